@@ -25,6 +25,7 @@
  *                               tag-2 record
  *   raw HEX...                  bytes appended as-is ("01 ff" or "01ff")
  *   truncate N                  cut the finished file to N bytes
+ *   truncate -N                 cut N bytes off the end of the file
  *
  * Layouts (all fields packed, in the chosen byte order):
  *   GNU header   "gmon", u32 version, 12 zero bytes
@@ -72,7 +73,7 @@ struct spec {
 	uint32_t version;
 	int have_ncnt;
 	uint32_t ncnt;
-	int have_trunc;
+	int have_trunc;	  /* 0 none, 1 to a length, -1 from the end */
 	uint64_t trunc;
 	struct rec *recs; /* owned */
 	size_t nrecs, cap;
@@ -325,8 +326,8 @@ do_line(struct spec *sp, char *line)
 		sp->ncnt = (uint32_t)num_max(tok[1], "ncnt", UINT32_MAX);
 		sp->have_ncnt = 1;
 	} else if (!strcmp(tok[0], "truncate")) {
-		sp->trunc = num(tok[1], "truncate length");
-		sp->have_trunc = 1;
+		sp->have_trunc = tok[1][0] == '-' ? -1 : 1;
+		sp->trunc = num(tok[1] + (sp->have_trunc < 0), "truncate length");
 	} else {
 		die("unknown directive '%s'", tok[0]);
 	}
@@ -530,9 +531,11 @@ main(int argc, char **argv)
 	serialize(&b, &sp);
 	if (sp.have_trunc) {
 		if (sp.trunc > b.n)
-			die("truncate %llu is past the end (%zu bytes)",
+			die("truncate %s%llu is past the %zu bytes written",
+			    sp.have_trunc < 0 ? "-" : "",
 			    (unsigned long long)sp.trunc, b.n);
-		b.n = (size_t)sp.trunc;
+		b.n = sp.have_trunc < 0 ? b.n - (size_t)sp.trunc
+					: (size_t)sp.trunc;
 	}
 	f = fopen(out, "wb");
 	if (!f)

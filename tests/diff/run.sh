@@ -1,0 +1,341 @@
+#!/bin/sh
+# tests/diff/run.sh - differential tests: our gprof against GNU gprof.
+#
+# Environment: GPROF (our analyser, absolute path), BUILD (build dir,
+# absolute; everything goes to $BUILD/diff), optionally ORACLE (default
+# /usr/bin/gprof), DIFF_JOBS (parallel runners, default 2) and DIFF_ONLY
+# (an extended regex; only cases whose name matches are run).
+#
+# 1. Build tests/progs/* with -pg in several variants (PIE, -no-pie,
+#    -static, -O2, -g, static-PIE) plus a freestanding i386 program.
+# 2. Make profiles: the real gmon.out of each run, synthetic ones from
+#    mkgmon (synth.awk, fixed seeds), sums of several files, and the
+#    hand-written specs/*.spec (mostly malformed files).
+# 3. Run both gprofs on every profile with every line of options.txt and
+#    compare stdout byte for byte, the exit status, whether stderr is
+#    empty, and the bytes of any gmon.sum written.
+#
+# Prints "PASS name" or "FAIL name: why" per case; other lines are notes.
+# A failing case keeps both outputs in $BUILD/diff/fail/.  Exits 0 unless
+# the harness itself cannot run.
+set -u
+set -f
+GPROF=${GPROF:?GPROF must name our gprof}
+BUILD=${BUILD:?BUILD must name the build directory}
+ORACLE=${ORACLE:-/usr/bin/gprof}
+JOBS=${DIFF_JOBS:-2}
+ONLY=${DIFF_ONLY:-}
+here=$(cd "$(dirname "$0")" && pwd)
+progs=$(cd "$here/../progs" && pwd)
+out=$BUILD/diff
+CC=${CC:-cc}
+CXX=${CXX:-c++}
+
+rm -rf "$out"
+mkdir -p "$out/bin" "$out/prof" "$out/run" "$out/fail" "$out/src" \
+	"$out/spec" || exit 1
+MKGMON=$BUILD/mkgmon
+if [ ! -x "$MKGMON" ]; then
+	echo "note: $MKGMON missing; building a private copy"
+	MKGMON=$out/mkgmon
+	$CC -std=c11 -O2 -o "$MKGMON" "$here/../../tools/mkgmon.c" || exit 1
+fi
+TIMEOUT=
+command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout 20"
+
+# ---- 1. build ------------------------------------------------------------
+
+sh "$progs/gen-many.sh" 300 >"$out/src/many.c"
+
+# prog:compiler:sources (relative to tests/progs unless absolute)
+PROGS="hot:c:hot.c multi:c:multi1.c,multi2.c alias:c:alias.c
+recur:c:recur.c cxx:cxx:cxx.cc many:c:$out/src/many.c"
+# variant:flags (commas for spaces)
+VARIANTS="pie:-O0 pie-g:-O0,-g nopie:-O0,-no-pie static:-O0,-static
+O2:-O2 O2-g:-O2,-g spie:-O0,-static-pie"
+
+BINS=
+for p in $PROGS; do
+	name=${p%%:*}
+	rest=${p#*:}
+	lang=${rest%%:*}
+	srcs=
+	for s in $(echo "${rest#*:}" | tr , ' '); do
+		case $s in /*) ;; *) s=$progs/$s ;; esac
+		srcs="$srcs $s"
+	done
+	cc=$CC
+	[ "$lang" = cxx ] && cc=$CXX
+	for v in $VARIANTS; do
+		vname=${v%%:*}
+		flags=$(echo "${v#*:}" | tr , ' ')
+		bin=$out/bin/$name-$vname
+		if $cc -pg $flags -w -o "$bin" $srcs >"$out/bin/$name-$vname.log" 2>&1
+		then
+			BINS="$BINS $name-$vname"
+		else
+			echo "note: cannot build $name-$vname; skipped (see $bin.log)"
+		fi
+	done
+done
+
+# i386: freestanding, no libc, no -pg runtime; profiles are synthetic.
+HAVE32=
+if $CC -m32 -ffreestanding -fno-pic -fno-stack-protector -O0 -c \
+	-o "$out/bin/free32.o" "$progs/free32.c" >"$out/bin/free32.log" 2>&1 &&
+	ld -m elf_i386 -o "$out/bin/free32" "$out/bin/free32.o" \
+		>>"$out/bin/free32.log" 2>&1; then
+	HAVE32=1
+else
+	echo "note: cannot build the i386 program; 32-bit cases skipped"
+fi
+
+# ---- 2. profiles -----------------------------------------------------------
+
+# symbols BIN: "ADDR TYPE NAME" (decimal), sorted, from .symtab.
+symbols() {
+	readelf -sW "$1" | awk '
+	function hex(s,   i, v) {
+		v = 0
+		for (i = 1; i <= length(s); i++)
+			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return v
+	}
+	/^Symbol table/ { in_symtab = ($0 ~ /.symtab/); next }
+	in_symtab && $1 ~ /^[0-9]+:$/ && $7 != "UND" && $7 != "ABS" && NF >= 8 {
+		printf "%.0f %s %s\n", hex(tolower($2)), $4, $8
+	}' | sort -n -k1,1 -s
+}
+
+# synth BIN LO HI NBINS WORD SEED OUT [FMT]
+synth() {
+	symbols "$1" | awk -v lo="$2" -v hi="$3" -v nbins="$4" -v word="$5" \
+		-v seed="$6" -v fmt="${8:-}" -f "$here/synth.awk" \
+		>"$out/spec/${7##*/}.spec" &&
+		"$MKGMON" -o "$7" "$out/spec/${7##*/}.spec"
+}
+
+CASES=$out/cases.txt
+: >"$CASES"
+# addcase NAME BIN PROFILE...
+addcase() {
+	ac_name=$1
+	ac_bin=$2
+	shift 2
+	printf '%s\t%s\t%s\n' "$ac_name" "$ac_bin" "$*" >>"$CASES"
+}
+
+# profiles_for NAME BIN LO HI NBINS WORD [REAL]: the synthetic set.
+profiles_for() {
+	pf_n=$1 pf_b=$2 pf_lo=$3 pf_hi=$4 pf_nb=$5 pf_w=$6 pf_real=${7:-}
+	pf_p=$out/prof/$pf_n
+	synth "$pf_b" "$pf_lo" "$pf_hi" "$pf_nb" "$pf_w" 1 "$pf_p.syn1" &&
+		synth "$pf_b" "$pf_lo" "$pf_hi" "$pf_nb" "$pf_w" 2 "$pf_p.syn2" ||
+		return 1
+	# Disjoint halves with an exact scale of 2 (4-byte bins).
+	pf_mid=$(( (pf_lo + (pf_hi - pf_lo) / 2) / 4 * 4 ))
+	pf_hi4=$(( (pf_hi + 3) / 4 * 4 ))
+	synth "$pf_b" "$pf_lo" "$pf_mid" $(( (pf_mid - pf_lo) / 4 )) "$pf_w" 3 \
+		"$pf_p.lo" &&
+		synth "$pf_b" "$pf_mid" "$pf_hi4" $(( (pf_hi4 - pf_mid) / 4 )) \
+			"$pf_w" 4 "$pf_p.hi" || return 1
+	[ -n "$pf_real" ] && addcase "$pf_n/real" "$pf_b" "$pf_real"
+	addcase "$pf_n/syn1" "$pf_b" "$pf_p.syn1"
+	addcase "$pf_n/syn2" "$pf_b" "$pf_p.syn2"
+	addcase "$pf_n/sum" "$pf_b" $pf_real "$pf_p.syn1" "$pf_p.syn2"
+	addcase "$pf_n/split" "$pf_b" "$pf_p.lo" "$pf_p.hi"
+}
+
+for n in $BINS; do
+	b=$out/bin/$n
+	d=$out/run/$n
+	mkdir -p "$d"
+	if ! (cd "$d" && "$b" >/dev/null 2>&1) || [ ! -s "$d/gmon.out" ]; then
+		echo "FAIL $n/run: the program failed or wrote no gmon.out"
+		continue
+	fi
+	real=$out/prof/$n.real
+	mv "$d/gmon.out" "$real"
+	lo=$(od -A n -t u8 -j 21 -N 8 "$real" | tr -d ' ')
+	hi=$(od -A n -t u8 -j 29 -N 8 "$real" | tr -d ' ')
+	nb=$(od -A n -t u4 -j 37 -N 4 "$real" | tr -d ' ')
+	profiles_for "$n" "$b" "$lo" "$hi" "$nb" 8 "$real" ||
+		echo "FAIL $n/synth: could not write synthetic profiles"
+	case $n in
+	*-nopie)
+		P=$out/prof/$n
+		synth "$b" "$lo" "$hi" "$nb" 8 5 "$P.bsd" bsd &&
+			synth "$b" "$lo" "$hi" "$nb" 8 6 "$P.bsd44" bsd44 &&
+			addcase "$n/bsd" "$b" "$P.bsd" &&
+			addcase "$n/bsd44" "$b" "$P.bsd44" ||
+			echo "FAIL $n/synth-bsd: could not write BSD profiles"
+		;;
+	esac
+done
+
+if [ -n "$HAVE32" ]; then
+	b=$out/bin/free32
+	set -- $(readelf -SW "$b" | awk '$2 == ".text" { print $4, $6 }
+		$3 == ".text" { print $5, $7 }')
+	tlo=$(( 0x$1 ))
+	thi=$(( 0x$1 + 0x$2 ))
+	lo=$(( tlo / 4 * 4 ))
+	hi=$(( (thi + 3) / 4 * 4 ))
+	nb=$(( ((hi - lo) / 2 + 3) / 4 * 4 / 2 ))
+	profiles_for free32 "$b" "$lo" "$hi" "$nb" 4 ||
+		echo "FAIL free32/synth: could not write synthetic profiles"
+	P=$out/prof/free32
+	synth "$b" "$lo" "$hi" "$nb" 4 5 "$P.bsd" bsd &&
+		synth "$b" "$lo" "$hi" "$nb" 4 6 "$P.bsd44" bsd44 &&
+		addcase free32/bsd "$b" "$P.bsd" &&
+		addcase free32/bsd44 "$b" "$P.bsd44" ||
+		echo "FAIL free32/synth-bsd: could not write BSD profiles"
+fi
+
+# Hand-written specs, on hot-nopie; @NAME@ tokens are filled in here.
+specbin=$out/bin/hot-nopie
+if [ -s "$out/prof/hot-nopie.real" ]; then
+	real=$out/prof/hot-nopie.real
+	lo=$(od -A n -t u8 -j 21 -N 8 "$real" | tr -d ' ')
+	hi=$(od -A n -t u8 -j 29 -N 8 "$real" | tr -d ' ')
+	nb=$(od -A n -t u4 -j 37 -N 4 "$real" | tr -d ' ')
+	subst=$(symbols "$specbin" | awk -v lo="$lo" -v hi="$hi" -v nb="$nb" '
+	function bin(a) { return int((int(a / 2) - int(lo / 2)) / scale) }
+	{ A[$3] = $1 }
+	END {
+		scale = ((hi - lo) / 2) / nb
+		mid = int(A["inner"] / 4) * 4
+		hi4 = int((hi + 3) / 4) * 4
+		printf "s/@LO@/%d/g;s/@HI@/%d/g;s/@NB@/%d/g;", lo, hi, nb
+		printf "s/@MIX@/%d/g;s/@INNER@/%d/g;", A["mix"], A["inner"]
+		printf "s/@OUTER@/%d/g;s/@MAIN@/%d/g;", A["outer_big"], A["main"]
+		printf "s/@BMIX@/%d/g;s/@BMIX1@/%d/g;", bin(A["mix"] + 8), bin(A["mix"] + 8) + 1
+		printf "s/@BINNER@/%d/g;s/@BOUTER@/%d/g;", bin(A["inner"] + 8), bin(A["outer_big"] + 8)
+		printf "s/@MID@/%d/g;s/@HI4@/%d/g;s/@HI4K@/%d/g;", mid, hi4, hi + 4096
+		printf "s/@NBLO@/%d/g;s/@NBHI@/%d/g;", (mid - lo) / 4, (hi4 - mid) / 4
+		printf "s/@MIDM64@/%d/g;s/@NBHI64@/%d/g;", mid - 64, (hi4 - mid + 64) / 4
+		printf "s/@BMIXLO@/%d/g;", (A["mix"] + 8 - lo) / 4
+		printf "s/@BMAINHI@/%d/g\n", (A["main"] + 8 - mid) / 4
+	}')
+	set +f
+	specs=$(ls "$here"/specs/*.spec)
+	set -f
+	for s in $specs; do
+		n=$(basename "$s" .spec)
+		sed "$subst" "$s" >"$out/spec/spec-$n.spec"
+		if "$MKGMON" -o "$out/prof/spec-$n" "$out/spec/spec-$n.spec" \
+			2>"$out/spec/spec-$n.err"; then
+			addcase "spec/$n" "$specbin" "$out/prof/spec-$n"
+		else
+			echo "FAIL spec/$n: mkgmon: $(head -1 "$out/spec/spec-$n.err")"
+		fi
+	done
+	# Files that cannot be summed: a scale that differs from the real one.
+	addcase spec/sum-scale-mismatch "$specbin" "$real" "$out/prof/spec-hist-disjoint"
+	addcase spec/sum-bsd-gnu "$specbin" "$out/prof/spec-bsd" "$real"
+	addcase spec/missing-file "$specbin" "$out/prof/no-such-file"
+else
+	echo "FAIL spec/setup: no real profile of hot-nopie to take addresses from"
+fi
+
+# ---- 3. compare ------------------------------------------------------------
+
+OPTS=$(grep -v '^[[:space:]]*#' "$here/options.txt" | grep -v '^[[:space:]]*$' |
+	tr ' ' '\001')
+
+# run_impl IMPL DIR BIN OPTS PROFILES
+run_impl() {
+	mkdir -p "$2"
+	(
+		cd "$2" || exit 1
+		# shellcheck disable=SC2086
+		$TIMEOUT "$1" $4 "$3" $5 >stdout 2>stderr
+		echo $? >status
+	)
+}
+
+# where WANT GOT: where two files first differ, or 0 when they are equal.
+where() {
+	cmp "$1" "$2" >/dev/null 2>&1 && { echo 0; return; }
+	w=$(cmp "$1" "$2" 2>&1)
+	case $w in
+	*"EOF on $1"*) echo "ours is longer" ;;
+	*EOF*) echo "ours is a prefix" ;;
+	*differ:*) echo "${w#*differ: }" ;;
+	*) echo "$w" ;;
+	esac
+}
+
+# check NAME BIN OPTS PROFILES: one PASS/FAIL line.
+check() {
+	safe=$(printf '%s' "$1" | tr '/ ' '__')
+	d=$out/run/cmp-$safe
+	rm -rf "$d"
+	run_impl "$GPROF" "$d/ours" "$2" "$3" "$4"
+	run_impl "$ORACLE" "$d/gnu" "$2" "$3" "$4"
+	os=$(cat "$d/ours/status")
+	gs=$(cat "$d/gnu/status")
+	why=
+	if [ "$os" = 124 ] && [ -n "$TIMEOUT" ] && [ "$gs" != 124 ]; then
+		why="ours timed out"
+	elif [ "$os" -gt 128 ] && [ "$gs" -le 128 ]; then
+		why="ours died of signal $((os - 128))"
+	elif c=$(where "$d/gnu/stdout" "$d/ours/stdout") && [ "$c" != 0 ]; then
+		why="stdout differs ($c)"
+	elif [ "$os" != "$gs" ]; then
+		why="exit status $os, want $gs"
+	elif [ -s "$d/ours/stderr" ] && [ ! -s "$d/gnu/stderr" ]; then
+		why="unexpected stderr: $(head -c 100 "$d/ours/stderr" | head -1)"
+	elif [ ! -s "$d/ours/stderr" ] && [ -s "$d/gnu/stderr" ]; then
+		why="no stderr, want: $(head -c 100 "$d/gnu/stderr" | head -1)"
+	elif [ -e "$d/gnu/gmon.sum" ] && [ ! -e "$d/ours/gmon.sum" ]; then
+		why="no gmon.sum written"
+	elif [ ! -e "$d/gnu/gmon.sum" ] && [ -e "$d/ours/gmon.sum" ]; then
+		why="gmon.sum written, want none"
+	elif [ -e "$d/gnu/gmon.sum" ] &&
+		c=$(where "$d/gnu/gmon.sum" "$d/ours/gmon.sum") && [ "$c" != 0 ]
+	then
+		why="gmon.sum differs ($c)"
+	fi
+	if [ -z "$why" ]; then
+		echo "PASS $1"
+		rm -rf "$d"
+		return
+	fi
+	echo "FAIL $1: $why"
+	mv "$d" "$out/fail/$safe"
+	{
+		echo "  cd $out/fail/$safe && $GPROF $3 $2 $4"
+		diff "$out/fail/$safe/gnu/stdout" "$out/fail/$safe/ours/stdout" |
+			head -12 | sed 's/^/    /'
+	} | tr '\001' ' '
+}
+
+# runner K: the cases whose line number is K modulo JOBS.
+runner() {
+	awk -F '\t' -v k="$1" -v j="$JOBS" 'NR % j == k' "$CASES" |
+	while IFS="$(printf '\t')" read -r name bin profs; do
+		for o in $OPTS; do
+			opts=$(printf '%s' "$o" | tr '\001' ' ')
+			cname="$name/$(printf '%s' "$o" | tr -d '\001')"
+			if [ -n "$ONLY" ] && ! printf '%s\n' "$cname" |
+				grep -Eq -- "$ONLY"; then
+				continue
+			fi
+			check "$cname" "$bin" "$opts" "$profs"
+		done
+	done >"$out/runner-$1.log" 2>&1
+}
+
+k=0
+while [ "$k" -lt "$JOBS" ]; do
+	runner "$k" &
+	k=$((k + 1))
+done
+wait
+k=0
+while [ "$k" -lt "$JOBS" ]; do
+	cat "$out/runner-$k.log"
+	k=$((k + 1))
+done
+exit 0
