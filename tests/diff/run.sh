@@ -43,6 +43,41 @@ fi
 TIMEOUT=
 command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout 20"
 
+# ---- 0. mkgmon itself ------------------------------------------------------
+
+# mk NAME WANT-HEX SPEC: mkgmon must write exactly WANT-HEX ("fail": exit 1).
+mk() {
+	if printf '%b' "$3" | "$MKGMON" -o "$out/mk.out" - 2>"$out/mk.err"; then
+		got=$(od -A n -v -t x1 "$out/mk.out" | tr -d ' \n')
+	else
+		got=fail
+	fi
+	if [ "$got" = "$2" ]; then
+		echo "PASS mkgmon/$1"
+	else
+		echo "FAIL mkgmon/$1: wrote $got"
+	fi
+}
+z12=000000000000000000000000
+mk gnu-hist "676d6f6e01000000${z12}00\
+1000000000000000200000000000000002000000640000007365636f6e6473\
+00000000000000007300000201010100000000000000020000000000000003000000" \
+	'hist 0x10 0x20 2\nbin 1 0x102\narc 1 2 3\n'
+mk gnu-word4-big "676d6f6e00000001${z12}0200000002\
+0000001000000005000000200000000601" \
+	'word 4\nendian big\nbb 16 5\nbb 32 6 # one record\nraw 01\n'
+mk bsd "10000000000000002000000000000000180000000000070001000000000000\
+000200000000000000030000000000" \
+	'format bsd\nhist 16 32 2\nbin 1 7\narc 1 2 3\ntruncate -2\n'
+mk bsd44-word4 "1000000020000000240000007918050064000000${z12}00000900" \
+	'format bsd44\nword 4\nhist 16 32 2\nbin 1 9\n'
+mk bad-directive fail 'hist 0 16 4\nfrob 1\n'
+mk bad-bin fail 'hist 0 16 4\nbin 4 1\n'
+mk bad-count fail 'hist 0 16 4\nbin 0 65536\n'
+mk bad-number fail 'arc 1 2 3x\n'
+mk bad-word fail 'word 4\narc 0x100000000 2 3\n'
+mk bad-bsd-bb fail 'format bsd\nbb 1 2\n'
+
 # ---- 1. build ------------------------------------------------------------
 
 sh "$progs/gen-many.sh" 300 >"$out/src/many.c"
