@@ -1,0 +1,441 @@
+/*
+ * callgraph.c - arcs, cycles and time propagation.
+ *
+ * The steps of cg_assemble(), in order:
+ *   1. self-calls leave ncalls;
+ *   2. a depth-first numbering from every function in address order
+ *      finds the cycles (members glued into one list behind a head) and
+ *      gives each function a topological number, callees first;
+ *   3. cycles are numbered by their head's address;
+ *   4. print flags and time fractions flow from callers to callees
+ *      (highest topological number first);
+ *   5. time flows from callees to callers (lowest number first), each
+ *      arc carrying the callee's time in proportion to its calls.
+ *
+ * Invariant: the depth-first walk keeps its own stack, so no input can
+ * make it recurse; every loop is linear in nodes + arcs.
+ */
+#include "callgraph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TOP_NAN 0
+#define TOP_BUSY (-1)
+
+void
+cg_init(struct callgraph *cg, const struct symtab *st)
+{
+	memset(cg, 0, sizeof(*cg));
+	cg->st = st;
+	cg->n = st->n;
+	cg->nodes = xcalloc(st->n ? st->n : 1, sizeof(*cg->nodes));
+	for (size_t i = 0; i < st->n; i++) {
+		struct cg_node *v = &cg->nodes[i];
+		v->first_child = v->first_parent = CG_NONE;
+		v->cyc_next = CG_NONE;
+		v->cyc_head = (uint32_t)i;
+	}
+}
+
+void
+cg_free(struct callgraph *cg)
+{
+	free(cg->nodes);
+	free(cg->cycles);
+	free(cg->arcs);
+	free(cg->hash);
+	free(cg->topo);
+	memset(cg, 0, sizeof(*cg));
+}
+
+static size_t
+hash_slot(uint32_t parent, uint32_t child, size_t cap)
+{
+	uint64_t h = ((uint64_t)parent << 32 | child) * 0x9E3779B97F4A7C15ull;
+
+	return (size_t)(h >> 20) & (cap - 1);
+}
+
+uint32_t
+cg_find_arc(const struct callgraph *cg, uint32_t parent, uint32_t child)
+{
+	if (cg->hash_cap == 0)
+		return CG_NONE;
+	for (size_t s = hash_slot(parent, child, cg->hash_cap);;
+	     s = (s + 1) & (cg->hash_cap - 1)) {
+		uint32_t a = cg->hash[s];
+		if (a == CG_NONE)
+			return CG_NONE;
+		if (cg->arcs[a].parent == parent && cg->arcs[a].child == child)
+			return a;
+	}
+}
+
+static void
+hash_insert(struct callgraph *cg, uint32_t a)
+{
+	size_t s = hash_slot(cg->arcs[a].parent, cg->arcs[a].child, cg->hash_cap);
+
+	while (cg->hash[s] != CG_NONE)
+		s = (s + 1) & (cg->hash_cap - 1);
+	cg->hash[s] = a;
+}
+
+static void
+hash_grow(struct callgraph *cg)
+{
+	size_t cap = cg->hash_cap ? cg->hash_cap * 2 : 1024;
+
+	free(cg->hash);
+	cg->hash = xreallocarray(NULL, cap, sizeof(*cg->hash));
+	memset(cg->hash, 0xff, cap * sizeof(*cg->hash));
+	cg->hash_cap = cap;
+	for (size_t a = 0; a < cg->narcs; a++)
+		hash_insert(cg, (uint32_t)a);
+}
+
+uint32_t
+cg_add(struct callgraph *cg, uint32_t parent, uint32_t child, uint64_t count)
+{
+	uint32_t a = cg_find_arc(cg, parent, child);
+	struct cg_arc *e;
+
+	cg->nodes[child].ncalls += count;
+	if (a != CG_NONE) {
+		cg->arcs[a].count += count;
+		return a;
+	}
+	if (cg->narcs >= CG_NONE - 1)
+		gp_out_of_memory();
+	if (cg->narcs == cg->arcs_cap) {
+		cg->arcs_cap = cg->arcs_cap ? 2 * cg->arcs_cap : 1024;
+		cg->arcs = xreallocarray(cg->arcs, cg->arcs_cap, sizeof(*cg->arcs));
+	}
+	a = (uint32_t)cg->narcs++;
+	e = &cg->arcs[a];
+	memset(e, 0, sizeof(*e));
+	e->parent = parent;
+	e->child = child;
+	e->count = count;
+	e->next_child = cg->nodes[parent].first_child;
+	cg->nodes[parent].first_child = a;
+	e->next_parent = cg->nodes[child].first_parent;
+	cg->nodes[child].first_parent = a;
+	if (2 * cg->narcs >= cg->hash_cap)
+		hash_grow(cg);
+	else
+		hash_insert(cg, a);
+	return a;
+}
+
+bool
+cg_map_arc(const struct callgraph *cg, uint64_t from, uint64_t self,
+	   uint32_t *parent, uint32_t *child)
+{
+	sym_id p = symtab_find(cg->st, from);
+	sym_id c = symtab_find(cg->st, self);
+
+	if (p == SYM_NONE || c == SYM_NONE)
+		return false;
+	while (!cg->st->syms[c].is_func) {
+		if (c == 0)
+			return false;
+		c--;
+	}
+	*parent = p;
+	*child = c;
+	return true;
+}
+
+/* Step 1: calls of a function to itself are counted apart. */
+static void
+split_self_calls(struct callgraph *cg)
+{
+	for (uint32_t i = 0; i < cg->n; i++) {
+		uint32_t a = cg_find_arc(cg, i, i);
+		if (a != CG_NONE) {
+			cg->nodes[i].ncalls -= cg->arcs[a].count;
+			cg->nodes[i].self_calls = cg->arcs[a].count;
+		}
+	}
+}
+
+/*
+ * Glue the functions on the walk's stack above the one that CHILD
+ * closes a loop to into one cycle.
+ */
+static void
+close_cycle(struct callgraph *cg, const uint32_t *stack, size_t depth,
+	    uint32_t child)
+{
+	struct cg_node *v = cg->nodes;
+	size_t top;
+	uint32_t head, tail;
+
+	for (top = depth; top > 0; top--) {
+		uint32_t h = stack[top - 1];
+		if (child == h || (v[child].cyc_head != child && v[child].cyc_head == h))
+			break;
+	}
+	if (top == 0 || top == depth)
+		return; /* not found (cannot happen), or a call to itself */
+	head = stack[top - 1];
+	for (tail = head; v[tail].cyc_next != CG_NONE; tail = v[tail].cyc_next)
+		;
+	if (v[head].cyc_head != head)
+		head = v[head].cyc_head;
+	for (size_t i = top; i < depth; i++) {
+		uint32_t m = stack[i];
+		if (v[m].cyc_head != m)
+			continue; /* already glued to this cycle */
+		v[tail].cyc_next = m;
+		v[m].cyc_head = head;
+		for (tail = m; v[tail].cyc_next != CG_NONE; tail = v[tail].cyc_next)
+			v[v[tail].cyc_next].cyc_head = head;
+	}
+}
+
+/* Step 2: depth-first numbering from ROOT with an explicit stack. */
+static void
+number_from(struct callgraph *cg, uint32_t root, uint32_t *stack,
+	    uint32_t *iter, int64_t *counter)
+{
+	struct cg_node *v = cg->nodes;
+	size_t depth = 0;
+
+	v[root].toporder = TOP_BUSY;
+	stack[depth] = root;
+	iter[depth++] = v[root].first_child;
+	while (depth > 0) {
+		uint32_t top = stack[depth - 1];
+		uint32_t a = iter[depth - 1];
+
+		if (a != CG_NONE) {
+			uint32_t c = cg->arcs[a].child;
+
+			iter[depth - 1] = cg->arcs[a].next_child;
+			if (v[c].toporder == TOP_NAN) {
+				v[c].toporder = TOP_BUSY;
+				stack[depth] = c;
+				iter[depth++] = v[c].first_child;
+			} else if (v[c].toporder == TOP_BUSY) {
+				close_cycle(cg, stack, depth, c);
+			}
+			continue;
+		}
+		if (v[top].cyc_head == top) {
+			++*counter;
+			for (uint32_t m = top; m != CG_NONE; m = v[m].cyc_next)
+				v[m].toporder = *counter;
+		}
+		depth--;
+	}
+}
+
+/* Step 3: number the cycles by their heads' addresses; count calls. */
+static void
+link_cycles(struct callgraph *cg)
+{
+	struct cg_node *v = cg->nodes;
+	size_t k = 0;
+
+	for (uint32_t i = 0; i < cg->n; i++)
+		if (v[i].cyc_head == i && v[i].cyc_next != CG_NONE)
+			k++;
+	cg->cycles = xcalloc(k ? k : 1, sizeof(*cg->cycles));
+	cg->ncycles = k;
+	k = 0;
+	for (uint32_t i = 0; i < cg->n; i++) {
+		struct cg_cycle *cy;
+
+		if (v[i].cyc_head != i || v[i].cyc_next == CG_NONE)
+			continue;
+		cy = &cg->cycles[k++];
+		cy->first = i;
+		for (uint32_t m = i; m != CG_NONE; m = v[m].cyc_next)
+			v[m].cycle = (uint32_t)k;
+		for (uint32_t m = i; m != CG_NONE; m = v[m].cyc_next) {
+			for (uint32_t a = v[m].first_parent; a != CG_NONE;
+			     a = cg->arcs[a].next_parent) {
+				uint32_t p = cg->arcs[a].parent;
+				if (p == m)
+					continue;
+				if (v[p].cycle == k)
+					cy->self_calls += cg->arcs[a].count;
+				else
+					cy->ncalls += cg->arcs[a].count;
+			}
+		}
+	}
+}
+
+static int
+by_toporder(const void *a, const void *b, void *ctx)
+{
+	const struct cg_node *v = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	if (v[x].toporder != v[y].toporder)
+		return v[x].toporder < v[y].toporder ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* What a function or cycle inherits from its callers (step 4). */
+static void
+inherit(struct callgraph *cg, uint32_t c)
+{
+	struct cg_node *v = cg->nodes;
+	struct cg_cycle *cy = cg_cycle_of(cg, c);
+
+	if (cy == NULL) {
+		v[c].print_flag = false;
+		v[c].prop_fract = 0;
+		for (uint32_t a = v[c].first_parent; a != CG_NONE;
+		     a = cg->arcs[a].next_parent) {
+			uint32_t p = cg->arcs[a].parent;
+			if (p == c)
+				continue;
+			v[c].print_flag |= v[p].print_flag;
+			if (v[c].ncalls != 0)
+				v[c].prop_fract += v[p].prop_fract *
+						   ((double)cg->arcs[a].count / (double)v[c].ncalls);
+		}
+		return;
+	}
+	cy->print_flag = false;
+	cy->prop_fract = 0;
+	for (uint32_t m = cy->first; m != CG_NONE; m = v[m].cyc_next) {
+		for (uint32_t a = v[m].first_parent; a != CG_NONE;
+		     a = cg->arcs[a].next_parent) {
+			uint32_t p = cg->arcs[a].parent;
+			if (v[p].cycle == v[c].cycle)
+				continue;
+			cy->print_flag |= v[p].print_flag;
+			if (cy->ncalls != 0)
+				cy->prop_fract += v[p].prop_fract *
+						  ((double)cg->arcs[a].count / (double)cy->ncalls);
+		}
+	}
+	for (uint32_t m = cy->first; m != CG_NONE; m = v[m].cyc_next) {
+		v[m].print_flag = cy->print_flag;
+		v[m].prop_fract = cy->prop_fract;
+	}
+}
+
+static void
+propagate_flags(struct callgraph *cg, const struct cg_select *sel)
+{
+	struct cg_node *v = cg->nodes;
+	uint64_t last = UINT64_MAX;
+
+	cg->print_time = 0;
+	for (size_t i = cg->n; i-- > 0;) {
+		uint32_t c = cg->topo[i];
+		uint8_t f = sel->flags ? sel->flags[c] : 0;
+		uint64_t key = v[c].cycle ? (uint64_t)v[c].cycle << 32 : (uint64_t)c | 1ull << 63;
+
+		if (key != last) {
+			last = key;
+			inherit(cg, c);
+		}
+		if (!v[c].print_flag) {
+			if ((f & CG_INCL_GRAPH) ||
+			    (!sel->any_incl_graph && !(f & CG_EXCL_GRAPH)))
+				v[c].print_flag = true;
+		} else if (f & CG_EXCL_GRAPH) {
+			v[c].print_flag = false;
+		}
+		if (v[c].prop_fract == 0) {
+			if ((f & CG_INCL_TIME) ||
+			    (!sel->any_incl_time && !(f & CG_EXCL_TIME)))
+				v[c].prop_fract = 1.0;
+		} else if (f & CG_EXCL_TIME) {
+			v[c].prop_fract = 0;
+		}
+		v[c].prop_self = v[c].self_ticks * v[c].prop_fract;
+		cg->print_time += v[c].prop_self;
+	}
+}
+
+static void
+cycle_times(struct callgraph *cg)
+{
+	for (size_t k = 0; k < cg->ncycles; k++) {
+		struct cg_cycle *cy = &cg->cycles[k];
+
+		for (uint32_t m = cy->first; m != CG_NONE; m = cg->nodes[m].cyc_next)
+			if (cg->nodes[m].prop_fract != 0)
+				cy->self_ticks += cg->nodes[m].self_ticks;
+		cy->prop_self = cy->prop_fract * cy->self_ticks;
+	}
+}
+
+static void
+propagate_time(struct callgraph *cg, uint32_t p)
+{
+	struct cg_node *v = cg->nodes;
+	struct cg_cycle *pc = cg_cycle_of(cg, p);
+
+	for (uint32_t a = v[p].first_child; a != CG_NONE; a = cg->arcs[a].next_child) {
+		struct cg_arc *e = &cg->arcs[a];
+		uint32_t c = e->child;
+		struct cg_cycle *cc = cg_cycle_of(cg, c);
+		double self, child, ncalls, share, prop_share;
+
+		if (e->count == 0 || c == p || v[c].prop_fract == 0)
+			continue;
+		if (cc != NULL) {
+			if (v[p].cycle == v[c].cycle)
+				continue;
+			self = cc->self_ticks;
+			child = cc->child_ticks;
+			ncalls = (double)cc->ncalls;
+		} else {
+			self = v[c].self_ticks;
+			child = v[c].child_ticks;
+			ncalls = (double)v[c].ncalls;
+		}
+		if (ncalls == 0)
+			continue;
+		e->time = self * ((double)e->count / ncalls);
+		e->child_time = child * ((double)e->count / ncalls);
+		share = e->time + e->child_time;
+		v[p].child_ticks += share;
+		prop_share = v[p].prop_fract * share;
+		v[p].prop_child += prop_share;
+		e->time *= v[p].prop_fract;
+		e->child_time *= v[p].prop_fract;
+		if (pc != NULL) {
+			pc->child_ticks += share;
+			pc->prop_child += prop_share;
+		}
+	}
+}
+
+void
+cg_assemble(struct callgraph *cg, const double *ticks,
+	    const struct cg_select *sel)
+{
+	uint32_t *stack = xcalloc(cg->n ? cg->n : 1, sizeof(*stack));
+	uint32_t *iter = xcalloc(cg->n ? cg->n : 1, sizeof(*iter));
+	int64_t counter = 0;
+
+	for (uint32_t i = 0; i < cg->n; i++)
+		cg->nodes[i].self_ticks = ticks ? ticks[i] : 0;
+	split_self_calls(cg);
+	for (uint32_t i = 0; i < cg->n; i++)
+		if (cg->nodes[i].toporder == TOP_NAN)
+			number_from(cg, i, stack, iter, &counter);
+	free(stack);
+	free(iter);
+	link_cycles(cg);
+	cg->topo = xcalloc(cg->n ? cg->n : 1, sizeof(*cg->topo));
+	for (uint32_t i = 0; i < cg->n; i++)
+		cg->topo[i] = i;
+	qsort_r(cg->topo, cg->n, sizeof(*cg->topo), by_toporder, cg->nodes);
+	propagate_flags(cg, sel);
+	cycle_times(cg);
+	for (size_t i = 0; i < cg->n; i++)
+		propagate_time(cg, cg->topo[i]);
+}

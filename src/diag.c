@@ -1,0 +1,98 @@
+/*
+ * diag.c - error records, warnings and checked allocation.
+ */
+#include "diag.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int
+gp_fail(struct gp_err *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void
+gp_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("gprof: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void
+gp_out_of_memory(void)
+{
+	fflush(stdout);
+	fputs("gprof: out of memory\n", stderr);
+	exit(1);
+}
+
+void *
+xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (p == NULL)
+		gp_out_of_memory();
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (p == NULL)
+		gp_out_of_memory();
+	return p;
+}
+
+void *
+xreallocarray(void *p, size_t n, size_t size)
+{
+	if (size != 0 && n > SIZE_MAX / size)
+		gp_out_of_memory();
+	p = realloc(p, (n != 0 && size != 0) ? n * size : 1);
+	if (p == NULL)
+		gp_out_of_memory();
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *d = xmalloc(n);
+
+	memcpy(d, s, n);
+	return d;
+}
+
+const char *
+sanitize_name(const char *s, char *buf, size_t len)
+{
+	size_t i;
+
+	if (len == 0)
+		return buf;
+	for (i = 0; s[i] != '\0' && i + 1 < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		buf[i] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+	}
+	buf[i] = '\0';
+	return buf;
+}

@@ -1,0 +1,53 @@
+/*
+ * diag.h - errors, out-of-memory handling and small helpers shared by
+ * every module.
+ *
+ * Parsers never print and never exit: they fill a struct gp_err and
+ * return -1.  Only main.c turns an error into "gprof: ..." on stderr and
+ * exit status 1.  Allocation failure is the one exception: x*alloc()
+ * print "gprof: out of memory" and exit 1 themselves.
+ */
+#ifndef GPROF_DIAG_H
+#define GPROF_DIAG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__GNUC__)
+#define GP_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define GP_NORETURN __attribute__((noreturn))
+#else
+#define GP_PRINTF(f, a)
+#define GP_NORETURN
+#endif
+
+/* The message of the first failure, without the "gprof: " prefix. */
+struct gp_err {
+	char msg[1024];
+};
+
+/* Record a failure in ERR (which may be NULL) and return -1. */
+int gp_fail(struct gp_err *err, const char *fmt, ...) GP_PRINTF(2, 3);
+
+/* Print "gprof: MSG" on stderr (a warning; the program goes on). */
+void gp_warn(const char *fmt, ...) GP_PRINTF(1, 2);
+
+/* Allocation that never returns NULL: on failure, report and exit 1. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+/* Resize P to N elements of SIZE bytes; checks N * SIZE for overflow. */
+void *xreallocarray(void *p, size_t n, size_t size);
+char *xstrdup(const char *s);
+GP_NORETURN void gp_out_of_memory(void);
+
+/*
+ * Copy S into BUF (of LEN bytes) with every byte that is not printable
+ * ASCII replaced by '?', truncated to fit.  Returns BUF.  Use it for
+ * names read from files before they go into a message.
+ */
+const char *sanitize_name(const char *s, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,103 @@
+/*
+ * gmon.h - profile data files (gmon.out): reading the GNU tagged format
+ * and the 4.4BSD and old BSD formats, summing several files, and
+ * writing the summed profile (gmon.sum) in GNU format.
+ *
+ * Word size and byte order come from the executable, never from the
+ * file.  Every count in a file is checked against the bytes that remain
+ * before anything is allocated for it.
+ */
+#ifndef GPROF_GMON_H
+#define GPROF_GMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+enum gmon_format {
+	GMON_AUTO,  /* GNU when the file starts with "gmon", else BSD */
+	GMON_GNU,
+	GMON_BSD,   /* old BSD or 4.4BSD, told apart by the version word */
+	GMON_BSD44,
+};
+
+#define GMON_BSD44_VERSION 0x00051879u
+
+/* One histogram: NBINS counters spread evenly over [lowpc, highpc). */
+struct gmon_hist {
+	uint64_t lowpc, highpc;
+	uint32_t nbins;
+	uint64_t *bins; /* owned; sums of the files' 16-bit counters */
+};
+
+/* One call-graph arc as recorded: call site -> callee entry. */
+struct gmon_arc {
+	uint64_t from, self, count;
+};
+
+struct gmon_bb {
+	uint64_t addr, count;
+};
+
+/* What one input file held, for -i. */
+struct gmon_file {
+	char *path; /* owned */
+	int version;
+	size_t nhist, narcs, nbb;
+};
+
+struct gmon {
+	int word;	 /* 4 or 8, from the executable */
+	bool big_endian; /* from the executable */
+	bool have_rate;	 /* RATE, DIMEN and ABBREV are set */
+	uint32_t rate;	 /* samples per second */
+	char dimen[16];	 /* NUL-terminated, e.g. "seconds" */
+	char abbrev;	 /* e.g. 's' */
+	bool bsd;	 /* the data came from BSD-format files */
+	struct gmon_hist *hists; /* owned, in order of first appearance */
+	size_t nhists;
+	struct gmon_arc *arcs; /* owned, in file order, not summed */
+	size_t narcs, arcs_cap;
+	struct gmon_bb *bbs; /* owned */
+	size_t nbbs, bbs_cap;
+	struct gmon_file *files; /* owned */
+	size_t nfiles;
+	/*
+	 * The highpc and bin count of the last histogram record read.  GNU
+	 * gprof leaves them in the spare bytes of the gmon.sum header it
+	 * writes (stale stack memory), and we write the same bytes.
+	 */
+	uint64_t last_highpc;
+	uint32_t last_nbins;
+};
+
+void gmon_init(struct gmon *g, int word, bool big_endian);
+void gmon_free(struct gmon *g);
+
+/*
+ * Read PATH and add its records to G.  Fails on an unreadable, truncated
+ * or malformed file, and on histograms that cannot be summed with the
+ * ones already read (different rate or unit, or partly overlapping
+ * ranges).  On failure G may hold part of the file: report the error
+ * and stop.
+ */
+int gmon_read(struct gmon *g, const char *path, enum gmon_format fmt,
+	      struct gp_err *err);
+
+/* Parse a file already in memory; PATH is only used in messages. */
+int gmon_read_mem(struct gmon *g, const char *path, const unsigned char *p,
+		  size_t n, enum gmon_format fmt, struct gp_err *err);
+
+/*
+ * Write the GNU-format header, the histograms and the basic-block
+ * records of G into W; the caller appends the arcs.
+ */
+struct wbuf;
+void gmon_write_head(const struct gmon *g, struct wbuf *w);
+void gmon_write_arc(struct wbuf *w, uint64_t from, uint64_t self,
+		    uint64_t count);
+void gmon_write_bbs(const struct gmon *g, struct wbuf *w);
+
+#endif

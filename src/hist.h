@@ -1,0 +1,26 @@
+/*
+ * hist.h - charge histogram samples to functions.
+ */
+#ifndef GPROF_HIST_H
+#define GPROF_HIST_H
+
+#include <stdbool.h>
+
+#include "gmon.h"
+#include "symtab.h"
+
+/*
+ * Add to TICKS[i] the samples of every histogram bin that overlaps
+ * function i, in proportion to the overlap, with GNU gprof's arithmetic
+ * (2-byte units, truncated bin bounds; a function ends where the next
+ * one starts, and the last function gets nothing).  Returns the total:
+ * the sum of all bins, less what went to functions with EXCLUDED[i]
+ * set (EXCLUDED may be NULL).
+ */
+double hist_assign(const struct gmon *g, const struct symtab *st,
+		   const bool *excluded, double *ticks);
+
+/* Bytes of text one bin covers, as the call graph header prints it. */
+long hist_bin_bytes(const struct gmon *g);
+
+#endif

@@ -1,0 +1,276 @@
+/*
+ * main.c - the gprof command: read the executable and the profiles,
+ * analyse, print the reports.  The only module that prints errors and
+ * chooses the exit status (0 success, 1 any failure).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "callgraph.h"
+#include "exe.h"
+#include "gmon.h"
+#include "hist.h"
+#include "options.h"
+#include "reader.h"
+#include "report.h"
+#include "symtab.h"
+
+#define GPROF_VERSION "0.1"
+
+/* Profiling runtime routines, kept out of every report by default. */
+static const char *const default_excluded[] = {
+	"_gprof_mcount", "mcount", "_mcount", "__mcount", "__mcount_internal",
+	"__mcleanup",
+};
+
+struct run {
+	struct options opt;
+	struct exe x;
+	struct symtab st;
+	struct gmon g;
+	struct callgraph cg;
+	double *ticks;
+	double total_ticks;
+	uint8_t *sel_flags;
+	bool *flat_excluded;
+};
+
+static int
+fail(const struct gp_err *err)
+{
+	fflush(stdout);
+	fprintf(stderr, "gprof: %s\n", err->msg);
+	return 1;
+}
+
+static void
+mark_names(const struct symtab *st, const struct name_list *l, uint8_t bit,
+	   uint8_t *flags)
+{
+	for (size_t k = 0; k < l->n; k++)
+		for (size_t i = 0; i < st->n; i++)
+			if (strcmp(st->syms[i].name, l->v[k]) == 0)
+				flags[i] |= bit;
+}
+
+static void
+select_nodes(struct run *r, struct cg_select *sel)
+{
+	const struct symtab *st = &r->st;
+
+	r->sel_flags = xcalloc(st->n ? st->n : 1, 1);
+	r->flat_excluded = xcalloc(st->n ? st->n : 1, sizeof(bool));
+	for (size_t i = 0; i < st->n; i++) {
+		for (size_t k = 0; k < ARRAY_SIZE(default_excluded); k++) {
+			if (strcmp(st->syms[i].name, default_excluded[k]) == 0) {
+				r->sel_flags[i] |= CG_EXCL_GRAPH | CG_EXCL_TIME;
+				r->flat_excluded[i] = true;
+			}
+		}
+	}
+	mark_names(st, &r->opt.excl_graph, CG_EXCL_GRAPH, r->sel_flags);
+	mark_names(st, &r->opt.excl_time, CG_EXCL_TIME, r->sel_flags);
+	mark_names(st, &r->opt.incl_graph, CG_INCL_GRAPH, r->sel_flags);
+	mark_names(st, &r->opt.incl_time, CG_INCL_TIME, r->sel_flags);
+	sel->flags = r->sel_flags;
+	sel->any_incl_graph = r->opt.incl_graph.n > 0;
+	sel->any_incl_time = r->opt.incl_time.n > 0;
+}
+
+static void
+print_file_info(const struct gmon *g)
+{
+	for (size_t i = 0; i < g->nfiles; i++) {
+		const struct gmon_file *f = &g->files[i];
+
+		printf("File `%s' (version %d) contains:\n", f->path, f->version);
+		printf("\t%zu histogram record%s\n", f->nhist, f->nhist == 1 ? "" : "s");
+		printf("\t%zu call-graph record%s\n", f->narcs, f->narcs == 1 ? "" : "s");
+		printf("\t%zu basic-block count record%s\n", f->nbb,
+		       f->nbb == 1 ? "" : "s");
+	}
+}
+
+/*
+ * Write gmon.sum: histograms as summed, arcs per (caller, callee)
+ * function pair at the functions' entry addresses, callers in address
+ * order.  Written to a temporary file and renamed, so a failure never
+ * leaves a partial gmon.sum.
+ */
+static int
+write_sum(const struct run *r, struct gp_err *err)
+{
+	static const char path[] = "gmon.sum", tmp[] = "gmon.sum.tmpXXXXXX";
+	char tmpname[sizeof(tmp)];
+	struct wbuf w;
+	FILE *f;
+	int fd, rc = 0;
+
+	wbuf_init(&w, r->g.big_endian, r->g.word);
+	gmon_write_head(&r->g, &w);
+	for (uint32_t p = 0; p < r->cg.n; p++)
+		for (uint32_t a = r->cg.nodes[p].first_child; a != CG_NONE;
+		     a = r->cg.arcs[a].next_child)
+			gmon_write_arc(&w, r->st.syms[p].addr,
+				       r->st.syms[r->cg.arcs[a].child].addr,
+				       r->cg.arcs[a].count);
+	gmon_write_bbs(&r->g, &w);
+	memcpy(tmpname, tmp, sizeof(tmp));
+	fd = mkstemp(tmpname);
+	if (fd < 0) {
+		wbuf_free(&w);
+		return gp_fail(err, "%s: %s", path, strerror(errno));
+	}
+	f = fdopen(fd, "wb");
+	if (f == NULL || fwrite(w.p, 1, w.n, f) != w.n || fflush(f) != 0 ||
+	    fsync(fileno(f)) != 0)
+		rc = gp_fail(err, "%s: %s", path, strerror(errno));
+	if (f != NULL && fclose(f) != 0 && rc == 0)
+		rc = gp_fail(err, "%s: %s", path, strerror(errno));
+	if (f == NULL)
+		close(fd);
+	if (rc == 0 && rename(tmpname, path) != 0)
+		rc = gp_fail(err, "%s: %s", path, strerror(errno));
+	if (rc != 0)
+		unlink(tmpname);
+	wbuf_free(&w);
+	return rc;
+}
+
+static void
+tally_arcs(struct run *r)
+{
+	for (size_t i = 0; i < r->g.narcs; i++) {
+		const struct gmon_arc *a = &r->g.arcs[i];
+		uint32_t p, c;
+
+		if (cg_map_arc(&r->cg, a->from, a->self, &p, &c))
+			cg_add(&r->cg, p, c, a->count);
+	}
+}
+
+static int
+print_reports(struct run *r, struct gp_err *err)
+{
+	struct report rep = {
+		.st = &r->st,
+		.cg = &r->cg,
+		.g = &r->g,
+		.x = &r->x,
+		.flat_excluded = r->flat_excluded,
+		.hz = r->g.have_rate && r->g.rate ? r->g.rate : 100,
+		.brief = r->opt.brief,
+		.zeros = r->opt.zeros,
+		.traditional = r->opt.traditional,
+		.print_path = r->opt.print_path,
+		.width = r->opt.width,
+	};
+	unsigned style = r->opt.style;
+	bool have_hist = r->g.nhists > 0, have_arcs = false;
+	bool first = true;
+
+	for (size_t i = 0; i < r->g.nfiles; i++)
+		have_arcs |= r->g.files[i].narcs > 0;
+	rep.total_ticks = r->total_ticks;
+	rep.print_time = r->cg.print_time > 0 ? r->cg.print_time : 1.0;
+	if (r->g.nhists == 0)
+		rep.hz = 0; /* as GNU: times without a histogram print as nan */
+	if (style == 0) {
+		if (have_hist && !(r->opt.specified & OUT_FLAT))
+			style |= OUT_FLAT;
+		if (have_arcs && !(r->opt.specified & OUT_GRAPH))
+			style |= OUT_GRAPH;
+	}
+	if ((style & OUT_FLAT) && !have_hist)
+		return gp_fail(err, "%s: no histogram in the profile, so no flat profile",
+			       r->opt.gmons[0]);
+	if ((style & OUT_GRAPH) && !have_arcs)
+		return gp_fail(err, "%s: no call-graph records in the profile, so no call graph",
+			       r->opt.gmons[0]);
+	if (style & OUT_FLAT) {
+		report_flat(stdout, &rep);
+		if (!r->opt.brief)
+			report_flat_blurb(stdout);
+		first = false;
+	}
+	if (style & OUT_GRAPH) {
+		if (!first)
+			fputs("\f\n", stdout);
+		report_order_graph(&rep);
+		report_graph(stdout, &rep);
+		if (!r->opt.brief)
+			report_graph_blurb(stdout);
+		fputs("\f\n", stdout);
+		report_index(stdout, &rep);
+		report_free(&rep);
+	}
+	return 0;
+}
+
+static int
+run(struct run *r, int argc, char **argv, struct gp_err *err)
+{
+	struct symtab_opts so;
+	struct cg_select sel;
+
+	if (options_parse(&r->opt, argc, argv, err) != 0)
+		return -1;
+	if (r->opt.help) {
+		options_usage(stdout);
+		return 0;
+	}
+	if (r->opt.version) {
+		printf("gprof (gprof in C) %s\n", GPROF_VERSION);
+		return 0;
+	}
+	if (exe_open(&r->x, r->opt.exe, err) != 0)
+		return -1;
+	so.no_static = r->opt.no_static;
+	so.ignore_non_functions = r->opt.ignore_non_functions;
+	if (symtab_build(&r->st, &r->x, &so, err) != 0)
+		return -1;
+	gmon_init(&r->g, r->x.word, r->x.big_endian);
+	for (size_t i = 0; i < r->opt.ngmons; i++)
+		if (gmon_read(&r->g, r->opt.gmons[i], r->opt.format, err) != 0)
+			return -1;
+	if (r->opt.file_info) {
+		print_file_info(&r->g);
+		return 0;
+	}
+	cg_init(&r->cg, &r->st);
+	tally_arcs(r);
+	select_nodes(r, &sel);
+	r->ticks = xcalloc(r->st.n ? r->st.n : 1, sizeof(*r->ticks));
+	r->total_ticks = hist_assign(&r->g, &r->st, r->flat_excluded, r->ticks);
+	cg_assemble(&r->cg, r->ticks, &sel);
+	if (r->opt.sum && write_sum(r, err) != 0)
+		return -1;
+	return print_reports(r, err);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct run r;
+	struct gp_err err = { { 0 } };
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	r.x.fd = -1;
+	rc = run(&r, argc, argv, &err);
+	if (fflush(stdout) != 0 && rc == 0)
+		rc = gp_fail(&err, "error writing output: %s", strerror(errno));
+	free(r.ticks);
+	free(r.sel_flags);
+	free(r.flat_excluded);
+	cg_free(&r.cg);
+	gmon_free(&r.g);
+	symtab_free(&r.st);
+	if (r.x.elf != NULL)
+		exe_close(&r.x);
+	options_free(&r.opt);
+	return rc == 0 ? 0 : fail(&err);
+}

@@ -1,0 +1,245 @@
+/*
+ * options.c - parse gprof's command line (GNU gprof 2.40's option set).
+ */
+#include "options.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char short_opts[] =
+	"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
+
+enum { OPT_DEMANGLE = 256, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES };
+
+static const struct option long_opts[] = {
+	{ "annotated-source", optional_argument, NULL, 'A' },
+	{ "brief", no_argument, NULL, 'b' },
+	{ "debug", optional_argument, NULL, 'd' },
+	{ "demangle", optional_argument, NULL, OPT_DEMANGLE },
+	{ "directory-path", required_argument, NULL, 'I' },
+	{ "display-unused-functions", no_argument, NULL, 'z' },
+	{ "exec-counts", optional_argument, NULL, 'C' },
+	{ "external-symbol-table", required_argument, NULL, 'S' },
+	{ "file-format", required_argument, NULL, 'O' },
+	{ "file-info", no_argument, NULL, 'i' },
+	{ "file-ordering", required_argument, NULL, 'R' },
+	{ "flat-profile", optional_argument, NULL, 'p' },
+	{ "function-ordering", no_argument, NULL, 'r' },
+	{ "graph", optional_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "ignore-non-functions", no_argument, NULL, 'D' },
+	{ "inline-file-names", no_argument, NULL, OPT_INLINE_FILE_NAMES },
+	{ "line", no_argument, NULL, 'l' },
+	{ "min-count", required_argument, NULL, 'm' },
+	{ "no-annotated-source", optional_argument, NULL, 'J' },
+	{ "no-demangle", no_argument, NULL, OPT_NO_DEMANGLE },
+	{ "no-exec-counts", optional_argument, NULL, 'Z' },
+	{ "no-flat-profile", optional_argument, NULL, 'P' },
+	{ "no-graph", optional_argument, NULL, 'Q' },
+	{ "no-static", no_argument, NULL, 'a' },
+	{ "no-time", required_argument, NULL, 'N' },
+	{ "print-path", no_argument, NULL, 'L' },
+	{ "separate-files", no_argument, NULL, 'y' },
+	{ "static-call-graph", no_argument, NULL, 'c' },
+	{ "sum", no_argument, NULL, 's' },
+	{ "table-length", required_argument, NULL, 't' },
+	{ "time", required_argument, NULL, 'n' },
+	{ "traditional", no_argument, NULL, 'T' },
+	{ "version", no_argument, NULL, 'v' },
+	{ "width", required_argument, NULL, 'w' },
+	{ "all-lines", no_argument, NULL, 'x' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void
+list_add(struct name_list *l, const char *s)
+{
+	l->v = xreallocarray(l->v, l->n + 1, sizeof(*l->v));
+	l->v[l->n++] = xstrdup(s);
+}
+
+static void
+list_free(struct name_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+static int
+parse_format(const char *arg, enum gmon_format *f, struct gp_err *err)
+{
+	switch (arg[0]) {
+	case 'a':
+		*f = GMON_AUTO;
+		return 0;
+	case 'm':
+		*f = GMON_GNU;
+		return 0;
+	case 'b':
+		*f = GMON_BSD;
+		return 0;
+	case '4':
+		*f = GMON_BSD44;
+		return 0;
+	case 'p':
+		return gp_fail(err, "the prof file format is not supported");
+	default:
+		return gp_fail(err, "unknown file format '%s' (want auto, magic, bsd, 4.4bsd or prof)",
+			       arg);
+	}
+}
+
+static int
+parse_width(const char *arg, int *w, struct gp_err *err)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*arg == '\0' || *end != '\0' || v < 1 || v > 100000)
+		return gp_fail(err, "invalid width '%s'", arg);
+	*w = (int)v;
+	return 0;
+}
+
+static int
+not_yet(int c, struct gp_err *err)
+{
+	return gp_fail(err, "option -%c is not supported yet", c);
+}
+
+static int
+report_opt(struct options *o, unsigned bit, bool on, const char *arg,
+	   int c, struct gp_err *err)
+{
+	if (arg != NULL)
+		return gp_fail(err, "option -%c with a symbol specification is not supported yet",
+			       c);
+	o->specified |= bit;
+	if (on)
+		o->style |= bit;
+	return 0;
+}
+
+static int
+one_option(struct options *o, int c, const char *arg, struct gp_err *err)
+{
+	switch (c) {
+	case 'a': o->no_static = true; return 0;
+	case 'b': o->brief = true; return 0;
+	case 'B': return report_opt(o, OUT_GRAPH, true, NULL, c, err);
+	case 'D': o->ignore_non_functions = true; return 0;
+	case 'e': list_add(&o->excl_graph, arg); return 0;
+	case 'E': list_add(&o->excl_graph, arg); list_add(&o->excl_time, arg); return 0;
+	case 'f': list_add(&o->incl_graph, arg); return 0;
+	case 'F': list_add(&o->incl_graph, arg); list_add(&o->incl_time, arg); return 0;
+	case 'h': o->help = true; return 0;
+	case 'i': o->file_info = true; return 0;
+	case 'L': o->print_path = true; return 0;
+	case 'O': return parse_format(arg, &o->format, err);
+	case 'p': return report_opt(o, OUT_FLAT, true, arg, c, err);
+	case 'P': return report_opt(o, OUT_FLAT, false, arg, c, err);
+	case 'q': return report_opt(o, OUT_GRAPH, true, arg, c, err);
+	case 'Q': return report_opt(o, OUT_GRAPH, false, arg, c, err);
+	case 's': o->sum = true; return 0;
+	case 'T': o->traditional = true; return 0;
+	case 'v': o->version = true; return 0;
+	case 'w': return parse_width(arg, &o->width, err);
+	case 'z': o->zeros = true; return 0;
+	case OPT_NO_DEMANGLE: return 0;
+	case OPT_DEMANGLE: return 0;
+	default:
+		if (c > 0 && c < 256)
+			return not_yet(c, err);
+		return gp_fail(err, "option not supported yet");
+	}
+}
+
+int
+options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
+{
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->width = 80;
+	o->exe = "a.out";
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
+		if (c == '?') {
+			if (optopt)
+				return gp_fail(err, "invalid option -- '%c' (try --help)",
+					       optopt);
+			return gp_fail(err, "unrecognized option '%s' (try --help)",
+				       argv[optind - 1]);
+		}
+		if (one_option(o, c, optarg, err) != 0)
+			return -1;
+	}
+	if (optind < argc)
+		o->exe = argv[optind++];
+	o->gmons = xcalloc((size_t)(argc - optind) + 1, sizeof(*o->gmons));
+	while (optind < argc)
+		o->gmons[o->ngmons++] = argv[optind++];
+	if (o->ngmons == 0)
+		o->gmons[o->ngmons++] = "gmon.out";
+	return 0;
+}
+
+void
+options_free(struct options *o)
+{
+	list_free(&o->excl_graph);
+	list_free(&o->excl_time);
+	list_free(&o->incl_graph);
+	list_free(&o->incl_time);
+	free(o->gmons);
+	for (size_t i = 0; i < o->nargv_owned; i++)
+		free(o->argv_owned[i]);
+	free(o->argv_owned);
+}
+
+void
+options_usage(FILE *out)
+{
+	fputs("Usage: gprof [OPTION]... [EXECUTABLE [PROFILE]...]\n"
+	      "Print the flat profile and the call graph of a program built with\n"
+	      "-pg from its profile data (gmon.out).  EXECUTABLE defaults to a.out\n"
+	      "and PROFILE to gmon.out; several profiles are summed.\n"
+	      "\n"
+	      "Reports:\n"
+	      "  -p, --flat-profile         print the flat profile\n"
+	      "  -P, --no-flat-profile      leave the flat profile out\n"
+	      "  -q, --graph                print the call graph and its index\n"
+	      "  -Q, --no-graph             leave the call graph out\n"
+	      "  -B                         same as -q\n"
+	      "  -i, --file-info            say what each profile file holds, then stop\n"
+	      "  -s, --sum                  also write the summed profile to gmon.sum\n"
+	      "\n"
+	      "Selection:\n"
+	      "  -e NAME                    hide NAME's entry in the call graph\n"
+	      "  -E NAME                    like -e, and leave NAME's time out of totals\n"
+	      "  -f NAME                    show only NAME and its descendants in the graph\n"
+	      "  -F NAME                    like -f, and count only their time\n"
+	      "  -a, --no-static            ignore static (file-local) functions\n"
+	      "  -D, --ignore-non-functions ignore local symbols that are not functions\n"
+	      "  -z, --display-unused-functions\n"
+	      "                             list functions never called and never sampled\n"
+	      "\n"
+	      "Format:\n"
+	      "  -b, --brief                leave out the explanations of each column\n"
+	      "  -T, --traditional          BSD layout: call graph first, no demangling\n"
+	      "  -w, --width=N              width of the function index (default 80)\n"
+	      "  -L, --print-path           full source paths in file names\n"
+	      "  -O, --file-format=FMT      profile format: auto, magic (GNU), bsd, 4.4bsd\n"
+	      "\n"
+	      "  -h, --help                 print this help and exit\n"
+	      "  -v, --version              print the version and exit\n"
+	      "\n"
+	      "Options not listed here are accepted by GNU gprof and are reported as\n"
+	      "not supported yet.  See gprof(1).\n",
+	      out);
+}

@@ -1,0 +1,58 @@
+/*
+ * reader.h - bounds-checked reading of untrusted bytes.
+ *
+ * Every byte taken from a profile file goes through a struct reader.  A
+ * read past the end returns 0 and sets BAD; callers check BAD once after
+ * a group of reads.  Multi-byte values are decoded in the byte order
+ * given at init time; "words" are 4 or 8 bytes, as the executable says.
+ */
+#ifndef GPROF_READER_H
+#define GPROF_READER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct reader {
+	const unsigned char *p; /* borrowed */
+	size_t n;		/* bytes in P */
+	size_t off;		/* next byte to read */
+	bool big_endian;
+	int word;		/* 4 or 8 */
+	bool bad;		/* a read ran past the end */
+};
+
+void reader_init(struct reader *r, const void *p, size_t n, bool big_endian,
+		 int word);
+static inline size_t
+reader_left(const struct reader *r)
+{
+	return r->n - r->off;
+}
+uint8_t rd_u8(struct reader *r);
+uint16_t rd_u16(struct reader *r);
+uint32_t rd_u32(struct reader *r);
+uint64_t rd_u64(struct reader *r);
+/* A 4- or 8-byte value, zero-extended. */
+uint64_t rd_word(struct reader *r);
+/* Copy N bytes into DST (zero-filled if short). */
+void rd_bytes(struct reader *r, void *dst, size_t n);
+void rd_skip(struct reader *r, size_t n);
+
+/* Encoders for writers: append to a growing buffer. */
+struct wbuf {
+	unsigned char *p; /* owned */
+	size_t n, cap;
+	bool big_endian;
+	int word;
+};
+void wbuf_init(struct wbuf *w, bool big_endian, int word);
+void wbuf_free(struct wbuf *w);
+void wb_bytes(struct wbuf *w, const void *src, size_t n);
+void wb_u8(struct wbuf *w, uint8_t v);
+void wb_u16(struct wbuf *w, uint16_t v);
+void wb_u32(struct wbuf *w, uint32_t v);
+void wb_u64(struct wbuf *w, uint64_t v);
+void wb_word(struct wbuf *w, uint64_t v);
+
+#endif

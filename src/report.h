@@ -1,0 +1,56 @@
+/*
+ * report.h - the printed reports.  Each printer is a pure function of
+ * the analysis results and the options, writing to one FILE.
+ */
+#ifndef GPROF_REPORT_H
+#define GPROF_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "callgraph.h"
+#include "exe.h"
+#include "gmon.h"
+#include "symtab.h"
+
+struct report {
+	const struct symtab *st;
+	const struct callgraph *cg;
+	const struct gmon *g;
+	struct exe *x;		   /* for source file names (lazy DWARF) */
+	const bool *flat_excluded; /* per node: kept out of the flat profile */
+	double total_ticks;	   /* flat profile denominator */
+	double hz;		   /* samples per second */
+	double print_time;	   /* call graph % denominator (never 0) */
+	bool brief;		   /* -b: no explanations */
+	bool zeros;		   /* -z: list unused functions too */
+	bool traditional;	   /* -T: BSD layout */
+	bool print_path;	   /* -L: full source paths */
+	int width;		   /* -w: index width */
+	/*
+	 * Call graph order, set by report_order_graph(): ids < cg->n are
+	 * functions, cg->n + k is cycle k + 1.  ORDER lists all ids by
+	 * total time; INDEX[id] is the id's [n] number (1-based).
+	 */
+	uint32_t *order; /* owned */
+	uint32_t *index; /* owned */
+};
+
+/* The name as reports show it (demangled unless asked not to). */
+const char *report_name(const struct report *r, uint32_t node);
+
+/* The source file of a node for "(file.c)" suffixes, or NULL. */
+const char *report_file(const struct report *r, uint32_t node);
+
+void report_flat(FILE *out, const struct report *r);
+
+/* Number the call graph entries; report_free() releases the result. */
+void report_order_graph(struct report *r);
+void report_free(struct report *r);
+
+void report_graph(FILE *out, const struct report *r);
+void report_graph_blurb(FILE *out);
+void report_index(FILE *out, const struct report *r);
+void report_flat_blurb(FILE *out);
+
+#endif

@@ -1,0 +1,145 @@
+/*
+ * report_flat.c - the flat profile: functions by self time.
+ *
+ * Column layout, sort order and the per-call unit follow GNU gprof's
+ * so that -b output is byte-identical; the explanation is our own.
+ */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+
+
+static int
+by_time(const void *a, const void *b, void *ctx)
+{
+	const struct report *r = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	const struct cg_node *u = &r->cg->nodes[x], *v = &r->cg->nodes[y];
+	int c;
+
+	if (u->self_ticks != v->self_ticks)
+		return u->self_ticks > v->self_ticks ? -1 : 1;
+	if (u->ncalls != v->ncalls)
+		return u->ncalls > v->ncalls ? -1 : 1;
+	c = strcmp(report_name(r, x), report_name(r, y));
+	if (c != 0)
+		return c;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The SI prefix that brings the largest time per call into [1, 1000);
+ * 'T' (the first entry) when none does, as GNU gprof prints.
+ */
+static const struct {
+	char prefix;
+	double scale;
+} si[] = {
+	{ 'T', 1e-12 }, { 'G', 1e-09 }, { 'M', 1e-06 }, { 'K', 1e-03 },
+	{ ' ', 1e+00 }, { 'm', 1e+03 }, { 'u', 1e+06 }, { 'n', 1e+09 },
+	{ 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 },
+};
+
+static size_t
+pick_unit(const struct report *r, const uint32_t *list, size_t n)
+{
+	double top = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct cg_node *v = &r->cg->nodes[list[i]];
+		if (v->ncalls != 0) {
+			double t = (v->self_ticks + v->child_ticks) / (double)v->ncalls;
+			if (t > top)
+				top = t;
+		}
+	}
+	top /= r->hz;
+	for (size_t k = 0; k < ARRAY_SIZE(si); k++) {
+		double scaled = si[k].scale * top;
+		if (scaled >= 1.0 && scaled < 1000.0)
+			return k;
+	}
+	return 0;
+}
+
+static void
+header(FILE *out, const struct report *r, double total, char prefix)
+{
+	fputs("Flat profile:\n\n", out);
+	fprintf(out, "Each sample counts as %g %s.\n", 1.0 / r->hz,
+		r->g->have_rate ? r->g->dimen : "seconds");
+	if (total == 0)
+		fputs(" no time accumulated\n\n", out);
+	fprintf(out, "  %%   cumulative   self              self     total           \n");
+	fprintf(out, " time   seconds   seconds    calls  %cs/call  %cs/call  name    \n",
+		prefix, prefix);
+}
+
+void
+report_flat(FILE *out, const struct report *r)
+{
+	const struct cg_node *nodes = r->cg->nodes;
+	uint32_t *list = xcalloc(r->cg->n ? r->cg->n : 1, sizeof(*list));
+	size_t n = 0, unit;
+	double total = r->total_ticks, cum = 0;
+
+	for (uint32_t i = 0; i < r->cg->n; i++) {
+		if (r->flat_excluded && r->flat_excluded[i])
+			continue;
+		if (!r->zeros && nodes[i].ncalls == 0 && nodes[i].self_ticks == 0)
+			continue;
+		list[n++] = i;
+	}
+	qsort_r(list, n, sizeof(*list), by_time, (void *)r);
+	unit = pick_unit(r, list, n);
+	header(out, r, total, si[unit].prefix);
+	if (total == 0)
+		total = 1;
+	for (size_t i = 0; i < n; i++) {
+		const struct cg_node *v = &nodes[list[i]];
+
+		cum += v->self_ticks;
+		fprintf(out, "%6.2f %9.2f %8.2f", 100 * v->self_ticks / total,
+			cum / r->hz, v->self_ticks / r->hz);
+		if (v->ncalls != 0)
+			fprintf(out, " %8llu %8.2f %8.2f  ",
+				(unsigned long long)v->ncalls,
+				si[unit].scale * v->self_ticks / r->hz / (double)v->ncalls,
+				si[unit].scale * (v->self_ticks + v->child_ticks) /
+					r->hz / (double)v->ncalls);
+		else
+			fprintf(out, " %8.8s %8.8s %8.8s  ", "", "", "");
+		fprintf(out, "%s\n", report_name(r, list[i]));
+	}
+	free(list);
+}
+
+void
+report_flat_blurb(FILE *out)
+{
+	fputs("\n"
+	      " %         share of the whole run's samples that landed in this\n"
+	      "time       function's own code.\n"
+	      "\n"
+	      "cumulative running total of the self seconds of this line and\n"
+	      " seconds   every line above it.\n"
+	      "\n"
+	      " self      seconds spent in this function's own code, not in the\n"
+	      "seconds    functions it calls.  The table is sorted on this column.\n"
+	      "\n"
+	      "calls      how many times the function was entered, counted by the\n"
+	      "           profiling code; blank when it was not compiled for\n"
+	      "           profiling.\n"
+	      "\n"
+	      " self      self seconds divided by calls, in the unit the\n"
+	      "ms/call    heading names (s, ms, us, ...).\n"
+	      "\n"
+	      " total     self plus callee seconds divided by calls, in the\n"
+	      "ms/call    same unit.\n"
+	      "\n"
+	      "name       the function.  Ties in self time are broken by calls,\n"
+	      "           then by name.\n",
+	      out);
+}

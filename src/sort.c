@@ -1,0 +1,44 @@
+/*
+ * sort.c - a top-down merge sort with glibc qsort()'s split and merge
+ * rules (see sort.h).  Recursion depth is log2(n), never input-chosen.
+ */
+#include "sort.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+static void
+msort(uint32_t *v, uint32_t *tmp, size_t n, gp_cmp cmp, const void *ctx)
+{
+	size_t n1 = n / 2, n2 = n - n1, i = 0, j = 0, k = 0;
+	uint32_t *b1 = v, *b2 = v + n1;
+
+	if (n <= 1)
+		return;
+	msort(b1, tmp, n1, cmp, ctx);
+	msort(b2, tmp, n2, cmp, ctx);
+	while (i < n1 && j < n2) {
+		if (cmp(b1[i], b2[j], ctx) <= 0)
+			tmp[k++] = b1[i++];
+		else
+			tmp[k++] = b2[j++];
+	}
+	/* What is left of the right half is already in place. */
+	if (i < n1)
+		memcpy(tmp + k, b1 + i, (n1 - i) * sizeof(*v));
+	memcpy(v, tmp, (n - (n2 - j)) * sizeof(*v));
+}
+
+void
+gp_sort(uint32_t *v, size_t n, gp_cmp cmp, const void *ctx)
+{
+	uint32_t *tmp;
+
+	if (n <= 1)
+		return;
+	tmp = xmalloc(n * sizeof(*tmp));
+	msort(v, tmp, n, cmp, ctx);
+	free(tmp);
+}

@@ -1,0 +1,214 @@
+/*
+ * symtab.c - choose the functions among an executable's symbols and
+ * give each the range of addresses it owns.
+ *
+ * Invariant: after symtab_build() the table is sorted by address with
+ * no two entries at one address, and entry i owns [addr_i, addr_i+1 - 1];
+ * the last entry owns up to the end of .text.
+ */
+#include "symtab.h"
+
+#include <elf.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool
+has_prefix(const char *s, const char *end, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return (size_t)(end - s) > n && strncmp(s, prefix, n) == 0 &&
+	       memchr(s, '\0', n) == NULL && s[n] != '\0';
+}
+
+/*
+ * GNU gprof accepts ".NNN" groups (nested functions) and ".clone.NNN" /
+ * ".constprop.NNN" (GCC clones) in local names, and nothing else after a
+ * dot.  Its scanner steps over the NUL when a name ends inside such a
+ * group and goes on judging the next strings of the table; reports
+ * depend on that, so we do the same, but never past END.
+ */
+bool
+symtab_local_name_ok(const char *name, size_t room)
+{
+	const char *p = name, *end = name + room;
+
+	if (room == 0 || name[0] == '\0')
+		return false;
+	for (; p < end && *p != '\0'; p++) {
+		if (*p == '$')
+			return false;
+		while (p < end && *p == '.') {
+			bool digits = false;
+
+			if (has_prefix(p, end, ".clone."))
+				p += strlen(".clone.") - 1;
+			else if (has_prefix(p, end, ".constprop."))
+				p += strlen(".constprop.") - 1;
+			for (p++; p < end && *p != '\0'; p++) {
+				if (digits && *p == '.')
+					break;
+				if (!is_digit(*p))
+					return false;
+				digits = true;
+			}
+			if (p >= end)
+				return true;
+		}
+		/* At a NUL here, the loop's p++ steps over it (the over-read). */
+	}
+	return true;
+}
+
+static bool
+keep_symbol(const struct exe_sym *e, const struct symtab_opts *o)
+{
+	switch (e->letter) {
+	case 'T':
+	case 'W':
+		return !(o->no_static && e->bind == STB_LOCAL);
+	case 't':
+		if (o->no_static)
+			return false;
+		if (!symtab_local_name_ok(e->name, e->name_room))
+			return false;
+		if (strncmp(e->name, "__gnu_compiled", 14) == 0 ||
+		    strncmp(e->name, "___gnu_compiled", 15) == 0)
+			return false;
+		if (o->ignore_non_functions && e->type != STT_FUNC)
+			return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static int
+by_addr(const void *a, const void *b)
+{
+	const struct sym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return 0;
+}
+
+static int
+underscores(const char *s)
+{
+	return s[0] != '_' ? 0 : s[1] != '_' ? 1 : 2;
+}
+
+/* Whether B should replace A when both sit at one address. */
+static bool
+better(const struct sym *a, const struct sym *b)
+{
+	if (a->is_static != b->is_static)
+		return a->is_static;
+	if (a->is_func != b->is_func)
+		return b->is_func;
+	return underscores(b->name) < underscores(a->name);
+}
+
+/* Stable sort by address: ties keep symbol-table order, as GNU's does. */
+static void
+sort_stable(struct sym *v, size_t n)
+{
+	struct sym *tmp;
+
+	if (n < 2)
+		return;
+	tmp = xmalloc(n * sizeof(*tmp));
+	for (size_t width = 1; width < n; width *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * width) {
+			size_t mid = lo + width < n ? lo + width : n;
+			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+			size_t i = lo, j = mid, k = lo;
+
+			while (i < mid && j < hi)
+				tmp[k++] = by_addr(&v[j], &v[i]) < 0 ? v[j++] : v[i++];
+			while (i < mid)
+				tmp[k++] = v[i++];
+			while (j < hi)
+				tmp[k++] = v[j++];
+		}
+		memcpy(v, tmp, n * sizeof(*v));
+	}
+	free(tmp);
+}
+
+int
+symtab_build(struct symtab *st, const struct exe *x,
+	     const struct symtab_opts *opts, struct gp_err *err)
+{
+	struct sym *v = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*v));
+	size_t n = 0, out = 0;
+
+	for (size_t i = 0; i < x->nsyms; i++) {
+		const struct exe_sym *e = &x->syms[i];
+
+		if (!keep_symbol(e, opts))
+			continue;
+		v[n].name = e->name;
+		v[n].addr = e->addr;
+		v[n].is_func = e->type == STT_FUNC || e->type == STT_GNU_IFUNC;
+		v[n].is_static = e->letter == 't';
+		n++;
+	}
+	if (n == 0) {
+		free(v);
+		st->syms = NULL;
+		st->n = 0;
+		return gp_fail(err, "%s: no function symbols", x->path);
+	}
+	sort_stable(v, n);
+	for (size_t i = 0; i < n; i++) {
+		if (out > 0 && v[out - 1].addr == v[i].addr) {
+			if (better(&v[out - 1], &v[i]))
+				v[out - 1] = v[i];
+			continue;
+		}
+		v[out++] = v[i];
+	}
+	for (size_t i = 0; i + 1 < out; i++)
+		v[i].end = v[i + 1].addr - 1;
+	v[out - 1].end = x->text_found ? x->text_hi - 1 : v[out - 1].addr;
+	st->syms = v;
+	st->n = out;
+	return 0;
+}
+
+void
+symtab_free(struct symtab *st)
+{
+	free(st->syms);
+	st->syms = NULL;
+	st->n = 0;
+}
+
+sym_id
+symtab_find(const struct symtab *st, uint64_t addr)
+{
+	size_t lo = 0, hi = st->n;
+
+	/* Find the last symbol with addr <= ADDR. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (st->syms[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return SYM_NONE;
+	lo--;
+	if (addr > st->syms[lo].end)
+		return SYM_NONE;
+	return (sym_id)lo;
+}

@@ -1,0 +1,63 @@
+/*
+ * symtab.h - the function table: which symbols of an executable count as
+ * functions, one per address, sorted by address, each with the range of
+ * addresses it owns.
+ *
+ * The rules follow GNU gprof's (see docs/ARCHITECTURE.md): nm class 'T'
+ * and 'W' symbols are kept, class 't' symbols only when their names look
+ * like C functions, one symbol survives per address, and a symbol owns
+ * everything up to the next kept symbol (ELF st_size is ignored).
+ */
+#ifndef GPROF_SYMTAB_H
+#define GPROF_SYMTAB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "exe.h"
+
+typedef uint32_t sym_id;
+#define SYM_NONE UINT32_MAX
+
+struct sym {
+	const char *name; /* borrowed from the struct exe */
+	uint64_t addr;
+	uint64_t end;	   /* last address owned, inclusive; may be < addr */
+	bool is_func;	   /* STT_FUNC (or ifunc) */
+	bool is_static;	   /* local binding */
+};
+
+struct symtab {
+	struct sym *syms; /* owned, sorted by addr, addresses unique */
+	size_t n;
+};
+
+struct symtab_opts {
+	bool no_static;		   /* -a: drop local symbols */
+	bool ignore_non_functions; /* -D: drop local non-function symbols */
+};
+
+/*
+ * Build the function table of X.  Fails when no symbol qualifies.
+ * The table borrows names from X, which must outlive it.
+ */
+int symtab_build(struct symtab *st, const struct exe *x,
+		 const struct symtab_opts *opts, struct gp_err *err);
+void symtab_free(struct symtab *st);
+
+/*
+ * The symbol whose range [addr, end] holds ADDR, or SYM_NONE.  O(log n).
+ */
+sym_id symtab_find(const struct symtab *st, uint64_t addr);
+
+/*
+ * Whether a local text symbol NAME is kept as a function.  ROOM is the
+ * number of bytes from NAME to the end of its string table: like GNU
+ * gprof, a name whose last "."-group runs into its terminating NUL is
+ * scanned on into the strings that follow it (see symtab.c).
+ */
+bool symtab_local_name_ok(const char *name, size_t room);
+
+#endif
