@@ -1,0 +1,38 @@
+#!/bin/sh
+# Replay every kept fuzz input through its target, without libFuzzer.
+#
+# For each corpus directory tests/corpus/NAME, runs $BUILD/replay-NAME
+# (fuzz/fuzz_NAME.c + fuzz/replay_main.c) on each file in it, one
+# process per file.  A case passes when the driver exits 0 within 60
+# seconds and prints nothing on stderr (so no sanitizer report, in a
+# SAN=1 build).  Prints "PASS replay-NAME/FILE" or "FAIL ...: why".
+BUILD=${BUILD:?set BUILD to the build directory}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+for dir in "$top"/tests/corpus/*/; do
+	name=$(basename "$dir")
+	driver="$BUILD/replay-$name"
+	if [ ! -x "$driver" ]; then
+		echo "FAIL replay-$name: no driver $driver (make check builds it)"
+		continue
+	fi
+	for f in "$dir"*; do
+		[ -f "$f" ] || continue
+		case_name="replay-$name/$(basename "$f")"
+		timeout 60 "$driver" "$f" >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		if [ $rc -eq 124 ]; then
+			echo "FAIL $case_name: timed out after 60s"
+		elif [ $rc -ne 0 ]; then
+			why=$(grep -m1 -E 'ERROR|runtime error|SUMMARY' "$tmp/err")
+			echo "FAIL $case_name: exit $rc${why:+: $why}"
+		elif [ -s "$tmp/err" ]; then
+			echo "FAIL $case_name: stderr: $(head -n1 "$tmp/err")"
+		else
+			echo "PASS $case_name"
+		fi
+	done
+done
+exit 0
