@@ -1,0 +1,234 @@
+#!/bin/sh
+# bench/run.sh OURS_GPROF - time our gprof against GNU gprof.
+#
+# Generates a large C program (bench/gen.c), builds it with gcc -pg with
+# and without -g, profiles it, then runs both gprofs on the same files and
+# prints wall time and peak memory side by side.  Everything generated is
+# cached under build/bench/, keyed by the parameters, so only the first
+# run pays for generation.  See bench/README.md.
+#
+# Environment:
+#   BENCH_N=50000          functions in the program
+#   BENCH_SIZES="50000 100000"  several sizes (overrides BENCH_N)
+#   BENCH_FILES=20         profile files merged by the -s workload
+#   BENCH_REPEAT=1         runs per measurement; the fastest is shown
+#   BENCH_JOBS=2           parallel compile jobs
+#   BENCH_CC=gcc  BENCH_CFLAGS=-O0
+#   BENCH_PER_FILE=250  BENCH_CYCLE=600  BENCH_SEED=1  BENCH_ROUNDS=20
+#   BENCH_GNU=/usr/bin/gprof
+set -eu
+
+ours=${1:?usage: bench/run.sh OURS_GPROF}
+gnu=${BENCH_GNU:-/usr/bin/gprof}
+sizes=${BENCH_SIZES:-${BENCH_N:-50000}}
+nprof=${BENCH_FILES:-20}
+repeat=${BENCH_REPEAT:-1}
+jobs=${BENCH_JOBS:-2}
+cc=${BENCH_CC:-gcc}
+cflags=${BENCH_CFLAGS:--O0}
+per_file=${BENCH_PER_FILE:-250}
+cycle=${BENCH_CYCLE:-600}
+seed=${BENCH_SEED:-1}
+rounds=${BENCH_ROUNDS:-20}
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+work=$top/build/bench
+timer=/usr/bin/time
+
+die() {
+	echo "bench: $*" >&2
+	exit 1
+}
+
+[ -x "$ours" ] || die "$ours: not an executable"
+[ -x "$gnu" ] || die "$gnu: not an executable"
+[ -x "$timer" ] || die "$timer missing (Debian package 'time')"
+mkdir -p "$work"
+
+now() {
+	date +%s
+}
+
+# The generator; building it takes a fraction of a second.
+gen=$work/gen
+cc -std=c11 -O2 -o "$gen" "$here/gen.c" || die "cannot build gen"
+
+# compile DIR VARIANT "CC FLAGS": DIR/prog-VARIANT from DIR/src.
+compile() {
+	dir=$1 variant=$2
+	BENCH_CC_CMD=$3
+	export BENCH_CC_CMD
+	exe=$dir/prog-$variant
+	[ -x "$exe" ] && return 0
+	obj=$dir/obj-$variant
+	rm -rf "$obj"
+	mkdir -p "$obj"
+	t0=$(now)
+	# shellcheck disable=SC2016 # $0 and $f belong to the inner shell
+	(cd "$dir/src" && printf "%s\n" ./*.c | xargs -P "$jobs" -n 1 sh -c '
+		obj=$0
+		for f; do
+			b=$(basename "$f" .c)
+			$BENCH_CC_CMD -c "$f" -o "$obj/$b.o" || exit 255
+		done' "$obj") 2> "$dir/compile-$variant.log" ||
+		{ cat "$dir/compile-$variant.log" >&2; die "compile failed"; }
+	$cc -pg -o "$exe.tmp" "$obj"/*.o 2>> "$dir/compile-$variant.log" ||
+		die "link failed, see $dir/compile-$variant.log"
+	mv "$exe.tmp" "$exe"
+	rm -rf "$obj"
+	nwarn=$(grep -c 'warning:' "$dir/compile-$variant.log" || true)
+	echo "bench: built prog-$variant in $(($(now) - t0)) s" \
+		"($nwarn compiler warnings)"
+}
+
+# profile DIR VARIANT: DIR/prof-VARIANT/gmon.out (and merge inputs).
+profile() {
+	dir=$1 variant=$2
+	p=$dir/prof-$variant-r$rounds
+	if [ ! -f "$p/gmon.out" ]; then
+		rm -rf "$p"
+		mkdir -p "$p"
+		(cd "$p" && "$dir/prog-$variant" "$seed" "$rounds" > sum.txt) ||
+			die "prog-$variant failed"
+		[ -f "$p/gmon.out" ] || die "prog-$variant wrote no gmon.out" \
+			"(glibc drops it when arcs exceed 3% of text bytes)"
+	fi
+	m=$p/merge-$nprof
+	if [ "$variant" = nog ] && [ ! -f "$m/gmon.$nprof" ]; then
+		rm -rf "$m"
+		mkdir -p "$m"
+		k=1
+		while [ "$k" -le "$nprof" ]; do
+			(cd "$m" && "$dir/prog-$variant" "$k" 2 > /dev/null &&
+				mv gmon.out "gmon.$k") ||
+				die "merge run $k failed"
+			k=$((k + 1))
+		done
+	fi
+}
+
+# prepare N: sets $dir to a directory holding the programs and profiles.
+# The source is generated afresh each time (a second or two) and the
+# cache is kept only while its checksum is unchanged, so editing gen.c
+# rebuilds exactly when the generated program changes.
+prepare() {
+	n=$1
+	key=$(printf '%s\n' "$cc $cflags" | cksum | cut -d' ' -f1)
+	dir=$work/n$n-p$per_file-c$cycle-s$seed-$key
+	mkdir -p "$dir"
+	t0=$(now)
+	rm -rf "$dir/src.new"
+	mkdir -p "$dir/src.new"
+	"$gen" "$dir/src.new" "$n" "$per_file" "$seed" "$cycle" > /dev/null ||
+		die "gen failed"
+	sum=$(cat "$dir/src.new"/* | cksum)
+	if [ -f "$dir/src.sum" ] && [ "$(cat "$dir/src.sum")" = "$sum" ]; then
+		rm -rf "$dir/src.new"
+	else
+		rm -rf "$dir/src" "$dir"/prog-* "$dir"/prof-* "$dir/src.sum"
+		mv "$dir/src.new" "$dir/src"
+		echo "$sum" > "$dir/src.sum"
+		echo "bench: generated $n functions in $(($(now) - t0)) s"
+	fi
+	compile "$dir" nog "$cc $cflags -pg -Wall -Wextra"
+	compile "$dir" g "$cc $cflags -g -pg -Wall -Wextra"
+	profile "$dir" nog
+	profile "$dir" g
+	a=$(cat "$dir/prof-nog-r$rounds/sum.txt")
+	b=$(cat "$dir/prof-g-r$rounds/sum.txt")
+	[ "$a" = "$b" ] || die "prog-nog and prog-g disagree ($a, $b)"
+}
+
+# measure OUTDIR GPROF ARGS...: run in OUTDIR, leaving out.txt, err.txt,
+# status and time.txt ("SECONDS KB" of the fastest of $repeat runs).
+measure() {
+	out=$1 prog=$2
+	shift 2
+	rm -rf "$out"
+	mkdir -p "$out"
+	i=0
+	best=
+	while [ "$i" -lt "$repeat" ]; do
+		st=0
+		(cd "$out" && "$timer" -f '%e %M' -o t.txt "$prog" "$@" \
+			> out.txt 2> err.txt) || st=$?
+		echo "$st" > "$out/status"
+		t=$(tail -n 1 "$out/t.txt")
+		best=$(printf '%s\n%s\n' "$best" "$t" | awk 'NF == 2' |
+			sort -n | head -n 1)
+		i=$((i + 1))
+	done
+	echo "$best" > "$out/time.txt"
+}
+
+# row NAME RUNDIR CMPFILE: one line of the table.
+row() {
+	name=$1 r=$2 cmpf=$3
+	# shellcheck disable=SC2046 # two words from each file
+	set -- $(cat "$r/gnu/time.txt") $(cat "$r/ours/time.txt")
+	gs=$1 gk=$2 os=$3 ok=$4
+	if [ "$(cat "$r/ours/status")" != 0 ]; then
+		same="FAIL(ours: exit $(cat "$r/ours/status"))"
+	elif [ "$(cat "$r/gnu/status")" != 0 ]; then
+		same="FAIL(gnu)"
+	elif [ -z "$cmpf" ]; then
+		same="-"
+	elif cmp -s "$r/gnu/$cmpf" "$r/ours/$cmpf"; then
+		same=identical
+	else
+		same=DIFFERENT
+	fi
+	awk -v n="$name" -v gs="$gs" -v gk="$gk" -v os="$os" -v ok="$ok" \
+		-v s="$same" 'BEGIN {
+		ratio = os > 0 ? sprintf("%.2f", gs / os) : (gs > 0 ? ">100" : "-")
+		printf "| %-22s | %8.2f | %8.2f | %8s | %8.1f | %8.1f | %s |\n",
+			n, gs, os, ratio, gk / 1024, ok / 1024, s
+	}'
+}
+
+# workload N NAME CMPFILE ARGS...: time GNU then ours, print a row.
+workload() {
+	n=$1 name=$2 cmpf=$3
+	shift 3
+	r=$work/runs/n$n/$(printf '%s' "$name" | tr -c 'a-zA-Z0-9' '_')
+	measure "$r/gnu" "$gnu" "$@"
+	measure "$r/ours" "$ours" "$@"
+	row "$name" "$r" "$cmpf" | tee -a "$table"
+}
+
+for n in $sizes; do
+	prepare "$n"
+	nog=$dir/prog-nog
+	g=$dir/prog-g
+	pn=$dir/prof-nog-r$rounds
+	pg=$dir/prof-g-r$rounds
+	merge=
+	k=1
+	while [ "$k" -le "$nprof" ]; do
+		merge="$merge $pn/merge-$nprof/gmon.$k"
+		k=$((k + 1))
+	done
+	table=$work/results-n$n.md
+	model=$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)
+	{
+		echo
+		echo "N=$n functions, $(date -u '+%Y-%m-%d %H:%M UTC')," \
+			"$(nproc) CPUs, $model"
+		echo "command: BENCH_N=$n BENCH_FILES=$nprof BENCH_REPEAT=$repeat" \
+			"BENCH_CFLAGS='$cflags' sh bench/run.sh $ours"
+		echo
+		echo "| workload               | GNU s    | ours s   | GNU/ours |" \
+			"GNU MB   | ours MB  | same output |"
+		echo "| ---------------------- | -------- | -------- | -------- |" \
+			"-------- | -------- | ----------- |"
+	} | tee "$table"
+	workload "$n" "default, no -g" "" "$nog" "$pn/gmon.out"
+	workload "$n" "default, -g" "" "$g" "$pg/gmon.out"
+	workload "$n" "-b, no -g" out.txt -b "$nog" "$pn/gmon.out"
+	workload "$n" "-b -q, no -g" out.txt -b -q "$nog" "$pn/gmon.out"
+	workload "$n" "-b -q, -g" out.txt -b -q "$g" "$pg/gmon.out"
+	# shellcheck disable=SC2086
+	workload "$n" "-s, $nprof files, no -g" gmon.sum -s "$nog" $merge
+	echo "(outputs in $work/runs/n$n; table in $table)"
+done
