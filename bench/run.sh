@@ -162,7 +162,7 @@ measure() {
 	echo "$best" > "$out/time.txt"
 }
 
-# row NAME RUNDIR CMPFILE: one line of the table.
+# row NAME RUNDIR "FILES": one line of the table; FILES are compared.
 row() {
 	name=$1 r=$2 cmpf=$3
 	# shellcheck disable=SC2046 # two words from each file
@@ -174,10 +174,11 @@ row() {
 		same="FAIL(gnu)"
 	elif [ -z "$cmpf" ]; then
 		same="-"
-	elif cmp -s "$r/gnu/$cmpf" "$r/ours/$cmpf"; then
-		same=identical
 	else
-		same=DIFFERENT
+		same=identical
+		for f in $cmpf; do
+			cmp -s "$r/gnu/$f" "$r/ours/$f" || same="DIFFERENT ($f)"
+		done
 	fi
 	awk -v n="$name" -v gs="$gs" -v gk="$gk" -v os="$os" -v ok="$ok" \
 		-v s="$same" 'BEGIN {
@@ -187,7 +188,7 @@ row() {
 	}'
 }
 
-# workload N NAME CMPFILE ARGS...: time GNU then ours, print a row.
+# workload N NAME "FILES" ARGS...: time GNU then ours, print a row.
 workload() {
 	n=$1 name=$2 cmpf=$3
 	shift 3
@@ -229,6 +230,6 @@ for n in $sizes; do
 	workload "$n" "-b -q, no -g" out.txt -b -q "$nog" "$pn/gmon.out"
 	workload "$n" "-b -q, -g" out.txt -b -q "$g" "$pg/gmon.out"
 	# shellcheck disable=SC2086
-	workload "$n" "-s, $nprof files, no -g" gmon.sum -s "$nog" $merge
+	workload "$n" "-s, $nprof files, no -g" "out.txt gmon.sum" -s "$nog" $merge
 	echo "(outputs in $work/runs/n$n; table in $table)"
 done
