@@ -1,0 +1,277 @@
+#!/bin/sh
+# tests/bad/run.sh - bad input: every case must fail cleanly.
+#
+# Environment: GPROF (our gprof, absolute path), BUILD (build dir,
+# absolute; inputs go to $BUILD/bad), optionally REF (another gprof,
+# e.g. /usr/bin/gprof: its behaviour is printed as "  ref NAME: ..."
+# notes, for tests/bad/README.md) and CC.
+#
+# A case passes when gprof, run in a fresh empty directory under
+# `timeout 10`:
+#   - exits with status 1 (not 0, not a signal, not a timeout),
+#   - prints exactly one non-empty line on stderr, starting "gprof: "
+#     (so no sanitizer report either),
+#   - leaves the directory as it found it (no gmon.sum, no temp file).
+# Prints "PASS name" or "FAIL name: why"; other lines are notes.  Exits
+# 0 unless the harness itself cannot run.
+set -u
+GPROF=${GPROF:?GPROF must name our gprof}
+BUILD=${BUILD:?BUILD must name the build directory}
+REF=${REF:-}
+CC=${CC:-cc}
+MKGMON=$BUILD/mkgmon
+out=$BUILD/bad
+in=$out/in
+
+rm -rf "$out"
+mkdir -p "$in" "$out/run" || exit 1
+if [ ! -x "$MKGMON" ]; then
+	echo "FAIL bad-setup: $MKGMON missing (make builds it)"
+	exit 0
+fi
+
+# ---- inputs -------------------------------------------------------------
+
+cat >"$in/prog.c" <<'C'
+static int twice(int x) { return 2 * x; }
+int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += twice(i); return s; }
+int main(void) { volatile int s = 0; for (int k = 0; k < 2000; k++) s += work(300); return s == 1; }
+C
+if ! $CC -pg -O0 -o "$in/prog" "$in/prog.c" 2>"$out/cc.err"; then
+	echo "FAIL bad-setup: cannot build a -pg program: $(head -n1 "$out/cc.err")"
+	exit 0
+fi
+(cd "$in" && ./prog) || true
+if [ ! -s "$in/gmon.out" ]; then
+	echo "FAIL bad-setup: the -pg program wrote no gmon.out"
+	exit 0
+fi
+EXE=$in/prog
+GOOD=$in/gmon.out
+printf 'int data = 1;\nconst char text[] = "x";\n' >"$in/data.c"
+$CC -c -o "$in/data.o" "$in/data.c"
+
+strip -o "$in/stripped" "$EXE"
+# .symtab turned into a PROGBITS section: the file has no symbol table
+# left but keeps every section (ELF64 section headers are 64 bytes, the
+# type is at byte 4).
+cp "$EXE" "$in/nosymtab"
+shoff=$(readelf -h "$EXE" | sed -n 's/.*Start of section headers: *\([0-9]*\).*/\1/p')
+idx=$(readelf -S -W "$EXE" | sed -n 's/^ *\[ *\([0-9]*\)\] \.symtab .*/\1/p')
+printf '\001\000\000\000' | dd of="$in/nosymtab" bs=1 seek=$((shoff + idx * 64 + 4)) \
+	conv=notrunc 2>/dev/null
+printf 'void _start(void) { for (;;) ; }\n' >"$in/bare.c"
+$CC -nostdlib -static -o "$in/bare" "$in/bare.c" 2>/dev/null &&
+	strip "$in/bare"
+: >"$in/empty"
+printf 'this is not an executable\n' >"$in/text"
+head -c 100 "$EXE" >"$in/elf-trunc-100"
+head -c 64 "$EXE" >"$in/elf-header-only"
+head -c 2000 "$EXE" >"$in/elf-trunc-2000"
+{ head -c 16 "$EXE"; head -c 4000 /dev/zero | tr '\0' '\377'; } >"$in/elf-garbage"
+mkdir -p "$in/dir"
+ln -sf loop "$in/loop"
+ln -sf loop2 "$in/loop2" 2>/dev/null
+ln -sf "$in/loop2" "$in/loop" 2>/dev/null
+ln -sf "$in/loop" "$in/loop2" 2>/dev/null
+
+# mkg NAME LINE...: a profile written by mkgmon from the spec lines.
+mkg() {
+	name=$1
+	shift
+	printf '%s\n' "$@" | "$MKGMON" -o "$in/$name" - 2>"$out/mkgmon.err" ||
+		echo "note: mkgmon failed for $name: $(head -n1 "$out/mkgmon.err")"
+}
+H='hist 0x1000 0x1400 16 100 seconds s'
+mkg hist-only "$H" 'bin 1 5'
+mkg arcs-only 'arc 0x1010 0x1100 3'
+mkg rate-1000 'hist 0x1000 0x1400 16 1000 seconds s' 'bin 1 5'
+mkg overlap-a 'hist 0x1000 0x1400 16' 'bin 1 5'
+mkg overlap-b 'hist 0x1200 0x1600 16' 'bin 1 5'
+mkg overlap-one 'hist 0x1000 0x1400 16' 'hist 0x1200 0x1600 16'
+mkg nbins-differ 'hist 0x1000 0x1400 32' 'bin 1 5'
+mkg width-differ 'hist 0x2000 0x2100 16' 'bin 1 5'
+mkg unit-differ 'hist 0x1000 0x1400 16 100 bytes b' 'bin 1 5'
+mkg bsd-good 'format bsd' 'hist 0x1000 0x1400 16' 'bin 1 5' 'arc 0x1010 0x1100 3'
+mkg bad-magic 'format none' 'raw 786d6f6e 01000000 000000000000000000000000'
+mkg version-2 'version 2' "$H"
+mkg version-huge 'version 0xffffffff' "$H"
+mkg bad-tag "$H" 'raw 07'
+mkg tag-ff 'raw ff 00 00 00'
+mkg trunc-hist-hdr "$H" 'truncate 30'
+mkg more-bins-than-bytes 'hist 0x1000 0x1400 100' 'truncate -100'
+# tag 0, lowpc, highpc, nbins, rate, dimen, abbrev (word 8, little endian)
+hdr='raw 00 0010000000000000 0014000000000000'
+mkg nbins-huge "$hdr" 'raw ffffffff 64000000 7365636f6e6473000000000000000073' 'raw 0100 0200'
+mkg zero-bins "$hdr" 'raw 00000000 64000000 7365636f6e6473000000000000000073'
+mkg high-lt-low 'raw 00 0014000000000000 0010000000000000' 'raw 04000000 64000000 7365636f6e6473000000000000000073' 'raw 0100 0100 0100 0100'
+mkg high-eq-low 'raw 00 0014000000000000 0014000000000000' 'raw 01000000 64000000 7365636f6e6473000000000000000073' 'raw 0100'
+mkg trunc-arc "$H" 'arc 0x1010 0x1100 3' 'truncate -3'
+mkg trunc-arc-tag "$H" 'raw 01 10 10'
+mkg tag-only-bad 'raw 07'
+mkg arc-only-trunc 'arc 0x1010 0x1100 3' 'truncate -3'
+mkg trunc-bb "$H" 'bb 0x1000 1' 'bb 0x1010 2' 'truncate -5'
+mkg trunc-bb-count "$H" 'raw 02 01 00'
+mkg bb-count-huge "$H" 'raw 02 ffffff7f 0010000000000000 0100000000000000'
+mkg bsd-ncnt-small 'format bsd' 'ncnt 4' 'hist 0x1000 0x1400 16' 'bin 1 5'
+mkg bsd-ncnt-large 'format bsd' 'ncnt 0x7fffffff' 'hist 0x1000 0x1400 16' 'bin 1 5'
+mkg bsd-short 'format none' 'raw 00 10 00 00 00 00 00'
+mkg bsd-trunc-arc 'format bsd' 'hist 0x1000 0x1400 16' 'bin 1 5' 'arc 0x1010 0x1100 3' 'truncate -4'
+mkg bsd44-trunc 'format bsd44' 'hist 0x1000 0x1400 16' 'truncate 28'
+printf 'gmo' >"$in/three-bytes"
+printf 'gmon\001\000\000\000\000\000' >"$in/trunc-header"
+
+# ---- running ------------------------------------------------------------
+
+n=0
+# check NAME ARG...: run $GPROF ARG... in a fresh directory.
+check() {
+	name=$1
+	shift
+	n=$((n + 1))
+	dir=$out/run/$n-$name
+	mkdir -p "$dir"
+	run_in "$dir" "$name" "" "$@"
+}
+
+# run_in DIR NAME WRAPPER ARG...: the common part of a case.
+run_in() {
+	dir=$1 name=$2 wrap=$3
+	shift 3
+	before=$(ls -A "$dir")
+	(cd "$dir" && exec $wrap timeout 10 "$GPROF" "$@") \
+		>"$out/run/$name.out" 2>"$out/run/$name.err" </dev/null
+	rc=$?
+	after=$(ls -A "$dir")
+	lines=$(wc -l <"$out/run/$name.err")
+	first=$(head -n1 "$out/run/$name.err")
+	if [ $rc -eq 124 ]; then
+		echo "FAIL $name: timed out (10s)"
+	elif [ $rc -gt 128 ]; then
+		echo "FAIL $name: killed by signal $((rc - 128)): $first"
+	elif [ $rc -ne 1 ]; then
+		echo "FAIL $name: exit status $rc, want 1${first:+ (stderr: $first)}"
+	elif [ "$lines" -ne 1 ] || [ -n "$(tail -c1 "$out/run/$name.err")" ]; then
+		echo "FAIL $name: $lines lines on stderr, want 1: $first"
+	else
+		case $first in
+		"gprof: "?*)
+			if [ "$before" != "$after" ]; then
+				echo "FAIL $name: left files behind: $(echo "$after" | tr '\n' ' ')"
+			else
+				echo "PASS $name"
+			fi
+			;;
+		*) echo "FAIL $name: stderr does not start with 'gprof: ': $first" ;;
+		esac
+	fi
+	if [ -n "$REF" ]; then
+		rdir=$out/run/ref-$name
+		rm -rf "$rdir"
+		cp -a "$dir" "$rdir"
+		(cd "$rdir" && exec $wrap timeout 10 "$REF" "$@") \
+			>/dev/null 2>"$out/run/$name.ref" </dev/null
+		rrc=$?
+		echo "  ref $name: rc=$rrc lines=$(wc -l <"$out/run/$name.ref") left=[$(ls -A "$rdir" | tr '\n' ' ')] $(head -n1 "$out/run/$name.ref")"
+	fi
+}
+
+# Executables.
+check exe-missing "$in/no-such-exe" "$GOOD"
+check exe-directory "$in/dir" "$GOOD"
+check exe-empty "$in/empty" "$GOOD"
+check exe-dev-null /dev/null "$GOOD"
+check exe-text-file "$in/text" "$GOOD"
+check exe-truncated-100 "$in/elf-trunc-100" "$GOOD"
+check exe-header-only "$in/elf-header-only" "$GOOD"
+check exe-truncated-2000 "$in/elf-trunc-2000" "$GOOD"
+check exe-garbage-sections "$in/elf-garbage" "$GOOD"
+check exe-stripped "$in/stripped" "$GOOD"
+check exe-no-symtab "$in/nosymtab" "$GOOD"
+check exe-bare-stripped "$in/bare" "$GOOD"
+check exe-no-functions "$in/data.o" "$GOOD"
+check exe-is-profile "$GOOD" "$GOOD"
+check exe-symlink-loop "$in/loop" "$GOOD"
+check exe-default-missing
+# Profile files.
+check gmon-missing "$EXE" "$in/no-such-gmon"
+check gmon-default-missing "$EXE"
+check gmon-directory "$EXE" "$in/dir"
+check gmon-empty "$EXE" "$in/empty"
+check gmon-dev-null "$EXE" /dev/null
+check gmon-three-bytes "$EXE" "$in/three-bytes"
+check gmon-truncated-header "$EXE" "$in/trunc-header"
+check gmon-bad-magic-O-magic -O magic "$EXE" "$in/bad-magic"
+check gmon-version-2 "$EXE" "$in/version-2"
+check gmon-version-huge "$EXE" "$in/version-huge"
+check gmon-bad-tag "$EXE" "$in/bad-tag"
+check gmon-tag-ff "$EXE" "$in/tag-ff"
+check gmon-truncated-hist-header "$EXE" "$in/trunc-hist-hdr"
+check gmon-more-bins-than-bytes "$EXE" "$in/more-bins-than-bytes"
+check gmon-nbins-huge "$EXE" "$in/nbins-huge"
+check gmon-zero-bins "$EXE" "$in/zero-bins"
+check gmon-highpc-below-lowpc "$EXE" "$in/high-lt-low"
+check gmon-highpc-equals-lowpc "$EXE" "$in/high-eq-low"
+check gmon-truncated-arc "$EXE" "$in/trunc-arc"
+check gmon-truncated-arc-tag "$EXE" "$in/trunc-arc-tag"
+check gmon-truncated-bb "$EXE" "$in/trunc-bb"
+check gmon-truncated-bb-count "$EXE" "$in/trunc-bb-count"
+check gmon-bb-count-huge "$EXE" "$in/bb-count-huge"
+check gmon-overlap-in-one-file "$EXE" "$in/overlap-one"
+check gmon-is-executable "$EXE" "$EXE"
+check gmon-text-file "$EXE" "$in/text"
+# BSD formats.
+check bsd-ncnt-smaller-than-header -O bsd "$EXE" "$in/bsd-ncnt-small"
+check bsd-ncnt-larger-than-file "$EXE" "$in/bsd-ncnt-large"
+check bsd-short-header "$EXE" "$in/bsd-short"
+check bsd-truncated-arc "$EXE" "$in/bsd-trunc-arc"
+check bsd44-O4-wrong-version -O 4.4bsd "$EXE" "$in/bsd-good"
+check bsd44-truncated-header -O 4.4bsd "$EXE" "$in/bsd44-trunc"
+# Summing several files.
+check sum-different-rates "$EXE" "$in/hist-only" "$in/rate-1000"
+check sum-different-units "$EXE" "$in/hist-only" "$in/unit-differ"
+check sum-partial-overlap "$EXE" "$in/overlap-a" "$in/overlap-b"
+check sum-same-range-other-nbins "$EXE" "$in/hist-only" "$in/nbins-differ"
+check sum-other-bin-width "$EXE" "$in/hist-only" "$in/width-differ"
+check sum-gnu-then-bsd "$EXE" "$in/hist-only" "$in/bsd-good"
+check sum-bad-second-file "$EXE" "$GOOD" "$in/tag-only-bad"
+check sum-with-s-bad-second -s "$EXE" "$GOOD" "$in/arc-only-trunc"
+check sum-with-s-bad-first -s "$EXE" "$in/arc-only-trunc" "$GOOD"
+check file-info-bad-profile -i "$EXE" "$in/arc-only-trunc"
+# Reports that cannot be made.
+check flat-without-histogram -p "$EXE" "$in/arcs-only"
+check graph-without-arcs -q "$EXE" "$in/hist-only"
+# Command line.
+check option-unknown-short -j "$EXE" "$GOOD"
+check option-unknown-long --no-such-option "$EXE" "$GOOD"
+check option-O-bad -O elf "$EXE" "$GOOD"
+check option-O-prof -O prof "$EXE" "$GOOD"
+check option-O-missing-arg "$EXE" "$GOOD" -O
+check option-w-letters -w abc "$EXE" "$GOOD"
+check option-w-zero -w 0 "$EXE" "$GOOD"
+check option-w-negative -w -5 "$EXE" "$GOOD"
+
+# -s where gmon.sum cannot be written.
+n=$((n + 1))
+dir=$out/run/$n-sum-target-is-directory
+mkdir -p "$dir/gmon.sum"
+run_in "$dir" sum-target-is-directory "" -s "$EXE" "$GOOD"
+
+n=$((n + 1))
+dir=$out/run/$n-sum-read-only-dir
+mkdir -p "$dir"
+chmod 555 "$dir"
+wrap=
+if [ "$(id -u)" -eq 0 ]; then
+	# root writes anywhere: drop to nobody when that can still run gprof.
+	wrap="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	if ! $wrap sh -c "test -x '$GPROF' && test -r '$GOOD' && test -r '$EXE'" 2>/dev/null; then
+		wrap=
+		echo "note: running as root without a usable setpriv; the read-only case is skipped"
+	fi
+fi
+if [ "$(id -u)" -ne 0 ] || [ -n "$wrap" ]; then
+	run_in "$dir" sum-read-only-dir "$wrap" -s "$EXE" "$GOOD"
+fi
+chmod 755 "$dir"
+exit 0
