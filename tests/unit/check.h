@@ -1,0 +1,54 @@
+/*
+ * check.h - the unit-test harness: named cases, each printing one line,
+ * "PASS name" or "FAIL name: why" (the first failed check's message).
+ *
+ * A case runs from t_begin() to t_end(); checks in between record the
+ * first failure and return whether they held, so a test can stop early.
+ * Case names have no spaces or colons.  Each test_*.c file exposes one
+ * test_module() function, called from main.c, which runs its groups of
+ * cases with t_run().
+ */
+#ifndef GPROF_UNIT_CHECK_H
+#define GPROF_UNIT_CHECK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+/* Set up the state shared with the child processes; t_fini() ends it. */
+void t_init(void);
+void t_fini(void);
+/*
+ * Run FN (which begins and ends cases) in a child process.  If the child
+ * dies or exits non-zero, the case it was in fails; if no case was open,
+ * a case named GROUP fails.
+ */
+void t_run(const char *group, void (*fn)(void));
+/* Run FN(0) ... FN(N - 1), each in its own child, as t_run() does. */
+void t_run_each(const char *group, void (*fn)(size_t i), size_t n);
+void t_begin(const char *fmt, ...) GP_PRINTF(1, 2);
+void t_end(void);
+/* Record a failure of the current case (only the first is printed). */
+bool t_fail(const char *fmt, ...) GP_PRINTF(1, 2);
+/* Cases run and failed so far. */
+void t_counts(unsigned *run, unsigned *failed);
+
+bool check_true(bool ok, const char *what);
+bool check_u64(uint64_t got, uint64_t want, const char *what);
+/* Equal within 1e-9, relative to the larger magnitude (or absolute). */
+bool check_dbl(double got, double want, const char *what);
+bool check_str(const char *got, const char *want, const char *what);
+bool check_has(const char *s, const char *sub, const char *what);
+
+/* Deterministic pseudo-random numbers (xorshift64*), never rand(). */
+uint64_t t_rand(uint64_t *state);
+
+void test_reader(void);
+void test_symtab(void);
+void test_sort(void);
+void test_gmon(void);
+void test_hist(void);
+void test_callgraph(void);
+
+#endif

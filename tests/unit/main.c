@@ -1,0 +1,25 @@
+/*
+ * main.c - run every unit test.  Each case prints one PASS or FAIL line;
+ * the suite runner counts them, so the exit status is 0 even when a
+ * case fails.
+ */
+#include <stdio.h>
+
+#include "check.h"
+
+int main(void) {
+  unsigned run, failed;
+
+  t_init();
+  test_reader();
+  test_symtab();
+  test_sort();
+  test_gmon();
+  test_hist();
+  test_callgraph();
+  t_end();
+  t_counts(&run, &failed);
+  t_fini();
+  printf("unit: %u cases, %u failed\n", run, failed);
+  return 0;
+}
