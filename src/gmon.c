@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -96,7 +97,7 @@ check_rate(struct gmon *g, const char *path, uint32_t rate, const char *dimen,
 	if (!g->have_rate) {
 		g->have_rate = true;
 		g->rate = rate;
-		memcpy(g->dimen, dimen, sizeof(g->dimen));
+		snprintf(g->dimen, sizeof(g->dimen), "%s", dimen);
 		g->abbrev = abbrev;
 		return 0;
 	}
@@ -291,12 +292,14 @@ read_bsd(struct gmon *g, struct gmon_file *f, struct reader *r,
 			       path);
 	if (check_rate(g, path, rate, "seconds", 's', err) != 0)
 		return -1;
+	g->last_highpc = highpc; /* what GNU leaves in the gmon.sum spare */
+	g->last_nbins = ncnt;
 	if (merge_hist(g, path, lowpc, highpc, (ncnt - hdr) / 2, r, err) != 0)
 		return -1;
 	if ((ncnt - hdr) % 2)
 		rd_skip(r, 1);
 	g->bsd = true;
-	f->version = version == GMON_BSD44_VERSION ? (int)version : 0;
+	f->version = 0; /* as GNU gprof's -i reports BSD files */
 	f->nhist = 1;
 	while (reader_left(r) > 0) {
 		uint64_t from = rd_word(r), self = rd_word(r), count = rd_word(r);

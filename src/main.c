@@ -100,8 +100,47 @@ print_file_info(const struct gmon *g)
  * order.  Written to a temporary file and renamed, so a failure never
  * leaves a partial gmon.sum.
  */
+/*
+ * The arcs as gmon.sum holds them: GNU gprof's -s works at line
+ * granularity, so a call site is kept as the start of its source line
+ * (the function's entry without line information) and a callee as its
+ * function's entry; counts are summed per such pair, callers in address
+ * order, each caller's callees newest first.
+ */
+static void
+sum_arcs(struct run *r, struct wbuf *w)
+{
+	struct symtab lt;
+	struct callgraph cg;
+	uint64_t *lines;
+	size_t nlines = exe_line_starts(&r->x, &lines);
+
+	symtab_add_lines(&lt, &r->st, lines, nlines);
+	free(lines);
+	cg_init(&cg, &lt);
+	for (size_t i = 0; i < r->g.narcs; i++) {
+		const struct gmon_arc *a = &r->g.arcs[i];
+		uint32_t p, c;
+
+		if (cg_map_arc(&cg, a->from, a->self, &p, &c))
+			cg_add(&cg, p, c, a->count);
+	}
+	for (uint32_t p = 0; p < cg.n; p++)
+		for (uint32_t a = cg.nodes[p].first_child; a != CG_NONE;
+		     a = cg.arcs[a].next_child)
+			gmon_write_arc(w, lt.syms[p].addr, lt.syms[cg.arcs[a].child].addr,
+				       cg.arcs[a].count);
+	cg_free(&cg);
+	symtab_free(&lt);
+}
+
+/*
+ * Write gmon.sum: histograms as summed, then the arcs and basic-block
+ * counts.  Written to a temporary file and renamed, so a failure never
+ * leaves a partial gmon.sum.
+ */
 static int
-write_sum(const struct run *r, struct gp_err *err)
+write_sum(struct run *r, struct gp_err *err)
 {
 	static const char path[] = "gmon.sum", tmp[] = "gmon.sum.tmpXXXXXX";
 	char tmpname[sizeof(tmp)];
@@ -111,12 +150,7 @@ write_sum(const struct run *r, struct gp_err *err)
 
 	wbuf_init(&w, r->g.big_endian, r->g.word);
 	gmon_write_head(&r->g, &w);
-	for (uint32_t p = 0; p < r->cg.n; p++)
-		for (uint32_t a = r->cg.nodes[p].first_child; a != CG_NONE;
-		     a = r->cg.arcs[a].next_child)
-			gmon_write_arc(&w, r->st.syms[p].addr,
-				       r->st.syms[r->cg.arcs[a].child].addr,
-				       r->cg.arcs[a].count);
+	sum_arcs(r, &w);
 	gmon_write_bbs(&r->g, &w);
 	memcpy(tmpname, tmp, sizeof(tmp));
 	fd = mkstemp(tmpname);
@@ -184,12 +218,15 @@ print_reports(struct run *r, struct gp_err *err)
 		if (have_arcs && !(r->opt.specified & OUT_GRAPH))
 			style |= OUT_GRAPH;
 	}
+	if (style == 0)
+		return 0;
 	if ((style & OUT_FLAT) && !have_hist)
 		return gp_fail(err, "%s: no histogram in the profile, so no flat profile",
 			       r->opt.gmons[0]);
 	if ((style & OUT_GRAPH) && !have_arcs)
 		return gp_fail(err, "%s: no call-graph records in the profile, so no call graph",
 			       r->opt.gmons[0]);
+	report_names(&rep, r->opt.demangle);
 	if (style & OUT_FLAT) {
 		report_flat(stdout, &rep);
 		if (!r->opt.brief)
@@ -205,8 +242,8 @@ print_reports(struct run *r, struct gp_err *err)
 			report_graph_blurb(stdout);
 		fputs("\f\n", stdout);
 		report_index(stdout, &rep);
-		report_free(&rep);
 	}
+	report_free(&rep);
 	return 0;
 }
 
@@ -246,7 +283,7 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 	r->ticks = xcalloc(r->st.n ? r->st.n : 1, sizeof(*r->ticks));
 	r->total_ticks = hist_assign(&r->g, &r->st, r->flat_excluded, r->ticks);
 	cg_assemble(&r->cg, r->ticks, &sel);
-	if (r->opt.sum && write_sum(r, err) != 0)
+	if ((r->opt.style & OUT_SUM) && write_sum(r, err) != 0)
 		return -1;
 	return print_reports(r, err);
 }

@@ -2,13 +2,27 @@
  * names.c - how reports show a function: its name, and for static
  * functions the source file it comes from.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "demangle.h"
 #include "report.h"
+
+void
+report_names(struct report *r, bool on)
+{
+	if (!on)
+		return;
+	r->shown = xcalloc(r->st->n ? r->st->n : 1, sizeof(*r->shown));
+	for (size_t i = 0; i < r->st->n; i++)
+		r->shown[i] = demangle(r->st->syms[i].name);
+}
 
 const char *
 report_name(const struct report *r, uint32_t node)
 {
+	if (r->shown != NULL && r->shown[node] != NULL)
+		return r->shown[node];
 	return r->st->syms[node].name;
 }
 

@@ -144,13 +144,18 @@ one_option(struct options *o, int c, const char *arg, struct gp_err *err)
 	case 'P': return report_opt(o, OUT_FLAT, false, arg, c, err);
 	case 'q': return report_opt(o, OUT_GRAPH, true, arg, c, err);
 	case 'Q': return report_opt(o, OUT_GRAPH, false, arg, c, err);
-	case 's': o->sum = true; return 0;
-	case 'T': o->traditional = true; return 0;
+	case 's': o->style |= OUT_SUM; o->specified |= OUT_SUM; return 0;
+	case 'T': o->traditional = true; o->demangle = false; return 0;
 	case 'v': o->version = true; return 0;
 	case 'w': return parse_width(arg, &o->width, err);
 	case 'z': o->zeros = true; return 0;
-	case OPT_NO_DEMANGLE: return 0;
-	case OPT_DEMANGLE: return 0;
+	case OPT_NO_DEMANGLE: o->demangle = false; return 0;
+	case OPT_DEMANGLE:
+		if (arg != NULL && strcmp(arg, "auto") != 0 && strcmp(arg, "gnu-v3") != 0)
+			return gp_fail(err, "unknown demangling style '%s' (want auto or gnu-v3)",
+				       arg);
+		o->demangle = true;
+		return 0;
 	default:
 		if (c > 0 && c < 256)
 			return not_yet(c, err);
@@ -166,6 +171,7 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 	memset(o, 0, sizeof(*o));
 	o->width = 80;
 	o->exe = "a.out";
+	o->demangle = true;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
@@ -231,6 +237,8 @@ options_usage(FILE *out)
 	      "\n"
 	      "Format:\n"
 	      "  -b, --brief                leave out the explanations of each column\n"
+	      "      --demangle[=STYLE]     show C++ names demangled (the default)\n"
+	      "      --no-demangle          show symbol names as they are in the file\n"
 	      "  -T, --traditional          BSD layout: call graph first, no demangling\n"
 	      "  -w, --width=N              width of the function index (default 80)\n"
 	      "  -L, --print-path           full source paths in file names\n"

@@ -15,6 +15,7 @@
 enum {
 	OUT_FLAT = 1,
 	OUT_GRAPH = 2,
+	OUT_SUM = 4, /* -s: write gmon.sum (and no default reports) */
 };
 
 struct name_list {
@@ -29,7 +30,8 @@ struct options {
 	unsigned style;	     /* OUT_* asked for */
 	unsigned specified;  /* OUT_* mentioned by any option (-p or -P) */
 	bool brief, zeros, no_static, ignore_non_functions, traditional;
-	bool file_info, sum, print_path;
+	bool file_info, print_path;
+	bool demangle; /* on unless --no-demangle or -T */
 	bool help, version;
 	int width;
 	enum gmon_format format;

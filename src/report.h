@@ -34,7 +34,11 @@ struct report {
 	 */
 	uint32_t *order; /* owned */
 	uint32_t *index; /* owned */
+	char **shown;	 /* owned: demangled names, NULL where none */
 };
+
+/* Demangle every function name when ON (report_free() releases them). */
+void report_names(struct report *r, bool on);
 
 /* The name as reports show it (demangled unless asked not to). */
 const char *report_name(const struct report *r, uint32_t node);

@@ -83,6 +83,11 @@ report_free(struct report *r)
 	free(r->order);
 	free(r->index);
 	r->order = r->index = NULL;
+	if (r->shown != NULL)
+		for (size_t i = 0; i < r->st->n; i++)
+			free(r->shown[i]);
+	free(r->shown);
+	r->shown = NULL;
 }
 
 static bool

@@ -212,3 +212,29 @@ symtab_find(const struct symtab *st, uint64_t addr)
 		return SYM_NONE;
 	return (sym_id)lo;
 }
+
+void
+symtab_add_lines(struct symtab *out, const struct symtab *st,
+		 const uint64_t *lines, size_t n)
+{
+	struct sym *v = xcalloc(st->n + n + 1, sizeof(*v));
+	size_t i = 0, j = 0, k = 0;
+
+	while (i < st->n || j < n) {
+		if (j == n || (i < st->n && st->syms[i].addr <= lines[j])) {
+			if (j < n && st->syms[i].addr == lines[j])
+				j++; /* the function wins */
+			v[k++] = st->syms[i++];
+		} else {
+			v[k].name = "";
+			v[k].addr = lines[j++];
+			k++;
+		}
+	}
+	for (size_t m = 0; m + 1 < k; m++)
+		v[m].end = v[m + 1].addr - 1;
+	if (k > 0)
+		v[k - 1].end = st->n ? st->syms[st->n - 1].end : v[k - 1].addr;
+	out->syms = v;
+	out->n = k;
+}

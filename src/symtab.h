@@ -48,6 +48,14 @@ int symtab_build(struct symtab *st, const struct exe *x,
 void symtab_free(struct symtab *st);
 
 /*
+ * OUT = the functions of ST plus a non-function entry (named "") at each
+ * of the N ascending addresses LINES that is not a function's address:
+ * the table GNU gprof's line mode uses, which -s relies on.
+ */
+void symtab_add_lines(struct symtab *out, const struct symtab *st,
+		      const uint64_t *lines, size_t n);
+
+/*
  * The symbol whose range [addr, end] holds ADDR, or SYM_NONE.  O(log n).
  */
 sym_id symtab_find(const struct symtab *st, uint64_t addr);
