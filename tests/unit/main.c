@@ -7,19 +7,21 @@
 
 #include "check.h"
 
-int main(void) {
-  unsigned run, failed;
+int
+main(void)
+{
+	unsigned run, failed;
 
-  t_init();
-  test_reader();
-  test_symtab();
-  test_sort();
-  test_gmon();
-  test_hist();
-  test_callgraph();
-  t_end();
-  t_counts(&run, &failed);
-  t_fini();
-  printf("unit: %u cases, %u failed\n", run, failed);
-  return 0;
+	t_init();
+	test_reader();
+	test_symtab();
+	test_sort();
+	test_gmon();
+	test_hist();
+	test_callgraph();
+	t_end();
+	t_counts(&run, &failed);
+	t_fini();
+	printf("unit: %u cases, %u failed\n", run, failed);
+	return 0;
 }

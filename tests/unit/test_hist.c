@@ -18,61 +18,63 @@
 #include "hist.h"
 
 static struct sym four_syms[] = {
-    {"A", 0x1008, 0x100d, true, false},
-    {"B", 0x100e, 0x101f, true, false},
-    {"C", 0x1020, 0x102f, true, false},
-    {"D", 0x1030, 0x103f, true, false},
+	{ "A", 0x1008, 0x100d, true, false },
+	{ "B", 0x100e, 0x101f, true, false },
+	{ "C", 0x1020, 0x102f, true, false },
+	{ "D", 0x1030, 0x103f, true, false },
 };
 
 static const struct {
-  const char *name;
-  bool excluded[4];
-  double want_total;
+	const char *name;
+	bool excluded[4];
+	double want_total;
 } exclude_cases[] = {
-    {"none", {false, false, false, false}, 33},
-    {"straddling-B", {false, true, false, false}, 27},
-    {"last-D", {false, false, false, true}, 33},
-    {"A-and-C", {true, false, true, false}, 21},
-    {"all", {true, true, true, true}, 15},
+	{ "none", { false, false, false, false }, 33 },
+	{ "straddling-B", { false, true, false, false }, 27 },
+	{ "last-D", { false, false, false, true }, 33 },
+	{ "A-and-C", { true, false, true, false }, 21 },
+	{ "all", { true, true, true, true }, 15 },
 };
 
-static void test_split(void) {
-  uint64_t bins[8] = {10, 8, 4, 0, 6, 0, 5, 0};
-  struct gmon_hist h = {0x1000, 0x1040, 8, bins};
-  struct gmon g;
-  struct symtab st = {four_syms, ARRAY_SIZE(four_syms)};
-  static const double want[4] = {6, 6, 6, 0};
+static void
+test_split(void)
+{
+	uint64_t bins[8] = { 10, 8, 4, 0, 6, 0, 5, 0 };
+	struct gmon_hist h = { 0x1000, 0x1040, 8, bins };
+	struct gmon g;
+	struct symtab st = { four_syms, ARRAY_SIZE(four_syms) };
+	static const double want[4] = { 6, 6, 6, 0 };
 
-  memset(&g, 0, sizeof(g));
-  g.word = 8;
-  g.hists = &h;
-  g.nhists = 1;
-  for (size_t i = 0; i < ARRAY_SIZE(exclude_cases); i++) {
-    double ticks[4] = {0};
-    double total;
+	memset(&g, 0, sizeof(g));
+	g.word = 8;
+	g.hists = &h;
+	g.nhists = 1;
+	for (size_t i = 0; i < ARRAY_SIZE(exclude_cases); i++) {
+		double ticks[4] = { 0 };
+		double total;
 
-    t_begin("hist/assign-exclude-%s", exclude_cases[i].name);
-    total = hist_assign(&g, &st, exclude_cases[i].excluded, ticks);
-    check_dbl(total, exclude_cases[i].want_total, "total");
-    /* The contract: TICKS gets every function's share regardless. */
-    for (size_t k = 0; k < 4; k++)
-      check_dbl(ticks[k], want[k], four_syms[k].name);
-  }
+		t_begin("hist/assign-exclude-%s", exclude_cases[i].name);
+		total = hist_assign(&g, &st, exclude_cases[i].excluded, ticks);
+		check_dbl(total, exclude_cases[i].want_total, "total");
+		/* TICKS gets every function's share, excluded or not. */
+		for (size_t k = 0; k < 4; k++)
+			check_dbl(ticks[k], want[k], four_syms[k].name);
+	}
 
-  t_begin("hist/assign-null-excluded");
-  {
-    double ticks[4] = {1, 1, 1, 1};
+	t_begin("hist/assign-null-excluded");
+	{
+		double ticks[4] = { 1, 1, 1, 1 };
 
-    check_dbl(hist_assign(&g, &st, NULL, ticks), 33, "total");
-    /* hist_assign adds to TICKS, it does not overwrite. */
-    for (size_t k = 0; k < 4; k++)
-      check_dbl(ticks[k], want[k] + 1, four_syms[k].name);
-  }
+		check_dbl(hist_assign(&g, &st, NULL, ticks), 33, "total");
+		/* hist_assign adds to TICKS, it does not overwrite. */
+		for (size_t k = 0; k < 4; k++)
+			check_dbl(ticks[k], want[k] + 1, four_syms[k].name);
+	}
 
-  t_begin("hist/bin-bytes");
-  check_u64((uint64_t)hist_bin_bytes(&g), 8, "hist_bin_bytes");
-  g.nhists = 0;
-  check_u64((uint64_t)hist_bin_bytes(&g), 0, "without histograms");
+	t_begin("hist/bin-bytes");
+	check_u64((uint64_t)hist_bin_bytes(&g), 8, "hist_bin_bytes");
+	g.nhists = 0;
+	check_u64((uint64_t)hist_bin_bytes(&g), 0, "without histograms");
 }
 
 /*
@@ -82,88 +84,98 @@ static void test_split(void) {
  * of its count, GNU's arithmetic (their sum exceeds the count).
  */
 static const struct {
-  const char *name;
-  uint64_t bins[5];
-  double want[3];
-  double want_total;
+	const char *name;
+	uint64_t bins[5];
+	double want[3];
+	double want_total;
 } fraction_cases[] = {
-    {"bin-1", {0, 10, 0, 0, 0}, {40 / 4.8, 10 / 4.8, 0}, 10},
-    {"bin-0-inside-A", {3, 0, 0, 0, 0}, {3 * 4 / 4.8, 0, 0}, 3},
-    /* Bin 2 covers [0x809, 0x80e): 5 units of B. */
-    {"bin-2-inside-B", {0, 0, 6, 0, 0}, {0, 6 * 5 / 4.8, 0}, 6},
-    /* Bin 4 covers [0x813, 0x818), all in B (C starts at 0x818). */
-    {"bin-4-before-last", {0, 0, 0, 0, 2}, {0, 2 * 5 / 4.8, 0}, 2},
+	{ "bin-1", { 0, 10, 0, 0, 0 }, { 40 / 4.8, 10 / 4.8, 0 }, 10 },
+	{ "bin-0-inside-A", { 3, 0, 0, 0, 0 }, { 3 * 4 / 4.8, 0, 0 }, 3 },
+	/* Bin 2 covers [0x809, 0x80e): 5 units of B. */
+	{ "bin-2-inside-B", { 0, 0, 6, 0, 0 }, { 0, 6 * 5 / 4.8, 0 }, 6 },
+	/* Bin 4 covers [0x813, 0x818), all in B (C starts at 0x818). */
+	{ "bin-4-before-last", { 0, 0, 0, 0, 2 }, { 0, 2 * 5 / 4.8, 0 }, 2 },
 };
 
-static void test_fractional_scale(void) {
-  static struct sym syms[] = {
-      {"A", 0x1000, 0x100f, true, false},
-      {"B", 0x1010, 0x102f, true, false},
-      {"C", 0x1030, 0x1030, true, false},
-  };
-  struct symtab st = {syms, ARRAY_SIZE(syms)};
+static void
+test_fractional_scale(void)
+{
+	static struct sym syms[] = {
+		{ "A", 0x1000, 0x100f, true, false },
+		{ "B", 0x1010, 0x102f, true, false },
+		{ "C", 0x1030, 0x1030, true, false },
+	};
+	struct symtab st = { syms, ARRAY_SIZE(syms) };
 
-  for (size_t i = 0; i < ARRAY_SIZE(fraction_cases); i++) {
-    uint64_t bins[5];
-    struct gmon_hist h = {0x1000, 0x1030, 5, bins};
-    struct gmon g;
-    double ticks[3] = {0};
+	for (size_t i = 0; i < ARRAY_SIZE(fraction_cases); i++) {
+		uint64_t bins[5];
+		struct gmon_hist h = { 0x1000, 0x1030, 5, bins };
+		struct gmon g;
+		double ticks[3] = { 0 };
 
-    memcpy(bins, fraction_cases[i].bins, sizeof(bins));
-    memset(&g, 0, sizeof(g));
-    g.hists = &h;
-    g.nhists = 1;
-    t_begin("hist/scale-4.8-%s", fraction_cases[i].name);
-    check_dbl(hist_assign(&g, &st, NULL, ticks), fraction_cases[i].want_total,
-              "total");
-    for (size_t k = 0; k < 3; k++)
-      check_dbl(ticks[k], fraction_cases[i].want[k], syms[k].name);
-  }
+		memcpy(bins, fraction_cases[i].bins, sizeof(bins));
+		memset(&g, 0, sizeof(g));
+		g.hists = &h;
+		g.nhists = 1;
+		t_begin("hist/scale-4.8-%s", fraction_cases[i].name);
+		check_dbl(hist_assign(&g, &st, NULL, ticks),
+			  fraction_cases[i].want_total, "total");
+		for (size_t k = 0; k < 3; k++)
+			check_dbl(ticks[k], fraction_cases[i].want[k],
+				  syms[k].name);
+	}
 }
 
 /* Two disjoint histograms: both charge functions, both count. */
-static void test_two_hists(void) {
-  static struct sym syms[] = {
-      {"lo", 0x1000, 0x1fff, true, false},
-      {"hi", 0x2000, 0x2fff, true, false},
-      {"end", 0x3000, 0x3000, true, false},
-  };
-  uint64_t b1[2] = {1, 2}, b2[2] = {30, 40};
-  struct gmon_hist h[2] = {{0x1000, 0x1010, 2, b1}, {0x2000, 0x2010, 2, b2}};
-  struct gmon g;
-  struct symtab st = {syms, ARRAY_SIZE(syms)};
-  double ticks[3] = {0};
+static void
+test_two_hists(void)
+{
+	static struct sym syms[] = {
+		{ "lo", 0x1000, 0x1fff, true, false },
+		{ "hi", 0x2000, 0x2fff, true, false },
+		{ "end", 0x3000, 0x3000, true, false },
+	};
+	uint64_t b1[2] = { 1, 2 }, b2[2] = { 30, 40 };
+	struct gmon_hist h[2] = { { 0x1000, 0x1010, 2, b1 },
+				  { 0x2000, 0x2010, 2, b2 } };
+	struct gmon g;
+	struct symtab st = { syms, ARRAY_SIZE(syms) };
+	double ticks[3] = { 0 };
 
-  t_begin("hist/two-histograms");
-  memset(&g, 0, sizeof(g));
-  g.hists = h;
-  g.nhists = 2;
-  check_dbl(hist_assign(&g, &st, NULL, ticks), 73, "total");
-  check_dbl(ticks[0], 3, "lo");
-  check_dbl(ticks[1], 70, "hi");
-  check_dbl(ticks[2], 0, "end");
+	t_begin("hist/two-histograms");
+	memset(&g, 0, sizeof(g));
+	g.hists = h;
+	g.nhists = 2;
+	check_dbl(hist_assign(&g, &st, NULL, ticks), 73, "total");
+	check_dbl(ticks[0], 3, "lo");
+	check_dbl(ticks[1], 70, "hi");
+	check_dbl(ticks[2], 0, "end");
 }
 
 /* A histogram wholly outside the functions still counts in the total. */
-static void test_outside(void) {
-  uint64_t bins[4] = {1, 2, 3, 4};
-  struct gmon_hist h = {0x100, 0x120, 4, bins};
-  struct gmon g;
-  struct symtab st = {four_syms, ARRAY_SIZE(four_syms)};
-  double ticks[4] = {0};
+static void
+test_outside(void)
+{
+	uint64_t bins[4] = { 1, 2, 3, 4 };
+	struct gmon_hist h = { 0x100, 0x120, 4, bins };
+	struct gmon g;
+	struct symtab st = { four_syms, ARRAY_SIZE(four_syms) };
+	double ticks[4] = { 0 };
 
-  t_begin("hist/all-bins-outside");
-  memset(&g, 0, sizeof(g));
-  g.hists = &h;
-  g.nhists = 1;
-  check_dbl(hist_assign(&g, &st, NULL, ticks), 10, "total");
-  for (size_t k = 0; k < 4; k++)
-    check_dbl(ticks[k], 0, four_syms[k].name);
+	t_begin("hist/all-bins-outside");
+	memset(&g, 0, sizeof(g));
+	g.hists = &h;
+	g.nhists = 1;
+	check_dbl(hist_assign(&g, &st, NULL, ticks), 10, "total");
+	for (size_t k = 0; k < 4; k++)
+		check_dbl(ticks[k], 0, four_syms[k].name);
 }
 
-void test_hist(void) {
-  t_run("hist/split", test_split);
-  t_run("hist/fractional-scale", test_fractional_scale);
-  t_run("hist/two-hists", test_two_hists);
-  t_run("hist/outside", test_outside);
+void
+test_hist(void)
+{
+	t_run("hist/split", test_split);
+	t_run("hist/fractional-scale", test_fractional_scale);
+	t_run("hist/two-hists", test_two_hists);
+	t_run("hist/outside", test_outside);
 }

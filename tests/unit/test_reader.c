@@ -8,240 +8,261 @@
 
 enum op { U8, U16, U32, U64, WORD4, WORD8 };
 
-static uint64_t read_op(struct reader *r, enum op op) {
-  switch (op) {
-  case U8:
-    return rd_u8(r);
-  case U16:
-    return rd_u16(r);
-  case U32:
-    return rd_u32(r);
-  case U64:
-    return rd_u64(r);
-  case WORD4:
-  case WORD8:
-    return rd_word(r);
-  }
-  return 0;
+static uint64_t
+read_op(struct reader *r, enum op op)
+{
+	switch (op) {
+	case U8:
+		return rd_u8(r);
+	case U16:
+		return rd_u16(r);
+	case U32:
+		return rd_u32(r);
+	case U64:
+		return rd_u64(r);
+	case WORD4:
+	case WORD8:
+		return rd_word(r);
+	}
+	return 0;
 }
 
-static void write_op(struct wbuf *w, enum op op, uint64_t v) {
-  switch (op) {
-  case U8:
-    wb_u8(w, (uint8_t)v);
-    break;
-  case U16:
-    wb_u16(w, (uint16_t)v);
-    break;
-  case U32:
-    wb_u32(w, (uint32_t)v);
-    break;
-  case U64:
-    wb_u64(w, v);
-    break;
-  case WORD4:
-  case WORD8:
-    wb_word(w, v);
-    break;
-  }
+static void
+write_op(struct wbuf *w, enum op op, uint64_t v)
+{
+	switch (op) {
+	case U8:
+		wb_u8(w, (uint8_t)v);
+		break;
+	case U16:
+		wb_u16(w, (uint16_t)v);
+		break;
+	case U32:
+		wb_u32(w, (uint32_t)v);
+		break;
+	case U64:
+		wb_u64(w, v);
+		break;
+	case WORD4:
+	case WORD8:
+		wb_word(w, v);
+		break;
+	}
 }
 
-static const unsigned char bytes[8] = {0x01, 0x02, 0x03, 0x04,
-                                       0x05, 0x06, 0x07, 0xf8};
+static const unsigned char bytes[8] = { 0x01, 0x02, 0x03, 0x04,
+					0x05, 0x06, 0x07, 0xf8 };
 
 static const struct {
-  const char *name;
-  enum op op;
-  bool big;
-  size_t size;
-  uint64_t want;
+	const char *name;
+	enum op op;
+	bool big;
+	size_t size;
+	uint64_t want;
 } decode_cases[] = {
-    {"u8", U8, false, 1, 0x01},
-    {"le-u16", U16, false, 2, 0x0201},
-    {"be-u16", U16, true, 2, 0x0102},
-    {"le-u32", U32, false, 4, 0x04030201},
-    {"be-u32", U32, true, 4, 0x01020304},
-    {"le-u64", U64, false, 8, 0xf807060504030201ull},
-    {"be-u64", U64, true, 8, 0x01020304050607f8ull},
-    {"le-word4", WORD4, false, 4, 0x04030201},
-    {"be-word4", WORD4, true, 4, 0x01020304},
-    {"le-word8", WORD8, false, 8, 0xf807060504030201ull},
-    {"be-word8", WORD8, true, 8, 0x01020304050607f8ull},
+	{ "u8", U8, false, 1, 0x01 },
+	{ "le-u16", U16, false, 2, 0x0201 },
+	{ "be-u16", U16, true, 2, 0x0102 },
+	{ "le-u32", U32, false, 4, 0x04030201 },
+	{ "be-u32", U32, true, 4, 0x01020304 },
+	{ "le-u64", U64, false, 8, 0xf807060504030201ull },
+	{ "be-u64", U64, true, 8, 0x01020304050607f8ull },
+	{ "le-word4", WORD4, false, 4, 0x04030201 },
+	{ "be-word4", WORD4, true, 4, 0x01020304 },
+	{ "le-word8", WORD8, false, 8, 0xf807060504030201ull },
+	{ "be-word8", WORD8, true, 8, 0x01020304050607f8ull },
 };
 
-static void test_decode(void) {
-  for (size_t i = 0; i < ARRAY_SIZE(decode_cases); i++) {
-    struct reader r;
-    int word = decode_cases[i].op == WORD4 ? 4 : 8;
+static void
+test_decode(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(decode_cases); i++) {
+		struct reader r;
+		int word = decode_cases[i].op == WORD4 ? 4 : 8;
 
-    t_begin("reader/decode-%s", decode_cases[i].name);
-    reader_init(&r, bytes, sizeof(bytes), decode_cases[i].big, word);
-    check_u64(read_op(&r, decode_cases[i].op), decode_cases[i].want, "value");
-    check_u64(r.off, decode_cases[i].size, "offset after read");
-    check_true(!r.bad, "bad set on an in-bounds read");
-  }
+		t_begin("reader/decode-%s", decode_cases[i].name);
+		reader_init(&r, bytes, sizeof(bytes), decode_cases[i].big,
+			    word);
+		check_u64(read_op(&r, decode_cases[i].op), decode_cases[i].want,
+			  "value");
+		check_u64(r.off, decode_cases[i].size, "offset after read");
+		check_true(!r.bad, "bad set on an in-bounds read");
+	}
 }
 
 /* Reads from a buffer of N bytes: OPS in order, the last one too long. */
 static const struct {
-  const char *name;
-  size_t n;
-  enum op first, second;
-  uint64_t want_first;
+	const char *name;
+	size_t n;
+	enum op first, second;
+	uint64_t want_first;
 } past_end_cases[] = {
-    {"empty-u8", 0, U8, U8, 0},
-    {"u16-then-u16", 3, U16, U16, 0x0201},
-    {"u32-then-u32", 7, U32, U32, 0x04030201},
-    {"u8-then-u64", 7, U8, U64, 0x01},
-    {"u8-then-word8", 5, U8, WORD8, 0x01},
-    {"u16-then-word4", 5, U16, WORD4, 0x0201},
+	{ "empty-u8", 0, U8, U8, 0 },
+	{ "u16-then-u16", 3, U16, U16, 0x0201 },
+	{ "u32-then-u32", 7, U32, U32, 0x04030201 },
+	{ "u8-then-u64", 7, U8, U64, 0x01 },
+	{ "u8-then-word8", 5, U8, WORD8, 0x01 },
+	{ "u16-then-word4", 5, U16, WORD4, 0x0201 },
 };
 
-static void test_past_end(void) {
-  for (size_t i = 0; i < ARRAY_SIZE(past_end_cases); i++) {
-    struct reader r;
-    size_t n = past_end_cases[i].n;
-    int word = past_end_cases[i].second == WORD4 ? 4 : 8;
-    unsigned char buf[8];
+static void
+test_past_end(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(past_end_cases); i++) {
+		struct reader r;
+		size_t n = past_end_cases[i].n;
+		int word = past_end_cases[i].second == WORD4 ? 4 : 8;
+		unsigned char buf[8];
 
-    memcpy(buf, bytes, sizeof(buf));
-    t_begin("reader/past-end-%s", past_end_cases[i].name);
-    reader_init(&r, buf, n, false, word);
-    if (n > 0) {
-      check_u64(read_op(&r, past_end_cases[i].first),
-                past_end_cases[i].want_first, "first read");
-      check_true(!r.bad, "bad set by the first read");
-    }
-    check_u64(read_op(&r, past_end_cases[i].second), 0, "read past the end");
-    check_true(r.bad, "bad not set by a read past the end");
-    check_u64(r.off, n, "offset after a failed read");
-    check_u64(reader_left(&r), 0, "bytes left");
-    /* Once bad, every read gives 0 and bad stays set. */
-    check_u64(rd_u8(&r), 0, "read after bad");
-    check_true(r.bad, "bad cleared");
-  }
+		memcpy(buf, bytes, sizeof(buf));
+		t_begin("reader/past-end-%s", past_end_cases[i].name);
+		reader_init(&r, buf, n, false, word);
+		if (n > 0) {
+			check_u64(read_op(&r, past_end_cases[i].first),
+				  past_end_cases[i].want_first, "first read");
+			check_true(!r.bad, "bad set by the first read");
+		}
+		check_u64(read_op(&r, past_end_cases[i].second), 0,
+			  "read past the end");
+		check_true(r.bad, "bad not set by a read past the end");
+		check_u64(r.off, n, "offset after a failed read");
+		check_u64(reader_left(&r), 0, "bytes left");
+		/* Once bad, every read gives 0 and bad stays set. */
+		check_u64(rd_u8(&r), 0, "read after bad");
+		check_true(r.bad, "bad cleared");
+	}
 }
 
-static void test_bytes_skip(void) {
-  struct reader r;
-  unsigned char dst[6];
+static void
+test_bytes_skip(void)
+{
+	struct reader r;
+	unsigned char dst[6];
 
-  t_begin("reader/bytes-exact");
-  reader_init(&r, bytes, sizeof(bytes), false, 8);
-  rd_skip(&r, 2);
-  rd_bytes(&r, dst, 6);
-  check_true(memcmp(dst, bytes + 2, 6) == 0, "copied bytes differ");
-  check_true(!r.bad, "bad set reading to the exact end");
-  check_u64(reader_left(&r), 0, "bytes left");
+	t_begin("reader/bytes-exact");
+	reader_init(&r, bytes, sizeof(bytes), false, 8);
+	rd_skip(&r, 2);
+	rd_bytes(&r, dst, 6);
+	check_true(memcmp(dst, bytes + 2, 6) == 0, "copied bytes differ");
+	check_true(!r.bad, "bad set reading to the exact end");
+	check_u64(reader_left(&r), 0, "bytes left");
 
-  t_begin("reader/bytes-short-zero-fills");
-  reader_init(&r, bytes, sizeof(bytes), false, 8);
-  rd_skip(&r, 4);
-  memset(dst, 0xaa, sizeof(dst));
-  rd_bytes(&r, dst, 6);
-  check_true(r.bad, "bad not set by a short copy");
-  for (size_t i = 0; i < sizeof(dst); i++)
-    check_u64(dst[i], 0, "byte of a short copy");
-  check_u64(r.off, sizeof(bytes), "offset after a short copy");
+	t_begin("reader/bytes-short-zero-fills");
+	reader_init(&r, bytes, sizeof(bytes), false, 8);
+	rd_skip(&r, 4);
+	memset(dst, 0xaa, sizeof(dst));
+	rd_bytes(&r, dst, 6);
+	check_true(r.bad, "bad not set by a short copy");
+	for (size_t i = 0; i < sizeof(dst); i++)
+		check_u64(dst[i], 0, "byte of a short copy");
+	check_u64(r.off, sizeof(bytes), "offset after a short copy");
 
-  t_begin("reader/skip-past-end");
-  reader_init(&r, bytes, sizeof(bytes), false, 8);
-  rd_skip(&r, 9);
-  check_true(r.bad, "bad not set by a long skip");
-  check_u64(r.off, sizeof(bytes), "offset after a long skip");
+	t_begin("reader/skip-past-end");
+	reader_init(&r, bytes, sizeof(bytes), false, 8);
+	rd_skip(&r, 9);
+	check_true(r.bad, "bad not set by a long skip");
+	check_u64(r.off, sizeof(bytes), "offset after a long skip");
 
-  t_begin("reader/skip-huge-no-wrap");
-  reader_init(&r, bytes, sizeof(bytes), false, 8);
-  rd_skip(&r, 1);
-  rd_skip(&r, SIZE_MAX);
-  check_true(r.bad, "bad not set by a SIZE_MAX skip");
-  check_u64(r.off, sizeof(bytes), "offset after a SIZE_MAX skip");
+	t_begin("reader/skip-huge-no-wrap");
+	reader_init(&r, bytes, sizeof(bytes), false, 8);
+	rd_skip(&r, 1);
+	rd_skip(&r, SIZE_MAX);
+	check_true(r.bad, "bad not set by a SIZE_MAX skip");
+	check_u64(r.off, sizeof(bytes), "offset after a SIZE_MAX skip");
 }
 
 /* Values written then read back, one of each kind per case. */
 static const struct {
-  const char *name;
-  bool big;
-  int word;
-  unsigned char want[2 + 4 + 8 + 8 + 1];
+	const char *name;
+	bool big;
+	int word;
+	unsigned char want[2 + 4 + 8 + 8 + 1];
 } round_trip_cases[] = {
-    {"le-word8", false, 8, {0x34, 0x12, 0x78, 0x56, 0x34, 0x12, 0xef, 0xcd,
-                            0xab, 0x89, 0x67, 0x45, 0x23, 0x01, 0x08, 0x07,
-                            0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x9a}},
-    {"be-word8", true, 8, {0x12, 0x34, 0x12, 0x34, 0x56, 0x78, 0x01, 0x23,
-                           0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x01, 0x02,
-                           0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x9a}},
-    {"le-word4",
-     false,
-     4,
-     {0x34, 0x12, 0x78, 0x56, 0x34, 0x12, 0xef, 0xcd, 0xab, 0x89, 0x67, 0x45,
-      0x23, 0x01, 0x08, 0x07, 0x06, 0x05, 0x9a}},
-    {"be-word4",
-     true,
-     4,
-     {0x12, 0x34, 0x12, 0x34, 0x56, 0x78, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab,
-      0xcd, 0xef, 0x05, 0x06, 0x07, 0x08, 0x9a}},
+	{ "le-word8", false, 8, { 0x34, 0x12, 0x78, 0x56, 0x34, 0x12,
+				  0xef, 0xcd, 0xab, 0x89, 0x67, 0x45,
+				  0x23, 0x01, 0x08, 0x07, 0x06, 0x05,
+				  0x04, 0x03, 0x02, 0x01, 0x9a } },
+	{ "be-word8", true, 8, { 0x12, 0x34, 0x12, 0x34, 0x56, 0x78, 0x01, 0x23,
+				 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x01, 0x02,
+				 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x9a } },
+	{ "le-word4",
+	  false,
+	  4,
+	  { 0x34, 0x12, 0x78, 0x56, 0x34, 0x12, 0xef, 0xcd, 0xab, 0x89, 0x67,
+	    0x45, 0x23, 0x01, 0x08, 0x07, 0x06, 0x05, 0x9a } },
+	{ "be-word4",
+	  true,
+	  4,
+	  { 0x12, 0x34, 0x12, 0x34, 0x56, 0x78, 0x01, 0x23, 0x45, 0x67, 0x89,
+	    0xab, 0xcd, 0xef, 0x05, 0x06, 0x07, 0x08, 0x9a } },
 };
 
-static void test_round_trip(void) {
-  static const struct {
-    enum op op;
-    uint64_t v;
-  } seq[] = {
-      {U16, 0x1234},
-      {U32, 0x12345678},
-      {U64, 0x0123456789abcdefull},
-      {WORD8, 0x0102030405060708ull},
-      {U8, 0x9a},
-  };
+static void
+test_round_trip(void)
+{
+	static const struct {
+		enum op op;
+		uint64_t v;
+	} seq[] = {
+		{ U16, 0x1234 },
+		{ U32, 0x12345678 },
+		{ U64, 0x0123456789abcdefull },
+		{ WORD8, 0x0102030405060708ull },
+		{ U8, 0x9a },
+	};
 
-  for (size_t i = 0; i < ARRAY_SIZE(round_trip_cases); i++) {
-    struct wbuf w;
-    struct reader r;
-    int word = round_trip_cases[i].word;
-    size_t n = 2 + 4 + 8 + (size_t)word + 1;
+	for (size_t i = 0; i < ARRAY_SIZE(round_trip_cases); i++) {
+		struct wbuf w;
+		struct reader r;
+		int word = round_trip_cases[i].word;
+		size_t n = 2 + 4 + 8 + (size_t)word + 1;
 
-    t_begin("reader/wbuf-round-trip-%s", round_trip_cases[i].name);
-    wbuf_init(&w, round_trip_cases[i].big, word);
-    for (size_t k = 0; k < ARRAY_SIZE(seq); k++)
-      write_op(&w, seq[k].op, seq[k].v);
-    if (check_u64(w.n, n, "bytes written"))
-      check_true(memcmp(w.p, round_trip_cases[i].want, n) == 0,
-                 "encoded bytes differ");
-    reader_init(&r, w.p, w.n, round_trip_cases[i].big, word);
-    for (size_t k = 0; k < ARRAY_SIZE(seq); k++) {
-      uint64_t want = seq[k].v;
-      if (seq[k].op == WORD8 && word == 4)
-        want &= 0xffffffffu; /* a 4-byte word keeps the low half */
-      check_u64(read_op(&r, seq[k].op), want, "value read back");
-    }
-    check_true(!r.bad && reader_left(&r) == 0,
-               "reader did not end exactly at the end");
-    wbuf_free(&w);
-    check_true(w.p == NULL && w.n == 0, "wbuf_free left data");
-  }
+		t_begin("reader/wbuf-round-trip-%s", round_trip_cases[i].name);
+		wbuf_init(&w, round_trip_cases[i].big, word);
+		for (size_t k = 0; k < ARRAY_SIZE(seq); k++)
+			write_op(&w, seq[k].op, seq[k].v);
+		if (check_u64(w.n, n, "bytes written"))
+			check_true(memcmp(w.p, round_trip_cases[i].want, n) ==
+					   0,
+				   "encoded bytes differ");
+		reader_init(&r, w.p, w.n, round_trip_cases[i].big, word);
+		for (size_t k = 0; k < ARRAY_SIZE(seq); k++) {
+			uint64_t want = seq[k].v;
+			if (seq[k].op == WORD8 && word == 4)
+				want &= 0xffffffffu; /* low half only */
+			check_u64(read_op(&r, seq[k].op), want,
+				  "value read back");
+		}
+		check_true(!r.bad && reader_left(&r) == 0,
+			   "reader did not end exactly at the end");
+		wbuf_free(&w);
+		check_true(w.p == NULL && w.n == 0, "wbuf_free left data");
+	}
 
-  t_begin("reader/wbuf-grows");
-  {
-    struct wbuf w;
-    struct reader r;
-    bool ok = true;
+	t_begin("reader/wbuf-grows");
+	{
+		struct wbuf w;
+		struct reader r;
+		bool ok = true;
 
-    wbuf_init(&w, true, 8);
-    for (uint32_t k = 0; k < 5000; k++)
-      wb_u32(&w, k * 2654435761u);
-    reader_init(&r, w.p, w.n, true, 8);
-    for (uint32_t k = 0; k < 5000 && ok; k++)
-      ok = check_u64(rd_u32(&r), k * 2654435761u, "value read back");
-    check_u64(w.n, 20000, "bytes written");
-    check_true(w.cap >= w.n, "capacity below size");
-    wbuf_free(&w);
-  }
+		wbuf_init(&w, true, 8);
+		for (uint32_t k = 0; k < 5000; k++)
+			wb_u32(&w, k * 2654435761u);
+		reader_init(&r, w.p, w.n, true, 8);
+		for (uint32_t k = 0; k < 5000 && ok; k++)
+			ok = check_u64(rd_u32(&r), k * 2654435761u,
+				       "value read back");
+		check_u64(w.n, 20000, "bytes written");
+		check_true(w.cap >= w.n, "capacity below size");
+		wbuf_free(&w);
+	}
 }
 
-void test_reader(void) {
-  t_run("reader/decode", test_decode);
-  t_run("reader/past-end", test_past_end);
-  t_run("reader/bytes-skip", test_bytes_skip);
-  t_run("reader/round-trip", test_round_trip);
+void
+test_reader(void)
+{
+	t_run("reader/decode", test_decode);
+	t_run("reader/past-end", test_past_end);
+	t_run("reader/bytes-skip", test_bytes_skip);
+	t_run("reader/round-trip", test_round_trip);
 }

@@ -10,147 +10,170 @@
 #include "sort.h"
 
 /* The reference, written as simply as possible: recursion and copies. */
-static void ref_sort(uint32_t *v, size_t n, gp_cmp cmp, const void *ctx) {
-  size_t n1 = n / 2, n2 = n - n1, i = 0, j = 0, k = 0;
-  uint32_t *left, *right;
+static void
+ref_sort(uint32_t *v, size_t n, gp_cmp cmp, const void *ctx)
+{
+	size_t n1 = n / 2, n2 = n - n1, i = 0, j = 0, k = 0;
+	uint32_t *left, *right;
 
-  if (n <= 1)
-    return;
-  left = malloc(n1 * sizeof(*v));
-  right = malloc(n2 * sizeof(*v));
-  memcpy(left, v, n1 * sizeof(*v));
-  memcpy(right, v + n1, n2 * sizeof(*v));
-  ref_sort(left, n1, cmp, ctx);
-  ref_sort(right, n2, cmp, ctx);
-  while (i < n1 && j < n2)
-    v[k++] = cmp(left[i], right[j], ctx) > 0 ? right[j++] : left[i++];
-  while (i < n1)
-    v[k++] = left[i++];
-  while (j < n2)
-    v[k++] = right[j++];
-  free(left);
-  free(right);
+	if (n <= 1)
+		return;
+	left = malloc(n1 * sizeof(*v));
+	right = malloc(n2 * sizeof(*v));
+	memcpy(left, v, n1 * sizeof(*v));
+	memcpy(right, v + n1, n2 * sizeof(*v));
+	ref_sort(left, n1, cmp, ctx);
+	ref_sort(right, n2, cmp, ctx);
+	while (i < n1 && j < n2)
+		v[k++] = cmp(left[i], right[j], ctx) > 0 ? right[j++]
+							 : left[i++];
+	while (i < n1)
+		v[k++] = left[i++];
+	while (j < n2)
+		v[k++] = right[j++];
+	free(left);
+	free(right);
 }
 
-static int by_key(uint32_t a, uint32_t b, const void *ctx) {
-  const uint32_t *key = ctx;
+static int
+by_key(uint32_t a, uint32_t b, const void *ctx)
+{
+	const uint32_t *key = ctx;
 
-  return key[a] < key[b] ? -1 : key[a] > key[b];
+	return key[a] < key[b] ? -1 : key[a] > key[b];
 }
 
 /* GNU's time comparisons: NaN compares equal to everything. */
-static int by_double(uint32_t a, uint32_t b, const void *ctx) {
-  const double *key = ctx;
+static int
+by_double(uint32_t a, uint32_t b, const void *ctx)
+{
+	const double *key = ctx;
 
-  return key[a] < key[b] ? -1 : key[a] > key[b];
+	return key[a] < key[b] ? -1 : key[a] > key[b];
 }
 
 /* Not a consistent order at all; only the exact algorithm reproduces it. */
-static int by_nonsense(uint32_t a, uint32_t b, const void *ctx) {
-  return (int)((a * 31u + b * 17u) % 3u) - 1;
+static int
+by_nonsense(uint32_t a, uint32_t b, const void *ctx)
+{
+	return (int)((a * 31u + b * 17u) % 3u) - 1;
 }
 
-static uint32_t *ids(size_t n) {
-  uint32_t *v = malloc((n ? n : 1) * sizeof(*v));
+static uint32_t *
+ids(size_t n)
+{
+	uint32_t *v = malloc((n ? n : 1) * sizeof(*v));
 
-  for (size_t i = 0; i < n; i++)
-    v[i] = (uint32_t)i;
-  return v;
+	for (size_t i = 0; i < n; i++)
+		v[i] = (uint32_t)i;
+	return v;
 }
 
-static const size_t sizes[] = {0, 1, 2, 3, 5, 8, 17, 100, 1000, 4097};
+static const size_t sizes[] = { 0, 1, 2, 3, 5, 8, 17, 100, 1000, 4097 };
 
-static void test_stable(void) {
-  for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
-    size_t n = sizes[s];
-    uint32_t *key = malloc((n ? n : 1) * sizeof(*key));
-    uint32_t *v = ids(n);
-    uint64_t seed = 42 + n;
+static void
+test_stable(void)
+{
+	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
+		size_t n = sizes[s];
+		uint32_t *key = malloc((n ? n : 1) * sizeof(*key));
+		uint32_t *v = ids(n);
+		uint64_t seed = 42 + n;
 
-    t_begin("sort/stable-%zu", n);
-    for (size_t i = 0; i < n; i++)
-      key[i] = (uint32_t)(t_rand(&seed) % 4); /* many ties */
-    gp_sort(v, n, by_key, key);
-    for (size_t i = 1; i < n; i++) {
-      if (key[v[i - 1]] > key[v[i]]) {
-        t_fail("not sorted at %zu", i);
-        break;
-      }
-      if (key[v[i - 1]] == key[v[i]] && v[i - 1] > v[i]) {
-        t_fail("ties out of input order at %zu", i);
-        break;
-      }
-    }
-    free(key);
-    free(v);
-  }
+		t_begin("sort/stable-%zu", n);
+		for (size_t i = 0; i < n; i++)
+			key[i] = (uint32_t)(t_rand(&seed) % 4); /* many ties */
+		gp_sort(v, n, by_key, key);
+		for (size_t i = 1; i < n; i++) {
+			if (key[v[i - 1]] > key[v[i]]) {
+				t_fail("not sorted at %zu", i);
+				break;
+			}
+			if (key[v[i - 1]] == key[v[i]] && v[i - 1] > v[i]) {
+				t_fail("ties out of input order at %zu", i);
+				break;
+			}
+		}
+		free(key);
+		free(v);
+	}
 }
 
-static void test_random(void) {
-  for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
-    size_t n = sizes[s];
-    uint32_t *key = malloc((n ? n : 1) * sizeof(*key));
-    uint32_t *v = ids(n), *w = ids(n), *count = calloc(n ? n : 1, 4);
-    uint64_t seed = 7 * n + 1;
+static void
+test_random(void)
+{
+	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
+		size_t n = sizes[s];
+		uint32_t *key = malloc((n ? n : 1) * sizeof(*key));
+		uint32_t *v = ids(n), *w = ids(n),
+			 *count = calloc(n ? n : 1, 4);
+		uint64_t seed = 7 * n + 1;
 
-    t_begin("sort/random-%zu", n);
-    for (size_t i = 0; i < n; i++)
-      key[i] = (uint32_t)t_rand(&seed);
-    gp_sort(v, n, by_key, key);
-    ref_sort(w, n, by_key, key);
-    for (size_t i = 0; i < n; i++)
-      if (v[i] < n)
-        count[v[i]]++;
-    for (size_t i = 0; i < n; i++)
-      if (count[i] != 1) {
-        t_fail("output is not a permutation (id %zu)", i);
-        break;
-      }
-    for (size_t i = 1; i < n; i++)
-      if (key[v[i - 1]] > key[v[i]]) {
-        t_fail("not sorted at %zu", i);
-        break;
-      }
-    check_true(memcmp(v, w, n * sizeof(*v)) == 0,
-               "differs from the reference merge sort");
-    free(key);
-    free(v);
-    free(w);
-    free(count);
-  }
+		t_begin("sort/random-%zu", n);
+		for (size_t i = 0; i < n; i++)
+			key[i] = (uint32_t)t_rand(&seed);
+		gp_sort(v, n, by_key, key);
+		ref_sort(w, n, by_key, key);
+		for (size_t i = 0; i < n; i++)
+			if (v[i] < n)
+				count[v[i]]++;
+		for (size_t i = 0; i < n; i++)
+			if (count[i] != 1) {
+				t_fail("output is not a permutation (id %zu)",
+				       i);
+				break;
+			}
+		for (size_t i = 1; i < n; i++)
+			if (key[v[i - 1]] > key[v[i]]) {
+				t_fail("not sorted at %zu", i);
+				break;
+			}
+		check_true(memcmp(v, w, n * sizeof(*v)) == 0,
+			   "differs from the reference merge sort");
+		free(key);
+		free(v);
+		free(w);
+		free(count);
+	}
 }
 
 /* Inconsistent comparisons come out exactly as the reference's. */
-static void test_inconsistent(void) {
-  for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
-    size_t n = sizes[s];
-    double *key = malloc((n ? n : 1) * sizeof(*key));
-    uint32_t *v = ids(n), *w = ids(n);
-    uint64_t seed = 99 + n;
+static void
+test_inconsistent(void)
+{
+	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
+		size_t n = sizes[s];
+		double *key = malloc((n ? n : 1) * sizeof(*key));
+		uint32_t *v = ids(n), *w = ids(n);
+		uint64_t seed = 99 + n;
 
-    t_begin("sort/nan-keys-%zu", n);
-    for (size_t i = 0; i < n; i++)
-      key[i] = t_rand(&seed) % 3 == 0 ? NAN : (double)(t_rand(&seed) % 10);
-    gp_sort(v, n, by_double, key);
-    ref_sort(w, n, by_double, key);
-    check_true(memcmp(v, w, n * sizeof(*v)) == 0,
-               "differs from the reference merge sort");
+		t_begin("sort/nan-keys-%zu", n);
+		for (size_t i = 0; i < n; i++)
+			key[i] = t_rand(&seed) % 3 == 0
+					 ? NAN
+					 : (double)(t_rand(&seed) % 10);
+		gp_sort(v, n, by_double, key);
+		ref_sort(w, n, by_double, key);
+		check_true(memcmp(v, w, n * sizeof(*v)) == 0,
+			   "differs from the reference merge sort");
 
-    t_begin("sort/nonsense-cmp-%zu", n);
-    for (size_t i = 0; i < n; i++)
-      v[i] = w[i] = (uint32_t)i;
-    gp_sort(v, n, by_nonsense, NULL);
-    ref_sort(w, n, by_nonsense, NULL);
-    check_true(memcmp(v, w, n * sizeof(*v)) == 0,
-               "differs from the reference merge sort");
-    free(key);
-    free(v);
-    free(w);
-  }
+		t_begin("sort/nonsense-cmp-%zu", n);
+		for (size_t i = 0; i < n; i++)
+			v[i] = w[i] = (uint32_t)i;
+		gp_sort(v, n, by_nonsense, NULL);
+		ref_sort(w, n, by_nonsense, NULL);
+		check_true(memcmp(v, w, n * sizeof(*v)) == 0,
+			   "differs from the reference merge sort");
+		free(key);
+		free(v);
+		free(w);
+	}
 }
 
-void test_sort(void) {
-  t_run("sort/stable", test_stable);
-  t_run("sort/random", test_random);
-  t_run("sort/inconsistent", test_inconsistent);
+void
+test_sort(void)
+{
+	t_run("sort/stable", test_stable);
+	t_run("sort/random", test_random);
+	t_run("sort/inconsistent", test_inconsistent);
 }
