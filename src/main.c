@@ -227,19 +227,36 @@ print_reports(struct run *r, struct gp_err *err)
 		return gp_fail(err, "%s: no call-graph records in the profile, so no call graph",
 			       r->opt.gmons[0]);
 	report_names(&rep, r->opt.demangle);
-	if (style & OUT_FLAT) {
-		report_flat(stdout, &rep);
-		if (!r->opt.brief)
-			report_flat_blurb(stdout);
-		first = false;
+	if (style & OUT_GRAPH)
+		report_order_graph(&rep);
+	if (r->opt.traditional) {
+		/* BSD order: call graph, flat profile, index. */
+		if (style & OUT_GRAPH) {
+			report_graph(stdout, &rep);
+			first = false;
+		}
+		if (style & OUT_FLAT) {
+			if (!first)
+				fputs("\f\n", stdout);
+			report_flat(stdout, &rep);
+			first = false;
+		}
+	} else {
+		if (style & OUT_FLAT) {
+			report_flat(stdout, &rep);
+			if (!r->opt.brief)
+				report_flat_blurb(stdout);
+			first = false;
+		}
+		if (style & OUT_GRAPH) {
+			if (!first)
+				fputs("\f\n", stdout);
+			report_graph(stdout, &rep);
+			if (!r->opt.brief)
+				report_graph_blurb(stdout);
+		}
 	}
 	if (style & OUT_GRAPH) {
-		if (!first)
-			fputs("\f\n", stdout);
-		report_order_graph(&rep);
-		report_graph(stdout, &rep);
-		if (!r->opt.brief)
-			report_graph_blurb(stdout);
 		fputs("\f\n", stdout);
 		report_index(stdout, &rep);
 	}

@@ -39,3 +39,15 @@ report_file(const struct report *r, uint32_t node)
 	slash = strrchr(file, '/');
 	return slash ? slash + 1 : file;
 }
+
+void
+report_put_name(FILE *out, const struct report *r, uint32_t node)
+{
+	const struct cg_node *v = &r->cg->nodes[node];
+
+	fputs(report_name(r, node), out);
+	if (v->cycle)
+		fprintf(out, " <cycle %u>", v->cycle);
+	if (r->index != NULL)
+		fprintf(out, v->print_flag ? " [%u]" : " (%u)", r->index[node]);
+}

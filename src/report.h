@@ -43,6 +43,12 @@ void report_names(struct report *r, bool on);
 /* The name as reports show it (demangled unless asked not to). */
 const char *report_name(const struct report *r, uint32_t node);
 
+/*
+ * "name <cycle N> [idx]" as the call graph shows a function: [idx] for
+ * printed entries, (idx) for hidden ones, nothing before numbering.
+ */
+void report_put_name(FILE *out, const struct report *r, uint32_t node);
+
 /* The source file of a node for "(file.c)" suffixes, or NULL. */
 const char *report_file(const struct report *r, uint32_t node);
 

@@ -5,6 +5,7 @@
  * so that -b output is byte-identical; the explanation is our own.
  */
 #include "report.h"
+#include "hist.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,19 @@ pick_unit(const struct report *r, const uint32_t *list, size_t n)
 static void
 header(FILE *out, const struct report *r, double total, char prefix)
 {
+	if (r->traditional) {
+		fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
+			hist_bin_bytes(r->g));
+		if (total > 0)
+			fprintf(out, " for %.2f%% of %.2f seconds\n\n", 100.0 / total,
+				total / r->hz);
+		else
+			fputs(" no time accumulated\n\n", out);
+		fputs("  %   cumulative   self              self     total           \n"
+		      " time   seconds   seconds    calls  ms/call  ms/call  name    \n",
+		      out);
+		return;
+	}
 	fputs("Flat profile:\n\n", out);
 	fprintf(out, "Each sample counts as %g %s.\n", 1.0 / r->hz,
 		r->g->have_rate ? r->g->dimen : "seconds");
@@ -93,7 +107,7 @@ report_flat(FILE *out, const struct report *r)
 		list[n++] = i;
 	}
 	qsort_r(list, n, sizeof(*list), by_time, (void *)r);
-	unit = pick_unit(r, list, n);
+	unit = r->traditional ? 5 : pick_unit(r, list, n); /* -T: ms */
 	header(out, r, total, si[unit].prefix);
 	if (total == 0)
 		total = 1;
@@ -101,8 +115,8 @@ report_flat(FILE *out, const struct report *r)
 		const struct cg_node *v = &nodes[list[i]];
 
 		cum += v->self_ticks;
-		fprintf(out, "%6.2f %9.2f %8.2f", 100 * v->self_ticks / total,
-			cum / r->hz, v->self_ticks / r->hz);
+		fprintf(out, r->traditional ? "%5.1f %10.2f %8.2f" : "%6.2f %9.2f %8.2f",
+			100 * v->self_ticks / total, cum / r->hz, v->self_ticks / r->hz);
 		if (v->ncalls != 0)
 			fprintf(out, " %8llu %8.2f %8.2f  ",
 				(unsigned long long)v->ncalls,
@@ -111,7 +125,11 @@ report_flat(FILE *out, const struct report *r)
 					r->hz / (double)v->ncalls);
 		else
 			fprintf(out, " %8.8s %8.8s %8.8s  ", "", "", "");
-		fprintf(out, "%s\n", report_name(r, list[i]));
+		if (r->traditional)
+			report_put_name(out, r, list[i]);
+		else
+			fputs(report_name(r, list[i]), out);
+		fputc('\n', out);
 	}
 	free(list);
 }

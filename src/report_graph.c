@@ -100,18 +100,6 @@ entry_printed(const struct report *r, uint32_t id)
 	return cg->nodes[id].print_flag;
 }
 
-/* "name <cycle N> [idx]" as the graph shows a function. */
-static void
-put_name(FILE *out, const struct report *r, uint32_t node)
-{
-	const struct cg_node *v = &r->cg->nodes[node];
-
-	fputs(report_name(r, node), out);
-	if (v->cycle)
-		fprintf(out, " <cycle %u>", v->cycle);
-	fprintf(out, v->print_flag ? " [%u]" : " (%u)", r->index[node]);
-}
-
 /* Whether arc A runs between two members of one cycle (or is a self-call). */
 static bool
 inside(const struct callgraph *cg, const struct cg_arc *a)
@@ -205,7 +193,7 @@ arc_line(FILE *out, const struct report *r, const struct cg_arc *a,
 		fprintf(out, "%6.6s %5.5s %7.2f %*.2f %7llu/%-7llu     ", "", "",
 			a->time / r->hz, w, a->child_time / r->hz,
 			(unsigned long long)a->count, (unsigned long long)total);
-	put_name(out, r, other);
+	report_put_name(out, r, other);
 	fputc('\n', out);
 }
 
@@ -277,7 +265,7 @@ primary(FILE *out, const struct report *r, uint32_t node)
 	} else {
 		fprintf(out, " %7.7s %7.7s ", "", "");
 	}
-	put_name(out, r, node);
+	report_put_name(out, r, node);
 	fputc('\n', out);
 }
 
@@ -325,7 +313,7 @@ cycle_entry(FILE *out, const struct report *r, uint32_t k)
 			r->traditional ? 11 : 7, v->prop_child / r->hz);
 		calls_field(out, v->ncalls, v->self_calls);
 		fputs("     ", out);
-		put_name(out, r, m[i]);
+		report_put_name(out, r, m[i]);
 		fputc('\n', out);
 	}
 	free(m);
@@ -355,7 +343,9 @@ report_graph(FILE *out, const struct report *r)
 	const struct callgraph *cg = r->cg;
 	double pt = cg->print_time;
 
-	if (r->brief)
+	if (r->traditional)
+		;
+	else if (r->brief)
 		fputs("\t\t\tCall graph\n\n", out);
 	else
 		fputs("\t\t     Call graph (explanation follows)\n\n", out);
@@ -366,7 +356,16 @@ report_graph(FILE *out, const struct report *r)
 			r->g->have_rate ? r->g->dimen : "seconds");
 	else
 		fputs(" no time propagated\n\n", out);
-	fputs("index % time    self  children    called     name\n", out);
+	if (r->traditional)
+		fprintf(out,
+			"%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n"
+			"%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n"
+			"%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n\n",
+			"", "", "", "", "called", "total", "parents", "index", "%time",
+			"self", "descendants", "called", "self", "name", "index", "", "",
+			"", "", "called", "total", "children");
+	else
+		fputs("index % time    self  children    called     name\n", out);
 	for (size_t i = 0; i < cg->n + cg->ncycles; i++) {
 		uint32_t id = r->order[i];
 
@@ -379,7 +378,7 @@ report_graph(FILE *out, const struct report *r)
 			primary(out, r, id);
 			children(out, r, id);
 		}
-		fputs(DASHES, out);
+		fputs(r->traditional ? "\n" DASHES "\n" : DASHES, out);
 	}
 }
 

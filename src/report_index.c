@@ -25,16 +25,17 @@ cell(FILE *out, const struct report *r, uint32_t id, size_t col, size_t start)
 	const char *text;
 
 	snprintf(buf, sizeof(buf), printed ? "[%u]" : "(%u)", r->index[id]);
+	if (id >= cg->n)
+		snprintf(name, sizeof(name), "<cycle %u>", (unsigned)(id - cg->n + 1));
+	if (r->traditional) {
+		fprintf(out, "%6.6s %-19.19s", buf, id >= cg->n ? name : report_name(r, id));
+		return col;
+	}
 	col += strlen(buf);
 	for (; col < start + 5; col++)
 		fputc(' ', out);
 	fprintf(out, " %s ", buf);
-	if (id >= cg->n) {
-		snprintf(name, sizeof(name), "<cycle %u>", (unsigned)(id - cg->n + 1));
-		text = name;
-	} else {
-		text = report_name(r, id);
-	}
+	text = id >= cg->n ? name : report_name(r, id);
 	fputs(text, out);
 	col += strlen(text);
 	if (id < cg->n && r->st->syms[id].is_static) {
