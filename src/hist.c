@@ -41,9 +41,10 @@ assign_one(const struct gmon_hist *h, const struct symtab *st,
 			if (overlap <= 0)
 				continue;
 			credit = (double)overlap * (double)count / scale;
-			ticks[k] += credit;
 			if (excluded != NULL && excluded[k])
-				*total -= credit;
+				*total -= credit; /* and the function gets none */
+			else
+				ticks[k] += credit;
 		}
 	}
 }

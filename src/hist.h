@@ -14,8 +14,8 @@
  * function i, in proportion to the overlap, with GNU gprof's arithmetic
  * (2-byte units, truncated bin bounds; a function ends where the next
  * one starts, and the last function gets nothing).  Returns the total:
- * the sum of all bins, less what went to functions with EXCLUDED[i]
- * set (EXCLUDED may be NULL).
+ * the sum of all bins, less what would have gone to functions with
+ * EXCLUDED[i] set, which get nothing (EXCLUDED may be NULL).
  */
 double hist_assign(const struct gmon *g, const struct symtab *st,
 		   const bool *excluded, double *ticks);

@@ -24,7 +24,7 @@ by_time(const void *a, const void *b, void *ctx)
 		return u->self_ticks > v->self_ticks ? -1 : 1;
 	if (u->ncalls != v->ncalls)
 		return u->ncalls > v->ncalls ? -1 : 1;
-	c = strcmp(report_name(r, x), report_name(r, y));
+	c = strcmp(r->st->syms[x].name, r->st->syms[y].name); /* GNU sorts raw names */
 	if (c != 0)
 		return c;
 	return x < y ? -1 : x > y;

@@ -50,8 +50,8 @@ by_total(uint32_t a, uint32_t b, const void *ctx)
 		return -1;
 	if (b >= r->cg->n)
 		return 1;
-	na = report_name(r, a);
-	nb = report_name(r, b);
+	na = r->st->syms[a].name; /* raw, as GNU compares */
+	nb = r->st->syms[b].name;
 	if (na[0] != '_' && nb[0] == '_')
 		return -1;
 	if (na[0] == '_' && nb[0] != '_')

@@ -11,7 +11,9 @@
 static int
 by_name(uint32_t a, uint32_t b, const void *ctx)
 {
-	return strcmp(report_name(ctx, a), report_name(ctx, b));
+	const struct report *r = ctx;
+
+	return strcmp(r->st->syms[a].name, r->st->syms[b].name);
 }
 
 /* Print one cell; returns its printed width as GNU gprof counts it. */
