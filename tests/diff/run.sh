@@ -4,7 +4,8 @@
 # Environment: GPROF (our analyser, absolute path), BUILD (build dir,
 # absolute; everything goes to $BUILD/diff), optionally ORACLE (default
 # /usr/bin/gprof), DIFF_JOBS (parallel runners, default 2) and DIFF_ONLY
-# (an extended regex; only cases whose name matches are run).
+# (an extended regex; only cases whose name matches are run).  Cases
+# matching a line of skip.txt print "SKIP name" instead (see KNOWN.md).
 #
 # 1. Build tests/progs/* with -pg in several variants (PIE, -no-pie,
 #    -static, -O2, -g, static-PIE) plus a freestanding i386 program.
@@ -346,6 +347,9 @@ check() {
 	} | tr '\001' ' '
 }
 
+SKIP=$out/skip.re
+sed -e 's/[[:space:]]*#.*//' -e '/^$/d' "$here/skip.txt" >"$SKIP"
+
 # runner K: the cases whose line number is K modulo JOBS.
 runner() {
 	awk -F '\t' -v k="$1" -v j="$JOBS" 'NR % j == k' "$CASES" |
@@ -355,6 +359,11 @@ runner() {
 			cname="$name/$(printf '%s' "$o" | tr -d '\001')"
 			if [ -n "$ONLY" ] && ! printf '%s\n' "$cname" |
 				grep -Eq -- "$ONLY"; then
+				continue
+			fi
+			if [ -s "$SKIP" ] && printf '%s\n' "$cname" |
+				grep -Eqf "$SKIP"; then
+				echo "SKIP $cname"
 				continue
 			fi
 			check "$cname" "$bin" "$opts" "$profs"
