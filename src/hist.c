@@ -9,6 +9,8 @@
  */
 #include "hist.h"
 
+#include <limits.h>
+
 static void
 assign_one(const struct gmon_hist *h, const struct symtab *st,
 	   const bool *excluded, double *ticks, double *total)
@@ -64,9 +66,14 @@ long
 hist_bin_bytes(const struct gmon *g)
 {
 	const struct gmon_hist *h;
+	double scale;
 
 	if (g->nhists == 0)
 		return 0;
-	h = &g->hists[0];
-	return (long)((double)((h->highpc - h->lowpc) / 2) / h->nbins) * 2;
+	h = &g->hists[g->nhists - 1];
+	scale = (double)((h->highpc - h->lowpc) / 2) / h->nbins;
+	/* GNU converts without a check; we keep the conversion defined. */
+	if (!(scale < (double)(LONG_MAX / 2)))
+		return LONG_MAX / 2 * 2;
+	return (long)scale * 2;
 }

@@ -81,17 +81,12 @@ select_nodes(struct run *r, struct cg_select *sel)
 }
 
 static void
-print_file_info(const struct gmon *g)
+print_file_info(const struct gmon_file *f)
 {
-	for (size_t i = 0; i < g->nfiles; i++) {
-		const struct gmon_file *f = &g->files[i];
-
-		printf("File `%s' (version %d) contains:\n", f->path, f->version);
-		printf("\t%zu histogram record%s\n", f->nhist, f->nhist == 1 ? "" : "s");
-		printf("\t%zu call-graph record%s\n", f->narcs, f->narcs == 1 ? "" : "s");
-		printf("\t%zu basic-block count record%s\n", f->nbb,
-		       f->nbb == 1 ? "" : "s");
-	}
+	printf("File `%s' (version %d) contains:\n", f->path, f->version);
+	printf("\t%zu histogram record%s\n", f->nhist, f->nhist == 1 ? "" : "s");
+	printf("\t%zu call-graph record%s\n", f->narcs, f->narcs == 1 ? "" : "s");
+	printf("\t%zu basic-block count record%s\n", f->nbb, f->nbb == 1 ? "" : "s");
 }
 
 /*
@@ -195,7 +190,7 @@ print_reports(struct run *r, struct gp_err *err)
 		.g = &r->g,
 		.x = &r->x,
 		.flat_excluded = r->flat_excluded,
-		.hz = r->g.have_rate && r->g.rate ? r->g.rate : 100,
+		.hz = r->g.have_rate ? r->g.rate : 0,
 		.brief = r->opt.brief,
 		.zeros = r->opt.zeros,
 		.traditional = r->opt.traditional,
@@ -209,9 +204,9 @@ print_reports(struct run *r, struct gp_err *err)
 	for (size_t i = 0; i < r->g.nfiles; i++)
 		have_arcs |= r->g.files[i].narcs > 0;
 	rep.total_ticks = r->total_ticks;
+	/* Without a histogram (or with a rate of 0) hz is 0 and times print
+	 * as nan or inf, as GNU gprof prints them. */
 	rep.print_time = r->cg.print_time > 0 ? r->cg.print_time : 1.0;
-	if (r->g.nhists == 0)
-		rep.hz = 0; /* as GNU: times without a histogram print as nan */
 	if (style == 0) {
 		if (have_hist && !(r->opt.specified & OUT_FLAT))
 			style |= OUT_FLAT;
@@ -287,13 +282,20 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 	if (symtab_build(&r->st, &r->x, &so, err) != 0)
 		return -1;
 	gmon_init(&r->g, r->x.word, r->x.big_endian);
-	for (size_t i = 0; i < r->opt.ngmons; i++)
+	for (size_t i = 0; i < r->opt.ngmons; i++) {
+		size_t nbbs = r->g.nbbs;
+
 		if (gmon_read(&r->g, r->opt.gmons[i], r->opt.format, err) != 0)
 			return -1;
-	if (r->opt.file_info) {
-		print_file_info(&r->g);
-		return 0;
+		if (nbbs == 0 && r->g.nbbs > 0)
+			gp_warn("%s: basic-block counts are ignored (they need -l, not supported yet)",
+				r->opt.gmons[i]);
+		/* -i describes each file as soon as it is read. */
+		if (r->opt.file_info)
+			print_file_info(&r->g.files[r->g.nfiles - 1]);
 	}
+	if (r->opt.file_info)
+		return 0;
 	cg_init(&r->cg, &r->st);
 	tally_arcs(r);
 	select_nodes(r, &sel);

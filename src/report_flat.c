@@ -31,8 +31,10 @@ by_time(const void *a, const void *b, void *ctx)
 }
 
 /*
- * The SI prefix that brings the largest time per call into [1, 1000);
- * 'T' (the first entry) when none does, as GNU gprof prints.
+ * The SI prefix that brings the largest time per call into [1, 1000).
+ * With no time per call at all GNU gprof keeps the first entry, 'T';
+ * when nothing fits (infinite times, from a rate of 0) it reads past its
+ * table and prints '<', which UNIT_NONE stands for.
  */
 static const struct {
 	char prefix;
@@ -40,8 +42,9 @@ static const struct {
 } si[] = {
 	{ 'T', 1e-12 }, { 'G', 1e-09 }, { 'M', 1e-06 }, { 'K', 1e-03 },
 	{ ' ', 1e+00 }, { 'm', 1e+03 }, { 'u', 1e+06 }, { 'n', 1e+09 },
-	{ 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 },
+	{ 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 }, { '<', 1e+00 },
 };
+#define UNIT_NONE (ARRAY_SIZE(si) - 1)
 
 static size_t
 pick_unit(const struct report *r, const uint32_t *list, size_t n)
@@ -56,18 +59,23 @@ pick_unit(const struct report *r, const uint32_t *list, size_t n)
 				top = t;
 		}
 	}
+	if (top == 0)
+		return 0;
 	top /= r->hz;
-	for (size_t k = 0; k < ARRAY_SIZE(si); k++) {
+	for (size_t k = 0; k < UNIT_NONE; k++) {
 		double scaled = si[k].scale * top;
 		if (scaled >= 1.0 && scaled < 1000.0)
 			return k;
 	}
-	return 0;
+	return UNIT_NONE;
 }
 
 static void
 header(FILE *out, const struct report *r, double total, char prefix)
 {
+	const char *dimen = r->g->have_rate ? r->g->dimen : "seconds";
+	char abbrev = r->g->have_rate ? r->g->abbrev : 's';
+
 	if (r->traditional) {
 		fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
 			hist_bin_bytes(r->g));
@@ -82,13 +90,12 @@ header(FILE *out, const struct report *r, double total, char prefix)
 		return;
 	}
 	fputs("Flat profile:\n\n", out);
-	fprintf(out, "Each sample counts as %g %s.\n", 1.0 / r->hz,
-		r->g->have_rate ? r->g->dimen : "seconds");
+	fprintf(out, "Each sample counts as %g %s.\n", 1.0 / r->hz, dimen);
 	if (total == 0)
 		fputs(" no time accumulated\n\n", out);
 	fprintf(out, "  %%   cumulative   self              self     total           \n");
-	fprintf(out, " time   seconds   seconds    calls  %cs/call  %cs/call  name    \n",
-		prefix, prefix);
+	fprintf(out, " time%10.10s%10.10s    calls  %c%c/call  %c%c/call  name    \n",
+		dimen, dimen, prefix, abbrev, prefix, abbrev);
 }
 
 void

@@ -352,8 +352,8 @@ report_graph(FILE *out, const struct report *r)
 	fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
 		hist_bin_bytes(r->g));
 	if (pt > 0)
-		fprintf(out, " for %.2f%% of %.2f %s\n\n", 100.0 / pt, pt / r->hz,
-			r->g->have_rate ? r->g->dimen : "seconds");
+		fprintf(out, " for %.2f%% of %.2f seconds\n\n", 100.0 / pt,
+			pt / r->hz); /* "seconds" whatever the unit, as GNU */
 	else
 		fputs(" no time propagated\n\n", out);
 	if (r->traditional)
