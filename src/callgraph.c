@@ -162,74 +162,107 @@ split_self_calls(struct callgraph *cg)
 }
 
 /*
- * Glue the functions on the walk's stack above the one that CHILD
- * closes a loop to into one cycle.
+ * State of the depth-first walk.  CYC_HEAD of the nodes is a union-find
+ * forest while the walk runs (find() gives a node's cycle head); TAIL is
+ * the last member of each head's list, POS a node's place on the stack
+ * (-1 when off it).  These make gluing cost O(members glued), so a
+ * profile cannot make the walk quadratic.
+ */
+struct walk {
+	uint32_t *stack, *iter, *tail;
+	int64_t *pos;
+	size_t depth;
+	int64_t counter;
+};
+
+static uint32_t
+find(struct cg_node *v, uint32_t x)
+{
+	while (v[x].cyc_head != x) {
+		v[x].cyc_head = v[v[x].cyc_head].cyc_head;
+		x = v[x].cyc_head;
+	}
+	return x;
+}
+
+/*
+ * CHILD, reached again while still being walked, closes a loop: glue the
+ * functions on the stack above the one it returns to into one cycle, in
+ * stack order, behind the cycle's head (the function entered first).
+ * The same rules as the classic gprof, which scanned the stack instead.
  */
 static void
-close_cycle(struct callgraph *cg, const uint32_t *stack, size_t depth,
-	    uint32_t child)
+close_cycle(struct callgraph *cg, struct walk *w, uint32_t child)
 {
 	struct cg_node *v = cg->nodes;
-	size_t top;
-	uint32_t head, tail;
+	uint32_t root = find(v, child), head, tail;
+	int64_t top = w->pos[child];
+	size_t n = 0;
+	uint32_t *todo;
 
-	for (top = depth; top > 0; top--) {
-		uint32_t h = stack[top - 1];
-		if (child == h || (v[child].cyc_head != child && v[child].cyc_head == h))
-			break;
+	if (root != child && w->pos[root] > top)
+		top = w->pos[root];
+	if (top < 0 || (size_t)top + 1 == w->depth)
+		return; /* not on the stack (cannot happen), or a self-call */
+	head = find(v, w->stack[top]);
+	tail = w->tail[head];
+	/* The unglued entries above TOP, found top-down by jumping over
+	 * runs already glued (each run sits right above its head). */
+	todo = w->iter + w->depth; /* spare room past the live iterators */
+	for (int64_t i = (int64_t)w->depth - 1; i > top;) {
+		uint32_t m = w->stack[i], r = find(v, m);
+		if (r == m) {
+			todo[n++] = m;
+			i--;
+		} else {
+			i = w->pos[r] < i ? w->pos[r] : i - 1;
+		}
 	}
-	if (top == 0 || top == depth)
-		return; /* not found (cannot happen), or a call to itself */
-	head = stack[top - 1];
-	for (tail = head; v[tail].cyc_next != CG_NONE; tail = v[tail].cyc_next)
-		;
-	if (v[head].cyc_head != head)
-		head = v[head].cyc_head;
-	for (size_t i = top; i < depth; i++) {
-		uint32_t m = stack[i];
-		if (v[m].cyc_head != m)
-			continue; /* already glued to this cycle */
+	while (n-- > 0) {
+		uint32_t m = todo[n];
 		v[tail].cyc_next = m;
+		tail = w->tail[m];
 		v[m].cyc_head = head;
-		for (tail = m; v[tail].cyc_next != CG_NONE; tail = v[tail].cyc_next)
-			v[v[tail].cyc_next].cyc_head = head;
 	}
+	w->tail[head] = tail;
 }
 
 /* Step 2: depth-first numbering from ROOT with an explicit stack. */
 static void
-number_from(struct callgraph *cg, uint32_t root, uint32_t *stack,
-	    uint32_t *iter, int64_t *counter)
+number_from(struct callgraph *cg, struct walk *w, uint32_t root)
 {
 	struct cg_node *v = cg->nodes;
-	size_t depth = 0;
 
 	v[root].toporder = TOP_BUSY;
-	stack[depth] = root;
-	iter[depth++] = v[root].first_child;
-	while (depth > 0) {
-		uint32_t top = stack[depth - 1];
-		uint32_t a = iter[depth - 1];
+	w->pos[root] = 0;
+	w->stack[0] = root;
+	w->iter[0] = v[root].first_child;
+	w->depth = 1;
+	while (w->depth > 0) {
+		uint32_t top = w->stack[w->depth - 1];
+		uint32_t a = w->iter[w->depth - 1];
 
 		if (a != CG_NONE) {
 			uint32_t c = cg->arcs[a].child;
 
-			iter[depth - 1] = cg->arcs[a].next_child;
+			w->iter[w->depth - 1] = cg->arcs[a].next_child;
 			if (v[c].toporder == TOP_NAN) {
 				v[c].toporder = TOP_BUSY;
-				stack[depth] = c;
-				iter[depth++] = v[c].first_child;
+				w->pos[c] = (int64_t)w->depth;
+				w->stack[w->depth] = c;
+				w->iter[w->depth++] = v[c].first_child;
 			} else if (v[c].toporder == TOP_BUSY) {
-				close_cycle(cg, stack, depth, c);
+				close_cycle(cg, w, c);
 			}
 			continue;
 		}
-		if (v[top].cyc_head == top) {
-			++*counter;
+		if (find(v, top) == top) {
+			++w->counter;
 			for (uint32_t m = top; m != CG_NONE; m = v[m].cyc_next)
-				v[m].toporder = *counter;
+				v[m].toporder = w->counter;
 		}
-		depth--;
+		w->pos[top] = -1;
+		w->depth--;
 	}
 }
 
@@ -377,6 +410,10 @@ propagate_time(struct callgraph *cg, uint32_t p)
 	struct cg_node *v = cg->nodes;
 	struct cg_cycle *pc = cg_cycle_of(cg, p);
 
+	/* A function whose time is excluded (-E, -F) collects nothing from
+	 * its callees, not even for its own total: GNU gprof's rule. */
+	if (v[p].prop_fract == 0)
+		return;
 	for (uint32_t a = v[p].first_child; a != CG_NONE; a = cg->arcs[a].next_child) {
 		struct cg_arc *e = &cg->arcs[a];
 		uint32_t c = e->child;
@@ -417,18 +454,29 @@ void
 cg_assemble(struct callgraph *cg, const double *ticks,
 	    const struct cg_select *sel)
 {
-	uint32_t *stack = xcalloc(cg->n ? cg->n : 1, sizeof(*stack));
-	uint32_t *iter = xcalloc(cg->n ? cg->n : 1, sizeof(*iter));
-	int64_t counter = 0;
+	size_t n = cg->n ? cg->n : 1;
+	struct walk w = { 0 };
 
 	for (uint32_t i = 0; i < cg->n; i++)
 		cg->nodes[i].self_ticks = ticks ? ticks[i] : 0;
 	split_self_calls(cg);
+	w.stack = xcalloc(n, sizeof(*w.stack));
+	w.iter = xcalloc(2 * n, sizeof(*w.iter)); /* + room for close_cycle */
+	w.tail = xcalloc(n, sizeof(*w.tail));
+	w.pos = xcalloc(n, sizeof(*w.pos));
+	for (uint32_t i = 0; i < cg->n; i++) {
+		w.tail[i] = i;
+		w.pos[i] = -1;
+	}
 	for (uint32_t i = 0; i < cg->n; i++)
 		if (cg->nodes[i].toporder == TOP_NAN)
-			number_from(cg, i, stack, iter, &counter);
-	free(stack);
-	free(iter);
+			number_from(cg, &w, i);
+	for (uint32_t i = 0; i < cg->n; i++)
+		cg->nodes[i].cyc_head = find(cg->nodes, i);
+	free(w.stack);
+	free(w.iter);
+	free(w.tail);
+	free(w.pos);
 	link_cycles(cg);
 	cg->topo = xcalloc(cg->n ? cg->n : 1, sizeof(*cg->topo));
 	for (uint32_t i = 0; i < cg->n; i++)
