@@ -239,11 +239,7 @@ exe_source(struct exe *x, uint64_t addr, const char **file, int *line)
 	Dwarf_Line *ln;
 	const char *f;
 
-	if (!x->dwarf_tried) {
-		x->dwarf_tried = true;
-		x->dwarf = dwarf_begin_elf(x->elf, DWARF_C_READ, NULL);
-	}
-	if (x->dwarf == NULL)
+	if (exe_dwarf(x) == NULL)
 		return -1;
 	if (dwarf_addrdie(x->dwarf, addr, &cu) == NULL)
 		return -1;
@@ -281,105 +277,14 @@ exe_code_at(struct exe *x, uint64_t addr, uint64_t *base, size_t *n)
 	return NULL;
 }
 
-struct row {
-	uint64_t addr;
-	const char *file;
-	int line;
-	bool end;
-	size_t seq; /* position in libdw's order, to keep the sort stable */
-};
-
-static int
-row_cmp(const void *a, const void *b)
+void *
+exe_dwarf(struct exe *x)
 {
-	const struct row *x = a, *y = b;
-
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-static size_t
-collect_rows(struct exe *x, struct row **out)
-{
-	Dwarf_Off off = 0, next;
-	size_t hsize, n = 0, cap = 0;
-	struct row *v = NULL;
-
-	while (dwarf_nextcu(x->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0) {
-		Dwarf_Die cu;
-		Dwarf_Lines *lines;
-		size_t nl;
-
-		if (dwarf_offdie(x->dwarf, off + hsize, &cu) != NULL &&
-		    dwarf_getsrclines(&cu, &lines, &nl) == 0) {
-			for (size_t i = 0; i < nl; i++) {
-				Dwarf_Line *ln = dwarf_onesrcline(lines, i);
-				Dwarf_Addr addr;
-				bool end = false;
-				struct row *r;
-
-				if (ln == NULL || dwarf_lineaddr(ln, &addr) != 0)
-					continue;
-				if (n == cap)
-					v = xreallocarray(v, cap = cap ? 2 * cap : 1024, sizeof(*v));
-				r = &v[n];
-				r->seq = n++;
-				r->addr = addr;
-				r->file = dwarf_linesrc(ln, NULL, NULL);
-				if (r->file == NULL)
-					r->file = "";
-				if (dwarf_lineno(ln, &r->line) != 0)
-					r->line = 0;
-				dwarf_lineendsequence(ln, &end);
-				r->end = end;
-			}
-		}
-		off = next;
-	}
-	*out = v;
-	return n;
-}
-
-size_t
-exe_line_starts(struct exe *x, uint64_t **addrs)
-{
-	struct row *rows;
-	size_t n, out = 0;
-	const char *pfile = NULL;
-	int pline = 0;
-	uint64_t *v;
-
-	*addrs = NULL;
 	if (!x->dwarf_tried) {
 		x->dwarf_tried = true;
 		x->dwarf = dwarf_begin_elf(x->elf, DWARF_C_READ, NULL);
 	}
-	if (x->dwarf == NULL || !x->text_found)
-		return 0;
-	n = collect_rows(x, &rows);
-	qsort(rows, n, sizeof(*rows), row_cmp);
-	v = xcalloc(n ? n : 1, sizeof(*v));
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &rows[i];
-		uint64_t at = r->addr < x->text_lo ? x->text_lo : r->addr;
-
-		/* Of several rows at one address, the last one counts. */
-		if (r->end || (i + 1 < n && rows[i + 1].addr == r->addr && !rows[i + 1].end))
-			continue;
-		if (r->addr >= x->text_hi)
-			break;
-		if (i + 1 < n && rows[i + 1].addr <= x->text_lo)
-			continue;
-		if (pfile != NULL && r->line == pline && strcmp(r->file, pfile) == 0)
-			continue;
-		if (out > 0 && v[out - 1] == at)
-			out--;
-		v[out++] = at;
-		pfile = r->file;
-		pline = r->line;
-	}
-	free(rows);
-	*addrs = v;
-	return out;
+	return x->dwarf;
 }
+
+

@@ -64,15 +64,8 @@ void exe_close(struct exe *x);
  */
 int exe_source(struct exe *x, uint64_t addr, const char **file, int *line);
 
-/*
- * The addresses in .text where the source position (file and line)
- * changes, in ascending order, as GNU gprof's line mode sees them: one
- * at the start of each run of addresses with the same file and line;
- * addresses without line information extend the run before them.
- * Sets *ADDRS (owned by the caller) and returns the count; 0 without
- * DWARF line information.
- */
-size_t exe_line_starts(struct exe *x, uint64_t **addrs);
+/* The libdw handle (Dwarf *) of X, opened on first use; NULL if none. */
+void *exe_dwarf(struct exe *x);
 
 /*
  * The bytes of the code section holding ADDR: sets *BASE (the address

@@ -13,6 +13,7 @@
 #include "exe.h"
 #include "gmon.h"
 #include "hist.h"
+#include "linesyms.h"
 #include "options.h"
 #include "reader.h"
 #include "report.h"
@@ -46,14 +47,20 @@ fail(const struct gp_err *err)
 	return 1;
 }
 
-static void
+/* Flag the functions named in L; returns whether any matched. */
+static bool
 mark_names(const struct symtab *st, const struct name_list *l, uint8_t bit,
 	   uint8_t *flags)
 {
+	bool any = false;
+
 	for (size_t k = 0; k < l->n; k++)
 		for (size_t i = 0; i < st->n; i++)
-			if (strcmp(st->syms[i].name, l->v[k]) == 0)
+			if (strcmp(st->syms[i].name, l->v[k]) == 0) {
 				flags[i] |= bit;
+				any = true;
+			}
+	return any;
 }
 
 static void
@@ -73,11 +80,12 @@ select_nodes(struct run *r, struct cg_select *sel)
 	}
 	mark_names(st, &r->opt.excl_graph, CG_EXCL_GRAPH, r->sel_flags);
 	mark_names(st, &r->opt.excl_time, CG_EXCL_TIME, r->sel_flags);
-	mark_names(st, &r->opt.incl_graph, CG_INCL_GRAPH, r->sel_flags);
-	mark_names(st, &r->opt.incl_time, CG_INCL_TIME, r->sel_flags);
+	/* A list whose names match nothing counts as empty, as in GNU. */
+	sel->any_incl_graph = mark_names(st, &r->opt.incl_graph, CG_INCL_GRAPH,
+					 r->sel_flags);
+	sel->any_incl_time = mark_names(st, &r->opt.incl_time, CG_INCL_TIME,
+					r->sel_flags);
 	sel->flags = r->sel_flags;
-	sel->any_incl_graph = r->opt.incl_graph.n > 0;
-	sel->any_incl_time = r->opt.incl_time.n > 0;
 }
 
 static void
@@ -108,7 +116,7 @@ sum_arcs(struct run *r, struct wbuf *w)
 	struct symtab lt;
 	struct callgraph cg;
 	uint64_t *lines;
-	size_t nlines = exe_line_starts(&r->x, &lines);
+	size_t nlines = linesyms_starts(&r->x, &lines);
 
 	symtab_add_lines(&lt, &r->st, lines, nlines);
 	free(lines);
@@ -212,9 +220,10 @@ print_reports(struct run *r, struct gp_err *err)
 			style |= OUT_FLAT;
 		if (have_arcs && !(r->opt.specified & OUT_GRAPH))
 			style |= OUT_GRAPH;
+		if (style == 0 && !(r->opt.specified & OUT_EXEC))
+			style |= OUT_EXEC; /* GNU's fallback: execution counts */
 	}
-	if (style == 0)
-		return 0;
+	style &= ~OUT_SUM;
 	if ((style & OUT_FLAT) && !have_hist)
 		return gp_fail(err, "%s: no histogram in the profile, so no flat profile",
 			       r->opt.gmons[0]);
@@ -249,11 +258,17 @@ print_reports(struct run *r, struct gp_err *err)
 			report_graph(stdout, &rep);
 			if (!r->opt.brief)
 				report_graph_blurb(stdout);
+			first = false;
 		}
 	}
 	if (style & OUT_GRAPH) {
 		fputs("\f\n", stdout);
 		report_index(stdout, &rep);
+	}
+	if (style & OUT_EXEC) {
+		if (!first)
+			fputs("\f\n", stdout);
+		report_exec(stdout, &rep);
 	}
 	report_free(&rep);
 	return 0;

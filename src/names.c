@@ -51,3 +51,23 @@ report_put_name(FILE *out, const struct report *r, uint32_t node)
 	if (r->index != NULL)
 		fprintf(out, v->print_flag ? " [%u]" : " (%u)", r->index[node]);
 }
+
+void
+report_exec(FILE *out, const struct report *r)
+{
+	for (uint32_t i = 0; i < r->cg->n; i++) {
+		const struct cg_node *v = &r->cg->nodes[i];
+		const char *file;
+		int line;
+
+		if (v->ncalls == 0 && !r->zeros)
+			continue;
+		if (exe_source(r->x, r->st->syms[i].addr, &file, &line) != 0) {
+			file = "<unknown>";
+			line = 0;
+		}
+		fprintf(out, "%s:%d: (%s:0x%llx) %llu executions\n", file, line,
+			report_name(r, i), (unsigned long long)r->st->syms[i].addr,
+			(unsigned long long)v->ncalls);
+	}
+}

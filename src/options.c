@@ -131,6 +131,8 @@ one_option(struct options *o, int c, const char *arg, struct gp_err *err)
 	case 'a': o->no_static = true; return 0;
 	case 'b': o->brief = true; return 0;
 	case 'B': return report_opt(o, OUT_GRAPH, true, NULL, c, err);
+	case 'C': return report_opt(o, OUT_EXEC, true, arg, c, err);
+	case 'Z': return report_opt(o, OUT_EXEC, false, arg, c, err);
 	case 'D': o->ignore_non_functions = true; return 0;
 	case 'e': list_add(&o->excl_graph, arg); return 0;
 	case 'E': list_add(&o->excl_graph, arg); list_add(&o->excl_time, arg); return 0;
@@ -222,6 +224,8 @@ options_usage(FILE *out)
 	      "  -q, --graph                print the call graph and its index\n"
 	      "  -Q, --no-graph             leave the call graph out\n"
 	      "  -B                         same as -q\n"
+	      "  -C, --exec-counts          print how often each function was called\n"
+	      "  -Z, --no-exec-counts       leave the execution counts out\n"
 	      "  -i, --file-info            say what each profile file holds, then stop\n"
 	      "  -s, --sum                  also write the summed profile to gmon.sum\n"
 	      "\n"

@@ -15,7 +15,8 @@
 enum {
 	OUT_FLAT = 1,
 	OUT_GRAPH = 2,
-	OUT_SUM = 4, /* -s: write gmon.sum (and no default reports) */
+	OUT_SUM = 4,  /* -s: write gmon.sum (and no default reports) */
+	OUT_EXEC = 8, /* -C: execution counts */
 };
 
 struct name_list {

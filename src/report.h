@@ -61,6 +61,9 @@ void report_free(struct report *r);
 void report_graph(FILE *out, const struct report *r);
 void report_graph_blurb(FILE *out);
 void report_index(FILE *out, const struct report *r);
+
+/* -C: "file:line: (name:0xaddr) N executions" per called function. */
+void report_exec(FILE *out, const struct report *r);
 void report_flat_blurb(FILE *out);
 
 #endif

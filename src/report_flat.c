@@ -80,19 +80,16 @@ header(FILE *out, const struct report *r, double total, char prefix)
 		fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
 			hist_bin_bytes(r->g));
 		if (total > 0)
-			fprintf(out, " for %.2f%% of %.2f seconds\n\n", 100.0 / total,
-				total / r->hz);
+			fprintf(out, " for %.2f%% of %.2f %s\n\n", 100.0 / total,
+				total / r->hz, dimen);
 		else
 			fputs(" no time accumulated\n\n", out);
-		fputs("  %   cumulative   self              self     total           \n"
-		      " time   seconds   seconds    calls  ms/call  ms/call  name    \n",
-		      out);
-		return;
+	} else {
+		fputs("Flat profile:\n\n", out);
+		fprintf(out, "Each sample counts as %g %s.\n", 1.0 / r->hz, dimen);
+		if (total == 0)
+			fputs(" no time accumulated\n\n", out);
 	}
-	fputs("Flat profile:\n\n", out);
-	fprintf(out, "Each sample counts as %g %s.\n", 1.0 / r->hz, dimen);
-	if (total == 0)
-		fputs(" no time accumulated\n\n", out);
 	fprintf(out, "  %%   cumulative   self              self     total           \n");
 	fprintf(out, " time%10.10s%10.10s    calls  %c%c/call  %c%c/call  name    \n",
 		dimen, dimen, prefix, abbrev, prefix, abbrev);

@@ -1,0 +1,296 @@
+/*
+ * linesyms.c - line-symbol boundaries from DWARF (see linesyms.h).
+ *
+ * Instead of a lookup per byte, we sweep the points where anything can
+ * change (line rows, function range ends) once: rows give the line, and
+ * a heap of the function ranges that hold the point gives the innermost
+ * function (the shortest range; the later DIE on ties, as BFD picks).
+ * Cost O((rows + ranges) log).
+ */
+#include "linesyms.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+struct row {
+	uint64_t addr;
+	const char *file;
+	int line;
+	bool end; /* end of a sequence: no line from here */
+	size_t seq;
+};
+
+struct range {
+	uint64_t lo, hi;
+	const char *name; /* NULL when the DIE has none */
+	size_t order;	  /* DIE order: later wins a tie */
+};
+
+struct vec {
+	void *p;
+	size_t n, cap;
+};
+
+static void *
+vec_push(struct vec *v, size_t size)
+{
+	if (v->n == v->cap) {
+		v->cap = v->cap ? 2 * v->cap : 256;
+		v->p = xreallocarray(v->p, v->cap, size);
+	}
+	return (char *)v->p + size * v->n++;
+}
+
+static void
+add_rows(Dwarf_Die *cu, struct vec *rows)
+{
+	Dwarf_Lines *lines;
+	size_t nl;
+
+	if (dwarf_getsrclines(cu, &lines, &nl) != 0)
+		return;
+	for (size_t i = 0; i < nl; i++) {
+		Dwarf_Line *ln = dwarf_onesrcline(lines, i);
+		Dwarf_Addr addr;
+		bool end = false;
+		struct row *r;
+
+		if (ln == NULL || dwarf_lineaddr(ln, &addr) != 0)
+			continue;
+		r = vec_push(rows, sizeof(*r));
+		r->seq = rows->n;
+		r->addr = addr;
+		r->file = dwarf_linesrc(ln, NULL, NULL);
+		if (r->file == NULL)
+			r->file = "";
+		if (dwarf_lineno(ln, &r->line) != 0)
+			r->line = 0;
+		dwarf_lineendsequence(ln, &end);
+		r->end = end;
+	}
+}
+
+static const char *
+func_name(Dwarf_Die *die)
+{
+	static const unsigned at[] = { DW_AT_linkage_name, DW_AT_MIPS_linkage_name,
+				       DW_AT_name };
+	Dwarf_Attribute attr;
+
+	for (size_t i = 0; i < ARRAY_SIZE(at); i++) {
+		const char *s;
+		if (dwarf_attr_integrate(die, at[i], &attr) != NULL &&
+		    (s = dwarf_formstring(&attr)) != NULL)
+			return s;
+	}
+	return NULL;
+}
+
+static void
+add_ranges(Dwarf_Die *die, struct vec *ranges)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+	const char *name = func_name(die);
+
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+		struct range *r;
+		if (hi <= lo)
+			continue;
+		r = vec_push(ranges, sizeof(*r));
+		r->lo = lo;
+		r->hi = hi;
+		r->name = name;
+		r->order = ranges->n;
+	}
+}
+
+/* Every subprogram and inlined subroutine of CU, without recursion. */
+static void
+walk_dies(Dwarf_Die *cu, struct vec *ranges)
+{
+	struct vec stack = { 0 };
+	Dwarf_Die child;
+
+	if (dwarf_child(cu, &child) != 0)
+		return;
+	*(Dwarf_Die *)vec_push(&stack, sizeof(Dwarf_Die)) = child;
+	while (stack.n > 0) {
+		Dwarf_Die die = ((Dwarf_Die *)stack.p)[--stack.n];
+		Dwarf_Die sib, kid;
+		int tag = dwarf_tag(&die);
+
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
+			add_ranges(&die, ranges);
+		/* Push the sibling first so that children come out first:
+		 * DIEs are visited in file order. */
+		if (dwarf_siblingof(&die, &sib) == 0)
+			*(Dwarf_Die *)vec_push(&stack, sizeof(Dwarf_Die)) = sib;
+		if (dwarf_haschildren(&die) && dwarf_child(&die, &kid) == 0)
+			*(Dwarf_Die *)vec_push(&stack, sizeof(Dwarf_Die)) = kid;
+	}
+	free(stack.p);
+}
+
+static int
+row_cmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int
+range_cmp(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* Heap order: shortest range first, then the later DIE. */
+static bool
+before(const struct range *a, const struct range *b)
+{
+	uint64_t la = a->hi - a->lo, lb = b->hi - b->lo;
+
+	return la != lb ? la < lb : a->order > b->order;
+}
+
+static void
+heap_push(const struct range **h, size_t *n, const struct range *r)
+{
+	size_t i = (*n)++;
+
+	h[i] = r;
+	while (i > 0 && before(h[i], h[(i - 1) / 2])) {
+		const struct range *t = h[i];
+		h[i] = h[(i - 1) / 2];
+		h[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+static void
+heap_pop(const struct range **h, size_t *n)
+{
+	size_t i = 0;
+
+	h[0] = h[--*n];
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		if (l < *n && before(h[l], h[m]))
+			m = l;
+		if (l + 1 < *n && before(h[l + 1], h[m]))
+			m = l + 1;
+		if (m == i)
+			break;
+		const struct range *t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+/*
+ * Keep one row per address: the last one that starts or continues a
+ * sequence, or an end marker when every row there ends one.
+ */
+static size_t
+clean_rows(struct row *v, size_t n)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t j = i, keep = i;
+		bool any = false;
+
+		for (; j < n && v[j].addr == v[i].addr; j++)
+			if (!v[j].end) {
+				keep = j;
+				any = true;
+			}
+		v[out] = v[any ? keep : i];
+		v[out].end = !any;
+		out++;
+		i = j;
+	}
+	return out;
+}
+
+size_t
+linesyms_starts(struct exe *x, uint64_t **addrs)
+{
+	Dwarf *dw = exe_dwarf(x);
+	struct vec rows = { 0 }, ranges = { 0 }, out = { 0 };
+	Dwarf_Off off = 0, next;
+	size_t hsize, nrows, nranges, nheap = 0, ri = 0, gi = 0;
+	const struct range **heap;
+	const char *pfile = NULL, *pname = NULL;
+	int pline = 0;
+	uint64_t at;
+
+	*addrs = NULL;
+	if (dw == NULL || !x->text_found)
+		return 0;
+	while (dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu;
+		if (dwarf_offdie(dw, off + hsize, &cu) != NULL) {
+			add_rows(&cu, &rows);
+			walk_dies(&cu, &ranges);
+		}
+		off = next;
+	}
+	qsort(rows.p, rows.n, sizeof(struct row), row_cmp);
+	nrows = clean_rows(rows.p, rows.n);
+	qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
+	nranges = ranges.n;
+	heap = xcalloc(nranges ? nranges : 1, sizeof(*heap));
+	const struct row *rv = rows.p;
+	const struct range *gv = ranges.p;
+	/* Visit each point where the row or the set of ranges changes. */
+	for (at = x->text_lo; at < x->text_hi;) {
+		const struct row *cur;
+		uint64_t nxt = x->text_hi;
+
+		while (ri < nrows && rv[ri].addr <= at)
+			ri++;
+		while (gi < nranges && gv[gi].lo <= at)
+			heap_push(heap, &nheap, &gv[gi++]);
+		while (nheap > 0 && heap[0]->hi <= at)
+			heap_pop(heap, &nheap);
+		cur = ri > 0 ? &rv[ri - 1] : NULL;
+		if (cur != NULL && !cur->end && nheap > 0 && heap[0]->name != NULL &&
+		    !(pfile != NULL && cur->line == pline && strcmp(cur->file, pfile) == 0 &&
+		      strcmp(heap[0]->name, pname) == 0)) {
+			*(uint64_t *)vec_push(&out, sizeof(uint64_t)) = at;
+			pfile = cur->file;
+			pline = cur->line;
+			pname = heap[0]->name;
+		}
+		/* The next point: a row, a range start, or an end in the heap
+		 * (ends further down cannot change the top before it does). */
+		if (ri < nrows && rv[ri].addr < nxt)
+			nxt = rv[ri].addr;
+		if (gi < nranges && gv[gi].lo < nxt)
+			nxt = gv[gi].lo;
+		if (nheap > 0 && heap[0]->hi < nxt)
+			nxt = heap[0]->hi;
+		if (nxt <= at)
+			nxt = at + 1;
+		at = nxt;
+	}
+	free(heap);
+	free(rows.p);
+	free(ranges.p);
+	*addrs = out.p;
+	return out.n;
+}

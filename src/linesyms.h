@@ -1,0 +1,24 @@
+/*
+ * linesyms.h - where GNU gprof's line mode starts a new "line symbol".
+ *
+ * GNU gprof -l (and -s, which turns line mode on) walks every address
+ * of .text and starts a symbol wherever the source position it looks up
+ * changes: the file, the line, or the innermost function (inlined ones
+ * included) that holds the address.  Addresses it cannot place (no line
+ * information or no enclosing function) extend the symbol before them.
+ */
+#ifndef GPROF_LINESYMS_H
+#define GPROF_LINESYMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "exe.h"
+
+/*
+ * The start addresses of the line symbols of X, ascending.  Sets *ADDRS
+ * (owned by the caller) and returns how many; 0 without DWARF.
+ */
+size_t linesyms_starts(struct exe *x, uint64_t **addrs);
+
+#endif
