@@ -302,7 +302,8 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 
 		if (gmon_read(&r->g, r->opt.gmons[i], r->opt.format, err) != 0)
 			return -1;
-		if (nbbs == 0 && r->g.nbbs > 0)
+		/* GNU's -s turns line mode on, which uses them: no warning. */
+		if (nbbs == 0 && r->g.nbbs > 0 && !(r->opt.style & OUT_SUM))
 			gp_warn("%s: basic-block counts are ignored (they need -l, not supported yet)",
 				r->opt.gmons[i]);
 		/* -i describes each file as soon as it is read. */
