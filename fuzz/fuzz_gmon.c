@@ -6,7 +6,7 @@
  *   bit 0      word size (0: 8 bytes, 1: 4 bytes)
  *   bit 1      byte order (1: big-endian)
  *   bits 2-3   format (auto, GNU, BSD, 4.4BSD)
- *   bit 4      split the data in two files at the offset in byte 2, to
+ *   bit 4      split the data in two files at byte 1 (mod the size), to
  *              exercise summing (rate, range and format checks)
  * When the profile parses, a small symbol table is built from the
  * addresses it mentions (histogram bounds, arc ends, a fixed spread),
@@ -26,61 +26,9 @@
 #include "reader.h"
 #include "symtab.h"
 
-#define MAX_SYMS 64
+#include "fake_symtab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static const char *const names[] = { "main", "a", "b", "c", "d", "e", "f",
-				     "g" };
-
-static int
-by_addr(const void *a, const void *b)
-{
-	uint64_t x = ((const struct sym *)a)->addr;
-	uint64_t y = ((const struct sym *)b)->addr;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Collect up to MAX_SYMS candidate addresses, then sort and dedupe. */
-static void
-build_symtab(const struct gmon *g, struct symtab *st)
-{
-	struct sym *v = xcalloc(MAX_SYMS, sizeof(*v));
-	size_t n = 0, out = 0;
-
-	for (size_t i = 0; i < g->nhists && n + 4 <= MAX_SYMS; i++) {
-		const struct gmon_hist *h = &g->hists[i];
-		uint64_t span = h->highpc - h->lowpc;
-
-		v[n++].addr = h->lowpc;
-		v[n++].addr = h->lowpc + span / 3;
-		v[n++].addr = h->lowpc + span / 2 + 1;
-		v[n++].addr = h->highpc;
-	}
-	for (size_t i = 0; i < g->narcs && n + 2 <= MAX_SYMS; i++) {
-		v[n++].addr = g->arcs[i].from & ~(uint64_t)0xf;
-		v[n++].addr = g->arcs[i].self;
-	}
-	for (uint64_t a = 0x1000; a < 0x1400 && n < MAX_SYMS; a += 0x100)
-		v[n++].addr = a;
-	qsort(v, n, sizeof(*v), by_addr);
-	for (size_t i = 0; i < n; i++) {
-		if (out > 0 && v[out - 1].addr == v[i].addr)
-			continue;
-		v[out] = v[i];
-		v[out].name = names[out % ARRAY_SIZE(names)];
-		v[out].is_func = (v[out].addr & 0x10) == 0 || out == 0;
-		v[out].is_static = (out & 1) != 0;
-		out++;
-	}
-	for (size_t i = 0; i + 1 < out; i++)
-		v[i].end = v[i + 1].addr - 1;
-	if (out > 0)
-		v[out - 1].end = v[out - 1].addr + 0x40;
-	st->syms = v;
-	st->n = out;
-}
 
 static void
 analyse(const struct gmon *g)
@@ -92,7 +40,7 @@ analyse(const struct gmon *g)
 	double *ticks;
 	bool *excl;
 
-	build_symtab(g, &st);
+	fake_symtab(g, &st);
 	ticks = xcalloc(st.n ? st.n : 1, sizeof(*ticks));
 	excl = xcalloc(st.n ? st.n : 1, sizeof(*excl));
 	if (st.n > 1)
