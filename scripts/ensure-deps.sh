@@ -14,6 +14,9 @@ else
 fi
 command -v g++ >/dev/null 2>&1 || need="$need g++"
 [ -x /usr/bin/gprof ] || need="$need binutils"
+# Cross assemblers for the big-endian test fixtures (tests/cross).
+command -v s390x-linux-gnu-as >/dev/null 2>&1 || need="$need binutils-s390x-linux-gnu"
+command -v powerpc-linux-gnu-as >/dev/null 2>&1 || need="$need binutils-powerpc-linux-gnu"
 [ -n "$need" ] || exit 0
 if [ "$(id -u)" != 0 ]; then
 	echo "ensure-deps: missing:$need (run as root, or install them)" >&2
