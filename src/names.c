@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "demangle.h"
+#include "fmt.h"
 #include "report.h"
 
 void
@@ -45,11 +46,20 @@ report_put_name(FILE *out, const struct report *r, uint32_t node)
 {
 	const struct cg_node *v = &r->cg->nodes[node];
 
+	char buf[64], *p = buf;
+
 	fputs(report_name(r, node), out);
-	if (v->cycle)
-		fprintf(out, " <cycle %u>", v->cycle);
-	if (r->index != NULL)
-		fprintf(out, v->print_flag ? " [%u]" : " (%u)", r->index[node]);
+	if (v->cycle) {
+		p = fmt_s(p, " <cycle ");
+		p = fmt_u(p, v->cycle, 0, 0);
+		*p++ = '>';
+	}
+	if (r->index != NULL) {
+		p = fmt_s(p, v->print_flag ? " [" : " (");
+		p = fmt_u(p, r->index[node], 0, 0);
+		*p++ = v->print_flag ? ']' : ')';
+	}
+	fwrite(buf, 1, (size_t)(p - buf), out);
 }
 
 void

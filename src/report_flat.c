@@ -5,6 +5,7 @@
  * so that -b output is byte-identical; the explanation is our own.
  */
 #include "report.h"
+#include "fmt.h"
 #include "hist.h"
 
 #include <stdlib.h>
@@ -118,17 +119,31 @@ report_flat(FILE *out, const struct report *r)
 	for (size_t i = 0; i < n; i++) {
 		const struct cg_node *v = &nodes[list[i]];
 
+		char buf[256], *p = buf;
+
 		cum += v->self_ticks;
-		fprintf(out, r->traditional ? "%5.1f %10.2f %8.2f" : "%6.2f %9.2f %8.2f",
-			100 * v->self_ticks / total, cum / r->hz, v->self_ticks / r->hz);
-		if (v->ncalls != 0)
-			fprintf(out, " %8llu %8.2f %8.2f  ",
-				(unsigned long long)v->ncalls,
-				si[unit].scale * v->self_ticks / r->hz / (double)v->ncalls,
-				si[unit].scale * (v->self_ticks + v->child_ticks) /
-					r->hz / (double)v->ncalls);
-		else
-			fprintf(out, " %8.8s %8.8s %8.8s  ", "", "", "");
+		/* "%6.2f %9.2f %8.2f" (-T: "%5.1f %10.2f %8.2f") */
+		p = fmt_f(p, 100 * v->self_ticks / total, r->traditional ? 5 : 6,
+			  r->traditional ? 1 : 2);
+		*p++ = ' ';
+		p = fmt_f(p, cum / r->hz, r->traditional ? 10 : 9, 2);
+		*p++ = ' ';
+		p = fmt_f(p, v->self_ticks / r->hz, 8, 2);
+		if (v->ncalls != 0) {
+			/* " %8lu %8.2f %8.2f  " */
+			*p++ = ' ';
+			p = fmt_u(p, v->ncalls, 8, 0);
+			*p++ = ' ';
+			p = fmt_f(p, si[unit].scale * v->self_ticks / r->hz /
+					     (double)v->ncalls, 8, 2);
+			*p++ = ' ';
+			p = fmt_f(p, si[unit].scale * (v->self_ticks + v->child_ticks) /
+					     r->hz / (double)v->ncalls, 8, 2);
+			p = fmt_pad(p, 2);
+		} else {
+			p = fmt_pad(p, 1 + 8 + 1 + 8 + 1 + 8 + 2);
+		}
+		fwrite(buf, 1, (size_t)(p - buf), out);
 		if (r->traditional)
 			report_put_name(out, r, list[i]);
 		else

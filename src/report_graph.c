@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "hist.h"
 #include "sort.h"
 
@@ -185,14 +186,26 @@ arc_line(FILE *out, const struct report *r, const struct cg_arc *a,
 	 uint32_t other, uint64_t total)
 {
 	int w = r->traditional ? 11 : 7;
+	char buf[256], *p = buf;
 
-	if (inside(r->cg, a))
-		fprintf(out, "%6.6s %5.5s %7.7s %*.*s %7llu %7.7s     ", "", "", "",
-			w, w, "", (unsigned long long)a->count, "");
-	else
-		fprintf(out, "%6.6s %5.5s %7.2f %*.2f %7llu/%-7llu     ", "", "",
-			a->time / r->hz, w, a->child_time / r->hz,
-			(unsigned long long)a->count, (unsigned long long)total);
+	if (inside(r->cg, a)) {
+		/* "%6.6s %5.5s %7.7s %*.*s %7lu %7.7s     " */
+		p = fmt_pad(p, 6 + 1 + 5 + 1 + 7 + 1 + w + 1);
+		p = fmt_u(p, a->count, 7, 0);
+		p = fmt_pad(p, 1 + 7 + 5);
+	} else {
+		/* "%6.6s %5.5s %7.2f %*.2f %7lu/%-7lu     " */
+		p = fmt_pad(p, 6 + 1 + 5 + 1);
+		p = fmt_f(p, a->time / r->hz, 7, 2);
+		*p++ = ' ';
+		p = fmt_f(p, a->child_time / r->hz, w, 2);
+		*p++ = ' ';
+		p = fmt_u(p, a->count, 7, 0);
+		*p++ = '/';
+		p = fmt_u(p, total, 7, 1);
+		p = fmt_pad(p, 5);
+	}
+	fwrite(buf, 1, (size_t)(p - buf), out);
 	report_put_name(out, r, other);
 	fputc('\n', out);
 }
