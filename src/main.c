@@ -16,16 +16,11 @@
 #include "linesyms.h"
 #include "options.h"
 #include "reader.h"
+#include "select.h"
 #include "report.h"
 #include "symtab.h"
 
 #define GPROF_VERSION "0.1"
-
-/* Profiling runtime routines, kept out of every report by default. */
-static const char *const default_excluded[] = {
-	"_gprof_mcount", "mcount", "_mcount", "__mcount", "__mcount_internal",
-	"__mcleanup",
-};
 
 struct run {
 	struct options opt;
@@ -33,10 +28,12 @@ struct run {
 	struct symtab st;
 	struct gmon g;
 	struct callgraph cg;
+	struct selection sel;
 	double *ticks;
 	double total_ticks;
 	uint8_t *sel_flags;
 	bool *flat_excluded;
+	bool *exec_hidden;
 };
 
 static int
@@ -47,45 +44,32 @@ fail(const struct gp_err *err)
 	return 1;
 }
 
-/* Flag the functions named in L; returns whether any matched. */
-static bool
-mark_names(const struct symtab *st, const struct name_list *l, uint8_t bit,
-	   uint8_t *flags)
-{
-	bool any = false;
-
-	for (size_t k = 0; k < l->n; k++)
-		for (size_t i = 0; i < st->n; i++)
-			if (strcmp(st->syms[i].name, l->v[k]) == 0) {
-				flags[i] |= bit;
-				any = true;
-			}
-	return any;
-}
-
+/* Per-function flags for the call graph and the reports. */
 static void
-select_nodes(struct run *r, struct cg_select *sel)
+select_nodes(struct run *r, struct cg_select *cs)
 {
 	const struct symtab *st = &r->st;
+	static const struct {
+		enum spec_kind kind;
+		uint8_t bit;
+	} map[] = {
+		{ SPEC_INCL_GRAPH, CG_INCL_GRAPH }, { SPEC_EXCL_GRAPH, CG_EXCL_GRAPH },
+		{ SPEC_INCL_TIME, CG_INCL_TIME },   { SPEC_EXCL_TIME, CG_EXCL_TIME },
+	};
 
 	r->sel_flags = xcalloc(st->n ? st->n : 1, 1);
 	r->flat_excluded = xcalloc(st->n ? st->n : 1, sizeof(bool));
-	for (size_t i = 0; i < st->n; i++) {
-		for (size_t k = 0; k < ARRAY_SIZE(default_excluded); k++) {
-			if (strcmp(st->syms[i].name, default_excluded[k]) == 0) {
-				r->sel_flags[i] |= CG_EXCL_GRAPH | CG_EXCL_TIME;
-				r->flat_excluded[i] = true;
-			}
-		}
+	r->exec_hidden = xcalloc(st->n ? st->n : 1, sizeof(bool));
+	for (uint32_t i = 0; i < st->n; i++) {
+		for (size_t k = 0; k < ARRAY_SIZE(map); k++)
+			if (select_has(&r->sel, map[k].kind, i))
+				r->sel_flags[i] |= map[k].bit;
+		r->flat_excluded[i] = !select_keeps(&r->sel, SPEC_INCL_FLAT, i);
+		r->exec_hidden[i] = !select_keeps(&r->sel, SPEC_INCL_EXEC, i);
 	}
-	mark_names(st, &r->opt.excl_graph, CG_EXCL_GRAPH, r->sel_flags);
-	mark_names(st, &r->opt.excl_time, CG_EXCL_TIME, r->sel_flags);
-	/* A list whose names match nothing counts as empty, as in GNU. */
-	sel->any_incl_graph = mark_names(st, &r->opt.incl_graph, CG_INCL_GRAPH,
-					 r->sel_flags);
-	sel->any_incl_time = mark_names(st, &r->opt.incl_time, CG_INCL_TIME,
-					r->sel_flags);
-	sel->flags = r->sel_flags;
+	cs->flags = r->sel_flags;
+	cs->any_incl_graph = r->sel.any[SPEC_INCL_GRAPH];
+	cs->any_incl_time = r->sel.any[SPEC_INCL_TIME];
 }
 
 static void
@@ -184,7 +168,8 @@ tally_arcs(struct run *r)
 		const struct gmon_arc *a = &r->g.arcs[i];
 		uint32_t p, c;
 
-		if (cg_map_arc(&r->cg, a->from, a->self, &p, &c))
+		if (cg_map_arc(&r->cg, a->from, a->self, &p, &c) &&
+		    select_arc(&r->sel, p, c))
 			cg_add(&r->cg, p, c, a->count);
 	}
 }
@@ -198,6 +183,7 @@ print_reports(struct run *r, struct gp_err *err)
 		.g = &r->g,
 		.x = &r->x,
 		.flat_excluded = r->flat_excluded,
+		.exec_hidden = r->exec_hidden,
 		.hz = r->g.have_rate ? r->g.rate : 0,
 		.brief = r->opt.brief,
 		.zeros = r->opt.zeros,
@@ -312,6 +298,7 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 	}
 	if (r->opt.file_info)
 		return 0;
+	select_build(&r->sel, &r->opt, &r->st, &r->x);
 	cg_init(&r->cg, &r->st);
 	tally_arcs(r);
 	select_nodes(r, &sel);
@@ -338,6 +325,8 @@ main(int argc, char **argv)
 	free(r.ticks);
 	free(r.sel_flags);
 	free(r.flat_excluded);
+	free(r.exec_hidden);
+	select_free(&r.sel, r.st.n);
 	cg_free(&r.cg);
 	gmon_free(&r.g);
 	symtab_free(&r.st);

@@ -70,14 +70,16 @@ report_exec(FILE *out, const struct report *r)
 		const char *file;
 		int line;
 
-		if (v->ncalls == 0 && !r->zeros)
+		if ((v->ncalls == 0 && !r->zeros) ||
+		    (r->exec_hidden != NULL && r->exec_hidden[i]))
 			continue;
 		if (exe_source(r->x, r->st->syms[i].addr, &file, &line) != 0) {
 			file = "<unknown>";
 			line = 0;
 		}
+		/* GNU prints the raw (mangled) name here. */
 		fprintf(out, "%s:%d: (%s:0x%llx) %llu executions\n", file, line,
-			report_name(r, i), (unsigned long long)r->st->syms[i].addr,
+			r->st->syms[i].name, (unsigned long long)r->st->syms[i].addr,
 			(unsigned long long)v->ncalls);
 	}
 }

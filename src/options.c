@@ -53,20 +53,12 @@ static const struct option long_opts[] = {
 };
 
 static void
-list_add(struct name_list *l, const char *s)
+spec_add(struct options *o, enum spec_kind kind, const char *text)
 {
-	l->v = xreallocarray(l->v, l->n + 1, sizeof(*l->v));
-	l->v[l->n++] = xstrdup(s);
-}
-
-static void
-list_free(struct name_list *l)
-{
-	for (size_t i = 0; i < l->n; i++)
-		free(l->v[i]);
-	free(l->v);
-	l->v = NULL;
-	l->n = 0;
+	o->specs = xreallocarray(o->specs, o->nspecs + 1, sizeof(*o->specs));
+	o->specs[o->nspecs].kind = kind;
+	o->specs[o->nspecs].text = xstrdup(text);
+	o->nspecs++;
 }
 
 static int
@@ -111,16 +103,49 @@ not_yet(int c, struct gp_err *err)
 	return gp_fail(err, "option -%c is not supported yet", c);
 }
 
+/*
+ * -p/-P, -q/-Q, -C/-Z: without a spec they turn a report on or off; with
+ * one they turn it on and restrict it (INCL) or leave things out (EXCL).
+ * A spec with a '/' for the graph options names arcs.
+ */
 static int
 report_opt(struct options *o, unsigned bit, bool on, const char *arg,
-	   int c, struct gp_err *err)
+	   enum spec_kind incl, struct gp_err *err)
 {
-	if (arg != NULL)
-		return gp_fail(err, "option -%c with a symbol specification is not supported yet",
-			       c);
 	o->specified |= bit;
-	if (on)
-		o->style |= bit;
+	if (arg == NULL) {
+		if (on)
+			o->style |= bit;
+		return 0;
+	}
+	if (*arg == '\0')
+		return gp_fail(err, "empty symbol specification");
+	o->style |= bit;
+	if (bit == OUT_GRAPH && strchr(arg, '/') != NULL)
+		incl = SPEC_INCL_ARCS;
+	spec_add(o, on ? incl : (enum spec_kind)(incl + 1), arg);
+	return 0;
+}
+
+static int
+arc_spec(struct options *o, const char *arg, struct gp_err *err)
+{
+	const char *slash = strchr(arg, '/');
+
+	if (slash == NULL || slash == arg || slash[1] == '\0')
+		return gp_fail(err, "-k wants FROM/TO, got '%s'", arg);
+	spec_add(o, SPEC_EXCL_ARCS, arg);
+	return 0;
+}
+
+static int
+parse_count(const char *arg, long *v, struct gp_err *err)
+{
+	char *end;
+
+	*v = strtol(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || *v < 0)
+		return gp_fail(err, "invalid count '%s'", arg);
 	return 0;
 }
 
@@ -130,22 +155,32 @@ one_option(struct options *o, int c, const char *arg, struct gp_err *err)
 	switch (c) {
 	case 'a': o->no_static = true; return 0;
 	case 'b': o->brief = true; return 0;
-	case 'B': return report_opt(o, OUT_GRAPH, true, NULL, c, err);
-	case 'C': return report_opt(o, OUT_EXEC, true, arg, c, err);
-	case 'Z': return report_opt(o, OUT_EXEC, false, arg, c, err);
+	case 'B': return report_opt(o, OUT_GRAPH, true, NULL, SPEC_INCL_GRAPH, err);
+	case 'C': return report_opt(o, OUT_EXEC, true, arg, SPEC_INCL_EXEC, err);
+	case 'Z': return report_opt(o, OUT_EXEC, false, arg, SPEC_INCL_EXEC, err);
 	case 'D': o->ignore_non_functions = true; return 0;
-	case 'e': list_add(&o->excl_graph, arg); return 0;
-	case 'E': list_add(&o->excl_graph, arg); list_add(&o->excl_time, arg); return 0;
-	case 'f': list_add(&o->incl_graph, arg); return 0;
-	case 'F': list_add(&o->incl_graph, arg); list_add(&o->incl_time, arg); return 0;
+	case 'e': spec_add(o, SPEC_EXCL_GRAPH, arg); return 0;
+	case 'E':
+		spec_add(o, SPEC_EXCL_GRAPH, arg);
+		spec_add(o, SPEC_EXCL_TIME, arg);
+		return 0;
+	case 'f': spec_add(o, SPEC_INCL_GRAPH, arg); return 0;
+	case 'F':
+		spec_add(o, SPEC_INCL_GRAPH, arg);
+		spec_add(o, SPEC_INCL_TIME, arg);
+		return 0;
+	case 'k': return arc_spec(o, arg, err);
+	case 'm': return parse_count(arg, &o->min_count, err);
+	case 'n': spec_add(o, SPEC_INCL_TIME, arg); return 0;
+	case 'N': spec_add(o, SPEC_EXCL_TIME, arg); return 0;
 	case 'h': o->help = true; return 0;
 	case 'i': o->file_info = true; return 0;
 	case 'L': o->print_path = true; return 0;
 	case 'O': return parse_format(arg, &o->format, err);
-	case 'p': return report_opt(o, OUT_FLAT, true, arg, c, err);
-	case 'P': return report_opt(o, OUT_FLAT, false, arg, c, err);
-	case 'q': return report_opt(o, OUT_GRAPH, true, arg, c, err);
-	case 'Q': return report_opt(o, OUT_GRAPH, false, arg, c, err);
+	case 'p': return report_opt(o, OUT_FLAT, true, arg, SPEC_INCL_FLAT, err);
+	case 'P': return report_opt(o, OUT_FLAT, false, arg, SPEC_INCL_FLAT, err);
+	case 'q': return report_opt(o, OUT_GRAPH, true, arg, SPEC_INCL_GRAPH, err);
+	case 'Q': return report_opt(o, OUT_GRAPH, false, arg, SPEC_INCL_GRAPH, err);
 	case 's': o->style |= OUT_SUM; o->specified |= OUT_SUM; return 0;
 	case 'T': o->traditional = true; o->demangle = false; return 0;
 	case 'v': o->version = true; return 0;
@@ -200,10 +235,9 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 void
 options_free(struct options *o)
 {
-	list_free(&o->excl_graph);
-	list_free(&o->excl_time);
-	list_free(&o->incl_graph);
-	list_free(&o->incl_time);
+	for (size_t i = 0; i < o->nspecs; i++)
+		free(o->specs[i].text);
+	free(o->specs);
 	free(o->gmons);
 	for (size_t i = 0; i < o->nargv_owned; i++)
 		free(o->argv_owned[i]);

@@ -19,9 +19,19 @@ enum {
 	OUT_EXEC = 8, /* -C: execution counts */
 };
 
-struct name_list {
-	char **v; /* owned strings */
-	size_t n;
+/* The lists symbol specifications go to (GNU gprof's names). */
+enum spec_kind {
+	SPEC_INCL_FLAT, SPEC_EXCL_FLAT,
+	SPEC_INCL_GRAPH, SPEC_EXCL_GRAPH,
+	SPEC_INCL_TIME, SPEC_EXCL_TIME,
+	SPEC_INCL_ARCS, SPEC_EXCL_ARCS,
+	SPEC_INCL_EXEC, SPEC_EXCL_EXEC,
+	SPEC_NKINDS
+};
+
+struct spec_arg {
+	enum spec_kind kind;
+	char *text; /* owned */
 };
 
 struct options {
@@ -35,8 +45,10 @@ struct options {
 	bool demangle; /* on unless --no-demangle or -T */
 	bool help, version;
 	int width;
+	long min_count; /* -m (kept for annotated source) */
 	enum gmon_format format;
-	struct name_list excl_graph, excl_time, incl_graph, incl_time; /* -e -E -f -F */
+	struct spec_arg *specs; /* owned, in command-line order */
+	size_t nspecs;
 	char **argv_owned; /* owned: expanded @file arguments */
 	size_t nargv_owned;
 };

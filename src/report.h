@@ -19,6 +19,7 @@ struct report {
 	const struct gmon *g;
 	struct exe *x;		   /* for source file names (lazy DWARF) */
 	const bool *flat_excluded; /* per node: kept out of the flat profile */
+	const bool *exec_hidden;   /* per node: kept out of -C */
 	double total_ticks;	   /* flat profile denominator */
 	double hz;		   /* samples per second */
 	double print_time;	   /* call graph % denominator (never 0) */

@@ -48,12 +48,13 @@ static const struct {
 #define UNIT_NONE (ARRAY_SIZE(si) - 1)
 
 static size_t
-pick_unit(const struct report *r, const uint32_t *list, size_t n)
+pick_unit(const struct report *r)
 {
 	double top = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		const struct cg_node *v = &r->cg->nodes[list[i]];
+	/* Over every function, listed or not, as GNU gprof does. */
+	for (size_t i = 0; i < r->cg->n; i++) {
+		const struct cg_node *v = &r->cg->nodes[i];
 		if (v->ncalls != 0) {
 			double t = (v->self_ticks + v->child_ticks) / (double)v->ncalls;
 			if (t > top)
@@ -88,7 +89,7 @@ header(FILE *out, const struct report *r, double total, char prefix)
 	} else {
 		fputs("Flat profile:\n\n", out);
 		fprintf(out, "Each sample counts as %g %s.\n", 1.0 / r->hz, dimen);
-		if (total == 0)
+		if (!(total > 0)) /* GNU: also when credits overshoot */
 			fputs(" no time accumulated\n\n", out);
 	}
 	fprintf(out, "  %%   cumulative   self              self     total           \n");
@@ -112,9 +113,9 @@ report_flat(FILE *out, const struct report *r)
 		list[n++] = i;
 	}
 	qsort_r(list, n, sizeof(*list), by_time, (void *)r);
-	unit = r->traditional ? 5 : pick_unit(r, list, n); /* -T: ms */
+	unit = r->traditional ? 5 : pick_unit(r); /* -T: ms */
 	header(out, r, total, si[unit].prefix);
-	if (total == 0)
+	if (!(total > 0))
 		total = 1;
 	for (size_t i = 0; i < n; i++) {
 		const struct cg_node *v = &nodes[list[i]];

@@ -1,0 +1,171 @@
+/*
+ * select.c - resolve symbol specifications against the function table.
+ */
+#include "select.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "symspec.h"
+
+static const char *const runtime_routines[] = {
+	"_gprof_mcount", "mcount", "_mcount", "__mcount", "__mcount_internal",
+	"__mcleanup",
+};
+
+struct where {
+	const char *file; /* base name, or NULL */
+	int line;
+};
+
+/* Source positions, looked up only when a spec names a file or line. */
+static struct where *
+positions(const struct symtab *st, struct exe *x)
+{
+	struct where *w = xcalloc(st->n ? st->n : 1, sizeof(*w));
+
+	for (size_t i = 0; i < st->n; i++) {
+		const char *file, *slash;
+		int line;
+
+		if (exe_source(x, st->syms[i].addr, &file, &line) != 0)
+			continue;
+		slash = strrchr(file, '/');
+		w[i].file = slash ? slash + 1 : file;
+		w[i].line = line;
+	}
+	return w;
+}
+
+/* Mark in OUT (per function) what SP matches; returns whether any. */
+static bool
+match_all(const struct symspec *sp, const struct symtab *st,
+	  const struct where *w, uint8_t *out)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < st->n; i++) {
+		bool m = symspec_match(sp, st->syms[i].name, w ? w[i].file : NULL,
+				       w ? w[i].line : 0);
+		out[i] = m;
+		any |= m;
+	}
+	return any;
+}
+
+static bool
+needs_positions(const struct options *o)
+{
+	for (size_t i = 0; i < o->nspecs; i++) {
+		struct symspec sp;
+		bool need;
+
+		symspec_parse(o->specs[i].text, &sp);
+		need = sp.file != NULL || sp.line != 0 ||
+		       strchr(o->specs[i].text, '/') != NULL;
+		symspec_free(&sp);
+		if (need)
+			return true;
+	}
+	return false;
+}
+
+static void
+add_arc_spec(struct selection *sel, const struct spec_arg *a,
+	     const struct symtab *st, const struct where *w)
+{
+	const char *slash = strchr(a->text, '/');
+	char *left = xstrdup(a->text);
+	struct symspec from, to;
+	struct arc_sel *as;
+	bool f, t;
+
+	left[slash - a->text] = '\0';
+	symspec_parse(left, &from);
+	symspec_parse(slash + 1, &to);
+	free(left);
+	sel->arcs = xreallocarray(sel->arcs, sel->narcs + 1, sizeof(*sel->arcs));
+	as = &sel->arcs[sel->narcs++];
+	as->kind = a->kind;
+	as->from = xcalloc(st->n ? st->n : 1, 1);
+	as->to = xcalloc(st->n ? st->n : 1, 1);
+	f = match_all(&from, st, w, as->from);
+	t = match_all(&to, st, w, as->to);
+	if (f && t)
+		sel->any_arcs[a->kind] = true;
+	symspec_free(&from);
+	symspec_free(&to);
+}
+
+void
+select_build(struct selection *sel, const struct options *o,
+	     const struct symtab *st, struct exe *x)
+{
+	struct where *w = needs_positions(o) ? positions(st, x) : NULL;
+	uint8_t *hit = xcalloc(st->n ? st->n : 1, 1);
+
+	memset(sel, 0, sizeof(*sel));
+	sel->bits = xcalloc(st->n ? st->n : 1, sizeof(*sel->bits));
+	for (size_t i = 0; i < st->n; i++)
+		for (size_t k = 0; k < ARRAY_SIZE(runtime_routines); k++)
+			if (strcmp(st->syms[i].name, runtime_routines[k]) == 0)
+				sel->bits[i] |= 1u << SPEC_EXCL_FLAT |
+						1u << SPEC_EXCL_GRAPH |
+						1u << SPEC_EXCL_TIME;
+	for (size_t k = 0; k < o->nspecs; k++) {
+		const struct spec_arg *a = &o->specs[k];
+		struct symspec sp;
+
+		if (a->kind == SPEC_INCL_ARCS || a->kind == SPEC_EXCL_ARCS) {
+			add_arc_spec(sel, a, st, w);
+			continue;
+		}
+		symspec_parse(a->text, &sp);
+		if (match_all(&sp, st, w, hit))
+			sel->any[a->kind] = true;
+		for (size_t i = 0; i < st->n; i++)
+			if (hit[i])
+				sel->bits[i] |= (uint16_t)(1u << a->kind);
+		symspec_free(&sp);
+	}
+	free(hit);
+	free(w);
+}
+
+void
+select_free(struct selection *sel, size_t n)
+{
+	(void)n;
+	for (size_t i = 0; i < sel->narcs; i++) {
+		free(sel->arcs[i].from);
+		free(sel->arcs[i].to);
+	}
+	free(sel->arcs);
+	free(sel->bits);
+	memset(sel, 0, sizeof(*sel));
+}
+
+bool
+select_keeps(const struct selection *sel, enum spec_kind incl, uint32_t i)
+{
+	if (sel->any[incl] && !select_has(sel, incl, i))
+		return false;
+	return !select_has(sel, (enum spec_kind)(incl + 1), i);
+}
+
+bool
+select_arc(const struct selection *sel, uint32_t parent, uint32_t child)
+{
+	bool incl = false;
+
+	for (size_t k = 0; k < sel->narcs; k++) {
+		const struct arc_sel *a = &sel->arcs[k];
+		bool m = a->from[parent] && a->to[child];
+
+		if (a->kind == SPEC_EXCL_ARCS && m)
+			return false;
+		if (a->kind == SPEC_INCL_ARCS && m)
+			incl = true;
+	}
+	return incl || !sel->any_arcs[SPEC_INCL_ARCS];
+}

@@ -1,0 +1,54 @@
+/*
+ * select.h - turn the symbol specifications of the command line into
+ * per-function selections: which functions each list (INCL_FLAT,
+ * EXCL_GRAPH, ...) holds, and which arcs the arc lists name.
+ *
+ * As in GNU gprof, an INCL list whose specs match no function counts as
+ * empty (it restricts nothing), and the profiling runtime's own routines
+ * (mcount and friends) are in EXCL_FLAT, EXCL_GRAPH and EXCL_TIME.
+ */
+#ifndef GPROF_SELECT_H
+#define GPROF_SELECT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "exe.h"
+#include "options.h"
+#include "symtab.h"
+
+struct arc_sel {
+	enum spec_kind kind; /* SPEC_INCL_ARCS or SPEC_EXCL_ARCS */
+	uint8_t *from, *to;  /* owned, per function: the side matches */
+};
+
+struct selection {
+	uint16_t *bits;		 /* owned, per function: 1 << spec_kind */
+	bool any[SPEC_NKINDS];	 /* the list matched some function */
+	struct arc_sel *arcs;	 /* owned */
+	size_t narcs;
+	bool any_arcs[SPEC_NKINDS];
+};
+
+void select_build(struct selection *sel, const struct options *o,
+		  const struct symtab *st, struct exe *x);
+void select_free(struct selection *sel, size_t n);
+
+/* Whether the list KIND holds function I. */
+static inline bool
+select_has(const struct selection *sel, enum spec_kind kind, uint32_t i)
+{
+	return (sel->bits[i] >> kind) & 1;
+}
+
+/*
+ * Whether a function is selected by an INCL/EXCL pair: in INCL (or INCL
+ * is empty) and not in EXCL.
+ */
+bool select_keeps(const struct selection *sel, enum spec_kind incl,
+		  uint32_t i);
+
+/* Whether the arc PARENT -> CHILD survives the arc lists (-q/-Q/-k). */
+bool select_arc(const struct selection *sel, uint32_t parent, uint32_t child);
+
+#endif
