@@ -228,20 +228,21 @@ exe_close(struct exe *x)
 	if (x->fd >= 0)
 		close(x->fd);
 	free(x->syms);
+	for (size_t i = 0; i < x->nsrc; i++)
+		free(x->src[i].file);
+	free(x->src);
 	memset(x, 0, sizeof(*x));
 	x->fd = -1;
 }
 
-int
-exe_source(struct exe *x, uint64_t addr, const char **file, int *line)
+static int
+direct_source(Dwarf *dw, uint64_t addr, const char **file, int *line)
 {
 	Dwarf_Die cu;
 	Dwarf_Line *ln;
 	const char *f;
 
-	if (exe_dwarf(x) == NULL)
-		return -1;
-	if (dwarf_addrdie(x->dwarf, addr, &cu) == NULL)
+	if (dwarf_addrdie(dw, addr, &cu) == NULL)
 		return -1;
 	ln = dwarf_getsrc_die(&cu, addr);
 	if (ln == NULL)
@@ -251,6 +252,104 @@ exe_source(struct exe *x, uint64_t addr, const char **file, int *line)
 		return -1;
 	*file = f;
 	return 0;
+}
+
+static int
+src_cmp(const void *a, const void *b)
+{
+	const struct exe_src *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* Answer the queries in [lo, hi) of the sorted table from CU's lines. */
+static void
+answer_range(struct exe *x, Dwarf_Die *cu, uint64_t lo, uint64_t hi)
+{
+	size_t a = 0, b = x->nsrc;
+
+	while (a < b) {
+		size_t m = a + (b - a) / 2;
+		if (x->src[m].addr < lo)
+			a = m + 1;
+		else
+			b = m;
+	}
+	for (; a < x->nsrc && x->src[a].addr < hi; a++) {
+		struct exe_src *q = &x->src[a];
+		Dwarf_Line *ln;
+		const char *f;
+		int line;
+
+		if (q->file != NULL)
+			continue;
+		ln = dwarf_getsrc_die(cu, q->addr);
+		if (ln == NULL || (f = dwarf_linesrc(ln, NULL, NULL)) == NULL ||
+		    dwarf_lineno(ln, &line) != 0)
+			continue;
+		q->file = xstrdup(f);
+		q->line = line;
+	}
+}
+
+#define CUS_PER_HANDLE 16
+
+static void
+prefetch_sources(struct exe *x)
+{
+	Dwarf *dw;
+	Dwarf_Off off = 0, next;
+	size_t hsize, ncu = 0, n = 0;
+
+	x->src_done = true;
+	x->src = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*x->src));
+	for (size_t i = 0; i < x->nsyms; i++)
+		if (x->syms[i].letter == 'T' || x->syms[i].letter == 't' ||
+		    x->syms[i].letter == 'W')
+			x->src[n++].addr = x->syms[i].addr;
+	qsort(x->src, n, sizeof(*x->src), src_cmp);
+	x->nsrc = 0;
+	for (size_t i = 0; i < n; i++)
+		if (x->nsrc == 0 || x->src[x->nsrc - 1].addr != x->src[i].addr)
+			x->src[x->nsrc++] = x->src[i];
+	dw = dwarf_begin_elf(x->elf, DWARF_C_READ, NULL);
+	while (dw != NULL && dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu;
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t r = 0;
+
+		if (dwarf_offdie(dw, off + hsize, &cu) != NULL)
+			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
+				answer_range(x, &cu, lo, hi);
+		off = next;
+		/* libdw keeps every unit's line table until dwarf_end. */
+		if (++ncu % CUS_PER_HANDLE == 0) {
+			dwarf_end(dw);
+			dw = dwarf_begin_elf(x->elf, DWARF_C_READ, NULL);
+		}
+	}
+	if (dw != NULL)
+		dwarf_end(dw);
+}
+
+int
+exe_source(struct exe *x, uint64_t addr, const char **file, int *line)
+{
+	struct exe_src key = { addr, NULL, 0 }, *hit;
+
+	if (!x->src_done)
+		prefetch_sources(x);
+	hit = bsearch(&key, x->src, x->nsrc, sizeof(*x->src), src_cmp);
+	if (hit != NULL && hit->file != NULL) {
+		*file = hit->file;
+		*line = hit->line;
+		return 0;
+	}
+	/* Not a symbol address, or outside every unit's ranges: ask libdw
+	 * directly (its address index may know better). */
+	if (exe_dwarf(x) == NULL)
+		return -1;
+	return direct_source(x->dwarf, addr, file, line);
 }
 
 const unsigned char *

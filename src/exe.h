@@ -47,6 +47,16 @@ struct exe {
 	uint64_t load_lo, load_hi; /* extent of the PT_LOAD segments */
 	struct exe_sym *syms;	/* owned */
 	size_t nsyms;
+	struct exe_src *src;	/* owned: source positions, by address */
+	size_t nsrc;
+	bool src_done;
+};
+
+/* A source position found for a symbol address (file owned). */
+struct exe_src {
+	uint64_t addr;
+	char *file; /* NULL when DWARF has no line for ADDR */
+	int line;
 };
 
 /*
@@ -59,8 +69,11 @@ void exe_close(struct exe *x);
 
 /*
  * Source position of ADDR from the DWARF line table: sets *FILE (the
- * path as recorded, borrowed) and *LINE and returns 0, or returns -1
- * when there is no line information for ADDR.
+ * path as recorded, owned by X) and *LINE and returns 0, or returns -1
+ * when there is no line information for ADDR.  The first call looks up
+ * every code symbol's address in one pass over the compilation units,
+ * freeing libdw's tables every few units so memory stays small; later
+ * calls for those addresses are a binary search.
  */
 int exe_source(struct exe *x, uint64_t addr, const char **file, int *line);
 
