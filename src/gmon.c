@@ -50,18 +50,65 @@ gmon_free(struct gmon *g)
 		free(g->files[i].path);
 	free(g->hists);
 	free(g->arcs);
+	free(g->arc_hash);
 	free(g->bbs);
 	free(g->files);
 	memset(g, 0, sizeof(*g));
 }
 
+static size_t
+arc_slot(uint64_t from, uint64_t self, size_t cap)
+{
+	uint64_t h = (from * 0x9E3779B97F4A7C15ull) ^ (self + (self << 29));
+
+	h *= 0xBF58476D1CE4E5B9ull;
+	return (size_t)(h >> 17) & (cap - 1);
+}
+
+static void
+arc_rehash(struct gmon *g)
+{
+	size_t cap = g->arc_hash_cap ? 2 * g->arc_hash_cap : 1024;
+
+	free(g->arc_hash);
+	g->arc_hash = xreallocarray(NULL, cap, sizeof(*g->arc_hash));
+	memset(g->arc_hash, 0xff, cap * sizeof(*g->arc_hash));
+	g->arc_hash_cap = cap;
+	for (size_t i = 0; i < g->narcs; i++) {
+		size_t s = arc_slot(g->arcs[i].from, g->arcs[i].self, cap);
+		while (g->arc_hash[s] != UINT32_MAX)
+			s = (s + 1) & (cap - 1);
+		g->arc_hash[s] = (uint32_t)i;
+	}
+}
+
+/*
+ * Sum COUNT into the arc FROM -> SELF, adding it if new.  Profiles of
+ * many runs repeat the same arcs, so the table grows with the distinct
+ * arcs only.
+ */
 static void
 add_arc(struct gmon *g, uint64_t from, uint64_t self, uint64_t count)
 {
+	size_t s;
+
+	if (2 * (g->narcs + 1) > g->arc_hash_cap)
+		arc_rehash(g);
+	for (s = arc_slot(from, self, g->arc_hash_cap); g->arc_hash[s] != UINT32_MAX;
+	     s = (s + 1) & (g->arc_hash_cap - 1)) {
+		struct gmon_arc *a = &g->arcs[g->arc_hash[s]];
+		if (a->from == from && a->self == self) {
+			a->count += count;
+			return;
+		}
+	}
+	if (g->narcs >= UINT32_MAX - 1)
+		gp_out_of_memory();
 	if (g->narcs == g->arcs_cap) {
 		g->arcs_cap = g->arcs_cap ? 2 * g->arcs_cap : 256;
 		g->arcs = xreallocarray(g->arcs, g->arcs_cap, sizeof(*g->arcs));
 	}
+	g->arc_hash[s] = (uint32_t)g->narcs;
 	g->arcs[g->narcs].from = from;
 	g->arcs[g->narcs].self = self;
 	g->arcs[g->narcs].count = count;

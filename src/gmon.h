@@ -58,8 +58,12 @@ struct gmon {
 	bool bsd;	 /* the data came from BSD-format files */
 	struct gmon_hist *hists; /* owned, in order of first appearance */
 	size_t nhists;
-	struct gmon_arc *arcs; /* owned, in file order, not summed */
+	/* owned: one per distinct (from, self), counts summed, in order of
+	 * first appearance; ARC_HASH indexes them */
+	struct gmon_arc *arcs;
 	size_t narcs, arcs_cap;
+	uint32_t *arc_hash; /* owned, open addressing, UINT32_MAX empty */
+	size_t arc_hash_cap;
 	struct gmon_bb *bbs; /* owned */
 	size_t nbbs, bbs_cap;
 	struct gmon_file *files; /* owned */
