@@ -200,12 +200,138 @@ one_option(struct options *o, int c, const char *arg, struct gp_err *err)
 	}
 }
 
+static char *
+own(struct options *o, char *s)
+{
+	o->argv_owned = xreallocarray(o->argv_owned, o->nargv_owned + 1,
+				      sizeof(*o->argv_owned));
+	o->argv_owned[o->nargv_owned++] = s;
+	return s;
+}
+
+/*
+ * Split a response file's text into arguments: blanks separate them,
+ * quotes ('...' or "...") group, a backslash takes the next character
+ * literally.  Appends them to *V.
+ */
+static void
+split_words(struct options *o, const char *text, char ***v, size_t *n)
+{
+	const char *p = text;
+
+	for (;;) {
+		char quote = 0, *w, *q;
+		size_t len = strlen(p);
+
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
+		       *p == '\f' || *p == '\v')
+			p++;
+		if (*p == '\0')
+			return;
+		w = q = own(o, xmalloc(len + 1));
+		for (; *p != '\0'; p++) {
+			if (*p == '\\' && p[1] != '\0') {
+				*q++ = *++p;
+			} else if (quote != 0) {
+				if (*p == quote)
+					quote = 0;
+				else
+					*q++ = *p;
+			} else if (*p == '\'' || *p == '"') {
+				quote = *p;
+			} else if (*p == ' ' || *p == '\t' || *p == '\n' ||
+				   *p == '\r' || *p == '\f' || *p == '\v') {
+				break;
+			} else {
+				*q++ = *p;
+			}
+		}
+		*q = '\0';
+		*v = xreallocarray(*v, *n + 1, sizeof(**v));
+		(*v)[(*n)++] = w;
+	}
+}
+
+static char *
+slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0, got;
+
+	if (f == NULL)
+		return NULL;
+	do {
+		if (cap - n < 4096)
+			buf = xreallocarray(buf, cap = cap ? 2 * cap : 8192, 1);
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+	} while (got > 0);
+	if (ferror(f)) {
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+/*
+ * Replace every "@FILE" argument by the arguments FILE holds (again and
+ * again for nested ones); an unreadable FILE stays as it is, like GNU's.
+ */
+#define MAX_RESPONSE_FILES 256
+
+static int
+expand_response_files(struct options *o, int *argc, char ***argv,
+		      struct gp_err *err)
+{
+	char **v = NULL;
+	size_t n = 0, files = 0;
+
+	for (int i = 0; i < *argc; i++) {
+		v = xreallocarray(v, n + 1, sizeof(*v));
+		v[n++] = (*argv)[i];
+	}
+	for (size_t i = 1; i < n; i++) {
+		char **words = NULL, *text;
+		size_t nw = 0;
+
+		if (v[i][0] != '@' || (text = slurp(v[i] + 1)) == NULL)
+			continue;
+		if (++files > MAX_RESPONSE_FILES) {
+			free(text);
+			free(words);
+			own(o, (char *)v);
+			return gp_fail(err, "%s: more than %d response files (a loop?)",
+				       v[i] + 1, MAX_RESPONSE_FILES);
+		}
+		split_words(o, text, &words, &nw);
+		free(text);
+		v = xreallocarray(v, n + nw, sizeof(*v));
+		memmove(v + i + nw, v + i + 1, (n - i - 1) * sizeof(*v));
+		memcpy(v + i, words, nw * sizeof(*v));
+		free(words);
+		n = n - 1 + nw;
+		i--; /* look at what replaced it */
+	}
+	v = xreallocarray(v, n + 1, sizeof(*v));
+	v[n] = NULL;
+	own(o, (char *)v);
+	*argc = (int)n;
+	*argv = v;
+	return 0;
+}
+
 int
 options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 {
 	int c;
 
 	memset(o, 0, sizeof(*o));
+	if (expand_response_files(o, &argc, &argv, err) != 0)
+		return -1;
 	o->width = 80;
 	o->exe = "a.out";
 	o->demangle = true;
@@ -252,26 +378,33 @@ options_usage(FILE *out)
 	      "-pg from its profile data (gmon.out).  EXECUTABLE defaults to a.out\n"
 	      "and PROFILE to gmon.out; several profiles are summed.\n"
 	      "\n"
-	      "Reports:\n"
-	      "  -p, --flat-profile         print the flat profile\n"
-	      "  -P, --no-flat-profile      leave the flat profile out\n"
-	      "  -q, --graph                print the call graph and its index\n"
-	      "  -Q, --no-graph             leave the call graph out\n"
+	      "Reports (SPEC is a symbol specification, see below):\n"
+	      "  -p, --flat-profile[=SPEC]  print the flat profile (of SPEC only)\n"
+	      "  -P, --no-flat-profile[=SPEC]\n"
+	      "                             leave the flat profile (or SPEC) out\n"
+	      "  -q, --graph[=SPEC]         print the call graph and its index (of\n"
+	      "                             SPEC, or only the arcs FROM/TO)\n"
+	      "  -Q, --no-graph[=SPEC]      leave the call graph (or SPEC, or FROM/TO) out\n"
 	      "  -B                         same as -q\n"
-	      "  -C, --exec-counts          print how often each function was called\n"
-	      "  -Z, --no-exec-counts       leave the execution counts out\n"
+	      "  -C, --exec-counts[=SPEC]   print how often each function was called\n"
+	      "  -Z, --no-exec-counts[=SPEC]\n"
+	      "                             leave the execution counts (or SPEC) out\n"
 	      "  -i, --file-info            say what each profile file holds, then stop\n"
-	      "  -s, --sum                  also write the summed profile to gmon.sum\n"
+	      "  -s, --sum                  write the summed profiles to gmon.sum\n"
 	      "\n"
 	      "Selection:\n"
-	      "  -e NAME                    hide NAME's entry in the call graph\n"
-	      "  -E NAME                    like -e, and leave NAME's time out of totals\n"
-	      "  -f NAME                    show only NAME and its descendants in the graph\n"
-	      "  -F NAME                    like -f, and count only their time\n"
+	      "  -e SPEC                    hide SPEC's entry in the call graph\n"
+	      "  -E SPEC                    like -e, and leave SPEC's time out of totals\n"
+	      "  -f SPEC                    show only SPEC and its descendants in the graph\n"
+	      "  -F SPEC                    like -f, and count only their time\n"
+	      "  -n, --time=SPEC            propagate only SPEC's time to its callers\n"
+	      "  -N, --no-time=SPEC         do not propagate SPEC's time\n"
+	      "  -k FROM/TO                 ignore the calls from FROM to TO\n"
 	      "  -a, --no-static            ignore static (file-local) functions\n"
 	      "  -D, --ignore-non-functions ignore local symbols that are not functions\n"
 	      "  -z, --display-unused-functions\n"
 	      "                             list functions never called and never sampled\n"
+	      "  -m, --min-count=N          (annotated source) hide counts below N\n"
 	      "\n"
 	      "Format:\n"
 	      "  -b, --brief                leave out the explanations of each column\n"
@@ -282,10 +415,14 @@ options_usage(FILE *out)
 	      "  -L, --print-path           full source paths in file names\n"
 	      "  -O, --file-format=FMT      profile format: auto, magic (GNU), bsd, 4.4bsd\n"
 	      "\n"
+	      "  @FILE                      read more arguments from FILE\n"
 	      "  -h, --help                 print this help and exit\n"
 	      "  -v, --version              print the version and exit\n"
 	      "\n"
-	      "Options not listed here are accepted by GNU gprof and are reported as\n"
-	      "not supported yet.  See gprof(1).\n",
+	      "A SPEC is a function name (as in the symbol table), a source file\n"
+	      "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
+	      "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
+	      "Options of GNU gprof not listed here (-A -c -I -J -l -r -R -S -t -x\n"
+	      "-y, -d) are reported as not supported yet.  See gprof(1).\n",
 	      out);
 }
