@@ -4,6 +4,7 @@
 # 4.4BSD format; our output must equal /usr/bin/gprof's (which reads them
 # as generic big-endian ELF).  Env: GPROF, BUILD (absolute).
 set -u
+. "$(dirname "$0")/../lib.sh"
 out="$BUILD/cross"
 ORACLE=${ORACLE:-/usr/bin/gprof}
 mkdir -p "$out"
@@ -59,19 +60,9 @@ for target in "s390x s390x-linux-gnu 8 nop br_%r14" \
 				continue
 			}
 			for opts in "-b" "-b -T" "-b -z -a" "-i"; do
-				case_name="cross/$name/$fmt/$seed/$(echo "$opts" | tr -d ' ')"
-				"$GPROF" $opts "$out/$name" "$prof" >"$out/ours.txt" 2>&1
-				ro=$?
-				"$ORACLE" $opts "$out/$name" "$prof" >"$out/gnu.txt" 2>&1
-				rg=$?
-				if [ $ro -ne $rg ]; then
-					echo "FAIL $case_name: exit $ro, GNU $rg"
-				elif cmp -s "$out/ours.txt" "$out/gnu.txt"; then
-					echo "PASS $case_name"
-				else
-					echo "FAIL $case_name: output differs"
-					diff "$out/ours.txt" "$out/gnu.txt" | head -5
-				fi
+				# shellcheck disable=SC2086
+				compare_gprof "cross/$name/$fmt/$seed/$(echo "$opts" | tr -d ' ')" \
+				    "$out" "$out/$name" "$prof" $opts
 			done
 		done
 	done

@@ -7,6 +7,7 @@
 # Our gprof and /usr/bin/gprof must print the same bytes for each option
 # set.  Env: GPROF, BUILD (absolute); mkgmon is $BUILD/mkgmon.
 set -u
+. "$(dirname "$0")/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out="$BUILD/graphs"
 ORACLE=${ORACLE:-/usr/bin/gprof}
@@ -48,21 +49,9 @@ for seed in $(seq 1 30); do
 	fi
 	for opts in "-b" "-b -T" "-b -z" "-b -e f5 -E f9" "-b -f f7 -F f11" \
 	    "-b -E f9 -E f14" "-b -F f9 -e f3"; do
-		name="graphs/seed$seed/$(echo "$opts" | tr -d ' ')"
 		# shellcheck disable=SC2086
-		"$GPROF" $opts "$prog" "$out/g$seed.gmon" >"$out/ours.txt" 2>&1
-		ro=$?
-		# shellcheck disable=SC2086
-		"$ORACLE" $opts "$prog" "$out/g$seed.gmon" >"$out/gnu.txt" 2>&1
-		rg=$?
-		if [ $ro -ne $rg ]; then
-			echo "FAIL $name: exit $ro, GNU $rg"
-		elif cmp -s "$out/ours.txt" "$out/gnu.txt"; then
-			echo "PASS $name"
-		else
-			echo "FAIL $name: output differs"
-			diff "$out/ours.txt" "$out/gnu.txt" | head -5
-		fi
+		compare_gprof "graphs/seed$seed/$(echo "$opts" | tr -d ' ')" "$out" \
+		    "$prog" "$out/g$seed.gmon" $opts
 	done
 done
 exit 0
