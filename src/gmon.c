@@ -44,8 +44,11 @@ gmon_init(struct gmon *g, int word, bool big_endian)
 void
 gmon_free(struct gmon *g)
 {
-	for (size_t i = 0; i < g->nhists; i++)
+	for (size_t i = 0; i < g->nhists; i++) {
 		free(g->hists[i].bins);
+		free(g->hists[i].bins32);
+		free(g->hists[i].bins16);
+	}
 	for (size_t i = 0; i < g->nfiles; i++)
 		free(g->files[i].path);
 	free(g->hists);
@@ -127,6 +130,50 @@ add_bb(struct gmon *g, uint64_t addr, uint64_t count)
 	g->nbbs++;
 }
 
+/* Give H room for sums up to MAX (widening its counters if need be). */
+static void
+widen(struct gmon_hist *h, uint64_t max)
+{
+	if (h->bins16 != NULL && max > UINT16_MAX) {
+		h->bins32 = xcalloc(h->nbins, sizeof(*h->bins32));
+		for (uint32_t i = 0; i < h->nbins; i++)
+			h->bins32[i] = h->bins16[i];
+		free(h->bins16);
+		h->bins16 = NULL;
+	}
+	if (h->bins32 != NULL && max > UINT32_MAX) {
+		h->bins = xcalloc(h->nbins, sizeof(*h->bins));
+		for (uint32_t i = 0; i < h->nbins; i++)
+			h->bins[i] = h->bins32[i];
+		free(h->bins32);
+		h->bins32 = NULL;
+	}
+}
+
+/* Add the NBINS u16 counters at R to H (R holds them all: checked). */
+static void
+add_bins(struct gmon_hist *h, struct reader *r)
+{
+	struct reader peek = *r;
+	uint64_t max = 0;
+
+	for (uint32_t i = 0; i < h->nbins; i++) {
+		uint64_t v = gmon_bin(h, i) + rd_u16(&peek);
+		if (v > max)
+			max = v;
+	}
+	widen(h, max);
+	for (uint32_t i = 0; i < h->nbins; i++) {
+		uint16_t v = rd_u16(r);
+		if (h->bins16 != NULL)
+			h->bins16[i] = (uint16_t)(h->bins16[i] + v);
+		else if (h->bins32 != NULL)
+			h->bins32[i] += v;
+		else
+			h->bins[i] += v;
+	}
+}
+
 static double
 scale_of(uint64_t lowpc, uint64_t highpc, uint32_t nbins)
 {
@@ -201,13 +248,13 @@ merge_hist(struct gmon *g, const char *path, uint64_t lowpc, uint64_t highpc,
 	if (h == NULL) {
 		g->hists = xreallocarray(g->hists, g->nhists + 1, sizeof(*g->hists));
 		h = &g->hists[g->nhists++];
+		memset(h, 0, sizeof(*h));
 		h->lowpc = lowpc;
 		h->highpc = highpc;
 		h->nbins = nbins;
-		h->bins = xcalloc(nbins, sizeof(*h->bins));
+		h->bins16 = xcalloc(nbins, sizeof(*h->bins16));
 	}
-	for (uint32_t i = 0; i < nbins; i++)
-		h->bins[i] += rd_u16(r);
+	add_bins(h, r);
 	return 0;
 }
 
@@ -448,7 +495,7 @@ gmon_write_head(const struct gmon *g, struct wbuf *w)
 		wb_bytes(w, dimen, sizeof(dimen));
 		wb_u8(w, (uint8_t)g->abbrev);
 		for (uint32_t b = 0; b < h->nbins; b++)
-			wb_u16(w, (uint16_t)h->bins[b]);
+			wb_u16(w, (uint16_t)gmon_bin(h, b));
 	}
 }
 

@@ -25,12 +25,30 @@ enum gmon_format {
 
 #define GMON_BSD44_VERSION 0x00051879u
 
-/* One histogram: NBINS counters spread evenly over [lowpc, highpc). */
+/*
+ * One histogram: NBINS counters spread evenly over [lowpc, highpc).
+ * The counters are kept as narrow as their sums allow (16 bits for one
+ * file, wider only when sums of several files need it), so a big
+ * program's histogram costs what the file does.  Exactly one of BINS16,
+ * BINS32, BINS is set; read them with gmon_bin().
+ */
 struct gmon_hist {
 	uint64_t lowpc, highpc;
 	uint32_t nbins;
-	uint64_t *bins; /* owned; sums of the files' 16-bit counters */
+	uint64_t *bins;	  /* owned, or NULL */
+	uint32_t *bins32; /* owned, or NULL */
+	uint16_t *bins16; /* owned, or NULL */
 };
+
+static inline uint64_t
+gmon_bin(const struct gmon_hist *h, uint32_t i)
+{
+	if (h->bins16 != NULL)
+		return h->bins16[i];
+	if (h->bins32 != NULL)
+		return h->bins32[i];
+	return h->bins[i];
+}
 
 /* One call-graph arc as recorded: call site -> callee entry. */
 struct gmon_arc {

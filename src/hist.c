@@ -20,7 +20,7 @@ assign_one(const struct gmon_hist *h, const struct symtab *st,
 	size_t j = 0;
 
 	for (uint32_t i = 0; i < h->nbins; i++) {
-		uint64_t count = h->bins[i];
+		uint64_t count = gmon_bin(h, i);
 		int64_t lo, hi;
 
 		if (count == 0)

@@ -147,7 +147,7 @@ test_gnu_basic(void)
 		check_u64(g.hists[0].highpc, 0x1100, "highpc");
 		check_u64(g.hists[0].nbins, 4, "nbins");
 		for (size_t i = 0; i < 4; i++)
-			check_u64(g.hists[0].bins[i], bins4[i], "bin");
+			check_u64(gmon_bin(&g.hists[0], i), bins4[i], "bin");
 		check_true(g.have_rate, "have_rate");
 		check_u64(g.rate, 100, "rate");
 		check_str(g.dimen, "seconds", "dimen");
@@ -227,7 +227,7 @@ test_sum(void)
 		      "gmon_read_mem") &&
 	    check_u64(g.nhists, 1, "nhists")) {
 		for (size_t i = 0; i < 4; i++)
-			check_u64(g.hists[0].bins[i], (uint64_t)a[i] + b[i],
+			check_u64(gmon_bin(&g.hists[0], i), (uint64_t)a[i] + b[i],
 				  "summed bin");
 		check_u64(g.files[0].nhist, 2, "file nhist");
 	}
@@ -237,10 +237,24 @@ test_sum(void)
 		      "second gmon_read_mem") &&
 	    check_u64(g.nhists, 1, "nhists")) {
 		for (size_t i = 0; i < 4; i++)
-			check_u64(g.hists[0].bins[i],
+			check_u64(gmon_bin(&g.hists[0], i),
 				  2 * ((uint64_t)a[i] + b[i]), "summed bin");
 		check_u64(g.nfiles, 2, "nfiles");
 	}
+	gmon_free(&g);
+	wbuf_free(&w);
+
+	/* Sums past 32 bits: counters widen to 64 bits, nothing wraps. */
+	t_begin("gmon/sums-widen-to-64-bits");
+	wbuf_init(&w, false, 8);
+	gnu_head(&w, 1);
+	gnu_hist(&w, 0x1000, 0x1100, 4, 100, a, 4);
+	gmon_init(&g, 8, false);
+	for (size_t k = 0; k < 65538; k++)
+		if (read_buf(&g, &w, GMON_AUTO, &err) != 0)
+			break;
+	if (check_u64(g.nfiles, 65538, "nfiles"))
+		check_u64(gmon_bin(&g.hists[0], 2), 65538ull * 0xffff, "bin 2");
 	gmon_free(&g);
 	wbuf_free(&w);
 }
@@ -292,12 +306,12 @@ test_pairs(void)
 			const struct gmon_hist *h = &g.hists[1];
 
 			check_u64(g.hists[0].lowpc, 0x1000, "first lowpc");
-			check_u64(g.hists[0].bins[3], 0xffff, "first bin 3");
+			check_u64(gmon_bin(&g.hists[0], 3), 0xffff, "first bin 3");
 			check_u64(h->lowpc, pair_cases[i].lo2, "second lowpc");
 			check_u64(h->highpc, pair_cases[i].hi2,
 				  "second highpc");
 			for (uint32_t k = 0; k < h->nbins; k++)
-				check_u64(h->bins[k], second[k], "second bin");
+				check_u64(gmon_bin(h, k), second[k], "second bin");
 		}
 		gmon_free(&g);
 		wbuf_free(&w);
@@ -618,7 +632,7 @@ bsd_one(size_t i)
 		check_u64(g.hists[0].highpc, 0x8060, "highpc");
 		if (check_u64(g.hists[0].nbins, 3, "nbins"))
 			for (size_t k = 0; k < 3; k++)
-				check_u64(g.hists[0].bins[k], bins[k], "bin");
+				check_u64(gmon_bin(&g.hists[0], k), bins[k], "bin");
 		check_true(g.bsd, "bsd not set");
 		check_u64(g.rate, bsd_cases[i].rate, "rate");
 		check_str(g.dimen, "seconds", "dimen");
@@ -665,7 +679,7 @@ test_gnu_be32(void)
 		check_u64(g.hists[0].lowpc, 0x8000, "lowpc");
 		check_u64(g.hists[0].highpc, 0x8020, "highpc");
 		for (size_t i = 0; i < 4; i++)
-			check_u64(g.hists[0].bins[i], bins4[i], "bin");
+			check_u64(gmon_bin(&g.hists[0], i), bins4[i], "bin");
 		check_u64(g.rate, 100, "rate");
 		if (check_u64(g.narcs, 1, "narcs")) {
 			check_u64(g.arcs[0].from, 0x8004, "arc from");

@@ -40,7 +40,12 @@ static void
 test_split(void)
 {
 	uint64_t bins[8] = { 10, 8, 4, 0, 6, 0, 5, 0 };
-	struct gmon_hist h = { 0x1000, 0x1040, 8, bins };
+	struct gmon_hist h = {
+		.lowpc = 0x1000,
+		.highpc = 0x1040,
+		.nbins = 8,
+		.bins = bins,
+	};
 	struct gmon g;
 	struct symtab st = { four_syms, ARRAY_SIZE(four_syms) };
 	static const double want[4] = { 6, 6, 6, 0 };
@@ -111,7 +116,12 @@ test_fractional_scale(void)
 
 	for (size_t i = 0; i < ARRAY_SIZE(fraction_cases); i++) {
 		uint64_t bins[5];
-		struct gmon_hist h = { 0x1000, 0x1030, 5, bins };
+		struct gmon_hist h = {
+			.lowpc = 0x1000,
+			.highpc = 0x1030,
+			.nbins = 5,
+			.bins = bins,
+		};
 		struct gmon g;
 		double ticks[3] = { 0 };
 
@@ -138,8 +148,10 @@ test_two_hists(void)
 		{ "end", 0x3000, 0x3000, true, false },
 	};
 	uint64_t b1[2] = { 1, 2 }, b2[2] = { 30, 40 };
-	struct gmon_hist h[2] = { { 0x1000, 0x1010, 2, b1 },
-				  { 0x2000, 0x2010, 2, b2 } };
+	struct gmon_hist h[2] = {
+		{ .lowpc = 0x1000, .highpc = 0x1010, .nbins = 2, .bins = b1 },
+		{ .lowpc = 0x2000, .highpc = 0x2010, .nbins = 2, .bins = b2 },
+	};
 	struct gmon g;
 	struct symtab st = { syms, ARRAY_SIZE(syms) };
 	double ticks[3] = { 0 };
@@ -159,7 +171,12 @@ static void
 test_outside(void)
 {
 	uint64_t bins[4] = { 1, 2, 3, 4 };
-	struct gmon_hist h = { 0x100, 0x120, 4, bins };
+	struct gmon_hist h = {
+		.lowpc = 0x100,
+		.highpc = 0x120,
+		.nbins = 4,
+		.bins = bins,
+	};
 	struct gmon g;
 	struct symtab st = { four_syms, ARRAY_SIZE(four_syms) };
 	double ticks[4] = { 0 };
