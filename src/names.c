@@ -7,6 +7,7 @@
 
 #include "demangle.h"
 #include "fmt.h"
+#include "sort.h"
 #include "report.h"
 
 void
@@ -62,24 +63,71 @@ report_put_name(FILE *out, const struct report *r, uint32_t node)
 	fwrite(buf, 1, (size_t)(p - buf), out);
 }
 
+struct exec_pos {
+	const struct report *r;
+	const char **file; /* per node: full path, NULL when unknown */
+	int *line;
+};
+
+/*
+ * GNU gprof's order for -C: by file and line when both functions have
+ * them, else by address.  Not a consistent order when some functions
+ * lack line information; gp_sort() gives the same result GNU's does.
+ */
+static int
+by_position(uint32_t a, uint32_t b, const void *ctx)
+{
+	const struct exec_pos *e = ctx;
+	uint64_t aa = e->r->st->syms[a].addr, ba = e->r->st->syms[b].addr;
+
+	if (e->file[a] != NULL && e->file[b] != NULL) {
+		int c = strcmp(e->file[a], e->file[b]);
+		if (c != 0)
+			return c;
+		return e->line[a] < e->line[b] ? -1 : e->line[a] > e->line[b];
+	}
+	return aa < ba ? -1 : aa > ba;
+}
+
+static bool
+exec_listed(const struct report *r, uint32_t i)
+{
+	return (r->cg->nodes[i].ncalls != 0 || r->zeros) &&
+	       !(r->exec_hidden != NULL && r->exec_hidden[i]);
+}
+
 void
 report_exec(FILE *out, const struct report *r)
 {
-	for (uint32_t i = 0; i < r->cg->n; i++) {
-		const struct cg_node *v = &r->cg->nodes[i];
-		const char *file;
-		int line;
+	size_t n = 0, total = r->cg->n ? r->cg->n : 1;
+	uint32_t *v = xcalloc(total, sizeof(*v));
+	struct exec_pos e = { r, xcalloc(total, sizeof(char *)),
+			      xcalloc(total, sizeof(int)) };
 
-		if ((v->ncalls == 0 && !r->zeros) ||
-		    (r->exec_hidden != NULL && r->exec_hidden[i]))
+	/* GNU sorts every function, unless specs select some: then only
+	 * the selected functions that were called. */
+	for (uint32_t i = 0; i < r->cg->n; i++) {
+		if (r->exec_specs && !exec_listed(r, i))
 			continue;
-		if (exe_source(r->x, r->st->syms[i].addr, &file, &line) != 0) {
-			file = "<unknown>";
-			line = 0;
+		if (exe_source(r->x, r->st->syms[i].addr, &e.file[i], &e.line[i]) != 0) {
+			e.file[i] = NULL;
+			e.line[i] = 0;
 		}
-		/* GNU prints the raw (mangled) name here. */
-		fprintf(out, "%s:%d: (%s:0x%llx) %llu executions\n", file, line,
-			r->st->syms[i].name, (unsigned long long)r->st->syms[i].addr,
-			(unsigned long long)v->ncalls);
+		v[n++] = i;
 	}
+	gp_sort(v, n, by_position, &e);
+	for (size_t k = 0; k < n; k++) {
+		uint32_t i = v[k];
+
+		if (!exec_listed(r, i))
+			continue;
+		/* GNU prints the raw (mangled) name here. */
+		fprintf(out, "%s:%d: (%s:0x%llx) %llu executions\n",
+			e.file[i] ? e.file[i] : "<unknown>", e.line[i],
+			r->st->syms[i].name, (unsigned long long)r->st->syms[i].addr,
+			(unsigned long long)r->cg->nodes[i].ncalls);
+	}
+	free(v);
+	free(e.file);
+	free(e.line);
 }
