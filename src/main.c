@@ -17,6 +17,7 @@
 #include "options.h"
 #include "reader.h"
 #include "select.h"
+#include "staticcalls.h"
 #include "report.h"
 #include "symtab.h"
 
@@ -302,6 +303,9 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 	select_build(&r->sel, &r->opt, &r->st, &r->x);
 	cg_init(&r->cg, &r->st);
 	tally_arcs(r);
+	if (r->opt.static_calls && !static_calls(&r->cg, &r->x, &r->g))
+		gp_warn("-c is not supported for this architecture (machine %u)",
+			r->x.machine);
 	select_nodes(r, &sel);
 	r->ticks = xcalloc(r->st.n ? r->st.n : 1, sizeof(*r->ticks));
 	r->total_ticks = hist_assign(&r->g, &r->st, r->flat_excluded, r->ticks);

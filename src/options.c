@@ -156,6 +156,7 @@ one_option(struct options *o, int c, const char *arg, struct gp_err *err)
 	case 'a': o->no_static = true; return 0;
 	case 'b': o->brief = true; return 0;
 	case 'B': return report_opt(o, OUT_GRAPH, true, NULL, SPEC_INCL_GRAPH, err);
+	case 'c': o->static_calls = true; return 0;
 	case 'C': return report_opt(o, OUT_EXEC, true, arg, SPEC_INCL_EXEC, err);
 	case 'Z': return report_opt(o, OUT_EXEC, false, arg, SPEC_INCL_EXEC, err);
 	case 'D': o->ignore_non_functions = true; return 0;
@@ -400,6 +401,7 @@ options_usage(FILE *out)
 	      "  -n, --time=SPEC            propagate only SPEC's time to its callers\n"
 	      "  -N, --no-time=SPEC         do not propagate SPEC's time\n"
 	      "  -k FROM/TO                 ignore the calls from FROM to TO\n"
+	      "  -c, --static-call-graph    add the calls found in the code (count 0)\n"
 	      "  -a, --no-static            ignore static (file-local) functions\n"
 	      "  -D, --ignore-non-functions ignore local symbols that are not functions\n"
 	      "  -z, --display-unused-functions\n"
@@ -422,7 +424,7 @@ options_usage(FILE *out)
 	      "A SPEC is a function name (as in the symbol table), a source file\n"
 	      "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
 	      "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
-	      "Options of GNU gprof not listed here (-A -c -I -J -l -r -R -S -t -x\n"
+	      "Options of GNU gprof not listed here (-A -I -J -l -r -R -S -t -x\n"
 	      "-y, -d) are reported as not supported yet.  See gprof(1).\n",
 	      out);
 }

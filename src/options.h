@@ -42,6 +42,7 @@ struct options {
 	unsigned specified;  /* OUT_* mentioned by any option (-p or -P) */
 	bool brief, zeros, no_static, ignore_non_functions, traditional;
 	bool file_info, print_path;
+	bool static_calls; /* -c */
 	bool demangle; /* on unless --no-demangle or -T */
 	bool help, version;
 	int width;

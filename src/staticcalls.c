@@ -1,0 +1,103 @@
+/*
+ * staticcalls.c - find direct calls in machine code (see staticcalls.h).
+ *
+ * The scan of a function covers [its address, the next function's) as
+ * far as a histogram covers it, byte by byte on x86 (a 0xE8 byte inside
+ * another instruction can look like a call: GNU gprof accepts that
+ * imprecision and so do we) and word by word on aarch64.
+ */
+#include "staticcalls.h"
+
+#include <elf.h>
+
+static bool
+in_hist(const struct gmon *g, uint64_t addr)
+{
+	for (size_t i = 0; i < g->nhists; i++)
+		if (addr >= g->hists[i].lowpc && addr < g->hists[i].highpc)
+			return true;
+	return false;
+}
+
+/* Add PARENT -> the function starting exactly at DEST, if any. */
+static void
+add_call(struct callgraph *cg, const struct gmon *g, uint32_t parent,
+	 uint64_t dest)
+{
+	sym_id c;
+
+	if (!in_hist(g, dest))
+		return;
+	c = symtab_find(cg->st, dest);
+	if (c != SYM_NONE && cg->st->syms[c].addr == dest)
+		cg_add(cg, parent, c, 0);
+}
+
+static uint32_t
+le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static void
+scan(struct callgraph *cg, struct exe *x, const struct gmon *g,
+     uint32_t parent, uint64_t lo, uint64_t hi)
+{
+	uint64_t base;
+	size_t n;
+	const unsigned char *code = exe_code_at(x, lo, &base, &n);
+	uint64_t end;
+
+	if (code == NULL)
+		return;
+	end = base + n < hi ? base + n : hi;
+	if (x->machine == EM_AARCH64) {
+		for (uint64_t pc = lo + ((4 - (lo - base) % 4) % 4); pc + 4 <= end; pc += 4) {
+			uint32_t insn = le32(code + (pc - base));
+			int64_t off;
+
+			if ((insn & 0x7c000000u) != 0x14000000u)
+				continue;
+			off = (int64_t)((insn & 0x03ffffffu) << 6) >> 4; /* imm26 * 4 */
+			add_call(cg, g, parent, pc + (uint64_t)off);
+		}
+		return;
+	}
+	for (uint64_t pc = lo; pc + 5 <= end; pc++) {
+		int64_t disp;
+		uint64_t dest;
+
+		if (code[pc - base] != 0xe8)
+			continue;
+		disp = (int32_t)le32(code + (pc - base) + 1);
+		dest = pc + 5 + (uint64_t)disp;
+		if (x->word == 4)
+			dest &= 0xffffffffu;
+		add_call(cg, g, parent, dest);
+	}
+}
+
+bool
+static_calls(struct callgraph *cg, struct exe *x, const struct gmon *g)
+{
+	const struct symtab *st = cg->st;
+
+	if (x->machine != EM_X86_64 && x->machine != EM_386 &&
+	    x->machine != EM_AARCH64)
+		return false;
+	if (x->big_endian)
+		return false;
+	for (uint32_t i = 0; i < st->n; i++) {
+		uint64_t lo = st->syms[i].addr;
+		uint64_t hi = i + 1 < st->n ? st->syms[i + 1].addr : st->syms[i].end + 1;
+
+		for (size_t k = 0; k < g->nhists; k++) {
+			uint64_t a = lo > g->hists[k].lowpc ? lo : g->hists[k].lowpc;
+			uint64_t b = hi < g->hists[k].highpc ? hi : g->hists[k].highpc;
+			if (a < b)
+				scan(cg, x, g, i, a, b);
+		}
+	}
+	return true;
+}
