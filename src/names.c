@@ -10,14 +10,39 @@
 #include "sort.h"
 #include "report.h"
 
-void
-report_names(struct report *r, bool on)
+/* "name (file.c:line)" for --inline-file-names; NAME is freed. */
+static char *
+with_position(const struct report *r, uint32_t i, char *name)
 {
-	if (!on)
+	const char *file, *slash;
+	int line;
+	char *out;
+	size_t n;
+
+	if (exe_source(r->x, r->st->syms[i].addr, &file, &line) != 0)
+		return name;
+	if (!r->print_path && (slash = strrchr(file, '/')) != NULL)
+		file = slash + 1;
+	n = strlen(name) + strlen(file) + 32;
+	out = xmalloc(n);
+	snprintf(out, n, "%s (%s:%d)", name, file, line);
+	free(name);
+	return out;
+}
+
+void
+report_names(struct report *r, bool demangled, bool positions)
+{
+	if (!demangled && !positions)
 		return;
 	r->shown = xcalloc(r->st->n ? r->st->n : 1, sizeof(*r->shown));
-	for (size_t i = 0; i < r->st->n; i++)
-		r->shown[i] = demangle(r->st->syms[i].name);
+	for (uint32_t i = 0; i < r->st->n; i++) {
+		char *name = demangled ? demangle(r->st->syms[i].name) : NULL;
+
+		if (positions)
+			name = with_position(r, i, name ? name : xstrdup(r->st->syms[i].name));
+		r->shown[i] = name;
+	}
 }
 
 const char *

@@ -188,6 +188,7 @@ one_option(struct options *o, int c, const char *arg, struct gp_err *err)
 	case 'w': return parse_width(arg, &o->width, err);
 	case 'z': o->zeros = true; return 0;
 	case OPT_NO_DEMANGLE: o->demangle = false; return 0;
+	case OPT_INLINE_FILE_NAMES: o->inline_file_names = true; return 0;
 	case OPT_DEMANGLE:
 		if (arg != NULL && strcmp(arg, "auto") != 0 && strcmp(arg, "gnu-v3") != 0)
 			return gp_fail(err, "unknown demangling style '%s' (want auto or gnu-v3)",
@@ -412,6 +413,7 @@ options_usage(FILE *out)
 	      "  -b, --brief                leave out the explanations of each column\n"
 	      "      --demangle[=STYLE]     show C++ names demangled (the default)\n"
 	      "      --no-demangle          show symbol names as they are in the file\n"
+	      "      --inline-file-names    add (file.c:line) after function names\n"
 	      "  -T, --traditional          BSD layout: call graph first, no demangling\n"
 	      "  -w, --width=N              width of the function index (default 80)\n"
 	      "  -L, --print-path           full source paths in file names\n"

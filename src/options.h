@@ -42,7 +42,8 @@ struct options {
 	unsigned specified;  /* OUT_* mentioned by any option (-p or -P) */
 	bool brief, zeros, no_static, ignore_non_functions, traditional;
 	bool file_info, print_path;
-	bool static_calls; /* -c */
+	bool static_calls;	/* -c */
+	bool inline_file_names; /* --inline-file-names */
 	bool demangle; /* on unless --no-demangle or -T */
 	bool help, version;
 	int width;

@@ -39,8 +39,12 @@ struct report {
 	char **shown;	 /* owned: demangled names, NULL where none */
 };
 
-/* Demangle every function name when ON (report_free() releases them). */
-void report_names(struct report *r, bool on);
+/*
+ * Make the names reports show: demangled when DEMANGLED, followed by
+ * " (file.c:line)" when POSITIONS (--inline-file-names).  report_free()
+ * releases them.
+ */
+void report_names(struct report *r, bool demangled, bool positions);
 
 /* The name as reports show it (demangled unless asked not to). */
 const char *report_name(const struct report *r, uint32_t node);

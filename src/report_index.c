@@ -30,7 +30,9 @@ cell(FILE *out, const struct report *r, uint32_t id, size_t col, size_t start)
 	if (id >= cg->n)
 		snprintf(name, sizeof(name), "<cycle %u>", (unsigned)(id - cg->n + 1));
 	if (r->traditional) {
-		fprintf(out, "%6.6s %-19.19s", buf, id >= cg->n ? name : report_name(r, id));
+		/* BSD layout: the raw symbol name, as GNU prints it. */
+		fprintf(out, "%6.6s %-19.19s", buf,
+			id >= cg->n ? name : r->st->syms[id].name);
 		return col;
 	}
 	col += strlen(buf);
