@@ -218,7 +218,9 @@ print_reports(struct run *r, struct gp_err *err)
 	if ((style & OUT_GRAPH) && !have_arcs)
 		return gp_fail(err, "%s: no call-graph records in the profile, so no call graph",
 			       r->opt.gmons[0]);
-	report_names(&rep, r->opt.demangle, r->opt.inline_file_names);
+	/* -T never demangles, whatever --demangle says (as GNU). */
+	report_names(&rep, r->opt.demangle && !r->opt.traditional,
+		     r->opt.inline_file_names);
 	if (style & OUT_GRAPH)
 		report_order_graph(&rep);
 	if (r->opt.traditional) {
