@@ -14,6 +14,7 @@
 #include "gmon.h"
 #include "hist.h"
 #include "linesyms.h"
+#include "nmfile.h"
 #include "options.h"
 #include "reader.h"
 #include "select.h"
@@ -35,6 +36,7 @@ struct run {
 	uint8_t *sel_flags;
 	bool *flat_excluded;
 	bool *exec_hidden;
+	char *nm_names; /* owned: names read by -S */
 };
 
 static int
@@ -284,8 +286,17 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 		return -1;
 	so.no_static = r->opt.no_static;
 	so.ignore_non_functions = r->opt.ignore_non_functions;
-	if (symtab_build(&r->st, &r->x, &so, err) != 0)
+	if (r->opt.nm_file != NULL) {
+		if (nmfile_read(&r->st, r->opt.nm_file,
+				r->x.text_found ? r->x.text_hi : 0, &r->nm_names,
+				err) != 0)
+			return -1;
+		/* Functions from -S have no source positions (as in GNU). */
+		r->x.dwarf_tried = true;
+		r->x.src_done = true;
+	} else if (symtab_build(&r->st, &r->x, &so, err) != 0) {
 		return -1;
+	}
 	gmon_init(&r->g, r->x.word, r->x.big_endian);
 	for (size_t i = 0; i < r->opt.ngmons; i++) {
 		size_t nbbs = r->g.nbbs;
@@ -337,6 +348,7 @@ main(int argc, char **argv)
 	cg_free(&r.cg);
 	gmon_free(&r.g);
 	symtab_free(&r.st);
+	free(r.nm_names);
 	if (r.x.elf != NULL)
 		exe_close(&r.x);
 	options_free(&r.opt);

@@ -182,6 +182,7 @@ one_option(struct options *o, int c, const char *arg, struct gp_err *err)
 	case 'P': return report_opt(o, OUT_FLAT, false, arg, SPEC_INCL_FLAT, err);
 	case 'q': return report_opt(o, OUT_GRAPH, true, arg, SPEC_INCL_GRAPH, err);
 	case 'Q': return report_opt(o, OUT_GRAPH, false, arg, SPEC_INCL_GRAPH, err);
+	case 'S': o->nm_file = arg; return 0;
 	case 's': o->style |= OUT_SUM; o->specified |= OUT_SUM; return 0;
 	case 'T': o->traditional = true; o->demangle = false; return 0;
 	case 'v': o->version = true; return 0;
@@ -403,6 +404,8 @@ options_usage(FILE *out)
 	      "  -N, --no-time=SPEC         do not propagate SPEC's time\n"
 	      "  -k FROM/TO                 ignore the calls from FROM to TO\n"
 	      "  -c, --static-call-graph    add the calls found in the code (count 0)\n"
+	      "  -S, --external-symbol-table=FILE\n"
+	      "                             take the functions from FILE (nm format)\n"
 	      "  -a, --no-static            ignore static (file-local) functions\n"
 	      "  -D, --ignore-non-functions ignore local symbols that are not functions\n"
 	      "  -z, --display-unused-functions\n"
@@ -426,7 +429,7 @@ options_usage(FILE *out)
 	      "A SPEC is a function name (as in the symbol table), a source file\n"
 	      "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
 	      "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
-	      "Options of GNU gprof not listed here (-A -I -J -l -r -R -S -t -x\n"
+	      "Options of GNU gprof not listed here (-A -I -J -l -r -R -t -x\n"
 	      "-y, -d) are reported as not supported yet.  See gprof(1).\n",
 	      out);
 }

@@ -44,6 +44,7 @@ struct options {
 	bool file_info, print_path;
 	bool static_calls;	/* -c */
 	bool inline_file_names; /* --inline-file-names */
+	const char *nm_file;	/* -S: external symbol table */
 	bool demangle; /* on unless --no-demangle or -T */
 	bool help, version;
 	int width;

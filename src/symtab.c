@@ -148,7 +148,7 @@ symtab_build(struct symtab *st, const struct exe *x,
 	     const struct symtab_opts *opts, struct gp_err *err)
 {
 	struct sym *v = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*v));
-	size_t n = 0, out = 0;
+	size_t n = 0;
 
 	for (size_t i = 0; i < x->nsyms; i++) {
 		const struct exe_sym *e = &x->syms[i];
@@ -167,6 +167,21 @@ symtab_build(struct symtab *st, const struct exe *x,
 		st->n = 0;
 		return gp_fail(err, "%s: no function symbols", x->path);
 	}
+	symtab_finish(st, v, n, x->text_found ? x->text_hi : 0);
+	return 0;
+}
+
+void
+symtab_finish(struct symtab *st, struct sym *v, size_t n, uint64_t text_hi)
+{
+	size_t out = 0;
+
+	if (n == 0) {
+		free(v);
+		st->syms = NULL;
+		st->n = 0;
+		return;
+	}
 	sort_stable(v, n);
 	for (size_t i = 0; i < n; i++) {
 		if (out > 0 && v[out - 1].addr == v[i].addr) {
@@ -178,10 +193,9 @@ symtab_build(struct symtab *st, const struct exe *x,
 	}
 	for (size_t i = 0; i + 1 < out; i++)
 		v[i].end = v[i + 1].addr - 1;
-	v[out - 1].end = x->text_found ? x->text_hi - 1 : v[out - 1].addr;
+	v[out - 1].end = text_hi ? text_hi - 1 : v[out - 1].addr;
 	st->syms = v;
 	st->n = out;
-	return 0;
 }
 
 void

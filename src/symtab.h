@@ -48,6 +48,15 @@ int symtab_build(struct symtab *st, const struct exe *x,
 void symtab_free(struct symtab *st);
 
 /*
+ * Make ST from the N candidate functions V (taking V): sort them by
+ * address, keep one per address by GNU's preferences, and give each the
+ * range up to the next; the last ends at TEXT_HI - 1 (at its own
+ * address when TEXT_HI is 0).  An empty V gives an empty table.
+ */
+void symtab_finish(struct symtab *st, struct sym *v, size_t n,
+		   uint64_t text_hi);
+
+/*
  * OUT = the functions of ST plus a non-function entry (named "") at each
  * of the N ascending addresses LINES that is not a function's address:
  * the table GNU gprof's line mode uses, which -s relies on.
