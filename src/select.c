@@ -78,7 +78,7 @@ add_arc_spec(struct selection *sel, const struct spec_arg *a,
 	char *left = xstrdup(a->text);
 	struct symspec from, to;
 	struct arc_sel *as;
-	bool f, t;
+	bool f;
 
 	left[slash - a->text] = '\0';
 	symspec_parse(left, &from);
@@ -89,9 +89,11 @@ add_arc_spec(struct selection *sel, const struct spec_arg *a,
 	as->kind = a->kind;
 	as->from = xcalloc(st->n ? st->n : 1, 1);
 	as->to = xcalloc(st->n ? st->n : 1, 1);
+	/* The list counts as given when the FROM side matched (GNU's rule,
+	 * found by experiment: FROM/nothing blocks every arc). */
 	f = match_all(&from, st, w, as->from);
-	t = match_all(&to, st, w, as->to);
-	if (f && t)
+	match_all(&to, st, w, as->to);
+	if (f)
 		sel->any_arcs[a->kind] = true;
 	symspec_free(&from);
 	symspec_free(&to);
