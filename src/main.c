@@ -323,6 +323,12 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 	r->ticks = xcalloc(r->st.n ? r->st.n : 1, sizeof(*r->ticks));
 	r->total_ticks = hist_assign(&r->g, &r->st, r->flat_excluded, r->ticks);
 	cg_assemble(&r->cg, r->ticks, &sel);
+	if (r->opt.debug)
+		printf("[main] debug-level=0x%x\n"
+		       "[main] %zu functions, %zu histogram(s), %zu distinct arcs "
+		       "(%zu between functions), %zu cycle(s), %.0f samples\n",
+		       r->opt.debug, r->st.n, r->g.nhists, r->g.narcs, r->cg.narcs,
+		       r->cg.ncycles, r->total_ticks);
 	if ((r->opt.style & OUT_SUM) && write_sum(r, err) != 0)
 		return -1;
 	return print_reports(r, err);

@@ -159,6 +159,14 @@ one_option(struct options *o, int c, const char *arg, struct gp_err *err)
 	case 'c': o->static_calls = true; return 0;
 	case 'C': return report_opt(o, OUT_EXEC, true, arg, SPEC_INCL_EXEC, err);
 	case 'Z': return report_opt(o, OUT_EXEC, false, arg, SPEC_INCL_EXEC, err);
+	case 'd': {
+		char *end;
+		unsigned long v = arg ? strtoul(arg, &end, 0) : 0xffffffffu;
+		if (arg != NULL && (*arg == '\0' || *end != '\0' || v > 0xffffffffu))
+			return gp_fail(err, "invalid debug level '%s'", arg);
+		o->debug = (unsigned)v;
+		return 0;
+	}
 	case 'D': o->ignore_non_functions = true; return 0;
 	case 'e': spec_add(o, SPEC_EXCL_GRAPH, arg); return 0;
 	case 'E':
@@ -422,6 +430,7 @@ options_usage(FILE *out)
 	      "  -L, --print-path           full source paths in file names\n"
 	      "  -O, --file-format=FMT      profile format: auto, magic (GNU), bsd, 4.4bsd\n"
 	      "\n"
+	      "  -d, --debug[=N]            trace the analysis stages on standard output\n"
 	      "  @FILE                      read more arguments from FILE\n"
 	      "  -h, --help                 print this help and exit\n"
 	      "  -v, --version              print the version and exit\n"
@@ -430,6 +439,6 @@ options_usage(FILE *out)
 	      "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
 	      "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
 	      "Options of GNU gprof not listed here (-A -I -J -l -r -R -t -x\n"
-	      "-y, -d) are reported as not supported yet.  See gprof(1).\n",
+	      "-y) are reported as not supported yet.  See gprof(1).\n",
 	      out);
 }

@@ -45,6 +45,7 @@ struct options {
 	bool static_calls;	/* -c */
 	bool inline_file_names; /* --inline-file-names */
 	const char *nm_file;	/* -S: external symbol table */
+	unsigned debug;		/* -d[N]: trace stages on stdout */
 	bool demangle; /* on unless --no-demangle or -T */
 	bool help, version;
 	int width;
