@@ -50,5 +50,7 @@ void test_sort(void);
 void test_gmon(void);
 void test_hist(void);
 void test_callgraph(void);
+void test_fmt(void);
+void test_symspec(void);
 
 #endif

@@ -19,6 +19,8 @@ main(void)
 	test_gmon();
 	test_hist();
 	test_callgraph();
+	test_fmt();
+	test_symspec();
 	t_end();
 	t_counts(&run, &failed);
 	t_fini();
