@@ -68,6 +68,7 @@ print_all(const struct gmon *g, uint8_t o, int width, FILE *out)
 	memset(&x, 0, sizeof(x));
 	x.fd = -1;
 	x.dwarf_tried = true; /* no DWARF: report_file() finds nothing */
+	x.src_done = true;
 	memset(&rep, 0, sizeof(rep));
 	rep.st = &st;
 	rep.cg = &cg;
@@ -83,7 +84,7 @@ print_all(const struct gmon *g, uint8_t o, int width, FILE *out)
 	rep.traditional = o & 4;
 	rep.print_path = o & 8;
 	rep.width = width;
-	report_names(&rep, (o & 0x10) != 0);
+	report_names(&rep, (o & 0x10) != 0, (o & 0x10) != 0);
 	report_order_graph(&rep);
 	report_flat(out, &rep);
 	report_graph(out, &rep);
