@@ -35,6 +35,7 @@ print_all(const struct gmon *g, uint8_t o, int width, FILE *out)
 	struct symtab st;
 	struct callgraph cg;
 	struct cg_select sel = { 0 };
+	static struct exe_src no_src;
 	struct exe x;
 	struct report rep;
 	uint8_t *flags;
@@ -67,8 +68,12 @@ print_all(const struct gmon *g, uint8_t o, int width, FILE *out)
 	}
 	memset(&x, 0, sizeof(x));
 	x.fd = -1;
-	x.dwarf_tried = true; /* no DWARF: report_file() finds nothing */
+	/* No ELF and no DWARF: report_file() finds nothing.  SRC must
+	 * not be NULL even when empty (bsearch's argument). */
+	x.dwarf_tried = true;
 	x.src_done = true;
+	x.src = &no_src;
+	x.nsrc = 0;
 	memset(&rep, 0, sizeof(rep));
 	rep.st = &st;
 	rep.cg = &cg;
