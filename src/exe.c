@@ -339,7 +339,7 @@ exe_source(struct exe *x, uint64_t addr, const char **file, int *line)
 
 	if (!x->src_done)
 		prefetch_sources(x);
-	hit = bsearch(&key, x->src, x->nsrc, sizeof(*x->src), src_cmp);
+	hit = x->nsrc ? bsearch(&key, x->src, x->nsrc, sizeof(*x->src), src_cmp) : NULL;
 	if (hit != NULL && hit->file != NULL) {
 		*file = hit->file;
 		*line = hit->line;
