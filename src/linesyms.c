@@ -226,13 +226,57 @@ clean_rows(struct row *v, size_t n)
 	return out;
 }
 
+struct elfsym {
+	uint64_t addr;
+	const char *name;
+	size_t order;
+};
+
+static int
+elfsym_cmp(const void *a, const void *b)
+{
+	const struct elfsym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/*
+ * Where DWARF names no function (padding between functions, code
+ * without debug information), BFD takes the name of the nearest code
+ * symbol at or below the address in the ELF symbol table, whatever its
+ * size, the first of several at one address; so do we.  (Found by
+ * comparing gmon.sum files with GNU gprof's.)
+ */
+static struct elfsym *
+code_symbols(const struct exe *x, size_t *n)
+{
+	struct elfsym *v = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*v));
+
+	*n = 0;
+	for (size_t i = 0; i < x->nsyms; i++) {
+		char c = x->syms[i].letter;
+		if (c != 'T' && c != 't' && c != 'W')
+			continue;
+		v[*n].addr = x->syms[i].addr;
+		v[*n].name = x->syms[i].name;
+		v[*n].order = i;
+		(*n)++;
+	}
+	qsort(v, *n, sizeof(*v), elfsym_cmp);
+	return v;
+}
+
 size_t
 linesyms_starts(struct exe *x, uint64_t **addrs)
 {
 	Dwarf *dw = exe_dwarf(x);
 	struct vec rows = { 0 }, ranges = { 0 }, out = { 0 };
 	Dwarf_Off off = 0, next;
-	size_t hsize, nrows, nranges, nheap = 0, ri = 0, gi = 0;
+	size_t hsize, nrows, nranges, nheap = 0, ri = 0, gi = 0, ne, ei = 0;
+	size_t efirst = 0;
+	struct elfsym *ev;
 	const struct range **heap;
 	const char *pfile = NULL, *pname = NULL;
 	int pline = 0;
@@ -254,27 +298,38 @@ linesyms_starts(struct exe *x, uint64_t **addrs)
 	qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
 	nranges = ranges.n;
 	heap = xcalloc(nranges ? nranges : 1, sizeof(*heap));
+	ev = code_symbols(x, &ne);
 	const struct row *rv = rows.p;
 	const struct range *gv = ranges.p;
 	/* Visit each point where the row or the set of ranges changes. */
 	for (at = x->text_lo; at < x->text_hi;) {
 		const struct row *cur;
+		const char *name;
 		uint64_t nxt = x->text_hi;
 
 		while (ri < nrows && rv[ri].addr <= at)
 			ri++;
+		while (ei < ne && ev[ei].addr <= at) {
+			/* Of several symbols at one address, the first. */
+			if (ei == 0 || ev[ei].addr != ev[ei - 1].addr)
+				efirst = ei;
+			ei++;
+		}
 		while (gi < nranges && gv[gi].lo <= at)
 			heap_push(heap, &nheap, &gv[gi++]);
 		while (nheap > 0 && heap[0]->hi <= at)
 			heap_pop(heap, &nheap);
 		cur = ri > 0 ? &rv[ri - 1] : NULL;
-		if (cur != NULL && !cur->end && nheap > 0 && heap[0]->name != NULL &&
+		name = nheap > 0 ? heap[0]->name : NULL;
+		if (name == NULL && ei > 0)
+			name = ev[efirst].name;
+		if (cur != NULL && !cur->end && name != NULL &&
 		    !(pfile != NULL && cur->line == pline && strcmp(cur->file, pfile) == 0 &&
-		      strcmp(heap[0]->name, pname) == 0)) {
+		      strcmp(name, pname) == 0)) {
 			*(uint64_t *)vec_push(&out, sizeof(uint64_t)) = at;
 			pfile = cur->file;
 			pline = cur->line;
-			pname = heap[0]->name;
+			pname = name;
 		}
 		/* The next point: a row, a range start, or an end in the heap
 		 * (ends further down cannot change the top before it does). */
@@ -284,11 +339,14 @@ linesyms_starts(struct exe *x, uint64_t **addrs)
 			nxt = gv[gi].lo;
 		if (nheap > 0 && heap[0]->hi < nxt)
 			nxt = heap[0]->hi;
+		if (ei < ne && ev[ei].addr < nxt)
+			nxt = ev[ei].addr;
 		if (nxt <= at)
 			nxt = at + 1;
 		at = nxt;
 	}
 	free(heap);
+	free(ev);
 	free(rows.p);
 	free(ranges.p);
 	*addrs = out.p;
