@@ -235,6 +235,27 @@ exe_close(struct exe *x)
 	x->fd = -1;
 }
 
+const char *
+exe_row_file(void *cu_die, void *line)
+{
+	Dwarf_Die *cu = cu_die, tmp;
+	Dwarf_Files *files;
+	Dwarf_Half version = 0;
+	size_t idx;
+
+	/* BFD (GNU gprof 2.40) names file 1 of a DWARF 5 line table after
+	 * the unit's primary file (entry 0), whatever entry 1 holds: found
+	 * by comparing reports on static inline functions from headers. */
+	if (dwarf_line_file(line, &files, &idx) == 0 && idx == 1 &&
+	    dwarf_cu_die(cu->cu, &tmp, &version, NULL, NULL, NULL, NULL, NULL) != NULL &&
+	    version >= 5) {
+		const char *f = dwarf_filesrc(files, 0, NULL, NULL);
+		if (f != NULL)
+			return f;
+	}
+	return dwarf_linesrc(line, NULL, NULL);
+}
+
 static int
 direct_source(Dwarf *dw, uint64_t addr, const char **file, int *line)
 {
@@ -247,7 +268,7 @@ direct_source(Dwarf *dw, uint64_t addr, const char **file, int *line)
 	ln = dwarf_getsrc_die(&cu, addr);
 	if (ln == NULL)
 		return -1;
-	f = dwarf_linesrc(ln, NULL, NULL);
+	f = exe_row_file(&cu, ln);
 	if (f == NULL || dwarf_lineno(ln, line) != 0)
 		return -1;
 	*file = f;
@@ -284,7 +305,7 @@ answer_range(struct exe *x, Dwarf_Die *cu, uint64_t lo, uint64_t hi)
 		if (q->file != NULL)
 			continue;
 		ln = dwarf_getsrc_die(cu, q->addr);
-		if (ln == NULL || (f = dwarf_linesrc(ln, NULL, NULL)) == NULL ||
+		if (ln == NULL || (f = exe_row_file(cu, ln)) == NULL ||
 		    dwarf_lineno(ln, &line) != 0)
 			continue;
 		q->file = xstrdup(f);

@@ -77,6 +77,12 @@ void exe_close(struct exe *x);
  */
 int exe_source(struct exe *x, uint64_t addr, const char **file, int *line);
 
+/*
+ * The source file of line-table row LINE (Dwarf_Line *) of unit CU_DIE
+ * (Dwarf_Die *), named as GNU gprof names it (see exe.c).
+ */
+const char *exe_row_file(void *cu_die, void *line);
+
 /* The libdw handle (Dwarf *) of X, opened on first use; NULL if none. */
 void *exe_dwarf(struct exe *x);
 

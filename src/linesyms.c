@@ -64,7 +64,7 @@ add_rows(Dwarf_Die *cu, struct vec *rows)
 		r = vec_push(rows, sizeof(*r));
 		r->seq = rows->n;
 		r->addr = addr;
-		r->file = dwarf_linesrc(ln, NULL, NULL);
+		r->file = exe_row_file(cu, ln);
 		if (r->file == NULL)
 			r->file = "";
 		if (dwarf_lineno(ln, &r->line) != 0)

@@ -67,4 +67,17 @@ done <<'LIST'
 -b -C --inline-file-names
 -b -S multi.nm -C --inline-file-names
 LIST
+
+# A static inline function from a header, at -O0: GNU names its file
+# after the unit (hdr_main.c), not the header.
+if cc -g -O0 -pg -o "$out/hdr" "$progs/hdr_main.c" 2>>"$out/log" &&
+	(cd "$out" && ./hdr >/dev/null && mv gmon.out hdr.gmon); then
+	for opts in "-b -z" "-C" "-b --inline-file-names" "-b -L -z"; do
+		# shellcheck disable=SC2086
+		(cd "$out" && compare_gprof "options/hdr/$(echo "$opts" | tr -d ' ')" \
+		    "$out" "$out/hdr" "$out/hdr.gmon" $opts)
+	done
+else
+	echo "FAIL options/hdr: cannot build or run (see $out/log)"
+fi
 exit 0
