@@ -17,6 +17,7 @@ command -v g++ >/dev/null 2>&1 || need="$need g++"
 # Cross assemblers for the big-endian test fixtures (tests/cross).
 command -v s390x-linux-gnu-as >/dev/null 2>&1 || need="$need binutils-s390x-linux-gnu"
 command -v powerpc-linux-gnu-as >/dev/null 2>&1 || need="$need binutils-powerpc-linux-gnu"
+command -v aarch64-linux-gnu-as >/dev/null 2>&1 || need="$need binutils-aarch64-linux-gnu"
 [ -n "$need" ] || exit 0
 if [ "$(id -u)" != 0 ]; then
 	echo "ensure-deps: missing:$need (run as root, or install them)" >&2

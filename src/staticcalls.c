@@ -59,7 +59,10 @@ scan(struct callgraph *cg, struct exe *x, const struct gmon *g,
 
 			if ((insn & 0x7c000000u) != 0x14000000u)
 				continue;
-			off = (int64_t)((insn & 0x03ffffffu) << 6) >> 4; /* imm26 * 4 */
+			off = (int64_t)(insn & 0x03ffffffu); /* imm26, signed */
+			if (off & 0x02000000)
+				off -= 0x04000000;
+			off *= 4;
 			add_call(cg, g, parent, pc + (uint64_t)off);
 		}
 		return;
