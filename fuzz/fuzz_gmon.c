@@ -55,16 +55,23 @@ analyse(const struct gmon *g)
 			cg_add(&cg, p, c, g->arcs[i].count);
 	}
 	cg_assemble(&cg, ticks, &sel);
-	wbuf_init(&w, g->big_endian, g->word);
-	gmon_write_head(g, &w);
-	for (uint32_t p = 0; p < cg.n; p++)
-		for (uint32_t a = cg.nodes[p].first_child; a != CG_NONE;
-		     a = cg.arcs[a].next_child)
-			gmon_write_arc(&w, st.syms[p].addr,
-				       st.syms[cg.arcs[a].child].addr,
-				       cg.arcs[a].count);
-	gmon_write_bbs(g, &w);
-	wbuf_free(&w);
+	/* The sum in each output format (-O): GNU, BSD, 4.4BSD. */
+	for (int f = 0; f < 3; f++) {
+		enum gmon_format out = f == 0 ? GMON_GNU : f == 1 ? GMON_BSD : GMON_BSD44;
+		struct gp_err err;
+
+		wbuf_init(&w, g->big_endian, g->word);
+		if (gmon_write_head(g, &w, out, &err) == 0) {
+			for (uint32_t p = 0; p < cg.n; p++)
+				for (uint32_t a = cg.nodes[p].first_child; a != CG_NONE;
+				     a = cg.arcs[a].next_child)
+					gmon_write_arc(&w, out, st.syms[p].addr,
+						       st.syms[cg.arcs[a].child].addr,
+						       cg.arcs[a].count);
+			gmon_write_bbs(g, &w, out);
+		}
+		wbuf_free(&w);
+	}
 	cg_free(&cg);
 	free(ticks);
 	free(excl);

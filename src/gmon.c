@@ -475,9 +475,42 @@ gmon_read(struct gmon *g, const char *path, enum gmon_format fmt,
 	return rc;
 }
 
-void
-gmon_write_head(const struct gmon *g, struct wbuf *w)
+/* The BSD header (old, or 4.4BSD when asked or when the rate is not
+ * the 100 Hz an old header implies) and the 16-bit bins. */
+static int
+write_bsd_head(const struct gmon *g, struct wbuf *w, enum gmon_format fmt,
+	       struct gp_err *err)
 {
+	const struct gmon_hist *h = g->nhists ? &g->hists[0] : NULL;
+	bool v44 = fmt == GMON_BSD44 || (g->have_rate && g->rate != BSD_OLD_RATE);
+	size_t hdr = 2 * (size_t)w->word + 4 + (v44 ? 20 : 0);
+	uint32_t nbins = h ? h->nbins : 0;
+
+	if (g->nhists > 1)
+		return gp_fail(err, "gmon.sum: a BSD-format file holds one histogram, the profiles have %zu",
+			       g->nhists);
+	if (nbins > (UINT32_MAX - hdr) / 2)
+		return gp_fail(err, "gmon.sum: histogram too large for a BSD-format file");
+	wb_word(w, h ? h->lowpc : 0);
+	wb_word(w, h ? h->highpc : 0);
+	wb_u32(w, (uint32_t)(hdr + 2 * (size_t)nbins));
+	if (v44) {
+		static const unsigned char spare[12];
+		wb_u32(w, GMON_BSD44_VERSION);
+		wb_u32(w, g->have_rate ? g->rate : BSD_OLD_RATE);
+		wb_bytes(w, spare, sizeof(spare));
+	}
+	for (uint32_t b = 0; b < nbins; b++)
+		wb_u16(w, (uint16_t)gmon_bin(h, b));
+	return 0;
+}
+
+int
+gmon_write_head(const struct gmon *g, struct wbuf *w, enum gmon_format fmt,
+		struct gp_err *err)
+{
+	if (fmt == GMON_BSD || fmt == GMON_BSD44)
+		return write_bsd_head(g, w, fmt, err);
 	wb_bytes(w, "gmon", 4);
 	wb_u32(w, 1);
 	wb_u64(w, g->last_highpc);
@@ -497,11 +530,19 @@ gmon_write_head(const struct gmon *g, struct wbuf *w)
 		for (uint32_t b = 0; b < h->nbins; b++)
 			wb_u16(w, (uint16_t)gmon_bin(h, b));
 	}
+	return 0;
 }
 
 void
-gmon_write_arc(struct wbuf *w, uint64_t from, uint64_t self, uint64_t count)
+gmon_write_arc(struct wbuf *w, enum gmon_format fmt, uint64_t from,
+	       uint64_t self, uint64_t count)
 {
+	if (fmt == GMON_BSD || fmt == GMON_BSD44) {
+		wb_word(w, from);
+		wb_word(w, self);
+		wb_word(w, count);
+		return;
+	}
 	wb_u8(w, TAG_ARC);
 	wb_word(w, from);
 	wb_word(w, self);
@@ -509,10 +550,10 @@ gmon_write_arc(struct wbuf *w, uint64_t from, uint64_t self, uint64_t count)
 }
 
 void
-gmon_write_bbs(const struct gmon *g, struct wbuf *w)
+gmon_write_bbs(const struct gmon *g, struct wbuf *w, enum gmon_format fmt)
 {
-	if (g->nbbs == 0)
-		return;
+	if (g->nbbs == 0 || fmt == GMON_BSD || fmt == GMON_BSD44)
+		return; /* BSD formats have no basic-block records */
 	wb_u8(w, TAG_BB);
 	wb_u32(w, (uint32_t)g->nbbs);
 	for (size_t i = 0; i < g->nbbs; i++) {

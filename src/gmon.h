@@ -113,13 +113,17 @@ int gmon_read_mem(struct gmon *g, const char *path, const unsigned char *p,
 		  size_t n, enum gmon_format fmt, struct gp_err *err);
 
 /*
- * Write the GNU-format header, the histograms and the basic-block
- * records of G into W; the caller appends the arcs.
+ * Write a summed profile into W in format FMT (GNU unless GMON_BSD or
+ * GMON_BSD44, as -O asks): the header and histograms first, then the
+ * caller's arcs, then the basic-block records (GNU format only).
+ * gmon_write_head() fails when a BSD file cannot hold the histograms.
  */
 struct wbuf;
-void gmon_write_head(const struct gmon *g, struct wbuf *w);
-void gmon_write_arc(struct wbuf *w, uint64_t from, uint64_t self,
-		    uint64_t count);
-void gmon_write_bbs(const struct gmon *g, struct wbuf *w);
+int gmon_write_head(const struct gmon *g, struct wbuf *w,
+		    enum gmon_format fmt, struct gp_err *err);
+void gmon_write_arc(struct wbuf *w, enum gmon_format fmt, uint64_t from,
+		    uint64_t self, uint64_t count);
+void gmon_write_bbs(const struct gmon *g, struct wbuf *w,
+		    enum gmon_format fmt);
 
 #endif

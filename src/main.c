@@ -118,8 +118,8 @@ sum_arcs(struct run *r, struct wbuf *w)
 	for (uint32_t p = 0; p < cg.n; p++)
 		for (uint32_t a = cg.nodes[p].first_child; a != CG_NONE;
 		     a = cg.arcs[a].next_child)
-			gmon_write_arc(w, lt.syms[p].addr, lt.syms[cg.arcs[a].child].addr,
-				       cg.arcs[a].count);
+			gmon_write_arc(w, r->opt.format, lt.syms[p].addr,
+				       lt.syms[cg.arcs[a].child].addr, cg.arcs[a].count);
 	cg_free(&cg);
 	symtab_free(&lt);
 }
@@ -139,9 +139,12 @@ write_sum(struct run *r, struct gp_err *err)
 	int fd, rc = 0;
 
 	wbuf_init(&w, r->g.big_endian, r->g.word);
-	gmon_write_head(&r->g, &w);
+	if (gmon_write_head(&r->g, &w, r->opt.format, err) != 0) {
+		wbuf_free(&w);
+		return -1;
+	}
 	sum_arcs(r, &w);
-	gmon_write_bbs(&r->g, &w);
+	gmon_write_bbs(&r->g, &w, r->opt.format);
 	memcpy(tmpname, tmp, sizeof(tmp));
 	fd = mkstemp(tmpname);
 	if (fd < 0) {

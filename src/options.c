@@ -429,6 +429,7 @@ options_usage(FILE *out)
 	      "  -w, --width=N              width of the function index (default 80)\n"
 	      "  -L, --print-path           full source paths in file names\n"
 	      "  -O, --file-format=FMT      profile format: auto, magic (GNU), bsd, 4.4bsd\n"
+	      "                             (also the format -s writes: BSD for bsd, 4.4bsd)\n"
 	      "\n"
 	      "  -d, --debug[=N]            trace the analysis stages on standard output\n"
 	      "  @FILE                      read more arguments from FILE\n"
