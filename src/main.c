@@ -353,7 +353,7 @@ main(int argc, char **argv)
 	free(r.sel_flags);
 	free(r.flat_excluded);
 	free(r.exec_hidden);
-	select_free(&r.sel, r.st.n);
+	select_free(&r.sel);
 	cg_free(&r.cg);
 	gmon_free(&r.g);
 	symtab_free(&r.st);

@@ -135,9 +135,8 @@ select_build(struct selection *sel, const struct options *o,
 }
 
 void
-select_free(struct selection *sel, size_t n)
+select_free(struct selection *sel)
 {
-	(void)n;
 	for (size_t i = 0; i < sel->narcs; i++) {
 		free(sel->arcs[i].from);
 		free(sel->arcs[i].to);

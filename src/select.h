@@ -32,7 +32,7 @@ struct selection {
 
 void select_build(struct selection *sel, const struct options *o,
 		  const struct symtab *st, struct exe *x);
-void select_free(struct selection *sel, size_t n);
+void select_free(struct selection *sel);
 
 /* Whether the list KIND holds function I. */
 static inline bool
