@@ -397,6 +397,14 @@ exe_code_at(struct exe *x, uint64_t addr, uint64_t *base, size_t *n)
 	return NULL;
 }
 
+const char *
+exe_base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
 void *
 exe_dwarf(struct exe *x)
 {

@@ -83,6 +83,9 @@ int exe_source(struct exe *x, uint64_t addr, const char **file, int *line);
  */
 const char *exe_row_file(void *cu_die, void *line);
 
+/* The last component of PATH (PATH itself when it has no '/'). */
+const char *exe_base_name(const char *path);
+
 /* The libdw handle (Dwarf *) of X, opened on first use; NULL if none. */
 void *exe_dwarf(struct exe *x);
 

@@ -174,12 +174,6 @@ add_bins(struct gmon_hist *h, struct reader *r)
 	}
 }
 
-static double
-scale_of(uint64_t lowpc, uint64_t highpc, uint32_t nbins)
-{
-	return (double)((highpc - lowpc) / 2) / nbins;
-}
-
 /*
  * Check the rate and unit of a new histogram against the first one, or
  * adopt them if it is the first.
@@ -240,8 +234,8 @@ merge_hist(struct gmon *g, const char *path, uint64_t lowpc, uint64_t highpc,
 				       (unsigned long long)highpc);
 	}
 	if (g->nhists > 0 && h == NULL &&
-	    fabs(scale_of(lowpc, highpc, nbins) -
-		 scale_of(g->hists[0].lowpc, g->hists[0].highpc,
+	    fabs(gmon_scale(lowpc, highpc, nbins) -
+		 gmon_scale(g->hists[0].lowpc, g->hists[0].highpc,
 			  g->hists[0].nbins)) > 1e-6)
 		return gp_fail(err, "%s: histogram bins differ in width from the first histogram's",
 			       path);

@@ -40,6 +40,16 @@ struct gmon_hist {
 	uint16_t *bins16; /* owned, or NULL */
 };
 
+/*
+ * Width of one bin in 2-byte units, with GNU gprof's arithmetic (the
+ * byte range halved in integers, then divided as a double).
+ */
+static inline double
+gmon_scale(uint64_t lowpc, uint64_t highpc, uint32_t nbins)
+{
+	return (double)((highpc - lowpc) / 2) / nbins;
+}
+
 static inline uint64_t
 gmon_bin(const struct gmon_hist *h, uint32_t i)
 {

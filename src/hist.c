@@ -15,7 +15,7 @@ static void
 assign_one(const struct gmon_hist *h, const struct symtab *st,
 	   const bool *excluded, double *ticks, double *total)
 {
-	double scale = (double)((h->highpc - h->lowpc) / 2) / h->nbins;
+	double scale = gmon_scale(h->lowpc, h->highpc, h->nbins);
 	uint64_t base = h->lowpc / 2;
 	size_t j = 0;
 
@@ -71,7 +71,7 @@ hist_bin_bytes(const struct gmon *g)
 	if (g->nhists == 0)
 		return 0;
 	h = &g->hists[g->nhists - 1];
-	scale = (double)((h->highpc - h->lowpc) / 2) / h->nbins;
+	scale = gmon_scale(h->lowpc, h->highpc, h->nbins);
 	/* GNU converts without a check; we keep the conversion defined. */
 	if (!(scale < (double)(LONG_MAX / 2)))
 		return LONG_MAX / 2 * 2;

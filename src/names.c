@@ -10,19 +10,30 @@
 #include "sort.h"
 #include "report.h"
 
+/* The source position of NODE, the file as reports show it (-L: the
+ * full path, else the base name); -1 when unknown. */
+static int
+shown_source(const struct report *r, uint32_t node, const char **file,
+	     int *line)
+{
+	if (exe_source(r->x, r->st->syms[node].addr, file, line) != 0)
+		return -1;
+	if (!r->print_path)
+		*file = exe_base_name(*file);
+	return 0;
+}
+
 /* "name (file.c:line)" for --inline-file-names; NAME is freed. */
 static char *
 with_position(const struct report *r, uint32_t i, char *name)
 {
-	const char *file, *slash;
+	const char *file;
 	int line;
 	char *out;
 	size_t n;
 
-	if (exe_source(r->x, r->st->syms[i].addr, &file, &line) != 0)
+	if (shown_source(r, i, &file, &line) != 0)
 		return name;
-	if (!r->print_path && (slash = strrchr(file, '/')) != NULL)
-		file = slash + 1;
 	n = strlen(name) + strlen(file) + 32;
 	out = xmalloc(n);
 	snprintf(out, n, "%s (%s:%d)", name, file, line);
@@ -56,15 +67,10 @@ report_name(const struct report *r, uint32_t node)
 const char *
 report_file(const struct report *r, uint32_t node)
 {
-	const char *file, *slash;
+	const char *file;
 	int line;
 
-	if (exe_source(r->x, r->st->syms[node].addr, &file, &line) != 0)
-		return NULL;
-	if (r->print_path)
-		return file;
-	slash = strrchr(file, '/');
-	return slash ? slash + 1 : file;
+	return shown_source(r, node, &file, &line) == 0 ? file : NULL;
 }
 
 void

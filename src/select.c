@@ -25,13 +25,12 @@ positions(const struct symtab *st, struct exe *x)
 	struct where *w = xcalloc(st->n ? st->n : 1, sizeof(*w));
 
 	for (size_t i = 0; i < st->n; i++) {
-		const char *file, *slash;
+		const char *file;
 		int line;
 
 		if (exe_source(x, st->syms[i].addr, &file, &line) != 0)
 			continue;
-		slash = strrchr(file, '/');
-		w[i].file = slash ? slash + 1 : file;
+		w[i].file = exe_base_name(file);
 		w[i].line = line;
 	}
 	return w;

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sort.h"
+
 static bool
 is_digit(char c)
 {
@@ -116,31 +118,33 @@ better(const struct sym *a, const struct sym *b)
 	return underscores(b->name) < underscores(a->name);
 }
 
+static int
+id_by_addr(uint32_t a, uint32_t b, const void *ctx)
+{
+	const struct sym *v = ctx;
+
+	return by_addr(&v[a], &v[b]);
+}
+
 /* Stable sort by address: ties keep symbol-table order, as GNU's does. */
 static void
 sort_stable(struct sym *v, size_t n)
 {
+	uint32_t *ids;
 	struct sym *tmp;
 
 	if (n < 2)
 		return;
+	ids = xmalloc(n * sizeof(*ids));
 	tmp = xmalloc(n * sizeof(*tmp));
-	for (size_t width = 1; width < n; width *= 2) {
-		for (size_t lo = 0; lo < n; lo += 2 * width) {
-			size_t mid = lo + width < n ? lo + width : n;
-			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-			size_t i = lo, j = mid, k = lo;
-
-			while (i < mid && j < hi)
-				tmp[k++] = by_addr(&v[j], &v[i]) < 0 ? v[j++] : v[i++];
-			while (i < mid)
-				tmp[k++] = v[i++];
-			while (j < hi)
-				tmp[k++] = v[j++];
-		}
-		memcpy(v, tmp, n * sizeof(*v));
-	}
+	for (size_t i = 0; i < n; i++)
+		ids[i] = (uint32_t)i;
+	gp_sort(ids, n, id_by_addr, v);
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = v[ids[i]];
+	memcpy(v, tmp, n * sizeof(*v));
 	free(tmp);
+	free(ids);
 }
 
 int
