@@ -16,6 +16,7 @@
 #include "linesyms.h"
 #include "nmfile.h"
 #include "options.h"
+#include "order.h"
 #include "reader.h"
 #include "select.h"
 #include "staticcalls.h"
@@ -265,6 +266,9 @@ print_reports(struct run *r, struct gp_err *err)
 			fputs("\f\n", stdout);
 		report_exec(stdout, &rep);
 	}
+	/* GNU prints the order last, with no separator. */
+	if (style & OUT_ORDER)
+		order_functions(stdout, &rep, (style & OUT_GRAPH) != 0);
 	report_free(&rep);
 	return 0;
 }

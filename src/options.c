@@ -189,6 +189,7 @@ one_option(struct options *o, int c, const char *arg, struct gp_err *err)
 	case 'p': return report_opt(o, OUT_FLAT, true, arg, SPEC_INCL_FLAT, err);
 	case 'P': return report_opt(o, OUT_FLAT, false, arg, SPEC_INCL_FLAT, err);
 	case 'q': return report_opt(o, OUT_GRAPH, true, arg, SPEC_INCL_GRAPH, err);
+	case 'r': o->style |= OUT_ORDER; o->specified |= OUT_ORDER; return 0;
 	case 'Q': return report_opt(o, OUT_GRAPH, false, arg, SPEC_INCL_GRAPH, err);
 	case 'S': o->nm_file = arg; return 0;
 	case 's': o->style |= OUT_SUM; o->specified |= OUT_SUM; return 0;
@@ -402,6 +403,7 @@ options_usage(FILE *out)
 	      "                             leave the execution counts (or SPEC) out\n"
 	      "  -i, --file-info            say what each profile file holds, then stop\n"
 	      "  -s, --sum                  write the summed profiles to gmon.sum\n"
+	      "  -r, --function-ordering    suggest a link order of the functions\n"
 	      "\n"
 	      "Selection:\n"
 	      "  -e SPEC                    hide SPEC's entry in the call graph\n"
@@ -439,7 +441,7 @@ options_usage(FILE *out)
 	      "A SPEC is a function name (as in the symbol table), a source file\n"
 	      "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
 	      "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
-	      "Options of GNU gprof not listed here (-A -I -J -l -r -R -t -x\n"
-	      "-y) are reported as not supported yet.  See gprof(1).\n",
+	      "Options of GNU gprof not listed here (-A -I -J -l -R -t -x -y)\n"
+	      "are reported as not supported yet.  See gprof(1).\n",
 	      out);
 }

@@ -17,6 +17,7 @@ enum {
 	OUT_GRAPH = 2,
 	OUT_SUM = 4,  /* -s: write gmon.sum (and no default reports) */
 	OUT_EXEC = 8, /* -C: execution counts */
+	OUT_ORDER = 16, /* -r: suggested function order */
 };
 
 /* The lists symbol specifications go to (GNU gprof's names). */

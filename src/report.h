@@ -65,6 +65,16 @@ void report_order_graph(struct report *r);
 void report_free(struct report *r);
 
 void report_graph(FILE *out, const struct report *r);
+
+/*
+ * NODE's parent arcs (PARENTS) or child arcs, in the order its lists
+ * have after report_graph(): GNU's printer sorts the lists of every
+ * entry it prints in place, and -r, printed later, walks them in that
+ * order.  Sets *OUT to a new array (the caller frees it); returns the
+ * count.
+ */
+size_t report_graph_list(const struct report *r, uint32_t node, bool parents,
+			 uint32_t **out);
 void report_graph_blurb(FILE *out);
 void report_index(FILE *out, const struct report *r);
 

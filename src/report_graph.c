@@ -350,6 +350,28 @@ hidden(const struct report *r, uint32_t id)
 	       cg->nodes[id].prop_self == 0 && cg->nodes[id].prop_child == 0;
 }
 
+size_t
+report_graph_list(const struct report *r, uint32_t node, bool parents,
+		  uint32_t **out)
+{
+	const struct callgraph *cg = r->cg;
+	uint32_t first = parents ? cg->nodes[node].first_parent
+				 : cg->nodes[node].first_child;
+	size_t n = 0;
+
+	if (!hidden(r, node))
+		return sorted_arcs(cg, first, parents, parents, out);
+	for (uint32_t a = first; a != CG_NONE;
+	     a = parents ? cg->arcs[a].next_parent : cg->arcs[a].next_child)
+		n++;
+	*out = xcalloc(n ? n : 1, sizeof(**out));
+	n = 0;
+	for (uint32_t a = first; a != CG_NONE;
+	     a = parents ? cg->arcs[a].next_parent : cg->arcs[a].next_child)
+		(*out)[n++] = a;
+	return n;
+}
+
 void
 report_graph(FILE *out, const struct report *r)
 {

@@ -1,0 +1,34 @@
+/*
+ * order.h - -r/--function-ordering: a suggested link order of the
+ * functions, so that functions which call each other often share pages
+ * and cache lines.
+ *
+ * The order is GNU gprof 2.40's, rule for rule (found by experiment,
+ * see docs/ARCHITECTURE.md): a few functions called from many places
+ * first, then chains of callers and callees grown from the busiest arcs,
+ * then the remaining used functions and finally the unused ones, each
+ * group in address order.  GNU's quirks are kept, because scripts feed
+ * this list to linkers and compare it with GNU's: the last of the
+ * "many callers" functions is never printed, an unused caller of one of
+ * them can be printed twice, and counts of exactly five callers stop
+ * the search for such functions.
+ */
+#ifndef GPROF_ORDER_H
+#define GPROF_ORDER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "report.h"
+
+/*
+ * Print every function of R's symbol table, one raw (mangled) name per
+ * line, in the suggested order.  R's call graph must be assembled
+ * (cg_assemble), so that ncalls leaves self-calls out.  GRAPH_PRINTED
+ * says the call graph report came first; GNU's printer reorders the
+ * arc lists this order walks, so the result depends on it.
+ * O(arcs log arcs + functions).
+ */
+void order_functions(FILE *out, const struct report *r, bool graph_printed);
+
+#endif

@@ -1,0 +1,79 @@
+#!/bin/sh
+# -r (function ordering) on random profiles, compared with GNU gprof.
+#
+# The test program of tests/graphs gets synthetic profiles from fixed
+# seeds, shaped to reach every rule of the ordering: a crowd of
+# functions called once from an unused caller (so that 80, 160 or 240
+# functions are used and "hub" functions get picked), hubs with 4 to 12
+# callers (5 is GNU's stopping count), equal counts (ties keep profile
+# order), self-calls, count-0 arcs, counts beyond 32 bits, and heavy
+# arcs that push the rest past the 99% mark.  Our gprof and
+# /usr/bin/gprof must print the same bytes for each option set.
+# Env: GPROF, BUILD (absolute); mkgmon is $BUILD/mkgmon.
+set -u
+. "$(dirname "$0")/../lib.sh"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out="$BUILD/order"
+mkdir -p "$out"
+prog="$out/many"
+if [ ! -x "$prog" ]; then
+	sh "$top/tests/progs/gen-many.sh" >"$out/many.c" 2>/dev/null ||
+		{ echo "FAIL order/build: gen-many.sh failed"; exit 0; }
+	cc -pg -O0 -no-pie -o "$prog" "$out/many.c" 2>"$out/build.log" ||
+		{ echo "FAIL order/build: see $out/build.log"; exit 0; }
+fi
+nm -n -t d "$prog" | awk '$2 ~ /^[Tt]$/ && $3 ~ /^f[0-9]+$/ { print $1 }' >"$out/addrs"
+
+for seed in $(seq 1 40); do
+	awk -v seed="$seed" '
+	function arc(p, c, n) {
+		# counts above 2^32-1 take several records, which add up
+		while (n > 4294967295) {
+			printf "arc %.0f %.0f %.0f\n", a[p] + 1, a[c], 4294967295
+			n -= 4294967295
+		}
+		printf "arc %.0f %.0f %.0f\n", a[p] + 1, a[c], n
+	}
+	function pick() { return pool[int(rand() * npool) + 1] }
+	BEGIN { srand(seed) }
+	{ a[NR - 1] = $1 + 0 }
+	END {
+		n = NR; lo = a[0]; hi = a[n - 1] + 64; nb = int((hi - lo) / 4)
+		printf "hist %d %d %d\n", lo, hi, nb
+		for (i = 0; i < 50; i++)
+			printf "bin %d %d\n", int(rand() * nb), int(rand() * 9)
+		# the crowd: f1 (never called) calls f120.. once or twice
+		split("0 0 79 80 100 159 160 175", sizes)
+		crowd = sizes[seed % 8 + 1]
+		for (i = 0; i < crowd; i++)
+			arc(1, 120 + i, int(rand() * 3) + 1)
+		npool = int(rand() * 50) + 5
+		for (i = 1; i <= npool; i++)
+			pool[i] = int(rand() * 110) + 2
+		split("2 5 10 100 1000 5000000000", tops)
+		top = tops[int(rand() * 6) + 1]
+		narcs = int(rand() * 60) + 1
+		for (i = 0; i < narcs; i++) {
+			r = rand()
+			cnt = r < 0.1 ? 0 : int(rand() * top) + 1
+			arc(pick(), pick(), cnt)
+		}
+		nhubs = int(rand() * 4)
+		for (h = 0; h < nhubs; h++) {
+			hub = pick()
+			k = int(rand() * 9) + 4
+			for (i = 0; i < k; i++)
+				arc(rand() < 0.2 ? 1 : pick(), hub, int(rand() * top) + 1)
+		}
+	}' "$out/addrs" >"$out/o$seed.spec"
+	if ! "$BUILD/mkgmon" -o "$out/o$seed.gmon" "$out/o$seed.spec" 2>"$out/mk.err"; then
+		echo "FAIL order/seed$seed: mkgmon: $(head -1 "$out/mk.err")"
+		continue
+	fi
+	for opts in "-r" "-r -a" "-r -b -q" "-r -b -p -q -z"; do
+		# shellcheck disable=SC2086
+		compare_gprof "order/seed$seed/$(echo "$opts" | tr -d ' ')" "$out" \
+		    "$prog" "$out/o$seed.gmon" $opts
+	done
+done
+exit 0
