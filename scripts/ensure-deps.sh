@@ -18,6 +18,9 @@ command -v g++ >/dev/null 2>&1 || need="$need g++"
 command -v s390x-linux-gnu-as >/dev/null 2>&1 || need="$need binutils-s390x-linux-gnu"
 command -v powerpc-linux-gnu-as >/dev/null 2>&1 || need="$need binutils-powerpc-linux-gnu"
 command -v aarch64-linux-gnu-as >/dev/null 2>&1 || need="$need binutils-aarch64-linux-gnu"
+# GNU gprof -R reads uninitialised memory once a map passes ~34 lines;
+# tests/order runs it under valgrind, where that memory reads as zero.
+command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
 [ -n "$need" ] || exit 0
 if [ "$(id -u)" != 0 ]; then
 	echo "ensure-deps: missing:$need (run as root, or install them)" >&2

@@ -13,6 +13,7 @@
 #include "exe.h"
 #include "gmon.h"
 #include "hist.h"
+#include "linkmap.h"
 #include "linesyms.h"
 #include "nmfile.h"
 #include "options.h"
@@ -38,6 +39,7 @@ struct run {
 	bool *flat_excluded;
 	bool *exec_hidden;
 	char *nm_names; /* owned: names read by -S */
+	struct linkmap map; /* -R */
 };
 
 static int
@@ -269,6 +271,8 @@ print_reports(struct run *r, struct gp_err *err)
 	/* GNU prints the order last, with no separator. */
 	if (style & OUT_ORDER)
 		order_functions(stdout, &rep, (style & OUT_GRAPH) != 0);
+	if (style & OUT_FILE_ORDER)
+		order_files(stdout, &rep, &r->map);
 	report_free(&rep);
 	return 0;
 }
@@ -276,7 +280,7 @@ print_reports(struct run *r, struct gp_err *err)
 static int
 run(struct run *r, int argc, char **argv, struct gp_err *err)
 {
-	struct symtab_opts so;
+	struct symtab_opts so = { 0 };
 	struct cg_select sel;
 
 	if (options_parse(&r->opt, argc, argv, err) != 0)
@@ -289,8 +293,13 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 		printf("gprof (gprof in C) %s\n", GPROF_VERSION);
 		return 0;
 	}
+	/* GNU reads the map while parsing options: its errors come first. */
+	if (r->opt.map_file != NULL &&
+	    linkmap_read(&r->map, r->opt.map_file, err) != 0)
+		return -1;
 	if (exe_open(&r->x, r->opt.exe, err) != 0)
 		return -1;
+	so.map = r->opt.map_file != NULL ? &r->map : NULL;
 	so.no_static = r->opt.no_static;
 	so.ignore_non_functions = r->opt.ignore_non_functions;
 	if (r->opt.nm_file != NULL) {
@@ -364,6 +373,7 @@ main(int argc, char **argv)
 	free(r.nm_names);
 	if (r.x.elf != NULL)
 		exe_close(&r.x);
+	linkmap_free(&r.map);
 	options_free(&r.opt);
 	return rc == 0 ? 0 : fail(&err);
 }

@@ -2,6 +2,7 @@
  * options.c - parse gprof's command line (GNU gprof 2.40's option set).
  */
 #include "options.h"
+#include "reader.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -190,6 +191,11 @@ one_option(struct options *o, int c, const char *arg, struct gp_err *err)
 	case 'P': return report_opt(o, OUT_FLAT, false, arg, SPEC_INCL_FLAT, err);
 	case 'q': return report_opt(o, OUT_GRAPH, true, arg, SPEC_INCL_GRAPH, err);
 	case 'r': o->style |= OUT_ORDER; o->specified |= OUT_ORDER; return 0;
+	case 'R':
+		o->map_file = arg;
+		o->style |= OUT_FILE_ORDER;
+		o->specified |= OUT_FILE_ORDER;
+		return 0;
 	case 'Q': return report_opt(o, OUT_GRAPH, false, arg, SPEC_INCL_GRAPH, err);
 	case 'S': o->nm_file = arg; return 0;
 	case 's': o->style |= OUT_SUM; o->specified |= OUT_SUM; return 0;
@@ -264,31 +270,6 @@ split_words(struct options *o, const char *text, char ***v, size_t *n)
 	}
 }
 
-static char *
-slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0, got;
-
-	if (f == NULL)
-		return NULL;
-	do {
-		if (cap - n < 4096)
-			buf = xreallocarray(buf, cap = cap ? 2 * cap : 8192, 1);
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-	} while (got > 0);
-	if (ferror(f)) {
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	return buf;
-}
-
 /*
  * Replace every "@FILE" argument by the arguments FILE holds (again and
  * again for nested ones); an unreadable FILE stays as it is, like GNU's.
@@ -310,7 +291,7 @@ expand_response_files(struct options *o, int *argc, char ***argv,
 		char **words = NULL, *text;
 		size_t nw = 0;
 
-		if (v[i][0] != '@' || (text = slurp(v[i] + 1)) == NULL)
+		if (v[i][0] != '@' || (text = slurp_file(v[i] + 1, NULL)) == NULL)
 			continue;
 		if (++files > MAX_RESPONSE_FILES) {
 			free(text);
@@ -367,6 +348,8 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 		o->gmons[o->ngmons++] = argv[optind++];
 	if (o->ngmons == 0)
 		o->gmons[o->ngmons++] = "gmon.out";
+	if ((o->style & OUT_ORDER) && (o->style & OUT_FILE_ORDER))
+		return gp_fail(err, "-r and -R cannot be used together");
 	return 0;
 }
 
@@ -404,6 +387,9 @@ options_usage(FILE *out)
 	      "  -i, --file-info            say what each profile file holds, then stop\n"
 	      "  -s, --sum                  write the summed profiles to gmon.sum\n"
 	      "  -r, --function-ordering    suggest a link order of the functions\n"
+	      "  -R, --file-ordering=MAP    suggest a link order of the object files;\n"
+	      "                             MAP lists FILE:ADDRESS TYPE FUNCTION lines\n"
+	      "                             (nm --print-file-name output)\n"
 	      "\n"
 	      "Selection:\n"
 	      "  -e SPEC                    hide SPEC's entry in the call graph\n"
@@ -441,7 +427,7 @@ options_usage(FILE *out)
 	      "A SPEC is a function name (as in the symbol table), a source file\n"
 	      "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
 	      "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
-	      "Options of GNU gprof not listed here (-A -I -J -l -R -t -x -y)\n"
-	      "are reported as not supported yet.  See gprof(1).\n",
+	      "Options of GNU gprof not listed here (-A -I -J -l -t -x -y) are\n"
+	      "reported as not supported yet.  See gprof(1).\n",
 	      out);
 }

@@ -18,6 +18,7 @@ enum {
 	OUT_SUM = 4,  /* -s: write gmon.sum (and no default reports) */
 	OUT_EXEC = 8, /* -C: execution counts */
 	OUT_ORDER = 16, /* -r: suggested function order */
+	OUT_FILE_ORDER = 32, /* -R: suggested object file order */
 };
 
 /* The lists symbol specifications go to (GNU gprof's names). */
@@ -46,6 +47,7 @@ struct options {
 	bool static_calls;	/* -c */
 	bool inline_file_names; /* --inline-file-names */
 	const char *nm_file;	/* -S: external symbol table */
+	const char *map_file;	/* -R: function-to-object-file map */
 	unsigned debug;		/* -d[N]: trace stages on stdout */
 	bool demangle; /* on unless --no-demangle or -T */
 	bool help, version;

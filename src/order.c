@@ -42,6 +42,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "diag.h"
 #include "report.h"
@@ -332,27 +333,51 @@ place_hubs(struct orderer *o, const uint32_t *sorted, uint32_t *used,
 	return nhigh;
 }
 
+/* Set up O for CG (every node unplaced, outside chains, arcs unmarked). */
+static void
+orderer_init(struct orderer *o, const struct callgraph *cg, FILE *out)
+{
+	size_t n = cg->n;
+
+	memset(o, 0, sizeof(*o));
+	o->cg = cg;
+	o->out = out;
+	o->placed = xcalloc(n + 1, sizeof(*o->placed));
+	o->arc_flags = xcalloc(cg->narcs + 1, sizeof(*o->arc_flags));
+	o->chain_of = xcalloc(n + 1, sizeof(*o->chain_of));
+	o->pos = xcalloc(n + 1, sizeof(*o->pos));
+	o->next = xcalloc(n + 1, sizeof(*o->next));
+	o->chains = xcalloc(n / 2 + 1, sizeof(*o->chains));
+	for (size_t i = 0; i < n; i++)
+		o->chain_of[i] = o->next[i] = CG_NONE;
+}
+
+static void
+orderer_free(struct orderer *o)
+{
+	free(o->placed);
+	free(o->arc_flags);
+	free(o->chain_of);
+	free(o->pos);
+	free(o->next);
+	free(o->chains);
+}
+
 void
 order_functions(FILE *out, const struct report *r, bool graph_printed)
 {
 	const struct callgraph *cg = r->cg;
 	size_t n = cg->n, narcs = cg->narcs, nused = 0, nhigh, ndefer = 0;
-	struct orderer o = { .cg = cg, .out = out,
-			     .graph = graph_printed ? r : NULL };
+	struct orderer o;
 	uint32_t *sorted = xcalloc(narcs + 1, sizeof(*sorted));
 	uint32_t *high = xcalloc(2 * narcs + 1, sizeof(*high));
 	uint32_t *defer = xcalloc(narcs + 1, sizeof(*defer));
 	uint32_t *used = xcalloc(n + 1, sizeof(*used));
 
-	o.placed = xcalloc(n + 1, sizeof(*o.placed));
-	o.arc_flags = xcalloc(narcs + 1, sizeof(*o.arc_flags));
-	o.chain_of = xcalloc(n + 1, sizeof(*o.chain_of));
-	o.pos = xcalloc(n + 1, sizeof(*o.pos));
-	o.next = xcalloc(n + 1, sizeof(*o.next));
-	o.chains = xcalloc(n / 2 + 1, sizeof(*o.chains));
+	orderer_init(&o, cg, out);
+	o.graph = graph_printed ? r : NULL;
 	for (size_t i = 0; i < n; i++) {
 		o.placed[i] = cg->nodes[i].ncalls == 0;
-		o.chain_of[i] = o.next[i] = CG_NONE;
 		if (!o.placed[i])
 			used[nused++] = (uint32_t)i;
 	}
@@ -372,14 +397,70 @@ order_functions(FILE *out, const struct report *r, bool graph_printed)
 		if (cg->nodes[i].ncalls == 0)
 			put_name(&o, (uint32_t)i);
 
-	free(o.placed);
-	free(o.arc_flags);
-	free(o.chain_of);
-	free(o.pos);
-	free(o.next);
-	free(o.chains);
+	orderer_free(&o);
 	free(sorted);
 	free(high);
 	free(defer);
 	free(used);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Whether some function of the table is named after FILE. */
+static bool
+has_function(const char **names, size_t n, const char *file)
+{
+	return n > 0 && bsearch(&file, names, n, sizeof(*names), by_name) != NULL;
+}
+
+void
+order_files(FILE *out, const struct report *r, const struct linkmap *map)
+{
+	const struct callgraph *cg = r->cg;
+	const struct sym *syms = cg->st->syms;
+	size_t n = cg->n, narcs = cg->narcs, ndefer = 0, nnames = 0;
+	struct orderer o;
+	uint32_t *list = xcalloc(narcs + 1, sizeof(*list));
+	uint32_t *defer = xcalloc(narcs + 1, sizeof(*defer));
+	const char **names = xcalloc(n + 1, sizeof(*names)), **files;
+
+	orderer_init(&o, cg, out);
+	for (size_t i = 0; i < narcs; i++) {
+		list[i] = (uint32_t)i;
+		if (!syms[cg->arcs[i].parent].mapped ||
+		    !syms[cg->arcs[i].child].mapped)
+			o.arc_flags[i] |= ARC_MARKED;
+	}
+	/* One pass, in profile order; what it defers is never placed. */
+	run_pass(&o, list, narcs, defer, &ndefer, false);
+	for (size_t i = 0; i < n; i++) {
+		if (!syms[i].mapped)
+			continue;
+		names[nnames++] = syms[i].name;
+		if (!o.placed[i])
+			put_name(&o, (uint32_t)i);
+	}
+	/* Then the map's other files, once each, in name order. */
+	qsort(names, nnames, sizeof(*names), by_name);
+	files = xcalloc(map->n + 1, sizeof(*files));
+	for (size_t i = 0; i < map->n; i++)
+		files[i] = map->e[i].file;
+	qsort(files, map->n, sizeof(*files), by_name);
+	for (size_t i = 0; i < map->n; i++) {
+		if (i > 0 && strcmp(files[i - 1], files[i]) == 0)
+			continue;
+		if (!has_function(names, nnames, files[i])) {
+			fputs(files[i], out);
+			fputc('\n', out);
+		}
+	}
+	free(files);
+	orderer_free(&o);
+	free(list);
+	free(defer);
+	free(names);
 }

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "linkmap.h"
 #include "report.h"
 
 /*
@@ -30,5 +31,16 @@
  * O(arcs log arcs + functions).
  */
 void order_functions(FILE *out, const struct report *r, bool graph_printed);
+
+/*
+ * -R: print the object files of MAP in a suggested link order, one per
+ * line: the files of functions joined by busy arcs (taken in profile
+ * order, GNU's way for -R; an arc counts only when both ends are named
+ * after files), then the files of the other named functions in address
+ * order, then the map's files that name no function, once each, in
+ * name order.  The symbol table must have been built with MAP
+ * (symtab_opts.map).
+ */
+void order_files(FILE *out, const struct report *r, const struct linkmap *map);
 
 #endif

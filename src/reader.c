@@ -3,6 +3,8 @@
  */
 #include "reader.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,4 +169,34 @@ void
 wb_word(struct wbuf *w, uint64_t v)
 {
 	wb_uint(w, v, w->word == 4 ? 4 : 8);
+}
+
+char *
+slurp_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0, got;
+	int saved;
+
+	if (f == NULL)
+		return NULL;
+	do {
+		if (cap - n < 4096)
+			buf = xreallocarray(buf, cap = cap ? 2 * cap : 8192, 1);
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+	} while (got > 0);
+	if (ferror(f)) {
+		saved = errno ? errno : EIO;
+		fclose(f);
+		free(buf);
+		errno = saved;
+		return NULL;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	if (len != NULL)
+		*len = n;
+	return buf;
 }

@@ -22,6 +22,13 @@ struct reader {
 	bool bad;		/* a read ran past the end */
 };
 
+/*
+ * The whole file at PATH, with a NUL after its last byte (embedded NULs
+ * stay), its length in *LEN unless LEN is NULL.  NULL with errno set when
+ * it cannot be opened or read.  The caller frees the result.
+ */
+char *slurp_file(const char *path, size_t *len);
+
 void reader_init(struct reader *r, const void *p, size_t n, bool big_endian,
 		 int word);
 static inline size_t

@@ -157,9 +157,17 @@ symtab_build(struct symtab *st, const struct exe *x,
 	for (size_t i = 0; i < x->nsyms; i++) {
 		const struct exe_sym *e = &x->syms[i];
 
+		const struct linkmap_entry *me = NULL;
+
 		if (!keep_symbol(e, opts))
 			continue;
-		v[n].name = e->name;
+		if (opts->map != NULL) {
+			me = linkmap_find(opts->map, e->name);
+			if (me != NULL && !me->first)
+				continue;
+		}
+		v[n].name = me != NULL ? me->file : e->name;
+		v[n].mapped = me != NULL;
 		v[n].addr = e->addr;
 		v[n].is_func = e->type == STT_FUNC || e->type == STT_GNU_IFUNC;
 		v[n].is_static = e->letter == 't';

@@ -17,6 +17,7 @@
 
 #include "diag.h"
 #include "exe.h"
+#include "linkmap.h"
 
 typedef uint32_t sym_id;
 #define SYM_NONE UINT32_MAX
@@ -27,6 +28,7 @@ struct sym {
 	uint64_t end;	   /* last address owned, inclusive; may be < addr */
 	bool is_func;	   /* STT_FUNC (or ifunc) */
 	bool is_static;	   /* local binding */
+	bool mapped;	   /* -R: named after the object file defining it */
 };
 
 struct symtab {
@@ -37,6 +39,13 @@ struct symtab {
 struct symtab_opts {
 	bool no_static;		   /* -a: drop local symbols */
 	bool ignore_non_functions; /* -D: drop local non-function symbols */
+	/*
+	 * -R: a function the map lists is named after its file when its
+	 * entry is the first of a run of one file, and dropped otherwise
+	 * (its addresses then belong to the function before it).  NULL for
+	 * none.
+	 */
+	const struct linkmap *map;
 };
 
 /*

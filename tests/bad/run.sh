@@ -251,6 +251,20 @@ check option-w-letters -w abc "$EXE" "$GOOD"
 check option-w-zero -w 0 "$EXE" "$GOOD"
 check option-w-negative -w -5 "$EXE" "$GOOD"
 
+# -R map files.
+printf 'a.o:0 T work\n' >"$in/map-good"
+printf 'a.o 0 T work\n' >"$in/map-no-colon"
+printf 'a.o:work\n' >"$in/map-no-space"
+printf '\na.o:0 T work\n' >"$in/map-leading-blank"
+printf ':0 T work\n' >"$in/map-no-file"
+check map-missing -R "$in/no-such-map" "$EXE" "$GOOD"
+check map-directory -R "$in/dir" "$EXE" "$GOOD"
+check map-no-colon -R "$in/map-no-colon" "$EXE" "$GOOD"
+check map-no-space -R "$in/map-no-space" "$EXE" "$GOOD"
+check map-leading-blank -R "$in/map-leading-blank" "$EXE" "$GOOD"
+check map-no-file -R "$in/map-no-file" "$EXE" "$GOOD"
+check map-with-r -r -R "$in/map-good" "$EXE" "$GOOD"
+
 # -s where gmon.sum cannot be written.
 n=$((n + 1))
 dir=$out/run/$n-sum-target-is-directory
