@@ -110,21 +110,33 @@ parse_entry(struct linkmap *m, char *buf, size_t n, size_t *pos,
 }
 
 int
-linkmap_read(struct linkmap *m, const char *path, struct gp_err *err)
+linkmap_parse(struct linkmap *m, char *text, size_t n, const char *path,
+	      struct gp_err *err)
 {
-	size_t n, pos = 0, line = 1, cap = 0;
+	size_t pos = 0, line = 1, cap = 0;
 
 	memset(m, 0, sizeof(*m));
-	m->text = slurp_file(path, &n);
-	if (m->text == NULL)
-		return gp_fail(err, "%s: %s", path, strerror(errno));
+	m->text = text;
 	while (pos < n)
-		if (parse_entry(m, m->text, n, &pos, &line, &cap, path, err) != 0) {
+		if (parse_entry(m, text, n, &pos, &line, &cap, path, err) != 0) {
 			linkmap_free(m);
 			return -1;
 		}
 	sort_entries(m);
 	return 0;
+}
+
+int
+linkmap_read(struct linkmap *m, const char *path, struct gp_err *err)
+{
+	size_t n;
+	char *text = slurp_file(path, &n);
+
+	if (text == NULL) {
+		memset(m, 0, sizeof(*m));
+		return gp_fail(err, "%s: %s", path, strerror(errno));
+	}
+	return linkmap_parse(m, text, n, path, err);
 }
 
 void

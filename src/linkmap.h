@@ -40,6 +40,12 @@ struct linkmap {
  * empty map.
  */
 int linkmap_read(struct linkmap *m, const char *path, struct gp_err *err);
+/*
+ * The same from TEXT, N bytes followed by a NUL (TEXT[N] == 0), which M
+ * takes over (also on failure); PATH only names it in messages.
+ */
+int linkmap_parse(struct linkmap *m, char *text, size_t n, const char *path,
+		  struct gp_err *err);
 void linkmap_free(struct linkmap *m);
 
 /*
