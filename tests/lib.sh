@@ -26,3 +26,20 @@ compare_gprof() {
 		echo "PASS $_name"
 	fi
 }
+
+# build_many SUITE DIR: make DIR/many, the 300-function program of
+# tests/progs/gen-many.sh built with -pg, unless it is there already.
+# Prints "FAIL SUITE/build: why" and returns 1 when it cannot.
+build_many() {
+	_suite=$1 _dir=$2
+	[ -x "$_dir/many" ] && return 0
+	_top=$(cd "$(dirname "$0")/../.." && pwd)
+	if ! sh "$_top/tests/progs/gen-many.sh" >"$_dir/many.c" 2>/dev/null; then
+		echo "FAIL $_suite/build: gen-many.sh failed"
+		return 1
+	fi
+	if ! cc -pg -O0 -no-pie -o "$_dir/many" "$_dir/many.c" 2>"$_dir/build.log"; then
+		echo "FAIL $_suite/build: see $_dir/build.log"
+		return 1
+	fi
+}

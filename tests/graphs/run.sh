@@ -8,17 +8,11 @@
 # set.  Env: GPROF, BUILD (absolute); mkgmon is $BUILD/mkgmon.
 set -u
 . "$(dirname "$0")/../lib.sh"
-top=$(cd "$(dirname "$0")/../.." && pwd)
 out="$BUILD/graphs"
 ORACLE=${ORACLE:-/usr/bin/gprof}
 mkdir -p "$out"
 prog="$out/many"
-if [ ! -x "$prog" ]; then
-	sh "$top/tests/progs/gen-many.sh" >"$out/many.c" 2>/dev/null ||
-		{ echo "FAIL graphs/build: gen-many.sh failed"; exit 0; }
-	cc -pg -O0 -no-pie -o "$prog" "$out/many.c" 2>"$out/build.log" ||
-		{ echo "FAIL graphs/build: see $out/build.log"; exit 0; }
-fi
+build_many graphs "$out" || exit 0
 nm -n -t d "$prog" | awk '$2 ~ /^[Tt]$/ { print $1 }' >"$out/addrs"
 
 for seed in $(seq 1 30); do

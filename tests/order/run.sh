@@ -13,16 +13,10 @@
 # Env: GPROF, BUILD (absolute); mkgmon is $BUILD/mkgmon.
 set -u
 . "$(dirname "$0")/../lib.sh"
-top=$(cd "$(dirname "$0")/../.." && pwd)
 out="$BUILD/order"
 mkdir -p "$out"
 prog="$out/many"
-if [ ! -x "$prog" ]; then
-	sh "$top/tests/progs/gen-many.sh" >"$out/many.c" 2>/dev/null ||
-		{ echo "FAIL order/build: gen-many.sh failed"; exit 0; }
-	cc -pg -O0 -no-pie -o "$prog" "$out/many.c" 2>"$out/build.log" ||
-		{ echo "FAIL order/build: see $out/build.log"; exit 0; }
-fi
+build_many order "$out" || exit 0
 nm -n -t d "$prog" | awk '$2 ~ /^[Tt]$/ && $3 ~ /^f[0-9]+$/ { print $1 }' >"$out/addrs"
 
 for seed in $(seq 1 40); do
