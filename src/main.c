@@ -270,9 +270,9 @@ print_reports(struct run *r, struct gp_err *err)
 	}
 	/* GNU prints the order last, with no separator. */
 	if (style & OUT_ORDER)
-		order_functions(stdout, &rep, (style & OUT_GRAPH) != 0);
+		order_functions(stdout, &rep, (style & OUT_GRAPH) != 0, &r->sel);
 	if (style & OUT_FILE_ORDER)
-		order_files(stdout, &rep, &r->map);
+		order_files(stdout, &rep, &r->map, &r->sel);
 	report_free(&rep);
 	return 0;
 }

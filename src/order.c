@@ -46,11 +46,18 @@
 
 #include "diag.h"
 #include "report.h"
+#include "select.h"
 #include "sort.h"
 
 enum {
-	ARC_MARKED = 1,	  /* an arc of a hub */
+	ARC_MARKED = 1,	  /* an arc of a hub, or (-R) of an unnamed function */
 	ARC_DEFERRED = 2, /* left by the second pass for the third */
+};
+
+/* An arc as the ordering sees it (see orderer.arcs). */
+struct oarc {
+	uint32_t parent, child;
+	uint64_t count;
 };
 
 struct chain {
@@ -58,10 +65,21 @@ struct chain {
 	int64_t head_pos, tail_pos;
 };
 
+/*
+ * Nodes are the call graph's functions, then "copies": GNU gprof gives
+ * every arc spec (-k, and -q/-Q with a '/') its own copies of the
+ * functions each side matches, and joins every left copy to every right
+ * copy by an arc of count 0.  Those arcs come first in its arc list, the
+ * last spec's first; they are in no report, but the orderings see them.
+ */
 struct orderer {
 	const struct callgraph *cg;
 	const struct report *graph; /* the printed call graph, or NULL */
 	FILE *out;
+	struct oarc *arcs; /* the copies' arcs, then cg's (cg arc k at base + k) */
+	size_t narcs, base;
+	uint32_t *origin;  /* per copy: the function it copies */
+	size_t nnodes;	   /* functions plus copies */
 	bool *placed;	     /* per node */
 	uint8_t *arc_flags;  /* per arc, ARC_* */
 	uint32_t *chain_of;  /* per node: chain id or CG_NONE */
@@ -74,8 +92,8 @@ struct orderer {
 static int
 by_count_desc(uint32_t a, uint32_t b, const void *ctx)
 {
-	const struct callgraph *cg = ctx;
-	uint64_t ca = cg->arcs[a].count, cb = cg->arcs[b].count;
+	const struct oarc *arcs = ctx;
+	uint64_t ca = arcs[a].count, cb = arcs[b].count;
 
 	return ca < cb ? 1 : ca > cb ? -1 : 0;
 }
@@ -89,20 +107,20 @@ by_sites_desc(uint32_t a, uint32_t b, const void *ctx)
 }
 
 static bool
-is_self(const struct callgraph *cg, uint32_t a)
+is_self(const struct orderer *o, uint32_t a)
 {
-	return cg->arcs[a].parent == cg->arcs[a].child;
+	return o->arcs[a].parent == o->arcs[a].child;
 }
 
 /* Sum of the counts of the non-self arcs in LIST (wrapping as GNU's). */
 static uint64_t
-total_calls(const struct callgraph *cg, const uint32_t *list, size_t n)
+total_calls(const struct orderer *o, const uint32_t *list, size_t n)
 {
 	uint64_t total = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (!is_self(cg, list[i]))
-			total += cg->arcs[list[i]].count;
+		if (!is_self(o, list[i]))
+			total += o->arcs[list[i]].count;
 	return total;
 }
 
@@ -113,10 +131,17 @@ past(uint64_t running, uint64_t total, double fraction)
 	return total != 0 && (double)running / (double)total > fraction;
 }
 
+/* The function NODE is or copies. */
+static uint32_t
+function_of(const struct orderer *o, uint32_t node)
+{
+	return node < o->cg->n ? node : o->origin[node - o->cg->n];
+}
+
 static void
 put_name(struct orderer *o, uint32_t node)
 {
-	fputs(o->cg->st->syms[node].name, o->out);
+	fputs(o->cg->st->syms[function_of(o, node)].name, o->out);
 	fputc('\n', o->out);
 }
 
@@ -211,15 +236,14 @@ static void
 run_pass(struct orderer *o, const uint32_t *list, size_t n, uint32_t *defer,
 	 size_t *ndefer, bool lone)
 {
-	const struct callgraph *cg = o->cg;
-	uint64_t total = total_calls(cg, list, n), running = 0;
+	uint64_t total = total_calls(o, list, n), running = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		uint32_t a = list[i], p = cg->arcs[a].parent, c = cg->arcs[a].child;
+		uint32_t a = list[i], p = o->arcs[a].parent, c = o->arcs[a].child;
 
 		if (p == c)
 			continue;
-		running += cg->arcs[a].count;
+		running += o->arcs[a].count;
 		if ((o->placed[p] && o->placed[c]) || (o->arc_flags[a] & ARC_MARKED))
 			continue;
 		if (defer != NULL && past(running, total, 0.99)) {
@@ -232,7 +256,7 @@ run_pass(struct orderer *o, const uint32_t *list, size_t n, uint32_t *defer,
 		link_arc(o, p, c);
 	}
 	for (size_t i = 0; i < n; i++) {
-		uint32_t a = list[i], p = cg->arcs[a].parent, c = cg->arcs[a].child;
+		uint32_t a = list[i], p = o->arcs[a].parent, c = o->arcs[a].child;
 
 		if (p == c || (defer != NULL && (o->arc_flags[a] & ARC_DEFERRED)))
 			continue;
@@ -268,10 +292,11 @@ collect_hub_arcs(struct orderer *o, uint32_t h, uint32_t *scratch, size_t n)
 				scratch[n + k++] = a;
 		}
 		for (size_t i = 0; i < k; i++) {
-			uint32_t a = v != NULL ? v[i] : scratch[base + i];
+			uint32_t a = (uint32_t)o->base +
+				     (v != NULL ? v[i] : scratch[base + i]);
 
 			o->arc_flags[a] |= ARC_MARKED;
-			if (!is_self(cg, a))
+			if (!is_self(o, a))
 				scratch[n++] = a;
 		}
 		free(v);
@@ -288,25 +313,24 @@ static size_t
 place_hubs(struct orderer *o, const uint32_t *sorted, uint32_t *used,
 	   size_t nused, uint32_t *high)
 {
-	const struct callgraph *cg = o->cg;
-	uint32_t *sites = xcalloc(cg->n ? cg->n : 1, sizeof(*sites));
+	uint32_t *sites = xcalloc(o->nnodes + 1, sizeof(*sites));
 	uint32_t *scratch;
-	uint64_t total = total_calls(cg, sorted, cg->narcs), running = 0;
+	uint64_t total = total_calls(o, sorted, o->narcs), running = 0;
 	size_t nhubs = nused / 80, last = 0, nscratch = 0, nhigh = 0;
 
-	for (size_t i = 0; i < cg->narcs; i++) {
+	for (size_t i = 0; i < o->narcs; i++) {
 		uint32_t a = sorted[i];
 
-		if (is_self(cg, a))
+		if (is_self(o, a))
 			continue;
-		running += cg->arcs[a].count;
+		running += o->arcs[a].count;
 		if (past(running, total, 0.9))
 			break;
-		sites[cg->arcs[a].child]++;
+		sites[o->arcs[a].child]++;
 	}
 	gp_sort(used, nused, by_sites_desc, sites);
 	/* Each arc is collected at most twice, once per end. */
-	scratch = xcalloc(2 * cg->narcs + 1, sizeof(*scratch));
+	scratch = xcalloc(2 * o->narcs + 1, sizeof(*scratch));
 	for (size_t i = 0; i < nhubs; i++) {
 		uint32_t h = used[i];
 
@@ -317,7 +341,7 @@ place_hubs(struct orderer *o, const uint32_t *sorted, uint32_t *used,
 		o->placed[h] = true;
 	}
 	for (size_t i = 0; i < nscratch; i++) {
-		uint32_t p = cg->arcs[scratch[i]].parent, c = cg->arcs[scratch[i]].child;
+		uint32_t p = o->arcs[scratch[i]].parent, c = o->arcs[scratch[i]].child;
 
 		if (o->placed[p] && o->placed[c]) {
 			high[nhigh++] = scratch[i];
@@ -327,34 +351,102 @@ place_hubs(struct orderer *o, const uint32_t *sorted, uint32_t *used,
 	for (size_t i = 0; i < last; i++)
 		if (o->placed[used[i]])
 			put_name(o, used[i]);
-	gp_sort(high, nhigh, by_count_desc, cg);
+	gp_sort(high, nhigh, by_count_desc, o->arcs);
 	free(scratch);
 	free(sites);
 	return nhigh;
 }
 
-/* Set up O for CG (every node unplaced, outside chains, arcs unmarked). */
+/* Count the copies and copy-arcs of SEL's arc specs. */
 static void
-orderer_init(struct orderer *o, const struct callgraph *cg, FILE *out)
+count_copies(const struct selection *sel, size_t n, size_t *ncopies,
+	     size_t *ncarcs)
 {
-	size_t n = cg->n;
+	*ncopies = *ncarcs = 0;
+	for (size_t k = 0; sel != NULL && k < sel->narcs; k++) {
+		size_t l = 0, r = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			l += sel->arcs[k].from[i] != 0;
+			r += sel->arcs[k].to[i] != 0;
+		}
+		*ncopies += l + r;
+		*ncarcs += l * r;
+	}
+}
+
+/*
+ * The arc specs' copies and their arcs (see struct orderer), last spec
+ * first, each spec's pairs left by left in address order.
+ */
+static void
+add_copies(struct orderer *o, const struct selection *sel)
+{
+	size_t n = o->cg->n, ncopy = 0, na = 0;
+	uint32_t *left = xcalloc(n + 1, sizeof(*left));
+	uint32_t *right = xcalloc(n + 1, sizeof(*right));
+
+	for (size_t k = sel != NULL ? sel->narcs : 0; k-- > 0;) {
+		size_t nl = 0, nr = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (sel->arcs[k].from[i]) {
+				o->origin[ncopy] = (uint32_t)i;
+				left[nl++] = (uint32_t)(n + ncopy++);
+			}
+		for (size_t i = 0; i < n; i++)
+			if (sel->arcs[k].to[i]) {
+				o->origin[ncopy] = (uint32_t)i;
+				right[nr++] = (uint32_t)(n + ncopy++);
+			}
+		for (size_t i = 0; i < nl; i++)
+			for (size_t j = 0; j < nr; j++) {
+				o->arcs[na].parent = left[i];
+				o->arcs[na].child = right[j];
+				o->arcs[na++].count = 0;
+			}
+	}
+	free(left);
+	free(right);
+}
+
+/* Set up O: every node unplaced and outside chains, arcs unmarked. */
+static void
+orderer_init(struct orderer *o, const struct callgraph *cg,
+	     const struct selection *sel, FILE *out)
+{
+	size_t ncopies, ncarcs, nn;
 
 	memset(o, 0, sizeof(*o));
 	o->cg = cg;
 	o->out = out;
-	o->placed = xcalloc(n + 1, sizeof(*o->placed));
-	o->arc_flags = xcalloc(cg->narcs + 1, sizeof(*o->arc_flags));
-	o->chain_of = xcalloc(n + 1, sizeof(*o->chain_of));
-	o->pos = xcalloc(n + 1, sizeof(*o->pos));
-	o->next = xcalloc(n + 1, sizeof(*o->next));
-	o->chains = xcalloc(n / 2 + 1, sizeof(*o->chains));
-	for (size_t i = 0; i < n; i++)
+	count_copies(sel, cg->n, &ncopies, &ncarcs);
+	o->nnodes = nn = cg->n + ncopies;
+	o->base = ncarcs;
+	o->narcs = ncarcs + cg->narcs;
+	o->arcs = xcalloc(o->narcs + 1, sizeof(*o->arcs));
+	o->origin = xcalloc(ncopies + 1, sizeof(*o->origin));
+	add_copies(o, sel);
+	for (size_t i = 0; i < cg->narcs; i++) {
+		o->arcs[o->base + i].parent = cg->arcs[i].parent;
+		o->arcs[o->base + i].child = cg->arcs[i].child;
+		o->arcs[o->base + i].count = cg->arcs[i].count;
+	}
+	o->placed = xcalloc(nn + 1, sizeof(*o->placed));
+	o->arc_flags = xcalloc(o->narcs + 1, sizeof(*o->arc_flags));
+	o->chain_of = xcalloc(nn + 1, sizeof(*o->chain_of));
+	o->pos = xcalloc(nn + 1, sizeof(*o->pos));
+	o->next = xcalloc(nn + 1, sizeof(*o->next));
+	o->chains = xcalloc(nn / 2 + 1, sizeof(*o->chains));
+	for (size_t i = 0; i < nn; i++)
 		o->chain_of[i] = o->next[i] = CG_NONE;
 }
 
 static void
 orderer_free(struct orderer *o)
 {
+	free(o->arcs);
+	free(o->origin);
 	free(o->placed);
 	free(o->arc_flags);
 	free(o->chain_of);
@@ -363,31 +455,43 @@ orderer_free(struct orderer *o)
 	free(o->chains);
 }
 
+/* Arc ids 0..N-1 sorted by count, busiest first (stable). */
+static uint32_t *
+all_arcs(const struct orderer *o, bool sorted)
+{
+	uint32_t *v = xcalloc(o->narcs + 1, sizeof(*v));
+
+	for (size_t i = 0; i < o->narcs; i++)
+		v[i] = (uint32_t)i;
+	if (sorted)
+		gp_sort(v, o->narcs, by_count_desc, o->arcs);
+	return v;
+}
+
 void
-order_functions(FILE *out, const struct report *r, bool graph_printed)
+order_functions(FILE *out, const struct report *r, bool graph_printed,
+		const struct selection *sel)
 {
 	const struct callgraph *cg = r->cg;
-	size_t n = cg->n, narcs = cg->narcs, nused = 0, nhigh, ndefer = 0;
+	size_t n = cg->n, nused = 0, nhigh, ndefer = 0;
 	struct orderer o;
-	uint32_t *sorted = xcalloc(narcs + 1, sizeof(*sorted));
-	uint32_t *high = xcalloc(2 * narcs + 1, sizeof(*high));
-	uint32_t *defer = xcalloc(narcs + 1, sizeof(*defer));
+	uint32_t *sorted, *high, *defer;
 	uint32_t *used = xcalloc(n + 1, sizeof(*used));
 
-	orderer_init(&o, cg, out);
+	orderer_init(&o, cg, sel, out);
 	o.graph = graph_printed ? r : NULL;
+	sorted = all_arcs(&o, true);
+	high = xcalloc(2 * o.narcs + 1, sizeof(*high));
+	defer = xcalloc(o.narcs + 1, sizeof(*defer));
 	for (size_t i = 0; i < n; i++) {
 		o.placed[i] = cg->nodes[i].ncalls == 0;
 		if (!o.placed[i])
 			used[nused++] = (uint32_t)i;
 	}
-	for (size_t i = 0; i < narcs; i++)
-		sorted[i] = (uint32_t)i;
-	gp_sort(sorted, narcs, by_count_desc, cg);
 
 	nhigh = place_hubs(&o, sorted, used, nused, high);
 	run_pass(&o, high, nhigh, NULL, NULL, true);
-	run_pass(&o, sorted, narcs, defer, &ndefer, false);
+	run_pass(&o, sorted, o.narcs, defer, &ndefer, false);
 	run_pass(&o, defer, ndefer, NULL, NULL, false);
 
 	for (size_t i = 0; i < n; i++)
@@ -418,25 +522,25 @@ has_function(const char **names, size_t n, const char *file)
 }
 
 void
-order_files(FILE *out, const struct report *r, const struct linkmap *map)
+order_files(FILE *out, const struct report *r, const struct linkmap *map,
+	    const struct selection *sel)
 {
 	const struct callgraph *cg = r->cg;
 	const struct sym *syms = cg->st->syms;
-	size_t n = cg->n, narcs = cg->narcs, ndefer = 0, nnames = 0;
+	size_t n = cg->n, ndefer = 0, nnames = 0;
 	struct orderer o;
-	uint32_t *list = xcalloc(narcs + 1, sizeof(*list));
-	uint32_t *defer = xcalloc(narcs + 1, sizeof(*defer));
+	uint32_t *list, *defer;
 	const char **names = xcalloc(n + 1, sizeof(*names)), **files;
 
-	orderer_init(&o, cg, out);
-	for (size_t i = 0; i < narcs; i++) {
-		list[i] = (uint32_t)i;
-		if (!syms[cg->arcs[i].parent].mapped ||
-		    !syms[cg->arcs[i].child].mapped)
+	orderer_init(&o, cg, sel, out);
+	list = all_arcs(&o, false);
+	defer = xcalloc(o.narcs + 1, sizeof(*defer));
+	for (size_t i = 0; i < o.narcs; i++)
+		if (!syms[function_of(&o, o.arcs[i].parent)].mapped ||
+		    !syms[function_of(&o, o.arcs[i].child)].mapped)
 			o.arc_flags[i] |= ARC_MARKED;
-	}
 	/* One pass, in profile order; what it defers is never placed. */
-	run_pass(&o, list, narcs, defer, &ndefer, false);
+	run_pass(&o, list, o.narcs, defer, &ndefer, false);
 	for (size_t i = 0; i < n; i++) {
 		if (!syms[i].mapped)
 			continue;

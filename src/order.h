@@ -21,16 +21,20 @@
 
 #include "linkmap.h"
 #include "report.h"
+#include "select.h"
 
 /*
  * Print every function of R's symbol table, one raw (mangled) name per
  * line, in the suggested order.  R's call graph must be assembled
  * (cg_assemble), so that ncalls leaves self-calls out.  GRAPH_PRINTED
  * says the call graph report came first; GNU's printer reorders the
- * arc lists this order walks, so the result depends on it.
+ * arc lists this order walks, so the result depends on it.  SEL's arc
+ * specs (or NULL) add GNU's count-0 arcs between copies of the
+ * functions they match, which can put those names in the list twice.
  * O(arcs log arcs + functions).
  */
-void order_functions(FILE *out, const struct report *r, bool graph_printed);
+void order_functions(FILE *out, const struct report *r, bool graph_printed,
+		     const struct selection *sel);
 
 /*
  * -R: print the object files of MAP in a suggested link order, one per
@@ -41,6 +45,7 @@ void order_functions(FILE *out, const struct report *r, bool graph_printed);
  * name order.  The symbol table must have been built with MAP
  * (symtab_opts.map).
  */
-void order_files(FILE *out, const struct report *r, const struct linkmap *map);
+void order_files(FILE *out, const struct report *r, const struct linkmap *map,
+		 const struct selection *sel);
 
 #endif
