@@ -27,6 +27,7 @@ struct row {
 struct range {
 	uint64_t lo, hi;
 	const char *name; /* NULL when the DIE has none */
+	bool linkage;	  /* NAME is a linkage (mangled) name */
 	size_t order;	  /* DIE order: later wins a tie */
 };
 
@@ -74,8 +75,36 @@ add_rows(Dwarf_Die *cu, struct vec *rows)
 	}
 }
 
+/*
+ * Languages whose names BFD takes as they are (not mangled): in them a
+ * DW_AT_name counts as the linkage name.
+ */
+static bool
+plain_names(int lang)
+{
+	switch (lang) {
+	case DW_LANG_C89:
+	case DW_LANG_C:
+	case DW_LANG_C99:
+	case DW_LANG_C11:
+	case DW_LANG_Ada83:
+	case DW_LANG_Ada95:
+	case DW_LANG_Cobol74:
+	case DW_LANG_Cobol85:
+	case DW_LANG_Fortran77:
+	case DW_LANG_Pascal83:
+	case DW_LANG_PLI:
+	case DW_LANG_UPC:
+	case DW_LANG_Mips_Assembler:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* DIE's name; *LINKAGE says whether it is the linkage name. */
 static const char *
-func_name(Dwarf_Die *die)
+func_name(Dwarf_Die *die, bool plain, bool *linkage)
 {
 	static const unsigned at[] = { DW_AT_linkage_name, DW_AT_MIPS_linkage_name,
 				       DW_AT_name };
@@ -84,18 +113,22 @@ func_name(Dwarf_Die *die)
 	for (size_t i = 0; i < ARRAY_SIZE(at); i++) {
 		const char *s;
 		if (dwarf_attr_integrate(die, at[i], &attr) != NULL &&
-		    (s = dwarf_formstring(&attr)) != NULL)
+		    (s = dwarf_formstring(&attr)) != NULL) {
+			*linkage = at[i] != DW_AT_name || plain;
 			return s;
+		}
 	}
+	*linkage = false;
 	return NULL;
 }
 
 static void
-add_ranges(Dwarf_Die *die, struct vec *ranges)
+add_ranges(Dwarf_Die *die, bool plain, struct vec *ranges)
 {
 	Dwarf_Addr base, lo, hi;
 	ptrdiff_t off = 0;
-	const char *name = func_name(die);
+	bool linkage;
+	const char *name = func_name(die, plain, &linkage);
 
 	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
 		struct range *r;
@@ -105,6 +138,7 @@ add_ranges(Dwarf_Die *die, struct vec *ranges)
 		r->lo = lo;
 		r->hi = hi;
 		r->name = name;
+		r->linkage = linkage;
 		r->order = ranges->n;
 	}
 }
@@ -115,6 +149,7 @@ walk_dies(Dwarf_Die *cu, struct vec *ranges)
 {
 	struct vec stack = { 0 };
 	Dwarf_Die child;
+	bool plain = plain_names(dwarf_srclang(cu));
 
 	if (dwarf_child(cu, &child) != 0)
 		return;
@@ -125,7 +160,7 @@ walk_dies(Dwarf_Die *cu, struct vec *ranges)
 		int tag = dwarf_tag(&die);
 
 		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
-			add_ranges(&die, ranges);
+			add_ranges(&die, plain, ranges);
 		/* Push the sibling first so that children come out first:
 		 * DIEs are visited in file order. */
 		if (dwarf_siblingof(&die, &sib) == 0)
@@ -269,10 +304,10 @@ code_symbols(const struct exe *x, size_t *n)
 }
 
 size_t
-linesyms_starts(struct exe *x, uint64_t **addrs)
+linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 {
 	Dwarf *dw = exe_dwarf(x);
-	struct vec rows = { 0 }, ranges = { 0 }, out = { 0 };
+	struct vec rows = { 0 }, ranges = { 0 }, out = { 0 }, outn = { 0 };
 	Dwarf_Off off = 0, next;
 	size_t hsize, nrows, nranges, nheap = 0, ri = 0, gi = 0, ne, ei = 0;
 	size_t efirst = 0;
@@ -283,6 +318,8 @@ linesyms_starts(struct exe *x, uint64_t **addrs)
 	uint64_t at;
 
 	*addrs = NULL;
+	if (names != NULL)
+		*names = NULL;
 	if (dw == NULL || !x->text_found)
 		return 0;
 	while (dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
@@ -321,12 +358,20 @@ linesyms_starts(struct exe *x, uint64_t **addrs)
 			heap_pop(heap, &nheap);
 		cur = ri > 0 ? &rv[ri - 1] : NULL;
 		name = nheap > 0 ? heap[0]->name : NULL;
+		/* Like BFD, a DWARF name that is not a linkage name (C++ and
+		 * other mangling languages) of a function a symbol starts gives
+		 * way to the symbol's name: a C++ function in an anonymous
+		 * namespace is known mangled. */
+		if (name != NULL && !heap[0]->linkage && ei > 0 &&
+		    ev[efirst].addr == heap[0]->lo)
+			name = ev[efirst].name;
 		if (name == NULL && ei > 0)
 			name = ev[efirst].name;
 		if (cur != NULL && !cur->end && name != NULL &&
 		    !(pfile != NULL && cur->line == pline && strcmp(cur->file, pfile) == 0 &&
 		      strcmp(name, pname) == 0)) {
 			*(uint64_t *)vec_push(&out, sizeof(uint64_t)) = at;
+			*(const char **)vec_push(&outn, sizeof(char *)) = name;
 			pfile = cur->file;
 			pline = cur->line;
 			pname = name;
@@ -350,5 +395,9 @@ linesyms_starts(struct exe *x, uint64_t **addrs)
 	free(rows.p);
 	free(ranges.p);
 	*addrs = out.p;
+	if (names != NULL)
+		*names = outn.p;
+	else
+		free(outn.p);
 	return out.n;
 }

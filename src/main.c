@@ -88,41 +88,77 @@ print_file_info(const struct gmon_file *f)
 }
 
 /*
- * Write gmon.sum: histograms as summed, arcs per (caller, callee)
- * function pair at the functions' entry addresses, callers in address
- * order.  Written to a temporary file and renamed, so a failure never
- * leaves a partial gmon.sum.
+ * GNU gprof's line mode (which -s turns on): the table of functions and
+ * line symbols (named after their function when NAMED), and the arcs
+ * mapped onto it: a call site to the line symbol holding it, a callee to
+ * its function's entry.
  */
+static void
+line_graph(struct run *r, struct symtab *lt, struct callgraph *cg, bool named)
+{
+	uint64_t *lines;
+	const char **names = NULL;
+	size_t nlines = linesyms_starts(&r->x, &lines, named ? &names : NULL);
+
+	symtab_add_lines(lt, &r->st, lines, names, nlines);
+	free(lines);
+	free(names);
+	cg_init(cg, lt);
+	for (size_t i = 0; i < r->g.narcs; i++) {
+		const struct gmon_arc *a = &r->g.arcs[i];
+		uint32_t p, c;
+
+		if (cg_map_arc(cg, a->from, a->self, &p, &c))
+			cg_add(cg, p, c, a->count);
+	}
+}
+
 /*
- * The arcs as gmon.sum holds them: GNU gprof's -s works at line
- * granularity, so a call site is kept as the start of its source line
- * (the function's entry without line information) and a callee as its
- * function's entry; counts are summed per such pair, callers in address
- * order, each caller's callees newest first.
+ * The arcs as gmon.sum holds them: at line granularity, counts summed
+ * per (line symbol, callee) pair, callers in address order, each
+ * caller's callees newest first.
  */
 static void
 sum_arcs(struct run *r, struct wbuf *w)
 {
 	struct symtab lt;
 	struct callgraph cg;
-	uint64_t *lines;
-	size_t nlines = linesyms_starts(&r->x, &lines);
 
-	symtab_add_lines(&lt, &r->st, lines, nlines);
-	free(lines);
-	cg_init(&cg, &lt);
-	for (size_t i = 0; i < r->g.narcs; i++) {
-		const struct gmon_arc *a = &r->g.arcs[i];
-		uint32_t p, c;
-
-		if (cg_map_arc(&cg, a->from, a->self, &p, &c))
-			cg_add(&cg, p, c, a->count);
-	}
+	line_graph(r, &lt, &cg, false);
 	for (uint32_t p = 0; p < cg.n; p++)
 		for (uint32_t a = cg.nodes[p].first_child; a != CG_NONE;
 		     a = cg.arcs[a].next_child)
 			gmon_write_arc(w, r->opt.format, lt.syms[p].addr,
 				       lt.syms[cg.arcs[a].child].addr, cg.arcs[a].count);
+	cg_free(&cg);
+	symtab_free(&lt);
+}
+
+/*
+ * -r with -s: GNU orders the line-mode table, so every line symbol is
+ * listed (under its function's name) and calls count per call line.
+ */
+static void
+order_lines(struct run *r)
+{
+	struct symtab lt;
+	struct callgraph cg;
+	struct cg_select none = { 0 };
+	struct report rep = { 0 };
+	double *ticks;
+
+	line_graph(r, &lt, &cg, true);
+	/* GNU leaves a function that owns no address (data_start, past the
+	 * code) out of this list, though its arcs count. */
+	for (size_t i = 0; i < lt.n; i++)
+		if (lt.syms[i].end < lt.syms[i].addr)
+			lt.syms[i].name = NULL;
+	ticks = xcalloc(lt.n + 1, sizeof(*ticks));
+	cg_assemble(&cg, ticks, &none);
+	rep.st = &lt;
+	rep.cg = &cg;
+	order_functions(stdout, &rep, false, NULL);
+	free(ticks);
 	cg_free(&cg);
 	symtab_free(&lt);
 }
@@ -269,7 +305,9 @@ print_reports(struct run *r, struct gp_err *err)
 		report_exec(stdout, &rep);
 	}
 	/* GNU prints the order last, with no separator. */
-	if (style & OUT_ORDER)
+	if ((style & OUT_ORDER) && (r->opt.style & OUT_SUM))
+		order_lines(r);
+	else if (style & OUT_ORDER)
 		order_functions(stdout, &rep, (style & OUT_GRAPH) != 0, &r->sel);
 	if (style & OUT_FILE_ORDER)
 		order_files(stdout, &rep, &r->map, &r->sel);

@@ -141,7 +141,11 @@ function_of(const struct orderer *o, uint32_t node)
 static void
 put_name(struct orderer *o, uint32_t node)
 {
-	fputs(o->cg->st->syms[function_of(o, node)].name, o->out);
+	const char *name = o->cg->st->syms[function_of(o, node)].name;
+
+	if (name == NULL)
+		return; /* left out on purpose (see order.h) */
+	fputs(name, o->out);
 	fputc('\n', o->out);
 }
 

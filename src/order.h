@@ -31,6 +31,7 @@
  * arc lists this order walks, so the result depends on it.  SEL's arc
  * specs (or NULL) add GNU's count-0 arcs between copies of the
  * functions they match, which can put those names in the list twice.
+ * A function whose name is NULL takes part but is not printed.
  * O(arcs log arcs + functions).
  */
 void order_functions(FILE *out, const struct report *r, bool graph_printed,

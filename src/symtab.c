@@ -241,7 +241,7 @@ symtab_find(const struct symtab *st, uint64_t addr)
 
 void
 symtab_add_lines(struct symtab *out, const struct symtab *st,
-		 const uint64_t *lines, size_t n)
+		 const uint64_t *lines, const char *const *names, size_t n)
 {
 	struct sym *v = xcalloc(st->n + n + 1, sizeof(*v));
 	size_t i = 0, j = 0, k = 0;
@@ -252,7 +252,7 @@ symtab_add_lines(struct symtab *out, const struct symtab *st,
 				j++; /* the function wins */
 			v[k++] = st->syms[i++];
 		} else {
-			v[k].name = "";
+			v[k].name = names != NULL ? names[j] : "";
 			v[k].addr = lines[j++];
 			k++;
 		}

@@ -66,12 +66,14 @@ void symtab_finish(struct symtab *st, struct sym *v, size_t n,
 		   uint64_t text_hi);
 
 /*
- * OUT = the functions of ST plus a non-function entry (named "") at each
- * of the N ascending addresses LINES that is not a function's address:
- * the table GNU gprof's line mode uses, which -s relies on.
+ * OUT = the functions of ST plus a non-function entry at each of the N
+ * ascending addresses LINES that is not a function's address, named
+ * NAMES[i] (or "" when NAMES is NULL): the table GNU gprof's line mode
+ * uses, which -s relies on.
  */
 void symtab_add_lines(struct symtab *out, const struct symtab *st,
-		      const uint64_t *lines, size_t n);
+		      const uint64_t *lines, const char *const *names,
+		      size_t n);
 
 /*
  * The symbol whose range [addr, end] holds ADDR, or SYM_NONE.  O(log n).
