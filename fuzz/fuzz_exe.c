@@ -35,7 +35,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct symtab_opts opts[] = {
-		{ false, false }, { true, false }, { false, true },
+		{ false, false, NULL }, { true, false, NULL }, { false, true, NULL },
 	};
 	char path[64];
 	struct exe x;

@@ -116,10 +116,10 @@ test_many_arcs(void)
  *   3 .L2  0x1300-0x13ff  label
  */
 static struct sym map_syms[] = {
-	{ "f", 0x1000, 0x10ff, true, false },
-	{ ".L1", 0x1100, 0x11ff, false, true },
-	{ "g", 0x1200, 0x12ff, true, false },
-	{ ".L2", 0x1300, 0x13ff, false, true },
+	{ "f", 0x1000, 0x10ff, true, false, false },
+	{ ".L1", 0x1100, 0x11ff, false, true, false },
+	{ "g", 0x1200, 0x12ff, true, false, false },
+	{ ".L2", 0x1300, 0x13ff, false, true, false },
 };
 
 static const struct {
