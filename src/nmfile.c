@@ -82,11 +82,18 @@ nmfile_read(struct symtab *st, const char *path, uint64_t text_hi,
 	}
 	free(line);
 	fclose(f);
+	if (n == 0) {
+		/* GNU refuses such a file too ("has no symbols"). */
+		free(buf);
+		free(v);
+		free(offs);
+		return gp_fail(err, "%s: no function symbols (no T or t lines)", path);
+	}
 	/* Names point into BUF only now that it has stopped moving. */
 	for (size_t i = 0; i < n; i++)
 		v[i].name = buf + offs[i];
 	free(offs);
 	*names = buf;
-	symtab_finish(st, v ? v : xcalloc(1, sizeof(*v)), n, text_hi);
+	symtab_finish(st, v, n, text_hi);
 	return 0;
 }

@@ -14,7 +14,7 @@
  * function (global for T, static for t); other types and lines that are
  * not "address type name" are skipped.  TEXT_HI ends the last function.  The
  * names live in *NAMES (owned by the caller, free() it after ST).
- * Fails when PATH cannot be read.
+ * Fails when PATH cannot be read or has no T or t line (as GNU does).
  */
 int nmfile_read(struct symtab *st, const char *path, uint64_t text_hi,
 		char **names, struct gp_err *err);

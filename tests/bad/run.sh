@@ -251,6 +251,12 @@ check option-w-letters -w abc "$EXE" "$GOOD"
 check option-w-zero -w 0 "$EXE" "$GOOD"
 check option-w-negative -w -5 "$EXE" "$GOOD"
 
+# -S nm files with no function in them.
+printf '0000000000001000 D data\n' >"$in/nm-no-functions"
+check nm-file-empty -S /dev/null "$EXE" "$GOOD"
+check nm-file-no-functions -S "$in/nm-no-functions" "$EXE" "$GOOD"
+check nm-file-missing -S "$in/no-such-nm" "$EXE" "$GOOD"
+
 # -R map files.
 printf 'a.o:0 T work\n' >"$in/map-good"
 printf 'a.o 0 T work\n' >"$in/map-no-colon"
