@@ -160,25 +160,27 @@ arc_down(uint32_t x, uint32_t y, const void *ctx)
  */
 static size_t
 sorted_arcs(const struct callgraph *cg, uint32_t first, bool parents,
-	    bool ascending, uint32_t **out)
+	    bool ascending, uint32_t *v)
 {
-	size_t n = 0, cap = 16;
-	uint32_t *v = xmalloc(cap * sizeof(*v));
+	size_t n = 0;
 
 	for (uint32_t a = first; a != CG_NONE;
-	     a = parents ? cg->arcs[a].next_parent : cg->arcs[a].next_child) {
-		if (n == cap)
-			v = xreallocarray(v, cap *= 2, sizeof(*v));
+	     a = parents ? cg->arcs[a].next_parent : cg->arcs[a].next_child)
 		v[n++] = a;
-	}
 	for (size_t i = 0; i < n / 2; i++) {
 		uint32_t t = v[i];
 		v[i] = v[n - 1 - i];
 		v[n - 1 - i] = t;
 	}
 	gp_sort(v, n, ascending ? arc_up : arc_down, cg);
-	*out = v;
 	return n;
+}
+
+/* Room for any node's arc list (the caller frees it). */
+static uint32_t *
+list_buffer(const struct callgraph *cg)
+{
+	return xcalloc(cg->narcs + 1, sizeof(uint32_t));
 }
 
 static void
@@ -219,10 +221,9 @@ callee_calls(const struct callgraph *cg, uint32_t node)
 }
 
 static void
-parents(FILE *out, const struct report *r, uint32_t node)
+parents(FILE *out, const struct report *r, uint32_t node, uint32_t *v)
 {
 	const struct callgraph *cg = r->cg;
-	uint32_t *v;
 	size_t n;
 	int w = r->traditional ? 11 : 7;
 
@@ -231,53 +232,72 @@ parents(FILE *out, const struct report *r, uint32_t node)
 			"", "", "", w, w, "", "", "");
 		return;
 	}
-	n = sorted_arcs(cg, cg->nodes[node].first_parent, true, true, &v);
+	n = sorted_arcs(cg, cg->nodes[node].first_parent, true, true, v);
 	for (size_t i = 0; i < n; i++)
 		arc_line(out, r, &cg->arcs[v[i]], cg->arcs[v[i]].parent,
 			 callee_calls(cg, node));
-	free(v);
 }
 
 static void
-children(FILE *out, const struct report *r, uint32_t node)
+children(FILE *out, const struct report *r, uint32_t node, uint32_t *v)
 {
 	const struct callgraph *cg = r->cg;
-	uint32_t *v;
-	size_t n = sorted_arcs(cg, cg->nodes[node].first_child, false, false, &v);
+	size_t n = sorted_arcs(cg, cg->nodes[node].first_child, false, false, v);
 
 	for (size_t i = 0; i < n; i++) {
 		uint32_t c = cg->arcs[v[i]].child;
 		arc_line(out, r, &cg->arcs[v[i]], c, callee_calls(cg, c));
 	}
-	free(v);
+}
+
+/* " %7lu" then "+%-7lu" for self-calls or 8 spaces, at P. */
+static char *
+calls_text(char *p, uint64_t ncalls, uint64_t self_calls)
+{
+	*p++ = ' ';
+	p = fmt_u(p, ncalls, 7, 0);
+	if (self_calls) {
+		*p++ = '+';
+		return fmt_u(p, self_calls, 7, 1);
+	}
+	return fmt_pad(p, 8);
 }
 
 static void
 calls_field(FILE *out, uint64_t ncalls, uint64_t self_calls)
 {
-	fprintf(out, " %7llu", (unsigned long long)ncalls);
-	if (self_calls)
-		fprintf(out, "+%-7llu", (unsigned long long)self_calls);
-	else
-		fprintf(out, "%8.8s", "");
+	char buf[64];
+
+	fwrite(buf, 1, (size_t)(calls_text(buf, ncalls, self_calls) - buf), out);
 }
 
 static void
 primary(FILE *out, const struct report *r, uint32_t node)
 {
 	const struct cg_node *v = &r->cg->nodes[node];
-	char buf[32];
+	char idx[32], buf[256], *p = buf, *q = idx;
+	size_t len;
 
-	snprintf(buf, sizeof(buf), "[%u]", r->index[node]);
-	fprintf(out, "%-6.6s %5.1f %7.2f %*.2f", buf,
-		100 * (v->prop_self + v->prop_child) / r->print_time,
-		v->prop_self / r->hz, r->traditional ? 11 : 7, v->prop_child / r->hz);
+	/* "%-6.6s" of "[index]", then "%5.1f %7.2f %*.2f" */
+	*q++ = '[';
+	q = fmt_u(q, r->index[node], 0, 0);
+	*q++ = ']';
+	len = (size_t)(q - idx) < 6 ? (size_t)(q - idx) : 6;
+	memcpy(p, idx, len);
+	p = fmt_pad(p + len, (int)(6 - len));
+	*p++ = ' ';
+	p = fmt_f(p, 100 * (v->prop_self + v->prop_child) / r->print_time, 5, 1);
+	*p++ = ' ';
+	p = fmt_f(p, v->prop_self / r->hz, 7, 2);
+	*p++ = ' ';
+	p = fmt_f(p, v->prop_child / r->hz, r->traditional ? 11 : 7, 2);
 	if (v->ncalls + v->self_calls != 0) {
-		calls_field(out, v->ncalls, v->self_calls);
-		fputc(' ', out);
+		p = calls_text(p, v->ncalls, v->self_calls);
+		*p++ = ' ';
 	} else {
-		fprintf(out, " %7.7s %7.7s ", "", "");
+		p = fmt_pad(p, 1 + 7 + 1 + 7 + 1);
 	}
+	fwrite(buf, 1, (size_t)(p - buf), out);
 	report_put_name(out, r, node);
 	fputc('\n', out);
 }
@@ -359,12 +379,12 @@ report_graph_list(const struct report *r, uint32_t node, bool parents,
 				 : cg->nodes[node].first_child;
 	size_t n = 0;
 
-	if (!hidden(r, node))
-		return sorted_arcs(cg, first, parents, parents, out);
 	for (uint32_t a = first; a != CG_NONE;
 	     a = parents ? cg->arcs[a].next_parent : cg->arcs[a].next_child)
 		n++;
-	*out = xcalloc(n ? n : 1, sizeof(**out));
+	*out = xcalloc(n + 1, sizeof(**out));
+	if (!hidden(r, node))
+		return sorted_arcs(cg, first, parents, parents, *out);
 	n = 0;
 	for (uint32_t a = first; a != CG_NONE;
 	     a = parents ? cg->arcs[a].next_parent : cg->arcs[a].next_child)
@@ -377,6 +397,7 @@ report_graph(FILE *out, const struct report *r)
 {
 	const struct callgraph *cg = r->cg;
 	double pt = cg->print_time;
+	uint32_t *v = list_buffer(cg);
 
 	if (r->traditional)
 		;
@@ -409,12 +430,13 @@ report_graph(FILE *out, const struct report *r)
 		if (id >= cg->n) {
 			cycle_entry(out, r, id - (uint32_t)cg->n);
 		} else {
-			parents(out, r, id);
+			parents(out, r, id, v);
 			primary(out, r, id);
-			children(out, r, id);
+			children(out, r, id, v);
 		}
 		fputs(r->traditional ? "\n" DASHES "\n" : DASHES, out);
 	}
+	free(v);
 }
 
 void

@@ -34,11 +34,13 @@ msort(uint32_t *v, uint32_t *tmp, size_t n, gp_cmp cmp, const void *ctx)
 void
 gp_sort(uint32_t *v, size_t n, gp_cmp cmp, const void *ctx)
 {
-	uint32_t *tmp;
+	uint32_t small[64], *tmp = small;
 
 	if (n <= 1)
 		return;
-	tmp = xmalloc(n * sizeof(*tmp));
+	if (n > sizeof(small) / sizeof(small[0]))
+		tmp = xmalloc(n * sizeof(*tmp));
 	msort(v, tmp, n, cmp, ctx);
-	free(tmp);
+	if (tmp != small)
+		free(tmp);
 }
