@@ -20,7 +20,7 @@ for mode in nopie pie; do
 		echo "FAIL staticcalls/$mode: cannot build or run (see $dir/log)"
 		continue
 	fi
-	for opts in "-b -c" "-b -c -q -T" "-b -c -e d" "-b -c -k a/c"; do
+	for opts in "-b -c" "-b -c -q -T" "-b -c -e d" "-b -c -k a/c" "-r -c" "-b -q -r -c"; do
 		# shellcheck disable=SC2086
 		compare_gprof "staticcalls/$mode/$(echo "$opts" | tr -d ' ')" "$dir" \
 		    "$dir/forward" "$dir/forward.gmon" $opts
