@@ -29,8 +29,8 @@ PKG_LIBS := $(shell pkg-config --libs libelf libdw 2>/dev/null || echo -ldw -lel
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wno-unused-parameter -Wformat=2 -Wno-format-nonliteral
 CFLAGS ?= $(OPT)
-ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS) -MMD -MP
-LDLIBS := $(PKG_LIBS) -lstdc++ -lm
+ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS) -MMD -MP
+LDLIBS := $(PKG_LIBS) -lstdc++ -lm -pthread
 ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 
 SRCS := $(wildcard src/*.c)

@@ -13,7 +13,7 @@ mkdir -p "$out"
 pkg=$(pkg-config --cflags --libs libelf libdw 2>/dev/null || echo -ldw -lelf)
 SRCDIR=${SRCDIR:-src}
 srcs=$(ls "$SRCDIR"/*.c | grep -v '/main\.c$')
-flags="-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer
+flags="-std=c11 -D_GNU_SOURCE -pthread -g -O1 -fno-omit-frame-pointer
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-I$SRCDIR"
 for t in fuzz/fuzz_*.c; do

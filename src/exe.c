@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -218,9 +219,12 @@ exe_open(struct exe *x, const char *path, struct gp_err *err)
 	return 0;
 }
 
+static void prefetch_wait(struct exe *x);
+
 void
 exe_close(struct exe *x)
 {
+	prefetch_wait(x);
 	if (x->dwarf)
 		dwarf_end(x->dwarf);
 	if (x->elf)
@@ -322,7 +326,6 @@ prefetch_sources(struct exe *x)
 	Dwarf_Off off = 0, next;
 	size_t hsize, ncu = 0, n = 0;
 
-	x->src_done = true;
 	x->src = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*x->src));
 	for (size_t i = 0; i < x->nsyms; i++)
 		if (x->syms[i].letter == 'T' || x->syms[i].letter == 't' ||
@@ -353,13 +356,51 @@ prefetch_sources(struct exe *x)
 		dwarf_end(dw);
 }
 
+static void *
+prefetch_main(void *arg)
+{
+	prefetch_sources(arg);
+	return NULL;
+}
+
+void
+exe_prefetch_start(struct exe *x)
+{
+	pthread_t *t;
+
+	if (x->src_done || x->prefetch != NULL)
+		return;
+	t = xmalloc(sizeof(*t));
+	x->src_done = true; /* from now on only the thread fills x->src */
+	if (pthread_create(t, NULL, prefetch_main, x) != 0) {
+		free(t);
+		x->src_done = false;
+		return;
+	}
+	x->prefetch = t;
+}
+
+/* Wait for the background pass, if one runs. */
+static void
+prefetch_wait(struct exe *x)
+{
+	if (x->prefetch == NULL)
+		return;
+	pthread_join(*(pthread_t *)x->prefetch, NULL);
+	free(x->prefetch);
+	x->prefetch = NULL;
+}
+
 int
 exe_source(struct exe *x, uint64_t addr, const char **file, int *line)
 {
 	struct exe_src key = { addr, NULL, 0 }, *hit;
 
-	if (!x->src_done)
+	prefetch_wait(x);
+	if (!x->src_done) {
+		x->src_done = true;
 		prefetch_sources(x);
+	}
 	hit = x->nsrc ? bsearch(&key, x->src, x->nsrc, sizeof(*x->src), src_cmp) : NULL;
 	if (hit != NULL && hit->file != NULL) {
 		*file = hit->file;

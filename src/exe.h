@@ -50,6 +50,7 @@ struct exe {
 	struct exe_src *src;	/* owned: source positions, by address */
 	size_t nsrc;
 	bool src_done;
+	void *prefetch; /* owned pthread_t *: the background lookup, or NULL */
 };
 
 /* A source position found for a symbol address (file owned). */
@@ -66,6 +67,17 @@ struct exe_src {
  */
 int exe_open(struct exe *x, const char *path, struct gp_err *err);
 void exe_close(struct exe *x);
+
+/*
+ * Start the one pass over the compilation units that exe_source() needs
+ * on a second thread, so that it overlaps reading the profile and the
+ * analysis.  exe_source() and exe_close() wait for it.  Until then the
+ * caller must not touch X's ELF or DWARF data in any other way (no -c
+ * scan, no line symbols, no exe_dwarf()).  Does nothing when the pass
+ * was made already or no thread can be started (exe_source() then makes
+ * it itself).
+ */
+void exe_prefetch_start(struct exe *x);
 
 /*
  * Source position of ADDR from the DWARF line table: sets *FILE (the

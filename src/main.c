@@ -316,6 +316,22 @@ print_reports(struct run *r, struct gp_err *err)
 	return 0;
 }
 
+/*
+ * Whether the reports will likely ask for source files (the "(file.c)"
+ * of static functions in the call graph and index, -C, file names) while
+ * nothing else needs the ELF or DWARF data before them: then the DWARF
+ * pass can run on a second thread during reading and analysis.
+ */
+static bool
+wants_sources(const struct options *o)
+{
+	unsigned style = o->style & ~OUT_SUM;
+
+	if (o->static_calls || (o->style & OUT_SUM) || o->nm_file != NULL)
+		return false;
+	return style == 0 || (style & (OUT_GRAPH | OUT_EXEC)) || o->inline_file_names;
+}
+
 static int
 run(struct run *r, int argc, char **argv, struct gp_err *err)
 {
@@ -352,6 +368,8 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 	} else if (symtab_build(&r->st, &r->x, &so, err) != 0) {
 		return -1;
 	}
+	if (wants_sources(&r->opt))
+		exe_prefetch_start(&r->x);
 	gmon_init(&r->g, r->x.word, r->x.big_endian);
 	for (size_t i = 0; i < r->opt.ngmons; i++) {
 		size_t nbbs = r->g.nbbs;
