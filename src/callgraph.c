@@ -487,3 +487,33 @@ cg_assemble(struct callgraph *cg, const double *ticks,
 	for (size_t i = 0; i < cg->n; i++)
 		propagate_time(cg, cg->topo[i]);
 }
+
+static uint32_t
+list_next(const struct callgraph *cg, uint32_t a, bool parents)
+{
+	return parents ? cg->arcs[a].next_parent : cg->arcs[a].next_child;
+}
+
+size_t
+cg_list_len(const struct callgraph *cg, uint32_t node, bool parents)
+{
+	size_t n = 0;
+
+	for (uint32_t a = parents ? cg->nodes[node].first_parent
+				  : cg->nodes[node].first_child;
+	     a != CG_NONE; a = list_next(cg, a, parents))
+		n++;
+	return n;
+}
+
+size_t
+cg_list(const struct callgraph *cg, uint32_t node, bool parents, uint32_t *out)
+{
+	size_t n = 0;
+
+	for (uint32_t a = parents ? cg->nodes[node].first_parent
+				  : cg->nodes[node].first_child;
+	     a != CG_NONE; a = list_next(cg, a, parents))
+		out[n++] = a;
+	return n;
+}

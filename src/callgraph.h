@@ -111,6 +111,15 @@ bool cg_map_arc(const struct callgraph *cg, uint64_t from, uint64_t self,
 void cg_assemble(struct callgraph *cg, const double *ticks,
 		 const struct cg_select *sel);
 
+/*
+ * NODE's arcs in (PARENTS) or out, newest first: cg_list_len() counts
+ * them, cg_list() writes their ids to OUT (room for that many) and
+ * returns the count.
+ */
+size_t cg_list_len(const struct callgraph *cg, uint32_t node, bool parents);
+size_t cg_list(const struct callgraph *cg, uint32_t node, bool parents,
+	       uint32_t *out);
+
 /* The cycle node N belongs to, or NULL. */
 static inline struct cg_cycle *
 cg_cycle_of(const struct callgraph *cg, uint32_t n)

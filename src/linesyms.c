@@ -318,8 +318,7 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 	uint64_t at;
 
 	*addrs = NULL;
-	if (names != NULL)
-		*names = NULL;
+	*names = NULL;
 	if (dw == NULL || !x->text_found)
 		return 0;
 	while (dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
@@ -395,9 +394,6 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 	free(rows.p);
 	free(ranges.p);
 	*addrs = out.p;
-	if (names != NULL)
-		*names = outn.p;
-	else
-		free(outn.p);
+	*names = outn.p;
 	return out.n;
 }

@@ -17,9 +17,9 @@
 
 /*
  * The start addresses of the line symbols of X, ascending.  Sets *ADDRS
- * (owned by the caller) and returns how many; 0 without DWARF.  When
- * NAMES is not NULL, *NAMES (owned by the caller) gets each symbol's
- * function name, borrowed from X (valid until exe_close).
+ * (owned by the caller) and returns how many; 0 without DWARF.  *NAMES
+ * (owned by the caller) gets each symbol's function name, borrowed from
+ * X (valid until exe_close).
  */
 size_t linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names);
 

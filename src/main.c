@@ -41,6 +41,10 @@ struct run {
 	bool *exec_hidden;
 	char *nm_names; /* owned: names read by -S */
 	struct linkmap map; /* -R */
+	/* -s: GNU's line-mode table and the arcs on it, built once for
+	 * gmon.sum and for -r (which runs after and may alter them). */
+	struct symtab lines;
+	struct callgraph lines_cg;
 };
 
 static int
@@ -89,28 +93,28 @@ print_file_info(const struct gmon_file *f)
 }
 
 /*
- * GNU gprof's line mode (which -s turns on): the table of functions and
- * line symbols (named after their function when NAMED), and the arcs
- * mapped onto it: a call site to the line symbol holding it, a callee to
- * its function's entry.
+ * GNU gprof's line mode (which -s turns on): R's table of functions and
+ * line symbols, named after their function, and the arcs mapped onto it:
+ * a call site to the line symbol holding it, a callee to its function's
+ * entry.
  */
 static void
-line_graph(struct run *r, struct symtab *lt, struct callgraph *cg, bool named)
+line_graph(struct run *r)
 {
 	uint64_t *lines;
-	const char **names = NULL;
-	size_t nlines = linesyms_starts(&r->x, &lines, named ? &names : NULL);
+	const char **names;
+	size_t nlines = linesyms_starts(&r->x, &lines, &names);
 
-	symtab_add_lines(lt, &r->st, lines, names, nlines);
+	symtab_add_lines(&r->lines, &r->st, lines, names, nlines);
 	free(lines);
 	free(names);
-	cg_init(cg, lt);
+	cg_init(&r->lines_cg, &r->lines);
 	for (size_t i = 0; i < r->g.narcs; i++) {
 		const struct gmon_arc *a = &r->g.arcs[i];
 		uint32_t p, c;
 
-		if (cg_map_arc(cg, a->from, a->self, &p, &c))
-			cg_add(cg, p, c, a->count);
+		if (cg_map_arc(&r->lines_cg, a->from, a->self, &p, &c))
+			cg_add(&r->lines_cg, p, c, a->count);
 	}
 }
 
@@ -122,46 +126,41 @@ line_graph(struct run *r, struct symtab *lt, struct callgraph *cg, bool named)
 static void
 sum_arcs(struct run *r, struct wbuf *w)
 {
-	struct symtab lt;
-	struct callgraph cg;
+	const struct callgraph *cg = &r->lines_cg;
 
-	line_graph(r, &lt, &cg, false);
-	for (uint32_t p = 0; p < cg.n; p++)
-		for (uint32_t a = cg.nodes[p].first_child; a != CG_NONE;
-		     a = cg.arcs[a].next_child)
-			gmon_write_arc(w, r->opt.format, lt.syms[p].addr,
-				       lt.syms[cg.arcs[a].child].addr, cg.arcs[a].count);
-	cg_free(&cg);
-	symtab_free(&lt);
+	for (uint32_t p = 0; p < cg->n; p++)
+		for (uint32_t a = cg->nodes[p].first_child; a != CG_NONE;
+		     a = cg->arcs[a].next_child)
+			gmon_write_arc(w, r->opt.format, r->lines.syms[p].addr,
+				       r->lines.syms[cg->arcs[a].child].addr,
+				       cg->arcs[a].count);
 }
 
 /*
  * -r with -s: GNU orders the line-mode table, so every line symbol is
  * listed (under its function's name) and calls count per call line.
+ * Runs after gmon.sum is written: it assembles the line graph and
+ * unnames entries.
  */
 static void
 order_lines(struct run *r)
 {
-	struct symtab lt;
-	struct callgraph cg;
+	struct symtab *lt = &r->lines;
 	struct cg_select none = { 0 };
 	struct report rep = { 0 };
 	double *ticks;
 
-	line_graph(r, &lt, &cg, true);
 	/* GNU leaves a function that owns no address (data_start, past the
 	 * code) out of this list, though its arcs count. */
-	for (size_t i = 0; i < lt.n; i++)
-		if (lt.syms[i].end < lt.syms[i].addr)
-			lt.syms[i].name = NULL;
-	ticks = xcalloc(lt.n + 1, sizeof(*ticks));
-	cg_assemble(&cg, ticks, &none);
-	rep.st = &lt;
-	rep.cg = &cg;
+	for (size_t i = 0; i < lt->n; i++)
+		if (lt->syms[i].end < lt->syms[i].addr)
+			lt->syms[i].name = NULL;
+	ticks = xcalloc(lt->n + 1, sizeof(*ticks));
+	cg_assemble(&r->lines_cg, ticks, &none);
+	rep.st = lt;
+	rep.cg = &r->lines_cg;
 	order_functions(stdout, &rep, false, NULL);
 	free(ticks);
-	cg_free(&cg);
-	symtab_free(&lt);
 }
 
 /*
@@ -325,11 +324,10 @@ print_reports(struct run *r, struct gp_err *err)
 static bool
 wants_sources(const struct options *o)
 {
-	unsigned style = o->style & ~OUT_SUM;
-
 	if (o->static_calls || (o->style & OUT_SUM) || o->nm_file != NULL)
 		return false;
-	return style == 0 || (style & (OUT_GRAPH | OUT_EXEC)) || o->inline_file_names;
+	return o->style == 0 || (o->style & (OUT_GRAPH | OUT_EXEC)) ||
+	       o->inline_file_names;
 }
 
 static int
@@ -402,8 +400,11 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 		       "(%zu between functions), %zu cycle(s), %.0f samples\n",
 		       r->opt.debug, r->st.n, r->g.nhists, r->g.narcs, r->cg.narcs,
 		       r->cg.ncycles, r->total_ticks);
-	if ((r->opt.style & OUT_SUM) && write_sum(r, err) != 0)
-		return -1;
+	if (r->opt.style & OUT_SUM) {
+		line_graph(r);
+		if (write_sum(r, err) != 0)
+			return -1;
+	}
 	return print_reports(r, err);
 }
 
@@ -427,6 +428,8 @@ main(int argc, char **argv)
 	free(r.exec_hidden);
 	select_free(&r.sel);
 	cg_free(&r.cg);
+	cg_free(&r.lines_cg);
+	symtab_free(&r.lines);
 	gmon_free(&r.g);
 	symtab_free(&r.st);
 	free(r.nm_names);

@@ -24,12 +24,12 @@
  *
  * A pass walks its arcs in order.  In the second pass, once the running
  * sum of counts passes 99% of the list's total, the remaining arcs are
- * deferred to the third pass.  An arc between two unplaced functions
- * that is not marked (marked arcs are never deferred either) grows the chains: two functions outside chains
- * start one, caller first; a function outside chains joins the chain of
- * the other at the end nearer to it (on a tie a callee goes after the
- * tail, a caller before the head); two functions already in chains
- * change nothing.  Then the pass prints, arc by arc, the whole chain of
+ * deferred to the third pass; marked arcs are never deferred.  An arc
+ * between two unplaced functions that is not marked grows the chains:
+ * two functions outside chains start one, caller first; a function
+ * outside chains joins the chain of the other at the end nearer to it
+ * (on a tie a callee goes after the tail, a caller before the head); two
+ * functions already in chains change nothing.  Then the pass prints, arc by arc, the whole chain of
  * each caller that is still unplaced along with its callee, and marks
  * it placed.  The first pass prints such a caller even when it is in no
  * chain; the others only print chains.
@@ -279,25 +279,18 @@ run_pass(struct orderer *o, const uint32_t *list, size_t n, uint32_t *defer,
 static size_t
 collect_hub_arcs(struct orderer *o, uint32_t h, uint32_t *scratch, size_t n)
 {
-	const struct callgraph *cg = o->cg;
-
 	for (int parents = 0; parents < 2; parents++) {
-		uint32_t *v = NULL;
-		size_t k = 0, base = n;
+		uint32_t *v;
+		size_t k;
 
 		if (o->graph != NULL) {
 			k = report_graph_list(o->graph, h, parents, &v);
 		} else {
-			uint32_t first = parents ? cg->nodes[h].first_parent
-						 : cg->nodes[h].first_child;
-			for (uint32_t a = first; a != CG_NONE;
-			     a = parents ? cg->arcs[a].next_parent
-					 : cg->arcs[a].next_child)
-				scratch[n + k++] = a;
+			v = xcalloc(cg_list_len(o->cg, h, parents) + 1, sizeof(*v));
+			k = cg_list(o->cg, h, parents, v);
 		}
 		for (size_t i = 0; i < k; i++) {
-			uint32_t a = (uint32_t)o->base +
-				     (v != NULL ? v[i] : scratch[base + i]);
+			uint32_t a = (uint32_t)o->base + v[i];
 
 			o->arc_flags[a] |= ARC_MARKED;
 			if (!is_self(o, a))
@@ -459,7 +452,7 @@ orderer_free(struct orderer *o)
 	free(o->chains);
 }
 
-/* Arc ids 0..N-1 sorted by count, busiest first (stable). */
+/* All arc ids, in list order or (SORTED) busiest first, stably. */
 static uint32_t *
 all_arcs(const struct orderer *o, bool sorted)
 {

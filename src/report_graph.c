@@ -156,17 +156,15 @@ arc_down(uint32_t x, uint32_t y, const void *ctx)
  * The arcs of a list in the order GNU gprof's insertion sort leaves
  * them: it inserts each arc, from the list's front, before its equals,
  * so equal arcs end up in reverse list order.  Reversing the list and
- * sorting it stably gives the same order in O(n log n).
+ * sorting it stably gives the same order in O(n log n).  V needs room
+ * for the list (cg_list_len).
  */
 static size_t
-sorted_arcs(const struct callgraph *cg, uint32_t first, bool parents,
+sorted_arcs(const struct callgraph *cg, uint32_t node, bool parents,
 	    bool ascending, uint32_t *v)
 {
-	size_t n = 0;
+	size_t n = cg_list(cg, node, parents, v);
 
-	for (uint32_t a = first; a != CG_NONE;
-	     a = parents ? cg->arcs[a].next_parent : cg->arcs[a].next_child)
-		v[n++] = a;
 	for (size_t i = 0; i < n / 2; i++) {
 		uint32_t t = v[i];
 		v[i] = v[n - 1 - i];
@@ -232,7 +230,7 @@ parents(FILE *out, const struct report *r, uint32_t node, uint32_t *v)
 			"", "", "", w, w, "", "", "");
 		return;
 	}
-	n = sorted_arcs(cg, cg->nodes[node].first_parent, true, true, v);
+	n = sorted_arcs(cg, node, true, true, v);
 	for (size_t i = 0; i < n; i++)
 		arc_line(out, r, &cg->arcs[v[i]], cg->arcs[v[i]].parent,
 			 callee_calls(cg, node));
@@ -242,7 +240,7 @@ static void
 children(FILE *out, const struct report *r, uint32_t node, uint32_t *v)
 {
 	const struct callgraph *cg = r->cg;
-	size_t n = sorted_arcs(cg, cg->nodes[node].first_child, false, false, v);
+	size_t n = sorted_arcs(cg, node, false, false, v);
 
 	for (size_t i = 0; i < n; i++) {
 		uint32_t c = cg->arcs[v[i]].child;
@@ -375,21 +373,11 @@ report_graph_list(const struct report *r, uint32_t node, bool parents,
 		  uint32_t **out)
 {
 	const struct callgraph *cg = r->cg;
-	uint32_t first = parents ? cg->nodes[node].first_parent
-				 : cg->nodes[node].first_child;
-	size_t n = 0;
 
-	for (uint32_t a = first; a != CG_NONE;
-	     a = parents ? cg->arcs[a].next_parent : cg->arcs[a].next_child)
-		n++;
-	*out = xcalloc(n + 1, sizeof(**out));
-	if (!hidden(r, node))
-		return sorted_arcs(cg, first, parents, parents, *out);
-	n = 0;
-	for (uint32_t a = first; a != CG_NONE;
-	     a = parents ? cg->arcs[a].next_parent : cg->arcs[a].next_child)
-		(*out)[n++] = a;
-	return n;
+	*out = xcalloc(cg_list_len(cg, node, parents) + 1, sizeof(**out));
+	if (hidden(r, node))
+		return cg_list(cg, node, parents, *out);
+	return sorted_arcs(cg, node, parents, parents, *out);
 }
 
 void

@@ -252,7 +252,7 @@ symtab_add_lines(struct symtab *out, const struct symtab *st,
 				j++; /* the function wins */
 			v[k++] = st->syms[i++];
 		} else {
-			v[k].name = names != NULL ? names[j] : "";
+			v[k].name = names[j];
 			v[k].addr = lines[j++];
 			k++;
 		}

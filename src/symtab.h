@@ -68,8 +68,7 @@ void symtab_finish(struct symtab *st, struct sym *v, size_t n,
 /*
  * OUT = the functions of ST plus a non-function entry at each of the N
  * ascending addresses LINES that is not a function's address, named
- * NAMES[i] (or "" when NAMES is NULL): the table GNU gprof's line mode
- * uses, which -s relies on.
+ * NAMES[i]: the table GNU gprof's line mode uses, which -s relies on.
  */
 void symtab_add_lines(struct symtab *out, const struct symtab *st,
 		      const uint64_t *lines, const char *const *names,
