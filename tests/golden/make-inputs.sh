@@ -1,0 +1,65 @@
+#!/bin/sh
+# tests/golden/make-inputs.sh - how the stored inputs in inputs/ were made.
+#
+# Not run by `make check`: the golden layer keeps the bytes it was made
+# from, so its expected outputs never depend on this machine's compiler
+# or on how many samples a run happened to get.  Run it by hand only to
+# replace the inputs (then regenerate the expected outputs with
+# `UPDATE=1 sh tests/golden/run.sh` and review the diff).
+#
+# Usage: sh tests/golden/make-inputs.sh MKGMON
+set -eu
+MKGMON=${1:?usage: make-inputs.sh MKGMON}
+here=$(cd "$(dirname "$0")" && pwd)
+progs=$here/../progs
+diffdir=$here/../diff
+in=$here/inputs
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+
+# Small -pg programs, kept small: -g for the (file.c) of static functions.
+cc -pg -g -O1 -no-pie -o "$in/hot" "$progs/hot.c"
+cc -pg -g -O0 -no-pie -o "$in/recur" "$progs/recur.c"
+c++ -pg -g -O1 -o "$in/cxx" "$progs/cxx.cc"
+cc -pg -g -O1 -o "$in/multi" "$progs/multi1.c" "$progs/multi2.c"
+
+# Real runs (their sample counts are whatever the run got; stored as is).
+for p in hot recur cxx multi; do
+	"$in/$p" >/dev/null
+	mv gmon.out "$in/$p.gmon"
+done
+
+# Synthetic profiles: every function gets bins and arcs (synth.awk).
+symbols() {
+	readelf -sW "$1" | awk '
+	function hex(s,   i, v) {
+		v = 0
+		for (i = 1; i <= length(s); i++)
+			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return v
+	}
+	/^Symbol table/ { in_symtab = ($0 ~ /.symtab/); next }
+	in_symtab && $1 ~ /^[0-9]+:$/ && $7 != "UND" && $7 != "ABS" && NF >= 8 {
+		printf "%.0f %s %s\n", hex(tolower($2)), $4, $8
+	}' | sort -n -k1,1 -s
+}
+synth() { # PROG SEED OUT [FMT]
+	real=$in/$1.gmon
+	lo=$(od -A n -t u8 -j 21 -N 8 "$real" | tr -d ' ')
+	hi=$(od -A n -t u8 -j 29 -N 8 "$real" | tr -d ' ')
+	nb=$(od -A n -t u4 -j 37 -N 4 "$real" | tr -d ' ')
+	symbols "$in/$1" | awk -v lo="$lo" -v hi="$hi" -v nbins="$nb" \
+		-v word=8 -v seed="$2" -v fmt="${4:-}" \
+		-f "$diffdir/synth.awk" >spec
+	"$MKGMON" -o "$in/$3" spec
+}
+synth hot 11 hot.syn
+synth hot 12 hot.syn2
+synth recur 13 recur.syn
+synth cxx 14 cxx.syn
+synth multi 15 multi.syn
+synth hot 16 hot.bsd44 bsd44
+synth recur 17 recur.bsd bsd
+# A damaged file: the synthetic profile cut inside its arcs.
+head -c 1000 "$in/recur.syn" >"$in/recur.cut"
