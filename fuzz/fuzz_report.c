@@ -1,13 +1,16 @@
 /*
  * fuzz_report.c - libFuzzer target for the whole analysis and every
  * printed report, on a profile read from the input and a function table
- * made from its addresses (fake_symtab.h).
+ * made from its addresses (fake_symtab.h).  It runs what gprof runs:
+ * analysis_compute() and reports_print(), with options set from the
+ * input.
  *
  * Input: byte 0 as in fuzz_gmon.c (bit 0 word 4, bit 1 big-endian, bits
  * 2-3 format); byte 1 report options (bit 0 -b, 1 -z, 2 -T, 3 -L,
- * 4 demangle, 5 exclude node 1 from the graph, 6 include only node 0 in
- * the graph, 7 exclude node 2 from time); byte 2 the -w width; the rest
- * is the profile.  Reports go to /dev/null.
+ * 4 demangle and --inline-file-names, 5 -Qa (no graph entry for "a"),
+ * 6 -qmain, 7 -Emain and -Pc); byte 2 the -w width; the rest is the
+ * profile.  Reports (-p -q -C -r, then -R-free defaults) go to
+ * /dev/null.
  *
  * Invariant: everything allocated here is freed, so leaks are real.
  */
@@ -17,90 +20,56 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
+#include "analysis.h"
 #include "diag.h"
-#include "exe.h"
-#include "gmon.h"
-#include "hist.h"
-#include "report.h"
-#include "symtab.h"
+#include "reports.h"
 
 #include "fake_symtab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void
-print_all(const struct gmon *g, uint8_t o, int width, FILE *out)
+/* The symbol specs byte 1 asks for, into SPECS; returns how many. */
+static size_t
+specs_of(uint8_t bits, struct spec_arg *specs)
 {
-	struct symtab st;
-	struct callgraph cg;
-	struct cg_select sel = { 0 };
-	static struct exe_src no_src;
-	struct exe x;
-	struct report rep;
-	uint8_t *flags;
-	bool *excl;
-	double *ticks;
-	size_t n;
+	size_t n = 0;
 
-	fake_symtab(g, &st);
-	n = st.n ? st.n : 1;
-	ticks = xcalloc(n, sizeof(*ticks));
-	excl = xcalloc(n, sizeof(*excl));
-	flags = xcalloc(n, sizeof(*flags));
-	if ((o & 0x20) && st.n > 1)
-		flags[1] |= CG_EXCL_GRAPH;
-	if ((o & 0x40) && st.n > 0) {
-		flags[0] |= CG_INCL_GRAPH;
-		sel.any_incl_graph = true;
+	if (bits & 0x20)
+		specs[n++] = (struct spec_arg){ SPEC_EXCL_GRAPH, (char *)"a" };
+	if (bits & 0x40)
+		specs[n++] = (struct spec_arg){ SPEC_INCL_GRAPH, (char *)"main" };
+	if (bits & 0x80) {
+		specs[n++] = (struct spec_arg){ SPEC_EXCL_TIME, (char *)"main" };
+		specs[n++] = (struct spec_arg){ SPEC_EXCL_FLAT, (char *)"c" };
 	}
-	if ((o & 0x80) && st.n > 2) {
-		flags[2] |= CG_EXCL_TIME;
-		excl[2] = true;
-	}
-	sel.flags = flags;
-	cg_init(&cg, &st);
-	for (size_t i = 0; i < g->narcs; i++) {
-		uint32_t p, c;
+	return n;
+}
 
-		if (cg_map_arc(&cg, g->arcs[i].from, g->arcs[i].self, &p, &c))
-			cg_add(&cg, p, c, g->arcs[i].count);
-	}
-	memset(&x, 0, sizeof(x));
-	x.fd = -1;
-	/* No ELF and no DWARF: report_file() finds nothing.  SRC must
-	 * not be NULL even when empty (bsearch's argument). */
-	x.dwarf_tried = true;
-	x.src_done = true;
-	x.src = &no_src;
-	x.nsrc = 0;
-	memset(&rep, 0, sizeof(rep));
-	rep.st = &st;
-	rep.cg = &cg;
-	rep.g = g;
-	rep.x = &x;
-	rep.flat_excluded = excl;
-	rep.total_ticks = hist_assign(g, &st, excl, ticks);
-	cg_assemble(&cg, ticks, &sel);
-	rep.hz = g->have_rate ? g->rate : 0;
-	rep.print_time = cg.print_time > 0 ? cg.print_time : 1.0;
-	rep.brief = o & 1;
-	rep.zeros = o & 2;
-	rep.traditional = o & 4;
-	rep.print_path = o & 8;
-	rep.width = width;
-	report_names(&rep, (o & 0x10) != 0, (o & 0x10) != 0);
-	report_order_graph(&rep);
-	report_flat(out, &rep);
-	report_graph(out, &rep);
-	report_index(out, &rep);
-	report_exec(out, &rep);
-	report_free(&rep);
-	cg_free(&cg);
-	free(ticks);
-	free(excl);
-	free(flags);
-	symtab_free(&st);
+static void
+print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
+{
+	struct spec_arg specs[4];
+	struct options o;
+	struct gp_err err;
+
+	memset(&o, 0, sizeof(o));
+	o.brief = bits & 1;
+	o.zeros = bits & 2;
+	o.traditional = bits & 4;
+	o.print_path = bits & 8;
+	o.demangle = o.inline_file_names = (bits & 0x10) != 0;
+	o.width = width;
+	o.specs = specs;
+	o.nspecs = specs_of(bits, specs);
+	o.style = OUT_FLAT | OUT_GRAPH | OUT_EXEC | OUT_ORDER;
+	o.specified = o.style;
+	fake_symtab(&a->g, &a->st);
+	exe_no_sources(&a->x);
+	analysis_compute(a, &o);
+	(void)reports_print(out, a, &o, &err);
+	/* GNU's default choice of reports, on the same analysis. */
+	o.style = o.specified = 0;
+	(void)reports_print(out, a, &o, &err);
 }
 
 int
@@ -109,7 +78,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const enum gmon_format fmts[] = { GMON_AUTO, GMON_GNU, GMON_BSD,
 						 GMON_BSD44 };
 	static FILE *out;
-	struct gmon g;
+	struct analysis a;
 	struct gp_err err;
 
 	if (size < 3)
@@ -118,10 +87,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		out = fopen("/dev/null", "w");
 	if (out == NULL)
 		return 0;
-	gmon_init(&g, (data[0] & 1) ? 4 : 8, (data[0] & 2) != 0);
-	if (gmon_read_mem(&g, "in", data + 3, size - 3, fmts[(data[0] >> 2) & 3],
-			  &err) == 0)
-		print_all(&g, data[1], 1 + data[2] % 200, out);
-	gmon_free(&g);
+	analysis_init(&a);
+	gmon_init(&a.g, (data[0] & 1) ? 4 : 8, (data[0] & 2) != 0);
+	if (gmon_read_mem(&a.g, "in", data + 3, size - 3,
+			  fmts[(data[0] >> 2) & 3], &err) == 0)
+		print_all(&a, data[1], 1 + data[2] % 200, out);
+	analysis_free(&a);
 	return 0;
 }

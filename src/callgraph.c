@@ -148,6 +148,20 @@ cg_map_arc(const struct callgraph *cg, uint64_t from, uint64_t self,
 	return true;
 }
 
+void
+cg_tally(struct callgraph *cg, const struct gmon *g, cg_arc_filter *keep,
+	 void *ctx)
+{
+	for (size_t i = 0; i < g->narcs; i++) {
+		const struct gmon_arc *a = &g->arcs[i];
+		uint32_t p, c;
+
+		if (cg_map_arc(cg, a->from, a->self, &p, &c) &&
+		    (keep == NULL || keep(ctx, p, c)))
+			cg_add(cg, p, c, a->count);
+	}
+}
+
 /* Step 1: calls of a function to itself are counted apart. */
 static void
 split_self_calls(struct callgraph *cg)

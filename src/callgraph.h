@@ -103,6 +103,16 @@ uint32_t cg_add(struct callgraph *cg, uint32_t parent, uint32_t child,
 bool cg_map_arc(const struct callgraph *cg, uint64_t from, uint64_t self,
 		uint32_t *parent, uint32_t *child);
 
+/* Whether the arc PARENT -> CHILD is to be counted (for cg_tally). */
+typedef bool cg_arc_filter(void *ctx, uint32_t parent, uint32_t child);
+
+/*
+ * Add every arc of G that maps onto CG's functions (cg_map_arc) and that
+ * KEEP (NULL: every arc) accepts, in the profile's order.
+ */
+void cg_tally(struct callgraph *cg, const struct gmon *g,
+	      cg_arc_filter *keep, void *ctx);
+
 /*
  * Take the self-calls out of ncalls, find the cycles, number them, and
  * propagate time (TICKS[i] is node i's self time in samples) and print

@@ -380,6 +380,13 @@ exe_prefetch_start(struct exe *x)
 	x->prefetch = t;
 }
 
+void
+exe_no_sources(struct exe *x)
+{
+	x->dwarf_tried = true;
+	x->src_done = true;
+}
+
 /* Wait for the background pass, if one runs. */
 static void
 prefetch_wait(struct exe *x)

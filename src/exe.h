@@ -80,6 +80,12 @@ void exe_close(struct exe *x);
 void exe_prefetch_start(struct exe *x);
 
 /*
+ * Make X answer no source positions at all (exe_source() fails, no DWARF
+ * is opened): functions read from an nm file (-S) have none, as in GNU.
+ */
+void exe_no_sources(struct exe *x);
+
+/*
  * Source position of ADDR from the DWARF line table: sets *FILE (the
  * path as recorded, owned by X) and *LINE and returns 0, or returns -1
  * when there is no line information for ADDR.  The first call looks up

@@ -76,6 +76,7 @@ struct orderer {
 	const struct callgraph *cg;
 	const struct report *graph; /* the printed call graph, or NULL */
 	FILE *out;
+	const bool *unlisted; /* per function: not printed, or NULL */
 	struct oarc *arcs; /* the copies' arcs, then cg's (cg arc k at base + k) */
 	size_t narcs, base;
 	uint32_t *origin;  /* per copy: the function it copies */
@@ -141,11 +142,11 @@ function_of(const struct orderer *o, uint32_t node)
 static void
 put_name(struct orderer *o, uint32_t node)
 {
-	const char *name = o->cg->st->syms[function_of(o, node)].name;
+	uint32_t f = function_of(o, node);
 
-	if (name == NULL)
+	if (o->unlisted != NULL && o->unlisted[f])
 		return; /* left out on purpose (see order.h) */
-	fputs(name, o->out);
+	fputs(o->cg->st->syms[f].name, o->out);
 	fputc('\n', o->out);
 }
 
@@ -467,7 +468,7 @@ all_arcs(const struct orderer *o, bool sorted)
 
 void
 order_functions(FILE *out, const struct report *r, bool graph_printed,
-		const struct selection *sel)
+		const struct selection *sel, const bool *unlisted)
 {
 	const struct callgraph *cg = r->cg;
 	size_t n = cg->n, nused = 0, nhigh, ndefer = 0;
@@ -477,6 +478,7 @@ order_functions(FILE *out, const struct report *r, bool graph_printed,
 
 	orderer_init(&o, cg, sel, out);
 	o.graph = graph_printed ? r : NULL;
+	o.unlisted = unlisted;
 	sorted = all_arcs(&o, true);
 	high = xcalloc(2 * o.narcs + 1, sizeof(*high));
 	defer = xcalloc(o.narcs + 1, sizeof(*defer));

@@ -31,11 +31,11 @@
  * arc lists this order walks, so the result depends on it.  SEL's arc
  * specs (or NULL) add GNU's count-0 arcs between copies of the
  * functions they match, which can put those names in the list twice.
- * A function whose name is NULL takes part but is not printed.
- * O(arcs log arcs + functions).
+ * A function with UNLISTED[i] set (UNLISTED may be NULL) takes part but
+ * is not printed.  O(arcs log arcs + functions).
  */
 void order_functions(FILE *out, const struct report *r, bool graph_printed,
-		     const struct selection *sel);
+		     const struct selection *sel, const bool *unlisted);
 
 /*
  * -R: print the object files of MAP in a suggested link order, one per

@@ -1,0 +1,164 @@
+/*
+ * analysis.c - from options and input files to the analysed profile.
+ *
+ * The stages, in order: the -R map (GNU reads it while parsing options,
+ * so its errors come first), the executable and its function table (or
+ * -S's), the profiles (summed), then selections, the call graph,
+ * histogram charging, cycles and propagation, and -s's line mode.
+ *
+ * Invariant: every stage writes only its own fields of struct analysis;
+ * analysis_free() can run after any of them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "hist.h"
+#include "nmfile.h"
+#include "staticcalls.h"
+
+void
+analysis_init(struct analysis *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->x.fd = -1;
+}
+
+/*
+ * Whether the reports will likely ask for source files (the "(file.c)"
+ * of static functions in the call graph and index, -C, file names) while
+ * nothing else needs the ELF or DWARF data before them: then the DWARF
+ * pass can run on a second thread during reading and analysis.
+ */
+static bool
+wants_sources(const struct options *o)
+{
+	if (o->static_calls || (o->style & OUT_SUM) || o->nm_file != NULL)
+		return false;
+	return o->style == 0 || (o->style & (OUT_GRAPH | OUT_EXEC)) ||
+	       o->inline_file_names;
+}
+
+static int
+load_functions(struct analysis *a, const struct options *o,
+	       struct gp_err *err)
+{
+	struct symtab_opts so = { 0 };
+
+	so.map = o->map_file != NULL ? &a->map : NULL;
+	so.no_static = o->no_static;
+	so.ignore_non_functions = o->ignore_non_functions;
+	if (o->nm_file == NULL)
+		return symtab_build(&a->st, &a->x, &so, err);
+	if (nmfile_read(&a->st, o->nm_file, a->x.text_found ? a->x.text_hi : 0,
+			&a->nm_names, err) != 0)
+		return -1;
+	exe_no_sources(&a->x);
+	return 0;
+}
+
+int
+analysis_load(struct analysis *a, const struct options *o,
+	      analysis_file_fn *on_file, void *ctx, struct gp_err *err)
+{
+	if (o->map_file != NULL && linkmap_read(&a->map, o->map_file, err) != 0)
+		return -1;
+	if (exe_open(&a->x, o->exe, err) != 0)
+		return -1;
+	if (load_functions(a, o, err) != 0)
+		return -1;
+	if (wants_sources(o))
+		exe_prefetch_start(&a->x);
+	gmon_init(&a->g, a->x.word, a->x.big_endian);
+	for (size_t i = 0; i < o->ngmons; i++) {
+		size_t nbbs = a->g.nbbs;
+
+		if (gmon_read(&a->g, o->gmons[i], o->format, err) != 0)
+			return -1;
+		/* GNU's -s turns line mode on, which uses them: no warning. */
+		if (nbbs == 0 && a->g.nbbs > 0 && !(o->style & OUT_SUM))
+			gp_warn("%s: basic-block counts are ignored (they need -l, not supported yet)",
+				o->gmons[i]);
+		if (on_file != NULL)
+			on_file(&a->g.files[a->g.nfiles - 1], ctx);
+	}
+	return 0;
+}
+
+/* Per-function flags for the call graph and the reports. */
+static void
+select_nodes(struct analysis *a, struct cg_select *cs)
+{
+	static const struct {
+		enum spec_kind kind;
+		uint8_t bit;
+	} map[] = {
+		{ SPEC_INCL_GRAPH, CG_INCL_GRAPH },
+		{ SPEC_EXCL_GRAPH, CG_EXCL_GRAPH },
+		{ SPEC_INCL_TIME, CG_INCL_TIME },
+		{ SPEC_EXCL_TIME, CG_EXCL_TIME },
+	};
+	size_t n = a->st.n;
+
+	a->graph_flags = xcalloc(n, 1);
+	a->flat_excluded = xcalloc(n, sizeof(bool));
+	a->exec_hidden = xcalloc(n, sizeof(bool));
+	for (uint32_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < ARRAY_SIZE(map); k++)
+			if (select_has(&a->sel, map[k].kind, i))
+				a->graph_flags[i] |= map[k].bit;
+		a->flat_excluded[i] = !select_keeps(&a->sel, SPEC_INCL_FLAT, i);
+		a->exec_hidden[i] = !select_keeps(&a->sel, SPEC_INCL_EXEC, i);
+	}
+	cs->flags = a->graph_flags;
+	cs->any_incl_graph = a->sel.any[SPEC_INCL_GRAPH];
+	cs->any_incl_time = a->sel.any[SPEC_INCL_TIME];
+	a->exec_specs = a->sel.any[SPEC_INCL_EXEC] || a->sel.any[SPEC_EXCL_EXEC];
+}
+
+/* cg_tally's filter: the arc lists of -q/-Q/-k. */
+static bool
+arc_selected(void *ctx, uint32_t parent, uint32_t child)
+{
+	return select_arc(ctx, parent, child);
+}
+
+void
+analysis_compute(struct analysis *a, const struct options *o)
+{
+	struct cg_select cs;
+
+	for (size_t i = 0; i < a->g.nfiles; i++)
+		a->have_arcs |= a->g.files[i].narcs > 0;
+	select_build(&a->sel, o, &a->st, &a->x);
+	cg_init(&a->cg, &a->st);
+	cg_tally(&a->cg, &a->g, arc_selected, &a->sel);
+	if (o->static_calls && !static_calls(&a->cg, &a->x, &a->g))
+		gp_warn("-c is not supported for this architecture (machine %u)",
+			a->x.machine);
+	select_nodes(a, &cs);
+	a->ticks = xcalloc(a->st.n, sizeof(*a->ticks));
+	a->total_ticks = hist_assign(&a->g, &a->st, a->flat_excluded, a->ticks);
+	cg_assemble(&a->cg, a->ticks, &cs);
+	if (o->style & OUT_SUM)
+		linemode_build(&a->lines, &a->x, &a->st, &a->g);
+}
+
+void
+analysis_free(struct analysis *a)
+{
+	free(a->ticks);
+	free(a->graph_flags);
+	free(a->flat_excluded);
+	free(a->exec_hidden);
+	select_free(&a->sel);
+	cg_free(&a->cg);
+	linemode_free(&a->lines);
+	gmon_free(&a->g);
+	symtab_free(&a->st);
+	free(a->nm_names);
+	if (a->x.elf != NULL)
+		exe_close(&a->x);
+	linkmap_free(&a->map);
+	analysis_init(a);
+}

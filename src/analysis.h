@@ -1,0 +1,79 @@
+/*
+ * analysis.h - the analysis layer: from the options and the input files
+ * to the analysed profile that reports print.
+ *
+ * analysis_load() reads the inputs: the executable (or the -S nm file),
+ * the -R map and every profile, summed.  analysis_compute() does the
+ * rest: symbol selections, the call graph (plus -c's static arcs),
+ * histogram charging, cycles and time propagation, and for -s GNU's
+ * line-mode table.  main.c and the fuzz targets call the same two
+ * functions, so what is fuzzed is what runs.
+ *
+ * Ownership: a struct analysis owns everything in it; analysis_free()
+ * releases it all, whatever stage the analysis reached.
+ */
+#ifndef GPROF_ANALYSIS_H
+#define GPROF_ANALYSIS_H
+
+#include <stdbool.h>
+
+#include "callgraph.h"
+#include "exe.h"
+#include "gmon.h"
+#include "linemode.h"
+#include "linkmap.h"
+#include "options.h"
+#include "select.h"
+#include "symtab.h"
+
+struct analysis {
+	struct exe x;	      /* the executable (fd -1 when none) */
+	struct symtab st;     /* its functions */
+	struct gmon g;	      /* the profiles, summed */
+	struct linkmap map;   /* -R */
+	struct selection sel; /* the symbol specs, per function */
+	struct callgraph cg;  /* arcs, cycles, propagated time */
+	double *ticks;	      /* per function: histogram samples */
+	double total_ticks;   /* the flat profile's denominator */
+	uint8_t *graph_flags; /* per function: CG_INCL/EXCL_GRAPH/TIME */
+	bool *flat_excluded;  /* per function: kept out of the flat profile */
+	bool *exec_hidden;    /* per function: kept out of -C */
+	bool exec_specs;      /* -C/-Z were given symbol specs */
+	bool have_arcs;	      /* some profile held call-graph records */
+	struct linemode lines; /* -s: GNU's line-mode table and its arcs */
+	char *nm_names;	      /* -S: the names the table borrows */
+};
+
+/*
+ * Called by analysis_load() after each profile file is read, with the
+ * file's description (for -i, which GNU prints as files are read).
+ */
+typedef void analysis_file_fn(const struct gmon_file *f, void *ctx);
+
+/*
+ * Zero A so that analysis_free() is safe whatever happens next.
+ */
+void analysis_init(struct analysis *a);
+
+/*
+ * Read O's inputs into A: the -R map, the executable and its functions
+ * (or -S's), then every profile in order (ON_FILE, if not NULL, after
+ * each).  Starts the background DWARF pass when the reports will want
+ * source files and nothing else needs the ELF data first.  Returns 0,
+ * or -1 with a message in ERR (A is then only fit for analysis_free).
+ */
+int analysis_load(struct analysis *a, const struct options *o,
+		  analysis_file_fn *on_file, void *ctx, struct gp_err *err);
+
+/*
+ * Analyse what analysis_load() read (or what a caller filled in by hand:
+ * st, g and x, as the fuzz targets do): selections, the call graph,
+ * samples per function, cycles and propagated time, and with -s
+ * (OUT_SUM in O->style) the line-mode table.  Never fails.
+ */
+void analysis_compute(struct analysis *a, const struct options *o);
+
+/* Release everything A owns (safe after a failed load). */
+void analysis_free(struct analysis *a);
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * linemode.c - GNU gprof's line-mode table and the arcs on it, for -s
+ * (gmon.sum) and -r -s.
+ *
+ * Invariant: LM->cg maps every profile arc whose ends fall in the table;
+ * its counts are never changed after linemode_build().
+ */
+#include <stdlib.h>
+
+#include "linemode.h"
+#include "linesyms.h"
+#include "order.h"
+#include "report.h"
+
+void
+linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,
+	       const struct gmon *g)
+{
+	uint64_t *lines;
+	const char **names;
+	size_t nlines = linesyms_starts(x, &lines, &names);
+
+	symtab_add_lines(&lm->st, st, lines, names, nlines);
+	free(lines);
+	free(names);
+	cg_init(&lm->cg, &lm->st);
+	cg_tally(&lm->cg, g, NULL, NULL);
+	lm->built = true;
+}
+
+void
+linemode_write_arcs(const struct linemode *lm, struct wbuf *w,
+		    enum gmon_format format)
+{
+	const struct callgraph *cg = &lm->cg;
+
+	for (uint32_t p = 0; p < cg->n; p++)
+		for (uint32_t a = cg->nodes[p].first_child; a != CG_NONE;
+		     a = cg->arcs[a].next_child)
+			gmon_write_arc(w, format, lm->st.syms[p].addr,
+				       lm->st.syms[cg->arcs[a].child].addr,
+				       cg->arcs[a].count);
+}
+
+void
+linemode_order(struct linemode *lm, FILE *out)
+{
+	const struct symtab *lt = &lm->st;
+	struct cg_select none = { 0 };
+	struct report rep = { 0 };
+	bool *unlisted = xcalloc(lt->n + 1, sizeof(*unlisted));
+	double *ticks = xcalloc(lt->n + 1, sizeof(*ticks));
+
+	/* GNU leaves a function that owns no address (data_start, past the
+	 * code) out of this list, though its arcs count. */
+	for (size_t i = 0; i < lt->n; i++)
+		unlisted[i] = lt->syms[i].end < lt->syms[i].addr;
+	cg_assemble(&lm->cg, ticks, &none);
+	rep.st = lt;
+	rep.cg = &lm->cg;
+	order_functions(out, &rep, false, NULL, unlisted);
+	free(ticks);
+	free(unlisted);
+}
+
+void
+linemode_free(struct linemode *lm)
+{
+	if (!lm->built)
+		return;
+	cg_free(&lm->cg);
+	symtab_free(&lm->st);
+	lm->built = false;
+}

@@ -1,0 +1,51 @@
+/*
+ * linemode.h - GNU gprof's line mode, as -s uses it: a table of
+ * functions and line symbols, and the profile's arcs mapped onto it (a
+ * call site to the line symbol that holds it, a callee to its
+ * function's entry).  gmon.sum records its arcs at that granularity,
+ * and -r with -s orders that table.
+ */
+#ifndef GPROF_LINEMODE_H
+#define GPROF_LINEMODE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "callgraph.h"
+#include "exe.h"
+#include "gmon.h"
+#include "reader.h"
+#include "symtab.h"
+
+struct linemode {
+	bool built;
+	struct symtab st;     /* functions and line symbols, by address */
+	struct callgraph cg;  /* the profile's arcs on that table */
+};
+
+/*
+ * Build LM from the functions ST of X and the arcs of G.  Needs X's
+ * DWARF line table (none: the table is ST's functions alone).  The
+ * caller linemode_free()s LM.
+ */
+void linemode_build(struct linemode *lm, struct exe *x,
+		    const struct symtab *st, const struct gmon *g);
+
+/*
+ * Append LM's arcs to W in FORMAT, as gmon.sum holds them: counts summed
+ * per (line symbol, callee), callers in address order, each caller's
+ * callees newest first.
+ */
+void linemode_write_arcs(const struct linemode *lm, struct wbuf *w,
+			 enum gmon_format format);
+
+/*
+ * -r with -s: print GNU's suggested order of the line-mode table to
+ * OUT (every line symbol listed under its function's name).  Assembles
+ * LM's call graph, so call it once, after linemode_write_arcs().
+ */
+void linemode_order(struct linemode *lm, FILE *out);
+
+void linemode_free(struct linemode *lm);
+
+#endif
