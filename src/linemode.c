@@ -10,7 +10,6 @@
 #include "linemode.h"
 #include "linesyms.h"
 #include "order.h"
-#include "report.h"
 
 void
 linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,
@@ -47,7 +46,9 @@ linemode_order(struct linemode *lm, FILE *out)
 {
 	const struct symtab *lt = &lm->st;
 	struct cg_select none = { 0 };
-	struct report rep = { 0 };
+	struct model_in in = { .st = lt, .cg = &lm->cg };
+	struct model_opts mo = { 0 };
+	struct model m;
 	bool *unlisted = xcalloc(lt->n + 1, sizeof(*unlisted));
 	double *ticks = xcalloc(lt->n + 1, sizeof(*ticks));
 
@@ -56,9 +57,9 @@ linemode_order(struct linemode *lm, FILE *out)
 	for (size_t i = 0; i < lt->n; i++)
 		unlisted[i] = lt->syms[i].end < lt->syms[i].addr;
 	cg_assemble(&lm->cg, ticks, &none);
-	rep.st = lt;
-	rep.cg = &lm->cg;
-	order_functions(out, &rep, false, NULL, unlisted);
+	model_build(&m, &in, &mo);
+	order_functions(out, &m, false, NULL, unlisted);
+	model_free(&m);
 	free(ticks);
 	free(unlisted);
 }

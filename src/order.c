@@ -45,7 +45,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "report.h"
+#include "model.h"
 #include "select.h"
 #include "sort.h"
 
@@ -74,7 +74,7 @@ struct chain {
  */
 struct orderer {
 	const struct callgraph *cg;
-	const struct report *graph; /* the printed call graph, or NULL */
+	const struct model *graph; /* the printed call graph, or NULL */
 	FILE *out;
 	const bool *unlisted; /* per function: not printed, or NULL */
 	struct oarc *arcs; /* the copies' arcs, then cg's (cg arc k at base + k) */
@@ -284,12 +284,11 @@ collect_hub_arcs(struct orderer *o, uint32_t h, uint32_t *scratch, size_t n)
 		uint32_t *v;
 		size_t k;
 
-		if (o->graph != NULL) {
-			k = report_graph_list(o->graph, h, parents, &v);
-		} else {
-			v = xcalloc(cg_list_len(o->cg, h, parents) + 1, sizeof(*v));
+		v = xcalloc(cg_list_len(o->cg, h, parents) + 1, sizeof(*v));
+		if (o->graph != NULL)
+			k = model_arc_list(o->graph, h, parents, v);
+		else
 			k = cg_list(o->cg, h, parents, v);
-		}
 		for (size_t i = 0; i < k; i++) {
 			uint32_t a = (uint32_t)o->base + v[i];
 
@@ -467,17 +466,17 @@ all_arcs(const struct orderer *o, bool sorted)
 }
 
 void
-order_functions(FILE *out, const struct report *r, bool graph_printed,
+order_functions(FILE *out, const struct model *m, bool graph_printed,
 		const struct selection *sel, const bool *unlisted)
 {
-	const struct callgraph *cg = r->cg;
+	const struct callgraph *cg = m->cg;
 	size_t n = cg->n, nused = 0, nhigh, ndefer = 0;
 	struct orderer o;
 	uint32_t *sorted, *high, *defer;
 	uint32_t *used = xcalloc(n + 1, sizeof(*used));
 
 	orderer_init(&o, cg, sel, out);
-	o.graph = graph_printed ? r : NULL;
+	o.graph = graph_printed ? m : NULL;
 	o.unlisted = unlisted;
 	sorted = all_arcs(&o, true);
 	high = xcalloc(2 * o.narcs + 1, sizeof(*high));
@@ -521,10 +520,10 @@ has_function(const char **names, size_t n, const char *file)
 }
 
 void
-order_files(FILE *out, const struct report *r, const struct linkmap *map,
+order_files(FILE *out, const struct model *m, const struct linkmap *map,
 	    const struct selection *sel)
 {
-	const struct callgraph *cg = r->cg;
+	const struct callgraph *cg = m->cg;
 	const struct sym *syms = cg->st->syms;
 	size_t n = cg->n, ndefer = 0, nnames = 0;
 	struct orderer o;

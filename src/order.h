@@ -20,7 +20,7 @@
 #include <stdio.h>
 
 #include "linkmap.h"
-#include "report.h"
+#include "model.h"
 #include "select.h"
 
 /*
@@ -34,7 +34,7 @@
  * A function with UNLISTED[i] set (UNLISTED may be NULL) takes part but
  * is not printed.  O(arcs log arcs + functions).
  */
-void order_functions(FILE *out, const struct report *r, bool graph_printed,
+void order_functions(FILE *out, const struct model *m, bool graph_printed,
 		     const struct selection *sel, const bool *unlisted);
 
 /*
@@ -46,7 +46,7 @@ void order_functions(FILE *out, const struct report *r, bool graph_printed,
  * name order.  The symbol table must have been built with MAP
  * (symtab_opts.map).
  */
-void order_files(FILE *out, const struct report *r, const struct linkmap *map,
+void order_files(FILE *out, const struct model *m, const struct linkmap *map,
 		 const struct selection *sel);
 
 #endif

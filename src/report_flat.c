@@ -6,7 +6,6 @@
  */
 #include "report.h"
 #include "fmt.h"
-#include "hist.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,16 +15,16 @@
 static int
 by_time(const void *a, const void *b, void *ctx)
 {
-	const struct report *r = ctx;
+	const struct model *m = ctx;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	const struct cg_node *u = &r->cg->nodes[x], *v = &r->cg->nodes[y];
+	const struct cg_node *u = &m->cg->nodes[x], *v = &m->cg->nodes[y];
 	int c;
 
 	if (u->self_ticks != v->self_ticks)
 		return u->self_ticks > v->self_ticks ? -1 : 1;
 	if (u->ncalls != v->ncalls)
 		return u->ncalls > v->ncalls ? -1 : 1;
-	c = strcmp(r->st->syms[x].name, r->st->syms[y].name); /* GNU sorts raw names */
+	c = strcmp(model_raw_name(m, x), model_raw_name(m, y)); /* GNU: raw */
 	if (c != 0)
 		return c;
 	return x < y ? -1 : x > y;
@@ -46,15 +45,16 @@ static const struct {
 	{ 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 }, { '<', 1e+00 },
 };
 #define UNIT_NONE (ARRAY_SIZE(si) - 1)
+#define SI_MILLI 5 /* si[5]: 'm' */
 
 static size_t
-pick_unit(const struct report *r)
+pick_unit(const struct model *m)
 {
 	double top = 0;
 
 	/* Over every function, listed or not, as GNU gprof does. */
-	for (size_t i = 0; i < r->cg->n; i++) {
-		const struct cg_node *v = &r->cg->nodes[i];
+	for (size_t i = 0; i < m->nfuncs; i++) {
+		const struct cg_node *v = &m->cg->nodes[i];
 		if (v->ncalls != 0) {
 			double t = (v->self_ticks + v->child_ticks) / (double)v->ncalls;
 			if (t > top)
@@ -63,7 +63,7 @@ pick_unit(const struct report *r)
 	}
 	if (top == 0)
 		return 0;
-	top /= r->hz;
+	top = model_secs(m, top);
 	for (size_t k = 0; k < UNIT_NONE; k++) {
 		double scaled = si[k].scale * top;
 		if (scaled >= 1.0 && scaled < 1000.0)
@@ -73,22 +73,23 @@ pick_unit(const struct report *r)
 }
 
 static void
-header(FILE *out, const struct report *r, double total, char prefix)
+header(FILE *out, const struct model *m, bool traditional, double total,
+       char prefix)
 {
-	const char *dimen = r->g->have_rate ? r->g->dimen : "seconds";
-	char abbrev = r->g->have_rate ? r->g->abbrev : 's';
+	const char *dimen = m->dimen;
+	char abbrev = m->abbrev;
 
-	if (r->traditional) {
+	if (traditional) {
 		fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
-			hist_bin_bytes(r->g));
+			m->bin_bytes);
 		if (total > 0)
 			fprintf(out, " for %.2f%% of %.2f %s\n\n", 100.0 / total,
-				total / r->hz, dimen);
+				model_secs(m, total), dimen);
 		else
 			fputs(" no time accumulated\n\n", out);
 	} else {
 		fputs("Flat profile:\n\n", out);
-		fprintf(out, "Each sample counts as %g %s.\n", 1.0 / r->hz, dimen);
+		fprintf(out, "Each sample counts as %g %s.\n", 1.0 / m->hz, dimen);
 		if (!(total > 0)) /* GNU: also when credits overshoot */
 			fputs(" no time accumulated\n\n", out);
 	}
@@ -98,23 +99,20 @@ header(FILE *out, const struct report *r, double total, char prefix)
 }
 
 void
-report_flat(FILE *out, const struct report *r)
+report_flat(FILE *out, const struct model *m, const struct report_opts *ro)
 {
-	const struct cg_node *nodes = r->cg->nodes;
-	uint32_t *list = xcalloc(r->cg->n ? r->cg->n : 1, sizeof(*list));
+	const struct cg_node *nodes = m->cg->nodes;
+	uint32_t *list = xcalloc(m->nfuncs, sizeof(*list));
 	size_t n = 0, unit;
-	double total = r->total_ticks, cum = 0;
+	double total = m->total_ticks, cum = 0;
+	bool trad = ro->traditional;
 
-	for (uint32_t i = 0; i < r->cg->n; i++) {
-		if (r->flat_excluded && r->flat_excluded[i])
-			continue;
-		if (!r->zeros && nodes[i].ncalls == 0 && nodes[i].self_ticks == 0)
-			continue;
-		list[n++] = i;
-	}
-	qsort_r(list, n, sizeof(*list), by_time, (void *)r);
-	unit = r->traditional ? 5 : pick_unit(r); /* -T: ms */
-	header(out, r, total, si[unit].prefix);
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		if (model_listed(m, LIST_FLAT, i))
+			list[n++] = i;
+	qsort_r(list, n, sizeof(*list), by_time, (void *)m);
+	unit = trad ? SI_MILLI : pick_unit(m); /* -T: ms */
+	header(out, m, trad, total, si[unit].prefix);
 	if (!(total > 0))
 		total = 1;
 	for (size_t i = 0; i < n; i++) {
@@ -124,31 +122,31 @@ report_flat(FILE *out, const struct report *r)
 
 		cum += v->self_ticks;
 		/* "%6.2f %9.2f %8.2f" (-T: "%5.1f %10.2f %8.2f") */
-		p = fmt_f(p, 100 * v->self_ticks / total, r->traditional ? 5 : 6,
-			  r->traditional ? 1 : 2);
+		p = fmt_f(p, 100 * v->self_ticks / total, trad ? 5 : 6,
+			  trad ? 1 : 2);
 		*p++ = ' ';
-		p = fmt_f(p, cum / r->hz, r->traditional ? 10 : 9, 2);
+		p = fmt_f(p, model_secs(m, cum), trad ? 10 : 9, 2);
 		*p++ = ' ';
-		p = fmt_f(p, v->self_ticks / r->hz, 8, 2);
+		p = fmt_f(p, model_secs(m, v->self_ticks), 8, 2);
 		if (v->ncalls != 0) {
 			/* " %8lu %8.2f %8.2f  " */
 			*p++ = ' ';
 			p = fmt_u(p, v->ncalls, 8, 0);
 			*p++ = ' ';
-			p = fmt_f(p, si[unit].scale * v->self_ticks / r->hz /
+			p = fmt_f(p, si[unit].scale * v->self_ticks / m->hz /
 					     (double)v->ncalls, 8, 2);
 			*p++ = ' ';
 			p = fmt_f(p, si[unit].scale * (v->self_ticks + v->child_ticks) /
-					     r->hz / (double)v->ncalls, 8, 2);
+					     m->hz / (double)v->ncalls, 8, 2);
 			p = fmt_pad(p, 2);
 		} else {
 			p = fmt_pad(p, 1 + 8 + 1 + 8 + 1 + 8 + 2);
 		}
 		fwrite(buf, 1, (size_t)(p - buf), out);
-		if (r->traditional)
-			report_put_name(out, r, list[i]);
+		if (trad)
+			report_put_name(out, m, list[i]);
 		else
-			fputs(report_name(r, list[i]), out);
+			fputs(model_name(m, list[i]), out);
 		fputc('\n', out);
 	}
 	free(list);

@@ -37,42 +37,42 @@ separate(FILE *out, bool *first)
 }
 
 static void
-print_text(FILE *out, const struct report *rep, const struct options *o,
+print_text(FILE *out, const struct model *m, const struct report_opts *ro,
 	   unsigned style)
 {
 	bool first = true;
 
-	if (o->traditional) {
+	if (ro->traditional) {
 		/* BSD order: call graph, flat profile, index. */
 		if (style & OUT_GRAPH) {
 			separate(out, &first);
-			report_graph(out, rep);
+			report_graph(out, m, ro);
 		}
 		if (style & OUT_FLAT) {
 			separate(out, &first);
-			report_flat(out, rep);
+			report_flat(out, m, ro);
 		}
 	} else {
 		if (style & OUT_FLAT) {
 			separate(out, &first);
-			report_flat(out, rep);
-			if (!o->brief)
+			report_flat(out, m, ro);
+			if (!ro->brief)
 				report_flat_blurb(out);
 		}
 		if (style & OUT_GRAPH) {
 			separate(out, &first);
-			report_graph(out, rep);
-			if (!o->brief)
+			report_graph(out, m, ro);
+			if (!ro->brief)
 				report_graph_blurb(out);
 		}
 	}
 	if (style & OUT_GRAPH) {
 		fputs("\f\n", out);
-		report_index(out, rep);
+		report_index(out, m, ro);
 	}
 	if (style & OUT_EXEC) {
 		separate(out, &first);
-		report_exec(out, rep);
+		report_exec(out, m);
 	}
 }
 
@@ -80,26 +80,32 @@ int
 reports_print(FILE *out, struct analysis *a, const struct options *o,
 	      struct gp_err *err)
 {
-	struct report rep = {
+	unsigned style = chosen(a, o);
+	struct report_opts ro = {
+		.brief = o->brief,
+		.traditional = o->traditional,
+		.width = o->width,
+	};
+	struct model_opts mo = {
+		/* -T never demangles, whatever --demangle says (as GNU). */
+		.demangle = o->demangle && !o->traditional,
+		.inline_file_names = o->inline_file_names,
+		.print_path = o->print_path,
+		.zeros = o->zeros,
+		.graph = (style & OUT_GRAPH) != 0,
+		.sources = (style & (OUT_GRAPH | OUT_EXEC)) != 0,
+	};
+	struct model_in in = {
 		.st = &a->st,
 		.cg = &a->cg,
 		.g = &a->g,
 		.x = &a->x,
+		.total_ticks = a->total_ticks,
 		.flat_excluded = a->flat_excluded,
 		.exec_hidden = a->exec_hidden,
 		.exec_specs = a->exec_specs,
-		.hz = a->g.have_rate ? a->g.rate : 0,
-		.total_ticks = a->total_ticks,
-		/* Without a histogram (or with a rate of 0) hz is 0 and
-		 * times print as nan or inf, as GNU gprof prints them. */
-		.print_time = a->cg.print_time > 0 ? a->cg.print_time : 1.0,
-		.brief = o->brief,
-		.zeros = o->zeros,
-		.traditional = o->traditional,
-		.print_path = o->print_path,
-		.width = o->width,
 	};
-	unsigned style = chosen(a, o);
+	struct model m;
 
 	if ((style & OUT_FLAT) && a->g.nhists == 0)
 		return gp_fail(err, "%s: no histogram in the profile, so no flat profile",
@@ -107,19 +113,16 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 	if ((style & OUT_GRAPH) && !a->have_arcs)
 		return gp_fail(err, "%s: no call-graph records in the profile, so no call graph",
 			       o->gmons[0]);
-	/* -T never demangles, whatever --demangle says (as GNU). */
-	report_names(&rep, o->demangle && !o->traditional, o->inline_file_names);
-	if (style & OUT_GRAPH)
-		report_order_graph(&rep);
-	print_text(out, &rep, o, style);
+	model_build(&m, &in, &mo);
+	print_text(out, &m, &ro, style);
 	/* GNU prints the order last, with no separator. */
 	if ((style & OUT_ORDER) && (o->style & OUT_SUM))
 		linemode_order(&a->lines, out);
 	else if (style & OUT_ORDER)
-		order_functions(out, &rep, (style & OUT_GRAPH) != 0, &a->sel,
+		order_functions(out, &m, (style & OUT_GRAPH) != 0, &a->sel,
 				NULL);
 	if (style & OUT_FILE_ORDER)
-		order_files(out, &rep, &a->map, &a->sel);
-	report_free(&rep);
+		order_files(out, &m, &a->map, &a->sel);
+	model_free(&m);
 	return 0;
 }

@@ -1,0 +1,333 @@
+/*
+ * model.c - build the report model: names, source positions, listing
+ * rules, the call graph's order and its sorted arc lists.
+ *
+ * Invariant: after model_build() nothing here changes; every function
+ * below it is a pure reader, so printers can run in any order.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "demangle.h"
+#include "hist.h"
+#include "model.h"
+#include "sort.h"
+
+double
+entry_total_ticks(const struct model *m, entry_id id)
+{
+	const struct callgraph *cg = m->cg;
+
+	if (entry_is_cycle(m, id))
+		return cg->cycles[id - m->nfuncs].prop_self +
+		       cg->cycles[id - m->nfuncs].prop_child;
+	return cg->nodes[id].prop_self + cg->nodes[id].prop_child;
+}
+
+uint64_t
+entry_calls(const struct model *m, entry_id id)
+{
+	if (entry_is_cycle(m, id))
+		return m->cg->cycles[id - m->nfuncs].ncalls;
+	return m->cg->nodes[id].ncalls;
+}
+
+bool
+entry_printed(const struct model *m, entry_id id)
+{
+	if (entry_is_cycle(m, id))
+		return m->cg->cycles[id - m->nfuncs].print_flag;
+	return m->cg->nodes[id].print_flag;
+}
+
+/* Whether an entry has neither calls nor time (-z lists those too). */
+static bool
+unused(const struct model *m, entry_id id)
+{
+	const struct callgraph *cg = m->cg;
+
+	if (entry_is_cycle(m, id)) {
+		const struct cg_cycle *cy = &cg->cycles[id - m->nfuncs];
+		return cy->ncalls == 0 && cy->self_calls == 0 &&
+		       cy->prop_self == 0 && cy->prop_child == 0;
+	}
+	return cg->nodes[id].ncalls == 0 && cg->nodes[id].self_calls == 0 &&
+	       cg->nodes[id].prop_self == 0 && cg->nodes[id].prop_child == 0;
+}
+
+/*
+ * GNU gprof's four listing rules, side by side:
+ * - flat: not excluded from it (-P, -p lists), and called or sampled
+ *   (self ticks, before propagation) unless -z;
+ * - index: every function called or sampled (the flat rule without the
+ *   flat lists: GNU indexes what the graph names, listed or not), and
+ *   every cycle;
+ * - graph: the entry's print flag (the -q/-Q lists and propagation
+ *   decided it), and some calls or propagated time unless -z;
+ * - exec (-C): called (or -z), and not hidden by -C/-Z's lists.
+ */
+bool
+model_listed(const struct model *m, enum model_list list, entry_id id)
+{
+	const struct cg_node *v;
+
+	if (list == LIST_GRAPH)
+		return entry_printed(m, id) && (m->zeros || !unused(m, id));
+	if (entry_is_cycle(m, id))
+		return list == LIST_INDEX;
+	v = &m->cg->nodes[id];
+	switch (list) {
+	case LIST_FLAT:
+		if (m->flat_excluded != NULL && m->flat_excluded[id])
+			return false;
+		return m->zeros || v->ncalls != 0 || v->self_ticks != 0;
+	case LIST_INDEX:
+		return m->zeros || v->ncalls != 0 || v->self_ticks != 0;
+	case LIST_EXEC:
+		return (v->ncalls != 0 || m->zeros) &&
+		       !(m->exec_hidden != NULL && m->exec_hidden[id]);
+	case LIST_GRAPH:
+		break;
+	}
+	return false;
+}
+
+const char *
+model_raw_name(const struct model *m, uint32_t fn)
+{
+	return m->st->syms[fn].name;
+}
+
+const char *
+model_name(const struct model *m, uint32_t fn)
+{
+	if (m->shown != NULL && m->shown[fn] != NULL)
+		return m->shown[fn];
+	return m->st->syms[fn].name;
+}
+
+const char *
+model_file(const struct model *m, uint32_t fn)
+{
+	return m->src != NULL ? m->src[fn].shown : NULL;
+}
+
+/* Every function's source position, in one pass (exe_source). */
+static void
+find_sources(struct model *m, struct exe *x, bool print_path)
+{
+	m->src = xcalloc(m->nfuncs, sizeof(*m->src));
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
+		struct model_src *s = &m->src[i];
+
+		if (exe_source(x, m->st->syms[i].addr, &s->path, &s->line) != 0) {
+			s->path = NULL;
+			s->line = 0;
+			continue;
+		}
+		s->shown = print_path ? s->path : exe_base_name(s->path);
+	}
+}
+
+/* "name (file.c:line)" for --inline-file-names; NAME is freed. */
+static char *
+with_position(const struct model *m, uint32_t i, char *name)
+{
+	const struct model_src *s = &m->src[i];
+	char *out;
+	size_t n;
+
+	if (s->shown == NULL)
+		return name;
+	n = strlen(name) + strlen(s->shown) + 32;
+	out = xmalloc(n);
+	snprintf(out, n, "%s (%s:%d)", name, s->shown, s->line);
+	free(name);
+	return out;
+}
+
+static void
+make_names(struct model *m, bool demangled, bool positions)
+{
+	if (!demangled && !positions)
+		return;
+	m->shown = xcalloc(m->nfuncs, sizeof(*m->shown));
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
+		const char *raw = m->st->syms[i].name;
+		char *name = demangled ? demangle(raw) : NULL;
+
+		if (positions)
+			name = with_position(m, i, name ? name : xstrdup(raw));
+		m->shown[i] = name;
+	}
+}
+
+/* Total time first, then cycles, then names without a leading '_'. */
+static int
+by_total(uint32_t a, uint32_t b, const void *ctx)
+{
+	const struct model *m = ctx;
+	double d = entry_total_ticks(m, b) - entry_total_ticks(m, a);
+	const char *na, *nb;
+
+	if (d < 0)
+		return -1;
+	if (d > 0)
+		return 1;
+	if (entry_is_cycle(m, a))
+		return -1;
+	if (entry_is_cycle(m, b))
+		return 1;
+	na = m->st->syms[a].name; /* raw, as GNU compares */
+	nb = m->st->syms[b].name;
+	if (na[0] != '_' && nb[0] == '_')
+		return -1;
+	if (na[0] == '_' && nb[0] != '_')
+		return 1;
+	if (entry_calls(m, a) > entry_calls(m, b))
+		return -1;
+	if (entry_calls(m, a) < entry_calls(m, b))
+		return 1;
+	return strcmp(na, nb);
+}
+
+/* Number the call graph's entries: ORDER by total time, INDEX[id]. */
+static void
+order_graph(struct model *m)
+{
+	size_t total = m->nfuncs + m->ncycles;
+
+	m->order = xcalloc(total, sizeof(*m->order));
+	m->index = xcalloc(total, sizeof(*m->index));
+	for (size_t i = 0; i < total; i++)
+		m->order[i] = (entry_id)i;
+	gp_sort(m->order, total, by_total, m);
+	for (size_t i = 0; i < total; i++)
+		m->index[m->order[i]] = (uint32_t)i + 1;
+}
+
+void
+model_build(struct model *m, const struct model_in *in,
+	    const struct model_opts *mo)
+{
+	const struct callgraph *cg = in->cg;
+	const struct gmon *g = in->g;
+
+	memset(m, 0, sizeof(*m));
+	m->st = in->st;
+	m->cg = cg;
+	m->total_ticks = in->total_ticks;
+	m->flat_excluded = in->flat_excluded;
+	m->exec_hidden = in->exec_hidden;
+	m->exec_specs = in->exec_specs;
+	m->nfuncs = cg->n;
+	m->ncycles = cg->ncycles;
+	m->hz = g != NULL && g->have_rate ? g->rate : 0;
+	m->dimen = g != NULL && g->have_rate ? g->dimen : "seconds";
+	m->abbrev = g != NULL && g->have_rate ? g->abbrev : 's';
+	m->bin_bytes = g != NULL ? hist_bin_bytes(g) : 0;
+	/* Without a histogram (or with a rate of 0) hz is 0 and times
+	 * print as nan or inf, as GNU gprof prints them. */
+	m->print_time = cg->print_time > 0 ? cg->print_time : 1.0;
+	m->zeros = mo->zeros;
+	if (mo->sources || mo->inline_file_names)
+		find_sources(m, in->x, mo->print_path);
+	make_names(m, mo->demangle, mo->inline_file_names);
+	if (mo->graph)
+		order_graph(m);
+}
+
+void
+model_free(struct model *m)
+{
+	if (m->shown != NULL)
+		for (size_t i = 0; i < m->nfuncs; i++)
+			free(m->shown[i]);
+	free(m->shown);
+	free(m->src);
+	free(m->order);
+	free(m->index);
+	memset(m, 0, sizeof(*m));
+}
+
+bool
+model_arc_inside(const struct model *m, const struct cg_arc *a)
+{
+	const struct cg_node *v = m->cg->nodes;
+
+	return a->parent == a->child ||
+	       (v[a->parent].cycle != 0 &&
+		v[a->parent].cycle == v[a->child].cycle);
+}
+
+/*
+ * Order of arcs: self-calls lowest, then calls inside a cycle by count,
+ * then the rest by propagated time and count.
+ */
+static int
+arc_cmp(const struct model *m, uint32_t x, uint32_t y)
+{
+	const struct cg_arc *a = &m->cg->arcs[x], *b = &m->cg->arcs[y];
+	double ta, tb;
+
+	if (a->parent == a->child)
+		return -1;
+	if (b->parent == b->child)
+		return 1;
+	if (model_arc_inside(m, a)) {
+		if (!model_arc_inside(m, b))
+			return -1;
+		return a->count < b->count ? -1 : a->count > b->count;
+	}
+	if (model_arc_inside(m, b))
+		return 1;
+	ta = a->time + a->child_time;
+	tb = b->time + b->child_time;
+	if (ta < tb)
+		return -1;
+	if (ta > tb)
+		return 1;
+	return a->count < b->count ? -1 : a->count > b->count;
+}
+
+static int
+arc_up(uint32_t x, uint32_t y, const void *ctx)
+{
+	return arc_cmp(ctx, x, y);
+}
+
+static int
+arc_down(uint32_t x, uint32_t y, const void *ctx)
+{
+	return -arc_cmp(ctx, x, y);
+}
+
+/*
+ * GNU gprof's insertion sort inserts each arc, from the list's front,
+ * before its equals, so equal arcs end up in reverse list order.
+ * Reversing the list and sorting it stably gives the same order in
+ * O(n log n).
+ */
+size_t
+model_sorted_arcs(const struct model *m, uint32_t fn, bool parents,
+		  uint32_t *v)
+{
+	size_t n = cg_list(m->cg, fn, parents, v);
+
+	for (size_t i = 0; i < n / 2; i++) {
+		uint32_t t = v[i];
+		v[i] = v[n - 1 - i];
+		v[n - 1 - i] = t;
+	}
+	gp_sort(v, n, parents ? arc_up : arc_down, m);
+	return n;
+}
+
+size_t
+model_arc_list(const struct model *m, uint32_t fn, bool parents, uint32_t *v)
+{
+	if (!model_listed(m, LIST_GRAPH, fn))
+		return cg_list(m->cg, fn, parents, v);
+	return model_sorted_arcs(m, fn, parents, v);
+}
