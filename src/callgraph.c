@@ -216,8 +216,10 @@ close_cycle(struct callgraph *cg, struct walk *w, uint32_t child)
 
 	if (root != child && w->pos[root] > top)
 		top = w->pos[root];
-	if (top < 0 || (size_t)top + 1 == w->depth)
-		return; /* not on the stack (cannot happen), or a self-call */
+	if (NEVER(top < 0))
+		return; /* CHILD is always on the stack here */
+	if ((size_t)top + 1 == w->depth)
+		return; /* a self-call */
 	head = find(v, w->stack[top]);
 	tail = w->tail[head];
 	/* The unglued entries above TOP, found top-down by jumping over

@@ -41,7 +41,6 @@ struct cg_node {
 	uint32_t cyc_next;  /* next member of its cycle, CG_NONE at the end */
 	uint32_t cyc_head;  /* the head member while cycles are being found */
 	int64_t toporder;   /* callees before callers; members share one */
-	uint32_t index;	    /* number in the call graph listing, 0 if none */
 };
 
 struct cg_cycle {
@@ -49,7 +48,6 @@ struct cg_cycle {
 	uint64_t ncalls, self_calls;
 	double self_ticks, child_ticks, prop_self, prop_child, prop_fract;
 	bool print_flag;
-	uint32_t index;
 };
 
 /* Per-node selections of -e/-E/-f/-F and their long forms. */

@@ -24,6 +24,22 @@
 #define GP_NORETURN
 #endif
 
+/*
+ * Cannot-happen checks that survive: NEVER(x) is true when x holds,
+ * which must never be (an assert in debug builds, and the caller still
+ * takes the safe path in release builds); ALWAYS(x) the converse.
+ *	if (NEVER(top < 0))
+ *		return;
+ */
+#ifdef NDEBUG
+#define NEVER(x) (x)
+#define ALWAYS(x) (x)
+#else
+#include <assert.h>
+#define NEVER(x) ((x) ? (assert(!(#x)), 1) : 0)
+#define ALWAYS(x) ((x) ? 1 : (assert(!(#x)), 0))
+#endif
+
 /* The message of the first failure, without the "gprof: " prefix. */
 struct gp_err {
 	char msg[1024];
