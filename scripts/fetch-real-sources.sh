@@ -83,7 +83,7 @@ for pkg in "$@"; do
 	fi
 	if ! unpack "$dl" "$dir/$pkg" >>"$dir/$pkg.log" 2>&1; then
 		echo "$pkg: cannot unpack the source (see $dir/$pkg.log)" >&2
-		rm -rf "$dir/$pkg"
+		rm -rf "${dir:?}/$pkg"
 		status=1
 		continue
 	fi

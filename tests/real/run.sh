@@ -244,7 +244,7 @@ profiles() {
 	pf_k="$RECIPE $(cat "$@" "$IN/utf8.xml" "$IN/latin1.xml" "$IN/dtd.xml" \
 		"$IN/bad.xml" "$IN/t-utf8.xml" "$IN/t-dtd.xml" | cksum)"
 	fresh "$P/$pf_n" "$pf_k" && return 0
-	rm -rf "$P/$pf_n"
+	rm -rf "${P:?}/$pf_n"
 	mkdir -p "$P/$pf_n/o"
 	"$pf_f" "$P/$pf_n" && echo "$pf_k" >"$P/$pf_n/.ok"
 	rm -rf "$P/$pf_n/o" "$P/$pf_n/resources"
@@ -473,21 +473,21 @@ arcs() {
 	p != "" && NF > 0 { print p, name() }' "$1" | sort -u
 }
 
-# check_arcs NAME BIN PROFILES: -c compared arc by arc.  GNU loses
-# every backward call (KNOWN.md), so where we find more arcs, each extra
-# one must go to an address no higher than its caller's start (a
-# function calling itself calls backwards too); every arc GNU finds we
-# must find too.
+# check_arcs NAME BIN PROFILES: -c -z compared arc by arc (-z: every
+# function is listed with its calls, sampled or not).  GNU loses every
+# backward call (KNOWN.md), so where we find more arcs, each extra one
+# must go to an address no higher than its caller's start (a function
+# calling itself calls backwards too); every arc GNU finds we must find.
 check_arcs() {
 	safe=$(printf '%s' "$1" | tr '/ ' '__')
 	d=$out/run/$safe
 	rm -rf "$d"
 	mkdir -p "$d"
 	# shellcheck disable=SC2086
-	$TIMEOUT "$GPROF" -b -c -q --no-demangle "$2" $3 >"$d/ours" 2>"$d/ours.err"
+	$TIMEOUT "$GPROF" -b -c -q -z --no-demangle "$2" $3 >"$d/ours" 2>"$d/ours.err"
 	os=$?
 	# shellcheck disable=SC2086
-	"$ORACLE" -b -c -q --no-demangle "$2" $3 >"$d/gnu" 2>"$d/gnu.err"
+	"$ORACLE" -b -c -q -z --no-demangle "$2" $3 >"$d/gnu" 2>"$d/gnu.err"
 	gs=$?
 	if [ "$os" != "$gs" ]; then
 		echo "FAIL $1: exit status $os, want $gs"
@@ -565,6 +565,7 @@ TAB=$(printf '\t')
 while IFS=$TAB read -r name bin file inc incfn profs; do
 	subst="$(names "$bin" "$profs");s|@FILE@|$file|g;s|@INC@|$inc|g"
 	subst="$subst;s|@INCFN@|$incfn|g"
+	echo "note: $name: $subst" >&2
 	for o in $OPTS; do
 		cname="real/$name/$(printf '%s' "$o" | tr -d '\001')"
 		opts=$(printf '%s' "$o" | sed "$subst" | tr '\001' ' ')
