@@ -46,6 +46,12 @@ RECIPE=1
 
 rm -rf "$out"
 mkdir -p "$out/run" "$out/fail" "$CACHE/src" || exit 1
+# One run at a time builds in the cache (make check and make check SAN=1
+# may run together); the lock goes once the profiles are there.
+if command -v flock >/dev/null 2>&1; then
+	exec 9>"$CACHE/lock"
+	flock 9
+fi
 TIMEOUT=
 command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout 60"
 CASES=$out/cases.txt
@@ -302,6 +308,7 @@ if [ -z "$NOTINY" ] && ok tinyxml2 xmltest/r1 txml/sum; then
 fi
 wait
 cat "$out/prof-expat.log"
+command -v flock >/dev/null 2>&1 && flock -u 9
 
 # ---- 4. cases ----------------------------------------------------------
 
