@@ -378,6 +378,9 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 		if (nbbs == 0 && r->g.nbbs > 0 && !(r->opt.style & OUT_SUM))
 			gp_warn("%s: basic-block counts are ignored (they need -l, not supported yet)",
 				r->opt.gmons[i]);
+		if (r->g.files[r->g.nfiles - 1].rate_assumed)
+			gp_warn("%s: the 4.4BSD header gives a profiling rate of 0; assuming 100 samples per second",
+				r->opt.gmons[i]);
 		/* -i describes each file as soon as it is read. */
 		if (r->opt.file_info)
 			print_file_info(&r->g.files[r->g.nfiles - 1]);
@@ -392,7 +395,9 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 			r->x.machine);
 	select_nodes(r, &sel);
 	r->ticks = xcalloc(r->st.n ? r->st.n : 1, sizeof(*r->ticks));
-	r->total_ticks = hist_assign(&r->g, &r->st, r->flat_excluded, r->ticks);
+	if (hist_charge(&r->g, &r->st, r->flat_excluded, r->ticks,
+			&r->total_ticks, err) != 0)
+		return -1;
 	cg_assemble(&r->cg, r->ticks, &sel);
 	if (r->opt.debug)
 		printf("[main] debug-level=0x%x\n"
