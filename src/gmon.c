@@ -243,13 +243,13 @@ read_gnu(struct gmon *g, size_t file, struct stream *s, struct gp_err *err)
 	while (stream_left(s) > 0) {
 		uint64_t at = s->pos;
 		size_t got;
-		uint8_t tag = *stream_take(s, 1, &got);
+		const unsigned char *t = stream_take(s, 1, &got);
 		int rc;
 
 		if (got != 1)
 			return gp_fail(err, "%s: %s", path, s->err_no ?
 				       strerror(s->err_no) : "file changed while being read");
-		switch (tag) {
+		switch (*t) {
 		case TAG_HIST:
 			rc = read_gnu_hist(g, file, s, err);
 			g->files[file].nhist++;
@@ -264,7 +264,7 @@ read_gnu(struct gmon *g, size_t file, struct stream *s, struct gp_err *err)
 			break;
 		default:
 			return gp_fail(err, "%s: bad record tag %u at offset %llu",
-				       path, tag, (unsigned long long)at);
+				       path, *t, (unsigned long long)at);
 		}
 		if (rc != 0)
 			return -1;

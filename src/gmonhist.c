@@ -153,8 +153,8 @@ add_bins(const struct gmon *g, struct gmon_hist *h, struct stream *s,
 }
 
 int
-gmon_check_rate(struct gmon *g, const char *path, uint32_t rate, const char *dimen,
-	   char abbrev, struct gp_err *err)
+gmon_check_rate(struct gmon *g, const char *path, uint32_t rate,
+		const char *dimen, char abbrev, struct gp_err *err)
 {
 	if (!g->have_rate) {
 		g->have_rate = true;
@@ -202,8 +202,9 @@ new_hist(struct gmon *g, uint64_t lowpc, uint64_t highpc, uint32_t nbins,
 }
 
 int
-gmon_merge_hist(struct gmon *g, struct stream *s, size_t file, uint64_t lowpc,
-	   uint64_t highpc, uint32_t nbins, struct gp_err *err)
+gmon_merge_hist(struct gmon *g, struct stream *s, size_t file,
+		uint64_t lowpc, uint64_t highpc, uint32_t nbins,
+		struct gp_err *err)
 {
 	const char *path = g->files[file].path;
 	struct gmon_hist *h;
@@ -220,9 +221,9 @@ gmon_merge_hist(struct gmon *g, struct stream *s, size_t file, uint64_t lowpc,
 			       path, nbins, (unsigned long long)stream_left(s));
 	at = ranges_find(&g->ranges, lowpc, highpc);
 	if (at == RANGES_NONE) {
-		const struct gmon_hist *h0 = &g->hists[0];
+		const struct gmon_hist *h0 = g->nhists > 0 ? g->hists : NULL;
 
-		if (g->nhists > 0 &&
+		if (h0 != NULL &&
 		    fabs(gmon_scale(lowpc, highpc, nbins) -
 			 gmon_scale(h0->lowpc, h0->highpc, h0->nbins)) > 1e-6)
 			return gp_fail(err, "%s: histogram bins differ in width from the first histogram's",
