@@ -77,7 +77,7 @@ demo: $(B)/gprof
 check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY)
 	@sh tests/run-suites.sh $(CURDIR)/$(B)/gprof $(CURDIR)/$(B)
 
-bench: $(B)/gprof
+bench: $(B)/gprof $(B)/mkgmon
 	@sh bench/run.sh $(CURDIR)/$(B)/gprof
 
 fuzz:

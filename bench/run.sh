@@ -16,6 +16,7 @@
 #   BENCH_CC=gcc  BENCH_CFLAGS=-O0
 #   BENCH_PER_FILE=250  BENCH_CYCLE=600  BENCH_SEED=1  BENCH_ROUNDS=20
 #   BENCH_GNU=/usr/bin/gprof
+#   BENCH_HISTS=100000     histogram records of the many-records workload
 set -eu
 
 ours=${1:?usage: bench/run.sh OURS_GPROF}
@@ -30,6 +31,7 @@ per_file=${BENCH_PER_FILE:-250}
 cycle=${BENCH_CYCLE:-600}
 seed=${BENCH_SEED:-1}
 rounds=${BENCH_ROUNDS:-20}
+nhists=${BENCH_HISTS:-100000}
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
@@ -135,6 +137,16 @@ prepare() {
 	compile "$dir" g "$cc $cflags -g -pg -Wall -Wextra"
 	profile "$dir" nog
 	profile "$dir" g
+	# Many one-bin histogram records (4 bytes each, descending, at the
+	# start of the text): merging them is where quadratic code shows.
+	hp=$dir/hists-$nhists.out
+	if [ ! -f "$hp" ]; then
+		[ -x "$top/build/mkgmon" ] || die "build/mkgmon missing (make)"
+		lo=$(nm "$dir/prog-nog" | awk '$3 == "_init" { print "0x" $1 }')
+		printf 'hists %s %s 4 1 down\n' "$nhists" "$lo" |
+			"$top/build/mkgmon" -o "$hp.tmp" - || die "mkgmon failed"
+		mv "$hp.tmp" "$hp"
+	fi
 	a=$(cat "$dir/prof-nog-r$rounds/sum.txt")
 	b=$(cat "$dir/prof-g-r$rounds/sum.txt")
 	[ "$a" = "$b" ] || die "prog-nog and prog-g disagree ($a, $b)"
@@ -231,5 +243,7 @@ for n in $sizes; do
 	workload "$n" "-b -q, -g" out.txt -b -q "$g" "$pg/gmon.out"
 	# shellcheck disable=SC2086
 	workload "$n" "-s, $nprof files, no -g" "out.txt gmon.sum" -s "$nog" $merge
+	workload "$n" "-b -p, $nhists hists" out.txt -b -p "$nog" \
+		"$dir/hists-$nhists.out"
 	echo "(outputs in $work/runs/n$n; table in $table)"
 done

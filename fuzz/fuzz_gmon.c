@@ -35,6 +35,7 @@ analyse(struct analysis *a)
 {
 	struct spec_arg spec = { SPEC_EXCL_FLAT, (char *)"a" };
 	struct options o;
+	struct gp_err err;
 
 	memset(&o, 0, sizeof(o));
 	o.style = o.specified = OUT_SUM;
@@ -42,13 +43,13 @@ analyse(struct analysis *a)
 	o.nspecs = 1;
 	fake_symtab(&a->g, &a->st);
 	exe_no_sources(&a->x);
-	analysis_compute(a, &o);
+	if (analysis_compute(a, &o, &err) != 0)
+		return;
 	(void)hist_bin_bytes(&a->g);
 	for (int f = 0; f < 3; f++) {
 		enum gmon_format out = f == 0 ? GMON_GNU
 				       : f == 1 ? GMON_BSD
 						: GMON_BSD44;
-		struct gp_err err;
 		struct wbuf w;
 
 		wbuf_init(&w, a->g.big_endian, a->g.word);

@@ -65,7 +65,8 @@ print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 	o.specified = o.style;
 	fake_symtab(&a->g, &a->st);
 	exe_no_sources(&a->x);
-	analysis_compute(a, &o);
+	if (analysis_compute(a, &o, &err) != 0)
+		return;
 	(void)reports_print(out, a, &o, &err);
 	/* GNU's default choice of reports, on the same analysis. */
 	o.style = o.specified = 0;

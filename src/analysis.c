@@ -79,6 +79,9 @@ analysis_load(struct analysis *a, const struct options *o,
 		if (nbbs == 0 && a->g.nbbs > 0 && !(o->style & OUT_SUM))
 			gp_warn("%s: basic-block counts are ignored (they need -l, not supported yet)",
 				o->gmons[i]);
+		if (a->g.files[a->g.nfiles - 1].rate_assumed)
+			gp_warn("%s: the 4.4BSD header gives a profiling rate of 0; assuming 100 samples per second",
+				o->gmons[i]);
 		if (on_file != NULL)
 			on_file(&a->g.files[a->g.nfiles - 1], ctx);
 	}
@@ -123,8 +126,9 @@ arc_selected(void *ctx, uint32_t parent, uint32_t child)
 	return select_arc(ctx, parent, child);
 }
 
-void
-analysis_compute(struct analysis *a, const struct options *o)
+int
+analysis_compute(struct analysis *a, const struct options *o,
+		 struct gp_err *err)
 {
 	struct cg_select cs;
 
@@ -138,10 +142,13 @@ analysis_compute(struct analysis *a, const struct options *o)
 			a->x.machine);
 	select_nodes(a, &cs);
 	a->ticks = xcalloc(a->st.n, sizeof(*a->ticks));
-	a->total_ticks = hist_assign(&a->g, &a->st, a->flat_excluded, a->ticks);
+	if (hist_charge(&a->g, &a->st, a->flat_excluded, a->ticks,
+			&a->total_ticks, err) != 0)
+		return -1;
 	cg_assemble(&a->cg, a->ticks, &cs);
 	if (o->style & OUT_SUM)
 		linemode_build(&a->lines, &a->x, &a->st, &a->g);
+	return 0;
 }
 
 void

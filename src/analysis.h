@@ -69,9 +69,12 @@ int analysis_load(struct analysis *a, const struct options *o,
  * Analyse what analysis_load() read (or what a caller filled in by hand:
  * st, g and x, as the fuzz targets do): selections, the call graph,
  * samples per function, cycles and propagated time, and with -s
- * (OUT_SUM in O->style) the line-mode table.  Never fails.
+ * (OUT_SUM in O->style) the line-mode table.  Returns 0, or -1 with a
+ * message in ERR when histogram bins left in a profile file cannot be
+ * read back (the file changed or failed under us).
  */
-void analysis_compute(struct analysis *a, const struct options *o);
+int analysis_compute(struct analysis *a, const struct options *o,
+		     struct gp_err *err);
 
 /* Release everything A owns (safe after a failed load). */
 void analysis_free(struct analysis *a);

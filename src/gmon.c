@@ -12,6 +12,13 @@
  * bytes), for 4.4BSD u32 version, u32 rate and 12 spare bytes; then the
  * u16 bins and (frompc, selfpc, count) word triples until the end.
  *
+ * Files are read in a stream (stream.h).  The bins of a large histogram
+ * whose range is new are skipped and read once, later, by gmon_bins();
+ * they are read into memory only when a later record repeats the range
+ * and the two must be summed.  Histograms of every format follow one
+ * rule: the same range is summed, disjoint ranges are kept in order of
+ * first appearance, anything else is refused.
+ *
  * Invariant: a record is added to G only after all of it has been read
  * and checked.
  */
@@ -19,14 +26,15 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gmonhist.h"
 #include "reader.h"
+#include "stream.h"
 
 #define TAG_HIST 0
 #define TAG_ARC 1
@@ -39,6 +47,7 @@ gmon_init(struct gmon *g, int word, bool big_endian)
 	memset(g, 0, sizeof(*g));
 	g->word = word;
 	g->big_endian = big_endian;
+	ranges_init(&g->ranges);
 }
 
 void
@@ -49,13 +58,17 @@ gmon_free(struct gmon *g)
 		free(g->hists[i].bins32);
 		free(g->hists[i].bins16);
 	}
-	for (size_t i = 0; i < g->nfiles; i++)
+	for (size_t i = 0; i < g->nfiles; i++) {
 		free(g->files[i].path);
+		if (g->files[i].fd >= 0)
+			close(g->files[i].fd);
+	}
 	free(g->hists);
 	free(g->arcs);
 	free(g->arc_hash);
 	free(g->bbs);
 	free(g->files);
+	ranges_free(&g->ranges);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -130,212 +143,128 @@ add_bb(struct gmon *g, uint64_t addr, uint64_t count)
 	g->nbbs++;
 }
 
-/* Give H room for sums up to MAX (widening its counters if need be). */
-static void
-widen(struct gmon_hist *h, uint64_t max)
+
+/* R over the next LEN bytes of a record in S; false when the file ends
+ * first. */
+static bool
+take(struct stream *s, const struct gmon *g, size_t len, struct reader *r)
 {
-	if (h->bins16 != NULL && max > UINT16_MAX) {
-		h->bins32 = xcalloc(h->nbins, sizeof(*h->bins32));
-		for (uint32_t i = 0; i < h->nbins; i++)
-			h->bins32[i] = h->bins16[i];
-		free(h->bins16);
-		h->bins16 = NULL;
-	}
-	if (h->bins32 != NULL && max > UINT32_MAX) {
-		h->bins = xcalloc(h->nbins, sizeof(*h->bins));
-		for (uint32_t i = 0; i < h->nbins; i++)
-			h->bins[i] = h->bins32[i];
-		free(h->bins32);
-		h->bins32 = NULL;
-	}
-}
+	size_t got;
+	const unsigned char *p = stream_take(s, len, &got);
 
-/* Add the NBINS u16 counters at R to H (R holds them all: checked). */
-static void
-add_bins(struct gmon_hist *h, struct reader *r)
-{
-	struct reader peek = *r;
-	uint64_t max = 0;
-
-	for (uint32_t i = 0; i < h->nbins; i++) {
-		uint64_t v = gmon_bin(h, i) + rd_u16(&peek);
-		if (v > max)
-			max = v;
-	}
-	widen(h, max);
-	for (uint32_t i = 0; i < h->nbins; i++) {
-		uint16_t v = rd_u16(r);
-		if (h->bins16 != NULL)
-			h->bins16[i] = (uint16_t)(h->bins16[i] + v);
-		else if (h->bins32 != NULL)
-			h->bins32[i] += v;
-		else
-			h->bins[i] += v;
-	}
-}
-
-/*
- * Check the rate and unit of a new histogram against the first one, or
- * adopt them if it is the first.
- */
-static int
-check_rate(struct gmon *g, const char *path, uint32_t rate, const char *dimen,
-	   char abbrev, struct gp_err *err)
-{
-	if (!g->have_rate) {
-		g->have_rate = true;
-		g->rate = rate;
-		snprintf(g->dimen, sizeof(g->dimen), "%s", dimen);
-		g->abbrev = abbrev;
-		return 0;
-	}
-	if (rate != g->rate)
-		return gp_fail(err, "%s: profiling rate %u differs from the first file's %u",
-			       path, rate, g->rate);
-	if (strcmp(dimen, g->dimen) != 0 || abbrev != g->abbrev)
-		return gp_fail(err, "%s: histogram unit differs from the first file's",
-			       path);
-	return 0;
-}
-
-/*
- * Sum a histogram of NBINS bins read by R into G: into the existing one
- * with the same range, or as a new one.  Ranges that partly overlap, or
- * bins of another width, cannot be summed.
- */
-static int
-merge_hist(struct gmon *g, const char *path, uint64_t lowpc, uint64_t highpc,
-	   uint32_t nbins, struct reader *r, struct gp_err *err)
-{
-	struct gmon_hist *h = NULL;
-
-	if (highpc <= lowpc)
-		return gp_fail(err, "%s: histogram range 0x%llx-0x%llx is empty or reversed",
-			       path, (unsigned long long)lowpc,
-			       (unsigned long long)highpc);
-	if (nbins == 0)
-		return gp_fail(err, "%s: histogram has no bins", path);
-	if (nbins > reader_left(r) / 2)
-		return gp_fail(err, "%s: histogram claims %u bins but only %zu bytes remain",
-			       path, nbins, reader_left(r));
-	for (size_t i = 0; i < g->nhists; i++) {
-		struct gmon_hist *o = &g->hists[i];
-
-		if (o->lowpc == lowpc && o->highpc == highpc) {
-			if (o->nbins != nbins)
-				return gp_fail(err, "%s: histogram has %u bins, an earlier one over the same range %u",
-					       path, nbins, o->nbins);
-			h = o;
-			break;
-		}
-		if (lowpc < o->highpc && o->lowpc < highpc)
-			return gp_fail(err, "%s: histogram 0x%llx-0x%llx partly overlaps an earlier one",
-				       path, (unsigned long long)lowpc,
-				       (unsigned long long)highpc);
-	}
-	if (g->nhists > 0 && h == NULL &&
-	    fabs(gmon_scale(lowpc, highpc, nbins) -
-		 gmon_scale(g->hists[0].lowpc, g->hists[0].highpc,
-			  g->hists[0].nbins)) > 1e-6)
-		return gp_fail(err, "%s: histogram bins differ in width from the first histogram's",
-			       path);
-	if (h == NULL) {
-		g->hists = xreallocarray(g->hists, g->nhists + 1, sizeof(*g->hists));
-		h = &g->hists[g->nhists++];
-		memset(h, 0, sizeof(*h));
-		h->lowpc = lowpc;
-		h->highpc = highpc;
-		h->nbins = nbins;
-		h->bins16 = xcalloc(nbins, sizeof(*h->bins16));
-	}
-	add_bins(h, r);
-	return 0;
+	reader_init(r, p, got, g->big_endian, g->word);
+	return got == len;
 }
 
 static int
-read_gnu_hist(struct gmon *g, const char *path, struct reader *r,
+read_gnu_hist(struct gmon *g, size_t file, struct stream *s,
 	      struct gp_err *err)
 {
-	uint64_t lowpc = rd_word(r), highpc = rd_word(r);
-	uint32_t nbins = rd_u32(r), rate = rd_u32(r);
+	const char *path = g->files[file].path;
+	struct reader r;
+	bool whole = take(s, g, 2 * (size_t)g->word + 24, &r);
+	uint64_t lowpc = rd_word(&r), highpc = rd_word(&r);
+	uint32_t nbins = rd_u32(&r), rate = rd_u32(&r);
 	char dimen[16] = { 0 };
 	char abbrev;
 
-	rd_bytes(r, dimen, 15);
-	abbrev = (char)rd_u8(r);
-	if (r->bad)
+	rd_bytes(&r, dimen, 15);
+	abbrev = (char)rd_u8(&r);
+	if (!whole)
 		return gp_fail(err, "%s: truncated histogram record", path);
-	if (check_rate(g, path, rate, dimen, abbrev, err) != 0)
+	if (gmon_check_rate(g, path, rate, dimen, abbrev, err) != 0)
 		return -1;
 	g->last_highpc = highpc;
 	g->last_nbins = nbins;
-	return merge_hist(g, path, lowpc, highpc, nbins, r, err);
+	return gmon_merge_hist(g, s, file, lowpc, highpc, nbins, err);
 }
 
 static int
-read_gnu_bb(struct gmon *g, const char *path, struct reader *r,
+read_gnu_bb(struct gmon *g, const char *path, struct stream *s,
 	    struct gp_err *err)
 {
-	uint32_t n = rd_u32(r);
+	struct reader r;
+	bool whole = take(s, g, 4, &r);
+	uint32_t n = rd_u32(&r);
 
-	if (r->bad)
+	if (!whole)
 		return gp_fail(err, "%s: truncated basic-block record", path);
-	if (n > reader_left(r) / (2 * (size_t)g->word))
-		return gp_fail(err, "%s: basic-block record claims %u counts but only %zu bytes remain",
-			       path, n, reader_left(r));
+	if (n > stream_left(s) / (2 * (uint64_t)g->word))
+		return gp_fail(err, "%s: basic-block record claims %u counts but only %llu bytes remain",
+			       path, n, (unsigned long long)stream_left(s));
 	for (uint32_t i = 0; i < n; i++) {
-		uint64_t addr = rd_word(r), count = rd_word(r);
+		uint64_t addr, count;
+
+		if (!take(s, g, 2 * (size_t)g->word, &r))
+			return gp_fail(err, "%s: truncated basic-block record", path);
+		addr = rd_word(&r);
+		count = rd_word(&r);
 		add_bb(g, addr, count);
 	}
 	return 0;
 }
 
 static int
-read_gnu(struct gmon *g, struct gmon_file *f, struct reader *r,
-	 struct gp_err *err)
+read_gnu_arc(struct gmon *g, const char *path, struct stream *s,
+	     struct gp_err *err)
 {
+	struct reader r;
+	uint64_t at = s->pos - 1;
+	bool whole = take(s, g, 2 * (size_t)g->word + 4, &r);
+	uint64_t from = rd_word(&r), self = rd_word(&r);
+	uint32_t count = rd_u32(&r);
+
+	if (!whole)
+		return gp_fail(err, "%s: truncated call-graph record at offset %llu",
+			       path, (unsigned long long)at);
+	add_arc(g, from, self, count);
+	return 0;
+}
+
+static int
+read_gnu(struct gmon *g, size_t file, struct stream *s, struct gp_err *err)
+{
+	struct gmon_file *f = &g->files[file];
 	const char *path = f->path;
+	struct reader r;
+	bool whole = take(s, g, 20, &r);
 	char cookie[4];
 	uint32_t version;
 
-	rd_bytes(r, cookie, 4);
-	version = rd_u32(r);
-	rd_skip(r, 12);
-	if (r->bad)
+	rd_bytes(&r, cookie, 4);
+	version = rd_u32(&r);
+	if (!whole)
 		return gp_fail(err, "%s: file too short for a gmon header", path);
 	if (memcmp(cookie, "gmon", 4) != 0)
 		return gp_fail(err, "%s: not a GNU gmon file (bad magic)", path);
 	if (version > 1)
 		return gp_fail(err, "%s: unsupported gmon version %u", path, version);
 	f->version = (int)version;
-	while (reader_left(r) > 0) {
-		size_t at = r->off;
-		uint8_t tag = rd_u8(r);
+	while (stream_left(s) > 0) {
+		uint64_t at = s->pos;
+		size_t got;
+		const unsigned char *t = stream_take(s, 1, &got);
 		int rc;
 
-		switch (tag) {
+		if (got != 1)
+			return gp_fail(err, "%s: %s", path, s->err_no ?
+				       strerror(s->err_no) : "file changed while being read");
+		switch (*t) {
 		case TAG_HIST:
-			rc = read_gnu_hist(g, path, r, err);
-			f->nhist++;
+			rc = read_gnu_hist(g, file, s, err);
+			g->files[file].nhist++;
 			break;
-		case TAG_ARC: {
-			uint64_t from = rd_word(r), self = rd_word(r);
-			uint32_t count = rd_u32(r);
-			if (r->bad)
-				return gp_fail(err, "%s: truncated call-graph record at offset %zu",
-					       path, at);
-			add_arc(g, from, self, count);
-			f->narcs++;
-			rc = 0;
+		case TAG_ARC:
+			rc = read_gnu_arc(g, path, s, err);
+			g->files[file].narcs++;
 			break;
-		}
 		case TAG_BB:
-			rc = read_gnu_bb(g, path, r, err);
-			f->nbb++;
+			rc = read_gnu_bb(g, path, s, err);
+			g->files[file].nbb++;
 			break;
 		default:
-			return gp_fail(err, "%s: bad record tag %u at offset %zu",
-				       path, tag, at);
+			return gp_fail(err, "%s: bad record tag %u at offset %llu",
+				       path, *t, (unsigned long long)at);
 		}
 		if (rc != 0)
 			return -1;
@@ -343,130 +272,233 @@ read_gnu(struct gmon *g, struct gmon_file *f, struct reader *r,
 	return 0;
 }
 
-static int
-read_bsd(struct gmon *g, struct gmon_file *f, struct reader *r,
-	 enum gmon_format fmt, struct gp_err *err)
+/*
+ * The BSD header's rate: 100 per second for an old header (what GNU
+ * gprof assumes on Linux, its clock tick rate), the header's for 4.4BSD,
+ * and 100 again (with F->rate_assumed) for a 4.4BSD header that says 0.
+ */
+static uint32_t
+bsd_rate(struct gmon_file *f, bool v44, uint32_t rate)
 {
-	const char *path = f->path;
-	uint64_t lowpc = rd_word(r), highpc = rd_word(r);
-	uint32_t ncnt = rd_u32(r), rate = BSD_OLD_RATE;
-	size_t hdr = 2 * (size_t)g->word + 4;
-	size_t save = r->off;
-	uint32_t version = rd_u32(r);
+	if (!v44)
+		return BSD_OLD_RATE;
+	if (rate == 0) {
+		f->rate_assumed = true;
+		return BSD_OLD_RATE;
+	}
+	return rate;
+}
 
-	if (r->bad)
+static int
+read_bsd_arcs(struct gmon *g, size_t file, struct stream *s,
+	      struct gp_err *err)
+{
+	struct reader r;
+
+	while (stream_left(s) > 0) {
+		uint64_t from, self, count;
+
+		if (!take(s, g, 3 * (size_t)g->word, &r))
+			return gp_fail(err, "%s: truncated arc record at offset %llu",
+				       g->files[file].path,
+				       (unsigned long long)s->pos);
+		from = rd_word(&r);
+		self = rd_word(&r);
+		count = rd_word(&r);
+		add_arc(g, from, self, count);
+		g->files[file].narcs++;
+	}
+	return 0;
+}
+
+static int
+read_bsd(struct gmon *g, size_t file, struct stream *s, enum gmon_format fmt,
+	 struct gp_err *err)
+{
+	struct gmon_file *f = &g->files[file];
+	const char *path = f->path;
+	struct reader r;
+	size_t hdr = 2 * (size_t)g->word + 4;
+	bool whole = take(s, g, hdr + 20, &r);
+	uint64_t lowpc = rd_word(&r), highpc = rd_word(&r);
+	uint32_t ncnt = rd_u32(&r), version = rd_u32(&r), rate = rd_u32(&r);
+	bool v44 = version == GMON_BSD44_VERSION;
+
+	if (r.n < hdr)
 		return gp_fail(err, "%s: file too short for a BSD gmon header", path);
 	if (fmt != GMON_BSD && version != GMON_BSD44_VERSION && fmt == GMON_BSD44)
 		return gp_fail(err, "%s: not a 4.4BSD gmon file (version 0x%x)",
 			       path, version);
-	if (version == GMON_BSD44_VERSION) {
-		rate = rd_u32(r);
-		rd_skip(r, 12);
-		hdr += 20;
-		if (r->bad)
-			return gp_fail(err, "%s: truncated 4.4BSD gmon header", path);
-	} else {
-		r->off = save;
-	}
-	if (ncnt < hdr || (ncnt - hdr) / 2 > reader_left(r) / 2)
-		return gp_fail(err, "%s: header claims %u histogram bytes but the file has %zu",
-			       path, ncnt, reader_left(r) + hdr);
-	if (g->nhists > 0 && !g->bsd)
-		return gp_fail(err, "%s: cannot sum a BSD-format file with GNU-format ones",
-			       path);
-	if (g->nhists > 0 && (g->hists[0].lowpc != lowpc || g->hists[0].highpc != highpc ||
-			      g->hists[0].nbins != (ncnt - hdr) / 2))
-		return gp_fail(err, "%s: histogram differs in range or size from the first file's",
-			       path);
-	if (check_rate(g, path, rate, "seconds", 's', err) != 0)
+	if (v44 && !whole)
+		return gp_fail(err, "%s: truncated 4.4BSD gmon header", path);
+	rate = bsd_rate(f, v44, rate);
+	/* Back to the end of the header. */
+	s->pos -= r.n - (v44 ? hdr + 20 : hdr);
+	hdr += v44 ? 20 : 0;
+	if (ncnt < hdr || (ncnt - hdr) / 2 > stream_left(s) / 2)
+		return gp_fail(err, "%s: header claims %u histogram bytes but the file has %llu",
+			       path, ncnt, (unsigned long long)(stream_left(s) + hdr));
+	if (gmon_check_rate(g, path, rate, "seconds", 's', err) != 0)
 		return -1;
 	g->last_highpc = highpc; /* what GNU leaves in the gmon.sum spare */
 	g->last_nbins = ncnt;
-	if (merge_hist(g, path, lowpc, highpc, (ncnt - hdr) / 2, r, err) != 0)
+	if (gmon_merge_hist(g, s, file, lowpc, highpc, (ncnt - hdr) / 2, err) != 0)
 		return -1;
 	if ((ncnt - hdr) % 2)
-		rd_skip(r, 1);
+		stream_skip(s, 1);
 	g->bsd = true;
+	f = &g->files[file];
 	f->version = 0; /* as GNU gprof's -i reports BSD files */
 	f->nhist = 1;
-	while (reader_left(r) > 0) {
-		uint64_t from = rd_word(r), self = rd_word(r), count = rd_word(r);
-		if (r->bad)
-			return gp_fail(err, "%s: truncated arc record at offset %zu",
-				       path, r->off);
-		add_arc(g, from, self, count);
-		f->narcs++;
+	return read_bsd_arcs(g, file, s, err);
+}
+
+/*
+ * Read the profile in S as the next file of G (PATH), with FD (or -1)
+ * kept open while histograms wait in it.  On failure the file is
+ * dropped from G's list.
+ */
+static int
+read_stream(struct gmon *g, const char *path, struct stream *s, int fd,
+	    enum gmon_format fmt, struct gp_err *err)
+{
+	struct gmon_file *f;
+	size_t file = g->nfiles;
+	char magic[4] = { 0 };
+	int rc;
+
+	g->files = xreallocarray(g->files, g->nfiles + 1, sizeof(*g->files));
+	f = &g->files[g->nfiles++];
+	memset(f, 0, sizeof(*f));
+	f->path = xstrdup(path);
+	f->fd = fd;
+	if (fmt == GMON_AUTO) {
+		uint64_t at = s->pos;
+		size_t got = stream_get(s, magic, 4);
+
+		s->pos = at;
+		fmt = got == 4 && memcmp(magic, "gmon", 4) == 0 ? GMON_GNU : GMON_BSD;
 	}
-	return 0;
+	if (s->size == 0)
+		rc = gp_fail(err, "%s: empty file", path);
+	else if (fmt == GMON_GNU)
+		rc = read_gnu(g, file, s, err);
+	else
+		rc = read_bsd(g, file, s, fmt, err);
+	if (rc != 0 && s->err_no != 0)
+		gp_fail(err, "%s: %s", path, strerror(s->err_no));
+	f = &g->files[file];
+	if (rc != 0 || f->ndeferred == 0)
+		f->fd = -1; /* the caller closes it */
+	if (rc != 0) {
+		free(f->path);
+		g->nfiles--;
+	}
+	return rc;
 }
 
 int
 gmon_read_mem(struct gmon *g, const char *path, const unsigned char *p,
 	      size_t n, enum gmon_format fmt, struct gp_err *err)
 {
-	struct reader r;
-	struct gmon_file f = { 0 };
-	int rc;
+	struct stream s;
 
-	reader_init(&r, p, n, g->big_endian, g->word);
-	f.path = xstrdup(path);
-	if (fmt == GMON_AUTO)
-		fmt = n >= 4 && memcmp(p, "gmon", 4) == 0 ? GMON_GNU : GMON_BSD;
-	if (n == 0)
-		rc = gp_fail(err, "%s: empty file", path);
-	else if (fmt == GMON_GNU)
-		rc = read_gnu(g, &f, &r, err);
-	else
-		rc = read_bsd(g, &f, &r, fmt, err);
-	if (rc != 0) {
-		free(f.path);
-		return -1;
-	}
-	g->files = xreallocarray(g->files, g->nfiles + 1, sizeof(*g->files));
-	g->files[g->nfiles++] = f;
-	return 0;
+	stream_mem(&s, p, n);
+	return read_stream(g, path, &s, -1, fmt, err);
 }
 
-int
-gmon_read(struct gmon *g, const char *path, enum gmon_format fmt,
-	  struct gp_err *err)
+/* Open PATH for reading; -1 with errno set on failure. */
+static int
+open_profile(const char *path)
 {
-	struct stat st;
-	unsigned char *buf;
-	size_t n = 0, cap;
-	int fd = open(path, O_RDONLY);
+	return open(path, O_RDONLY);
+}
+
+/* Read all of a file that is not regular (a pipe), then parse it. */
+static int
+read_whole(struct gmon *g, const char *path, int fd, enum gmon_format fmt,
+	   struct gp_err *err)
+{
+	unsigned char *buf = NULL;
+	size_t n = 0, cap = 0;
 	int rc;
 
-	if (fd < 0)
-		return gp_fail(err, "%s: %s", path, strerror(errno));
-	if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-		close(fd);
-		return gp_fail(err, "%s: is a directory", path);
-	}
-	cap = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size : 4096;
-	buf = xmalloc(cap);
 	for (;;) {
 		ssize_t got;
 
 		if (n == cap)
-			buf = xreallocarray(buf, cap *= 2, 1);
+			buf = xreallocarray(buf, cap = cap ? 2 * cap : 65536, 1);
 		got = read(fd, buf + n, cap - n);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
 			rc = gp_fail(err, "%s: %s", path, strerror(errno));
 			free(buf);
-			close(fd);
 			return rc;
 		}
 		if (got == 0)
 			break;
 		n += (size_t)got;
 	}
-	close(fd);
 	rc = gmon_read_mem(g, path, buf, n, fmt, err);
 	free(buf);
 	return rc;
+}
+
+int
+gmon_read(struct gmon *g, const char *path, enum gmon_format fmt,
+	  struct gp_err *err)
+{
+	struct stream s;
+	struct stat st;
+	int fd = open_profile(path);
+	int rc;
+
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE)) {
+		/* Histograms waiting in earlier files hold them open. */
+		if (gmon_materialize_all(g, err) != 0)
+			return -1;
+		fd = open_profile(path);
+	}
+	if (fd < 0)
+		return gp_fail(err, "%s: %s", path, strerror(errno));
+	if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+		close(fd);
+		return gp_fail(err, "%s: is a directory", path);
+	}
+	if (!S_ISREG(st.st_mode)) {
+		rc = read_whole(g, path, fd, fmt, err);
+		close(fd);
+		return rc;
+	}
+	stream_file(&s, fd, (uint64_t)st.st_size);
+	rc = read_stream(g, path, &s, fd, fmt, err);
+	stream_free(&s);
+	if (rc != 0 || g->files[g->nfiles - 1].fd < 0)
+		close(fd);
+	return rc;
+}
+
+/* Append H's bins to W as u16 (sums wider than 16 bits are cut, as
+ * GNU gprof writes them). */
+static int
+write_bins(const struct gmon *g, const struct gmon_hist *h, struct wbuf *w,
+	   struct gp_err *err)
+{
+	uint64_t *chunk = xmalloc(GMON_CHUNK * sizeof(*chunk));
+
+	for (uint32_t i = 0; i < h->nbins; i += GMON_CHUNK) {
+		uint32_t n = h->nbins - i < GMON_CHUNK ? h->nbins - i : GMON_CHUNK;
+
+		if (gmon_bins(g, h, i, n, chunk, err) != 0) {
+			free(chunk);
+			return -1;
+		}
+		for (uint32_t k = 0; k < n; k++)
+			wb_u16(w, (uint16_t)chunk[k]);
+	}
+	free(chunk);
+	return 0;
 }
 
 /* The BSD header (old, or 4.4BSD when asked or when the rate is not
@@ -494,9 +526,7 @@ write_bsd_head(const struct gmon *g, struct wbuf *w, enum gmon_format fmt,
 		wb_u32(w, g->have_rate ? g->rate : BSD_OLD_RATE);
 		wb_bytes(w, spare, sizeof(spare));
 	}
-	for (uint32_t b = 0; b < nbins; b++)
-		wb_u16(w, (uint16_t)gmon_bin(h, b));
-	return 0;
+	return h != NULL ? write_bins(g, h, w, err) : 0;
 }
 
 int
@@ -521,8 +551,8 @@ gmon_write_head(const struct gmon *g, struct wbuf *w, enum gmon_format fmt,
 		wb_u32(w, g->rate);
 		wb_bytes(w, dimen, sizeof(dimen));
 		wb_u8(w, (uint8_t)g->abbrev);
-		for (uint32_t b = 0; b < h->nbins; b++)
-			wb_u16(w, (uint16_t)gmon_bin(h, b));
+		if (write_bins(g, h, w, err) != 0)
+			return -1;
 	}
 	return 0;
 }

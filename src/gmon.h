@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "ranges.h"
 
 enum gmon_format {
 	GMON_AUTO,  /* GNU when the file starts with "gmon", else BSD */
@@ -29,8 +30,11 @@ enum gmon_format {
  * One histogram: NBINS counters spread evenly over [lowpc, highpc).
  * The counters are kept as narrow as their sums allow (16 bits for one
  * file, wider only when sums of several files need it), so a big
- * program's histogram costs what the file does.  Exactly one of BINS16,
- * BINS32, BINS is set; read them with gmon_bin().
+ * program's histogram costs what the file does.  At most one of BINS16,
+ * BINS32, BINS is set.  When none is, the bins are still in the profile
+ * file FILE (an index into gmon.files) at byte offset OFF, to be read
+ * once, when they are charged (a range that occurs once is never held
+ * in memory).  Read them with gmon_bins(), or gmon_bin() when in memory.
  */
 struct gmon_hist {
 	uint64_t lowpc, highpc;
@@ -38,6 +42,8 @@ struct gmon_hist {
 	uint64_t *bins;	  /* owned, or NULL */
 	uint32_t *bins32; /* owned, or NULL */
 	uint16_t *bins16; /* owned, or NULL */
+	uint32_t file;	  /* without bins: the file holding them */
+	uint64_t off;	  /* without bins: their offset in FILE */
 };
 
 /*
@@ -50,6 +56,7 @@ gmon_scale(uint64_t lowpc, uint64_t highpc, uint32_t nbins)
 	return (double)((highpc - lowpc) / 2) / nbins;
 }
 
+/* Bin I of H, which must be held in memory (see struct gmon_hist). */
 static inline uint64_t
 gmon_bin(const struct gmon_hist *h, uint32_t i)
 {
@@ -74,6 +81,11 @@ struct gmon_file {
 	char *path; /* owned */
 	int version;
 	size_t nhist, narcs, nbb;
+	/* A 4.4BSD header gave a rate of 0, so 100 per second was assumed
+	 * (as GNU gprof does); the caller may warn. */
+	bool rate_assumed;
+	int fd;		  /* open while histograms wait in it, else -1 */
+	size_t ndeferred; /* histograms whose bins are still in the file */
 };
 
 struct gmon {
@@ -83,9 +95,10 @@ struct gmon {
 	uint32_t rate;	 /* samples per second */
 	char dimen[16];	 /* NUL-terminated, e.g. "seconds" */
 	char abbrev;	 /* e.g. 's' */
-	bool bsd;	 /* the data came from BSD-format files */
+	bool bsd;	 /* some of the data came from BSD-format files */
 	struct gmon_hist *hists; /* owned, in order of first appearance */
-	size_t nhists;
+	size_t nhists, hists_cap;
+	struct ranges ranges; /* the histograms' ranges, indexed like HISTS */
 	/* owned: one per distinct (from, self), counts summed, in order of
 	 * first appearance; ARC_HASH indexes them */
 	struct gmon_arc *arcs;
@@ -111,22 +124,42 @@ void gmon_free(struct gmon *g);
 /*
  * Read PATH and add its records to G.  Fails on an unreadable, truncated
  * or malformed file, and on histograms that cannot be summed with the
- * ones already read (different rate or unit, or partly overlapping
- * ranges).  On failure G may hold part of the file: report the error
- * and stop.
+ * ones already read, whatever the formats of the files: different rate
+ * or unit, the same range with another bin count, partly overlapping
+ * ranges, or bins of another width.  On failure G may hold part of the
+ * file: report the error and stop (gmon_free() is all that is safe).
+ *
+ * A regular file is read in a stream, through a small window; large
+ * histograms are not read then but left in the file (kept open) until
+ * gmon_bins() asks for them, unless a later record has the same range
+ * and they must be summed.
  */
 int gmon_read(struct gmon *g, const char *path, enum gmon_format fmt,
 	      struct gp_err *err);
 
-/* Parse a file already in memory; PATH is only used in messages. */
+/* Parse a file already in memory; PATH is only used in messages.  The
+ * bins are copied, so P need not outlive the call. */
 int gmon_read_mem(struct gmon *g, const char *path, const unsigned char *p,
 		  size_t n, enum gmon_format fmt, struct gp_err *err);
+
+/* How many bins gmon_bins() hands out at a time, at most. */
+#define GMON_CHUNK 8192
+
+/*
+ * Bins FIRST .. FIRST+N-1 of H (a histogram of G) into OUT, summed over
+ * every file that held H's range; N <= GMON_CHUNK.  Fails (-1, ERR) only
+ * when the bins are still in a profile file and reading it again fails
+ * or comes up short (the file changed).
+ */
+int gmon_bins(const struct gmon *g, const struct gmon_hist *h,
+	      uint32_t first, uint32_t n, uint64_t *out, struct gp_err *err);
 
 /*
  * Write a summed profile into W in format FMT (GNU unless GMON_BSD or
  * GMON_BSD44, as -O asks): the header and histograms first, then the
  * caller's arcs, then the basic-block records (GNU format only).
- * gmon_write_head() fails when a BSD file cannot hold the histograms.
+ * gmon_write_head() fails when a BSD file cannot hold the histograms,
+ * or when histogram bins cannot be read again (see gmon_bins()).
  */
 struct wbuf;
 int gmon_write_head(const struct gmon *g, struct wbuf *w,

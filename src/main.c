@@ -68,7 +68,8 @@ run(struct analysis *a, struct options *o, int argc, char **argv,
 		return -1;
 	if (o->file_info)
 		return 0;
-	analysis_compute(a, o);
+	if (analysis_compute(a, o, err) != 0)
+		return -1;
 	if (o->debug)
 		print_debug(a, o->debug);
 	if ((o->style & OUT_SUM) && sumfile_write(a, o->format, err) != 0)

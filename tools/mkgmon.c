@@ -19,6 +19,12 @@
  *   hist LOWPC HIGHPC NBINS [RATE [DIMEN [ABBREV]]]
  *                               GNU: a tag-0 record; BSD: the file header
  *   bin I COUNT                 bin I of the latest hist (u16 on disk)
+ *   hists COUNT LOWPC WIDTH NBINS [down]
+ *                               COUNT hist records (rate 100, seconds) over
+ *                               consecutive ranges of WIDTH bytes from
+ *                               LOWPC, in ascending order or with "down"
+ *                               descending; bin I of the range at LOWPC +
+ *                               K*WIDTH holds (K + I) % 7 + 1
  *   arc FROMPC SELFPC COUNT     GNU: tag-1 record (u32 count); BSD: a raw
  *                               arc (count is word-sized)
  *   bb ADDR COUNT               GNU only: consecutive bb lines form one
@@ -189,6 +195,40 @@ do_hist(struct spec *sp, char **tok, int ntok)
 }
 
 static void
+do_hists(struct spec *sp, char **tok, int ntok)
+{
+	uint64_t count, lo, width, nbins;
+	int down;
+
+	if (ntok < 5 || ntok > 6 || (ntok == 6 && strcmp(tok[5], "down")))
+		die("usage: hists COUNT LOWPC WIDTH NBINS [down]");
+	count = num_max(tok[1], "count", 1u << 24);
+	lo = num(tok[2], "lowpc");
+	width = num(tok[3], "width");
+	nbins = num_max(tok[4], "nbins", 1u << 16);
+	down = ntok == 6;
+	if (width == 0 || count > (UINT64_MAX - lo) / width)
+		die("ranges past the end of the address space");
+	for (uint64_t i = 0; i < count; i++) {
+		uint64_t k = down ? count - 1 - i : i;
+		struct rec *r = new_rec(sp, REC_HIST);
+
+		r->a = lo + k * width;
+		r->b = r->a + width;
+		r->c = nbins;
+		r->rate = 100;
+		memcpy(r->dimen, "seconds", 7);
+		r->abbrev = 's';
+		r->bins = calloc(nbins ? nbins : 1, sizeof(*r->bins));
+		if (!r->bins)
+			die("out of memory");
+		for (uint64_t b = 0; b < nbins; b++)
+			r->bins[b] = (uint16_t)((k + b) % 7 + 1);
+		sp->hist = (long)(sp->nrecs - 1);
+	}
+}
+
+static void
 do_bin(struct spec *sp, char **tok, int ntok)
 {
 	struct rec *h;
@@ -282,6 +322,10 @@ do_line(struct spec *sp, char *line)
 	}
 	if (!strcmp(tok[0], "hist")) {
 		do_hist(sp, tok, ntok);
+		return;
+	}
+	if (!strcmp(tok[0], "hists")) {
+		do_hists(sp, tok, ntok);
 		return;
 	}
 	if (!strcmp(tok[0], "bin")) {

@@ -8,6 +8,7 @@
  * count (instead of its length) fails the case rather than the machine.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -701,6 +702,245 @@ test_gnu_be32(void)
 	wbuf_free(&w);
 }
 
+
+/* A BSD file (old header: 100 per second) with bins A over
+ * [0x1000, 0x1100), and a GNU file with bins B and RATE over the same. */
+static void
+mixed_files(struct wbuf *bsd, struct wbuf *gnu, uint32_t rate)
+{
+	static const uint16_t a[] = { 1, 2, 3, 4 }, b[] = { 10, 20, 30, 40 };
+
+	wbuf_init(bsd, false, 8);
+	bsd_head(bsd, 0x1000, 0x1100, 4, false, 0);
+	for (size_t i = 0; i < 4; i++)
+		wb_u16(bsd, a[i]);
+	wbuf_init(gnu, false, 8);
+	gnu_head(gnu, 1);
+	gnu_hist(gnu, 0x1000, 0x1100, 4, rate, b, 4);
+}
+
+/* One rule for both orders: a BSD and a GNU profile of the same range
+ * and rate are summed, of other rates refused. */
+static void
+test_mixed(void)
+{
+	struct wbuf bsd, gnu;
+	struct gp_err err;
+	struct gmon g;
+
+	mixed_files(&bsd, &gnu, 100);
+	for (int order = 0; order < 2; order++) {
+		const struct wbuf *first = order ? &gnu : &bsd;
+		const struct wbuf *second = order ? &bsd : &gnu;
+
+		t_begin("gmon/mixed-%s-then-%s-summed", order ? "gnu" : "bsd",
+			order ? "bsd" : "gnu");
+		gmon_init(&g, 8, false);
+		if (check_u64((uint64_t)read_buf(&g, first, GMON_AUTO, &err), 0,
+			      "first file") &&
+		    check_u64((uint64_t)read_buf(&g, second, GMON_AUTO, &err), 0,
+			      "second file") &&
+		    check_u64(g.nhists, 1, "nhists")) {
+			for (uint32_t i = 0; i < 4; i++)
+				check_u64(gmon_bin(&g.hists[0], i), 11 * (i + 1),
+					  "summed bin");
+			check_u64(g.rate, 100, "rate");
+		}
+		gmon_free(&g);
+	}
+	wbuf_free(&gnu);
+	wbuf_free(&bsd);
+
+	mixed_files(&bsd, &gnu, 1000);
+	for (int order = 0; order < 2; order++) {
+		t_begin("gmon/mixed-%s-then-%s-other-rate", order ? "gnu" : "bsd",
+			order ? "bsd" : "gnu");
+		gmon_init(&g, 8, false);
+		if (check_u64((uint64_t)read_buf(&g, order ? &gnu : &bsd,
+						 GMON_AUTO, &err),
+			      0, "first file"))
+			check_refused(read_buf(&g, order ? &bsd : &gnu, GMON_AUTO,
+					       &err),
+				      &err, "profiling rate");
+		gmon_free(&g);
+	}
+	wbuf_free(&gnu);
+	wbuf_free(&bsd);
+}
+
+/* A 4.4BSD header with a rate of 0: 100 per second, and a flag for the
+ * caller's warning (GNU gprof assumes its clock rate, 100 here). */
+static void
+test_bsd44_rate0(void)
+{
+	struct wbuf w, old;
+	struct gp_err err;
+	struct gmon g;
+
+	t_begin("gmon/bsd44-rate0-assumes-100");
+	wbuf_init(&w, false, 8);
+	bsd_head(&w, 0x1000, 0x1100, 4, true, 0);
+	for (size_t i = 0; i < 4; i++)
+		wb_u16(&w, bins4[i]);
+	gmon_init(&g, 8, false);
+	if (check_u64((uint64_t)read_buf(&g, &w, GMON_AUTO, &err), 0,
+		      "gmon_read_mem")) {
+		check_u64(g.rate, 100, "rate");
+		check_true(g.files[0].rate_assumed, "rate_assumed not set");
+	}
+	gmon_free(&g);
+
+	/* With an old BSD file (100 per second), in either order. */
+	t_begin("gmon/bsd44-rate0-sums-with-old-bsd");
+	wbuf_init(&old, false, 8);
+	bsd_head(&old, 0x1000, 0x1100, 4, false, 0);
+	for (size_t i = 0; i < 4; i++)
+		wb_u16(&old, 1);
+	for (int order = 0; order < 2; order++) {
+		gmon_init(&g, 8, false);
+		if (check_u64((uint64_t)read_buf(&g, order ? &old : &w,
+						 GMON_AUTO, &err), 0, "first") &&
+		    check_u64((uint64_t)read_buf(&g, order ? &w : &old,
+						 GMON_AUTO, &err), 0, "second"))
+			check_u64(gmon_bin(&g.hists[0], 0), 2, "summed bin 0");
+		gmon_free(&g);
+	}
+	wbuf_free(&old);
+	wbuf_free(&w);
+}
+
+/*
+ * Many histogram records (disjoint, 1 bin each, in descending address
+ * order): kept in the order they came, summed when a second file
+ * repeats them, and a partial overlap with any of them refused.  With a
+ * linear scan per record this is quadratic (about 10^9 comparisons).
+ */
+#define MANY 40000
+
+static void
+test_many_hists(void)
+{
+	struct wbuf w;
+	struct gp_err err;
+	struct gmon g;
+	bool ok = true;
+
+	t_begin("gmon/many-hists-order-and-sums");
+	wbuf_init(&w, false, 8);
+	gnu_head(&w, 1);
+	for (uint32_t k = 0; k < MANY; k++) {
+		uint64_t lo = 0x100000 + 4 * (uint64_t)(MANY - 1 - k);
+		uint16_t bin = (uint16_t)(k % 7 + 1);
+
+		gnu_hist(&w, lo, lo + 4, 1, 100, &bin, 1);
+	}
+	gmon_init(&g, 8, false);
+	if (check_u64((uint64_t)read_buf(&g, &w, GMON_AUTO, &err), 0, "first") &&
+	    check_u64((uint64_t)read_buf(&g, &w, GMON_AUTO, &err), 0, "second") &&
+	    check_u64(g.nhists, MANY, "nhists")) {
+		for (uint32_t k = 0; k < MANY && ok; k++)
+			ok = check_u64(g.hists[k].lowpc,
+				       0x100000 + 4 * (uint64_t)(MANY - 1 - k),
+				       "lowpc in file order") &&
+			     check_u64(gmon_bin(&g.hists[k], 0), 2 * (k % 7 + 1),
+				       "summed bin");
+	}
+	gmon_free(&g);
+
+	t_begin("gmon/many-hists-overlap-refused");
+	{
+		uint16_t bin = 1;
+		uint64_t lo = 0x100000 + 4 * (MANY / 3) + 2;
+
+		gnu_hist(&w, lo, lo + 4, 1, 100, &bin, 1);
+	}
+	gmon_init(&g, 8, false);
+	check_refused(read_buf(&g, &w, GMON_AUTO, &err), &err, "overlap");
+	gmon_free(&g);
+	wbuf_free(&w);
+}
+
+/* Write W to a temporary file; returns its path (static buffer). */
+static const char *
+temp_file(const struct wbuf *w, int k)
+{
+	static char path[2][64];
+	FILE *f;
+
+	snprintf(path[k], sizeof(path[k]), "/tmp/gprof-unit-%d-%d.out",
+		 (int)getpid(), k);
+	f = fopen(path[k], "wb");
+	if (f == NULL || fwrite(w->p, 1, w->n, f) != w->n || fclose(f) != 0)
+		t_fail("cannot write %s", path[k]);
+	return path[k];
+}
+
+/*
+ * gmon_read() on real files: a large histogram is left in its file and
+ * read by gmon_bins(); a second file with the same range sums it into
+ * memory; a file cut short afterwards is reported, not misread.
+ */
+#define BIG 20000
+
+static void
+test_stream_files(void)
+{
+	struct wbuf w;
+	struct gp_err err;
+	struct gmon g;
+	uint64_t out[3];
+	uint16_t *bins = xcalloc(BIG, sizeof(*bins));
+	const char *p0, *p1;
+
+	for (uint32_t i = 0; i < BIG; i++)
+		bins[i] = (uint16_t)(i * 7 + 1);
+	wbuf_init(&w, false, 8);
+	gnu_head(&w, 1);
+	gnu_hist(&w, 0x10000, 0x10000 + 4 * BIG, BIG, 100, bins, BIG);
+	gnu_arc(&w, 0x10010, 0x10050, 3);
+	p0 = temp_file(&w, 0);
+	p1 = temp_file(&w, 1);
+
+	t_begin("gmon/stream-bins-left-in-file");
+	gmon_init(&g, 8, false);
+	if (check_u64((uint64_t)gmon_read(&g, p0, GMON_AUTO, &err), 0,
+		      "gmon_read") &&
+	    check_u64(g.nhists, 1, "nhists") && check_u64(g.narcs, 1, "narcs")) {
+		check_true(g.hists[0].bins16 == NULL, "bins read into memory");
+		if (check_u64((uint64_t)gmon_bins(&g, &g.hists[0], BIG - 3, 3,
+						  out, &err), 0, "gmon_bins"))
+			for (uint32_t i = 0; i < 3; i++)
+				check_u64(out[i], bins[BIG - 3 + i], "bin");
+	}
+
+	t_begin("gmon/stream-second-file-sums");
+	if (check_u64((uint64_t)gmon_read(&g, p1, GMON_AUTO, &err), 0,
+		      "gmon_read") &&
+	    check_u64(g.nhists, 1, "nhists") &&
+	    check_true(g.hists[0].bins16 != NULL || g.hists[0].bins32 != NULL,
+		       "sum not in memory")) {
+		check_u64(gmon_bin(&g.hists[0], 5), 2 * (uint64_t)bins[5], "bin 5");
+		check_u64(g.files[0].fd, (uint64_t)-1, "first file still open");
+	}
+	gmon_free(&g);
+
+	t_begin("gmon/stream-file-cut-after-reading");
+	gmon_init(&g, 8, false);
+	if (check_u64((uint64_t)gmon_read(&g, p0, GMON_AUTO, &err), 0,
+		      "gmon_read") &&
+	    check_true(truncate(p0, 100) == 0, "truncate")) {
+		check_u64((uint64_t)(int64_t)gmon_bins(&g, &g.hists[0], BIG - 3,
+						       3, out, &err),
+			  (uint64_t)-1, "gmon_bins");
+		check_has(err.msg, p0, "message");
+	}
+	gmon_free(&g);
+	unlink(p0);
+	unlink(p1);
+	free(bins);
+	wbuf_free(&w);
+}
+
 void
 test_gmon(void)
 {
@@ -711,4 +951,8 @@ test_gmon(void)
 	t_run_each("gmon/refused", refuse_one, ARRAY_SIZE(refuse_cases));
 	t_run_each("gmon/bsd", bsd_one, ARRAY_SIZE(bsd_cases));
 	t_run("gmon/gnu-be32", test_gnu_be32);
+	t_run("gmon/mixed", test_mixed);
+	t_run("gmon/bsd44-rate0", test_bsd44_rate0);
+	t_run("gmon/many-hists", test_many_hists);
+	t_run("gmon/stream-files", test_stream_files);
 }
