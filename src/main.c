@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bbsum.h"
 #include "callgraph.h"
 #include "exe.h"
 #include "gmon.h"
@@ -76,7 +77,7 @@ select_nodes(struct run *r, struct cg_select *cs)
 			if (select_has(&r->sel, map[k].kind, i))
 				r->sel_flags[i] |= map[k].bit;
 		r->flat_excluded[i] = !select_keeps(&r->sel, SPEC_INCL_FLAT, i);
-		r->exec_hidden[i] = !select_keeps(&r->sel, SPEC_INCL_EXEC, i);
+		r->exec_hidden[i] = !select_keeps_exec(&r->sel, i);
 	}
 	cs->flags = r->sel_flags;
 	cs->any_incl_graph = r->sel.any[SPEC_INCL_GRAPH];
@@ -137,6 +138,27 @@ sum_arcs(struct run *r, struct wbuf *w)
 }
 
 /*
+ * The basic-block counts as gmon.sum holds them: merged in GNU's slots
+ * of the line-mode table (bbsum.h); a record, maybe empty, whenever an
+ * input file had one.
+ */
+static void
+sum_bbs(struct run *r, struct wbuf *w)
+{
+	struct gmon_bb *v;
+	size_t n;
+	bool any = false;
+
+	for (size_t i = 0; i < r->g.nfiles; i++)
+		any |= r->g.files[i].nbb > 0;
+	if (!any)
+		return;
+	n = bbsum_merge(r->g.bbs, r->g.nbbs, &r->lines, &v);
+	gmon_write_bb_list(w, r->opt.format, v, n);
+	free(v);
+}
+
+/*
  * -r with -s: GNU orders the line-mode table, so every line symbol is
  * listed (under its function's name) and calls count per call line.
  * Runs after gmon.sum is written: it assembles the line graph and
@@ -183,7 +205,7 @@ write_sum(struct run *r, struct gp_err *err)
 		return -1;
 	}
 	sum_arcs(r, &w);
-	gmon_write_bbs(&r->g, &w, r->opt.format);
+	sum_bbs(r, &w);
 	memcpy(tmpname, tmp, sizeof(tmp));
 	fd = mkstemp(tmpname);
 	if (fd < 0) {
@@ -252,8 +274,10 @@ print_reports(struct run *r, struct gp_err *err)
 			style |= OUT_FLAT;
 		if (have_arcs && !(r->opt.specified & OUT_GRAPH))
 			style |= OUT_GRAPH;
-		if (style == 0 && !(r->opt.specified & OUT_EXEC))
-			style |= OUT_EXEC; /* GNU's fallback: execution counts */
+		/* GNU's fallback, for a profile with neither: the
+		 * execution counts. */
+		if (!have_hist && !have_arcs && !(r->opt.specified & OUT_EXEC))
+			style |= OUT_EXEC;
 	}
 	style &= ~OUT_SUM;
 	if ((style & OUT_FLAT) && !have_hist)

@@ -123,8 +123,7 @@ by_position(uint32_t a, uint32_t b, const void *ctx)
 static bool
 exec_listed(const struct report *r, uint32_t i)
 {
-	return (r->cg->nodes[i].ncalls != 0 || r->zeros) &&
-	       !(r->exec_hidden != NULL && r->exec_hidden[i]);
+	return r->cg->nodes[i].ncalls != 0 || r->zeros;
 }
 
 void
@@ -135,10 +134,12 @@ report_exec(FILE *out, const struct report *r)
 	struct exec_pos e = { r, xcalloc(total, sizeof(char *)),
 			      xcalloc(total, sizeof(int)) };
 
-	/* GNU sorts every function, unless specs select some: then only
-	 * the selected functions that were called. */
+	/* GNU sorts every function the specs keep, called or not, and
+	 * prints the called ones (-z: all).  The comparison is not a
+	 * consistent order, so what is sorted changes where the listed
+	 * functions land. */
 	for (uint32_t i = 0; i < r->cg->n; i++) {
-		if (r->exec_specs && !exec_listed(r, i))
+		if (r->exec_hidden != NULL && r->exec_hidden[i])
 			continue;
 		if (exe_source(r->x, r->st->syms[i].addr, &e.file[i], &e.line[i]) != 0) {
 			e.file[i] = NULL;
