@@ -251,7 +251,6 @@ print_reports(struct run *r, struct gp_err *err)
 		.x = &r->x,
 		.flat_excluded = r->flat_excluded,
 		.exec_hidden = r->exec_hidden,
-		.exec_specs = r->sel.any[SPEC_INCL_EXEC] || r->sel.any[SPEC_EXCL_EXEC],
 		.hz = r->g.have_rate ? r->g.rate : 0,
 		.brief = r->opt.brief,
 		.zeros = r->opt.zeros,

@@ -20,7 +20,6 @@ struct report {
 	struct exe *x;		   /* for source file names (lazy DWARF) */
 	const bool *flat_excluded; /* per node: kept out of the flat profile */
 	const bool *exec_hidden;   /* per node: kept out of -C */
-	bool exec_specs;	   /* -C/-Z were given symbol specs */
 	double total_ticks;	   /* flat profile denominator */
 	double hz;		   /* samples per second */
 	double print_time;	   /* call graph % denominator (never 0) */
