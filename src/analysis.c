@@ -111,12 +111,11 @@ select_nodes(struct analysis *a, struct cg_select *cs)
 			if (select_has(&a->sel, map[k].kind, i))
 				a->graph_flags[i] |= map[k].bit;
 		a->flat_excluded[i] = !select_keeps(&a->sel, SPEC_INCL_FLAT, i);
-		a->exec_hidden[i] = !select_keeps(&a->sel, SPEC_INCL_EXEC, i);
+		a->exec_hidden[i] = !select_keeps_exec(&a->sel, i);
 	}
 	cs->flags = a->graph_flags;
 	cs->any_incl_graph = a->sel.any[SPEC_INCL_GRAPH];
 	cs->any_incl_time = a->sel.any[SPEC_INCL_TIME];
-	a->exec_specs = a->sel.any[SPEC_INCL_EXEC] || a->sel.any[SPEC_EXCL_EXEC];
 }
 
 /* cg_tally's filter: the arc lists of -q/-Q/-k. */

@@ -38,7 +38,6 @@ struct analysis {
 	uint8_t *graph_flags; /* per function: CG_INCL/EXCL_GRAPH/TIME */
 	bool *flat_excluded;  /* per function: kept out of the flat profile */
 	bool *exec_hidden;    /* per function: kept out of -C */
-	bool exec_specs;      /* -C/-Z were given symbol specs */
 	bool have_arcs;	      /* some profile held call-graph records */
 	struct linemode lines; /* -s: GNU's line-mode table and its arcs */
 	char *nm_names;	      /* -S: the names the table borrows */

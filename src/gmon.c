@@ -574,14 +574,22 @@ gmon_write_arc(struct wbuf *w, enum gmon_format fmt, uint64_t from,
 }
 
 void
-gmon_write_bbs(const struct gmon *g, struct wbuf *w, enum gmon_format fmt)
+gmon_write_bb_list(struct wbuf *w, enum gmon_format fmt,
+		   const struct gmon_bb *v, size_t n)
 {
-	if (g->nbbs == 0 || fmt == GMON_BSD || fmt == GMON_BSD44)
+	if (fmt == GMON_BSD || fmt == GMON_BSD44)
 		return; /* BSD formats have no basic-block records */
 	wb_u8(w, TAG_BB);
-	wb_u32(w, (uint32_t)g->nbbs);
-	for (size_t i = 0; i < g->nbbs; i++) {
-		wb_word(w, g->bbs[i].addr);
-		wb_word(w, g->bbs[i].count);
+	wb_u32(w, (uint32_t)n);
+	for (size_t i = 0; i < n; i++) {
+		wb_word(w, v[i].addr);
+		wb_word(w, v[i].count);
 	}
+}
+
+void
+gmon_write_bbs(const struct gmon *g, struct wbuf *w, enum gmon_format fmt)
+{
+	if (g->nbbs > 0)
+		gmon_write_bb_list(w, fmt, g->bbs, g->nbbs);
 }

@@ -65,7 +65,8 @@ unused(const struct model *m, entry_id id)
  *   every cycle;
  * - graph: the entry's print flag (the -q/-Q lists and propagation
  *   decided it), and some calls or propagated time unless -z;
- * - exec (-C): called (or -z), and not hidden by -C/-Z's lists.
+ * - exec (-C): called (or -z), and kept by -C/-Z's lists (GNU sorts
+ *   every kept function, listed or not: see report_exec.c).
  */
 bool
 model_listed(const struct model *m, enum model_list list, entry_id id)
@@ -220,7 +221,6 @@ model_build(struct model *m, const struct model_in *in,
 	m->total_ticks = in->total_ticks;
 	m->flat_excluded = in->flat_excluded;
 	m->exec_hidden = in->exec_hidden;
-	m->exec_specs = in->exec_specs;
 	m->nfuncs = cg->n;
 	m->ncycles = cg->ncycles;
 	m->hz = g != NULL && g->have_rate ? g->rate : 0;

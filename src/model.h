@@ -71,7 +71,6 @@ struct model {
 	bool zeros;		  /* -z */
 	const bool *flat_excluded; /* borrowed, per function, or NULL */
 	const bool *exec_hidden;   /* borrowed, per function, or NULL */
-	bool exec_specs;	  /* -C/-Z were given symbol specs */
 	char **shown;		  /* owned: per function, NULL: raw name */
 	struct model_src *src;	  /* owned: per function, or NULL */
 	entry_id *order;	  /* owned: call graph order, or NULL */
@@ -87,7 +86,6 @@ struct model_in {
 	double total_ticks;		/* the flat profile's denominator */
 	const bool *flat_excluded;	/* per function, or NULL */
 	const bool *exec_hidden;	/* per function, or NULL */
-	bool exec_specs;		/* -C/-Z were given symbol specs */
 };
 
 /*

@@ -115,8 +115,11 @@ report_opt(struct options *o, unsigned bit, bool on, const char *arg,
 {
 	o->specified |= bit;
 	if (arg == NULL) {
+		/* The off form turns off what an earlier on form asked. */
 		if (on)
 			o->style |= bit;
+		else
+			o->style &= ~bit;
 		return 0;
 	}
 	if (*arg == '\0')

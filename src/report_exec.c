@@ -35,10 +35,12 @@ report_exec(FILE *out, const struct model *m)
 	size_t n = 0;
 	uint32_t *v = xcalloc(m->nfuncs, sizeof(*v));
 
-	/* GNU sorts every function, unless specs select some: then only
-	 * the selected functions that were called. */
+	/* GNU sorts every function the specs keep, called or not, and
+	 * prints the called ones (-z: all).  The comparison is not a
+	 * consistent order, so what is sorted changes where the listed
+	 * functions land. */
 	for (uint32_t i = 0; i < m->nfuncs; i++)
-		if (!m->exec_specs || model_listed(m, LIST_EXEC, i))
+		if (m->exec_hidden == NULL || !m->exec_hidden[i])
 			v[n++] = i;
 	gp_sort(v, n, by_position, m);
 	for (size_t k = 0; k < n; k++) {

@@ -3,7 +3,7 @@
  *
  * Without report options GNU prints the flat profile when there is a
  * histogram and the call graph (with its index) when there are arcs,
- * and falls back to -C's execution counts when neither applies.  -T
+ * and falls back to -C's execution counts for a profile with neither.  -T
  * puts the call graph first (BSD order).  The suggested orders (-r,
  * -R) come last, with no separator.
  */
@@ -22,8 +22,11 @@ chosen(const struct analysis *a, const struct options *o)
 			style |= OUT_FLAT;
 		if (a->have_arcs && !(o->specified & OUT_GRAPH))
 			style |= OUT_GRAPH;
-		if (style == 0 && !(o->specified & OUT_EXEC))
-			style |= OUT_EXEC; /* GNU's fallback: execution counts */
+		/* GNU's fallback, for a profile with neither: the
+		 * execution counts. */
+		if (a->g.nhists == 0 && !a->have_arcs &&
+		    !(o->specified & OUT_EXEC))
+			style |= OUT_EXEC;
 	}
 	return style & ~OUT_SUM;
 }
@@ -103,7 +106,6 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 		.total_ticks = a->total_ticks,
 		.flat_excluded = a->flat_excluded,
 		.exec_hidden = a->exec_hidden,
-		.exec_specs = a->exec_specs,
 	};
 	struct model m;
 

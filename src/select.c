@@ -154,6 +154,14 @@ select_keeps(const struct selection *sel, enum spec_kind incl, uint32_t i)
 }
 
 bool
+select_keeps_exec(const struct selection *sel, uint32_t i)
+{
+	if (select_has(sel, SPEC_INCL_EXEC, i))
+		return true;
+	return !sel->any[SPEC_INCL_EXEC] && !select_has(sel, SPEC_EXCL_EXEC, i);
+}
+
+bool
 select_arc(const struct selection *sel, uint32_t parent, uint32_t child)
 {
 	bool incl = false;

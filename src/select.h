@@ -34,6 +34,13 @@ void select_build(struct selection *sel, const struct options *o,
 		  const struct symtab *st, struct exe *x);
 void select_free(struct selection *sel);
 
+/*
+ * Whether function I is selected by the -C/-Z pair: in INCL, or INCL is
+ * empty and I is not in EXCL (GNU's rule for the execution counts: an
+ * INCL match wins over an EXCL one).
+ */
+bool select_keeps_exec(const struct selection *sel, uint32_t i);
+
 /* Whether the list KIND holds function I. */
 static inline bool
 select_has(const struct selection *sel, enum spec_kind kind, uint32_t i)

@@ -2,7 +2,10 @@
  * staticcalls.c - find direct calls in machine code (see staticcalls.h).
  *
  * The scan of a function covers [its address, the next function's) as
- * far as a histogram covers it, byte by byte on x86 (a 0xE8 byte inside
+ * far as a histogram and the .text section cover it (GNU gprof reads no
+ * other section: calls in .init or .fini are not seen, while gcc's
+ * *.cold fragments at the start of .text count as code of the function
+ * before them, often _init), byte by byte on x86 (a 0xE8 byte inside
  * another instruction can look like a call: GNU gprof accepts that
  * imprecision and so do we) and word by word on aarch64.
  */
@@ -91,9 +94,16 @@ static_calls(struct callgraph *cg, struct exe *x, const struct gmon *g)
 		return false;
 	if (x->big_endian)
 		return false;
+	if (!x->text_found)
+		return true;
 	for (uint32_t i = 0; i < st->n; i++) {
 		uint64_t lo = st->syms[i].addr;
 		uint64_t hi = i + 1 < st->n ? st->syms[i + 1].addr : st->syms[i].end + 1;
+
+		if (lo < x->text_lo)
+			lo = x->text_lo;
+		if (hi > x->text_hi)
+			hi = x->text_hi;
 
 		for (size_t k = 0; k < g->nhists; k++) {
 			uint64_t a = lo > g->hists[k].lowpc ? lo : g->hists[k].lowpc;

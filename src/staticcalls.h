@@ -13,7 +13,8 @@
 #include "gmon.h"
 
 /*
- * Scan each function's code inside the histograms of G for direct calls
+ * Scan each function's code inside the histograms of G and the .text
+ * section (a function's code runs up to the next function) for direct calls
  * (x86-64 and i386 CALL rel32; aarch64 BL and B) to the first byte of a
  * function inside a histogram, and add each as an arc of count 0.
  * Unlike GNU gprof 2.40, backward calls are found too (their

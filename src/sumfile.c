@@ -11,7 +11,29 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bbsum.h"
 #include "sumfile.h"
+
+/*
+ * The basic-block counts as gmon.sum holds them: merged in GNU's slots
+ * of the line-mode table (bbsum.h); a record, maybe empty, whenever an
+ * input file had one.
+ */
+static void
+write_bbs(const struct analysis *a, struct wbuf *w, enum gmon_format format)
+{
+	struct gmon_bb *v;
+	size_t n;
+	bool any = false;
+
+	for (size_t i = 0; i < a->g.nfiles; i++)
+		any |= a->g.files[i].nbb > 0;
+	if (!any)
+		return;
+	n = bbsum_merge(a->g.bbs, a->g.nbbs, &a->lines.st, &v);
+	gmon_write_bb_list(w, format, v, n);
+	free(v);
+}
 
 int
 sumfile_write(const struct analysis *a, enum gmon_format format,
@@ -29,7 +51,7 @@ sumfile_write(const struct analysis *a, enum gmon_format format,
 		return -1;
 	}
 	linemode_write_arcs(&a->lines, &w, format);
-	gmon_write_bbs(&a->g, &w, format);
+	write_bbs(a, &w, format);
 	memcpy(tmpname, tmp, sizeof(tmp));
 	fd = mkstemp(tmpname);
 	if (fd < 0) {

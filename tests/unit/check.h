@@ -53,5 +53,6 @@ void test_callgraph(void);
 void test_fmt(void);
 void test_symspec(void);
 void test_model(void);
+void test_bbsum(void);
 
 #endif

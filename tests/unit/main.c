@@ -22,6 +22,7 @@ main(void)
 	test_fmt();
 	test_symspec();
 	test_model();
+	test_bbsum();
 	t_end();
 	t_counts(&run, &failed);
 	t_fini();
