@@ -29,7 +29,7 @@ PKG_LIBS := $(shell pkg-config --libs libelf libdw 2>/dev/null || echo -ldw -lel
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wno-unused-parameter -Wformat=2 -Wno-format-nonliteral
 CFLAGS ?= $(OPT)
-ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS) -MMD -MP
+ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -pthread $(WARN) $(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS) -MMD -MP
 LDLIBS := $(PKG_LIBS) -lstdc++ -lm -pthread
 ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 
@@ -64,7 +64,7 @@ $(B)/unit-tests: $(UNIT_OBJS) $(B)/libgprof.a
 
 $(B)/%: tools/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -o $@ $<
+	$(CC) -std=c11 -D_GNU_SOURCE -Iinclude $(WARN) $(CFLAGS) $(SANFLAGS) -o $@ $<
 
 # Replay drivers: each fuzz target linked with a main() that feeds it the
 # files of its corpus, so every kept input runs in every `make check`.

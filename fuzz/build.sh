@@ -15,7 +15,7 @@ SRCDIR=${SRCDIR:-src}
 srcs=$(ls "$SRCDIR"/*.c | grep -v '/main\.c$')
 flags="-std=c11 -D_GNU_SOURCE -pthread -g -O1 -fno-omit-frame-pointer
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-	-I$SRCDIR"
+	-I$SRCDIR -I$top/include"
 for t in fuzz/fuzz_*.c; do
 	name=$(basename "$t" .c)
 	name=${name#fuzz_}

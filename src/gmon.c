@@ -2,15 +2,8 @@
  * gmon.c - read gmon.out files, GNU and BSD formats, into one summed
  * struct gmon.
  *
- * GNU format: a 20-byte header ("gmon", u32 version, 12 spare bytes),
- * then tagged records until the end of the file:
- *   0 histogram:  lowpc, highpc (words), u32 nbins, u32 rate,
- *                 char dimen[15], char abbrev, nbins x u16
- *   1 arc:        frompc, selfpc (words), u32 count
- *   2 basic-block counts: u32 n, n x (addr, count) (words)
- * BSD formats: lowpc, highpc (words), u32 ncnt (header + histogram
- * bytes), for 4.4BSD u32 version, u32 rate and 12 spare bytes; then the
- * u16 bins and (frompc, selfpc, count) word triples until the end.
+ * The formats (GNU's tagged records; BSD's and 4.4BSD's header, bins
+ * and arc triples) are described in gmon_format.h.
  *
  * Files are read in a stream (stream.h).  The bins of a large histogram
  * whose range is new are skipped and read once, later, by gmon_bins();
@@ -32,14 +25,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gmon_format.h"
 #include "gmonhist.h"
 #include "reader.h"
 #include "stream.h"
-
-#define TAG_HIST 0
-#define TAG_ARC 1
-#define TAG_BB 2
-#define BSD_OLD_RATE 100
 
 void
 gmon_init(struct gmon *g, int word, bool big_endian)
@@ -168,7 +157,7 @@ read_gnu_hist(struct gmon *g, size_t file, struct stream *s,
 	char dimen[16] = { 0 };
 	char abbrev;
 
-	rd_bytes(&r, dimen, 15);
+	rd_bytes(&r, dimen, GMON_DIMEN_LEN);
 	abbrev = (char)rd_u8(&r);
 	if (!whole)
 		return gp_fail(err, "%s: truncated histogram record", path);
@@ -227,17 +216,17 @@ read_gnu(struct gmon *g, size_t file, struct stream *s, struct gp_err *err)
 	struct gmon_file *f = &g->files[file];
 	const char *path = f->path;
 	struct reader r;
-	bool whole = take(s, g, 20, &r);
-	char cookie[4];
+	bool whole = take(s, g, GMON_HEADER_LEN, &r);
+	char cookie[GMON_MAGIC_LEN];
 	uint32_t version;
 
-	rd_bytes(&r, cookie, 4);
+	rd_bytes(&r, cookie, GMON_MAGIC_LEN);
 	version = rd_u32(&r);
 	if (!whole)
 		return gp_fail(err, "%s: file too short for a gmon header", path);
-	if (memcmp(cookie, "gmon", 4) != 0)
+	if (memcmp(cookie, GMON_MAGIC, GMON_MAGIC_LEN) != 0)
 		return gp_fail(err, "%s: not a GNU gmon file (bad magic)", path);
-	if (version > 1)
+	if (version > GMON_VERSION)
 		return gp_fail(err, "%s: unsupported gmon version %u", path, version);
 	f->version = (int)version;
 	while (stream_left(s) > 0) {
@@ -250,15 +239,15 @@ read_gnu(struct gmon *g, size_t file, struct stream *s, struct gp_err *err)
 			return gp_fail(err, "%s: %s", path, s->err_no ?
 				       strerror(s->err_no) : "file changed while being read");
 		switch (*t) {
-		case TAG_HIST:
+		case GMON_TAG_HIST:
 			rc = read_gnu_hist(g, file, s, err);
 			g->files[file].nhist++;
 			break;
-		case TAG_ARC:
+		case GMON_TAG_ARC:
 			rc = read_gnu_arc(g, path, s, err);
 			g->files[file].narcs++;
 			break;
-		case TAG_BB:
+		case GMON_TAG_BB:
 			rc = read_gnu_bb(g, path, s, err);
 			g->files[file].nbb++;
 			break;
@@ -281,10 +270,10 @@ static uint32_t
 bsd_rate(struct gmon_file *f, bool v44, uint32_t rate)
 {
 	if (!v44)
-		return BSD_OLD_RATE;
+		return GMON_BSD_OLD_RATE;
 	if (rate == 0) {
 		f->rate_assumed = true;
-		return BSD_OLD_RATE;
+		return GMON_BSD_OLD_RATE;
 	}
 	return rate;
 }
@@ -319,7 +308,7 @@ read_bsd(struct gmon *g, size_t file, struct stream *s, enum gmon_format fmt,
 	const char *path = f->path;
 	struct reader r;
 	size_t hdr = 2 * (size_t)g->word + 4;
-	bool whole = take(s, g, hdr + 20, &r);
+	bool whole = take(s, g, hdr + GMON_BSD44_EXTRA_LEN, &r);
 	uint64_t lowpc = rd_word(&r), highpc = rd_word(&r);
 	uint32_t ncnt = rd_u32(&r), version = rd_u32(&r), rate = rd_u32(&r);
 	bool v44 = version == GMON_BSD44_VERSION;
@@ -333,8 +322,8 @@ read_bsd(struct gmon *g, size_t file, struct stream *s, enum gmon_format fmt,
 		return gp_fail(err, "%s: truncated 4.4BSD gmon header", path);
 	rate = bsd_rate(f, v44, rate);
 	/* Back to the end of the header. */
-	s->pos -= r.n - (v44 ? hdr + 20 : hdr);
-	hdr += v44 ? 20 : 0;
+	s->pos -= r.n - (v44 ? hdr + GMON_BSD44_EXTRA_LEN : hdr);
+	hdr += v44 ? GMON_BSD44_EXTRA_LEN : 0;
 	if (ncnt < hdr || (ncnt - hdr) / 2 > stream_left(s) / 2)
 		return gp_fail(err, "%s: header claims %u histogram bytes but the file has %llu",
 			       path, ncnt, (unsigned long long)(stream_left(s) + hdr));
@@ -377,7 +366,7 @@ read_stream(struct gmon *g, const char *path, struct stream *s, int fd,
 		size_t got = stream_get(s, magic, 4);
 
 		s->pos = at;
-		fmt = got == 4 && memcmp(magic, "gmon", 4) == 0 ? GMON_GNU : GMON_BSD;
+		fmt = got == 4 && memcmp(magic, GMON_MAGIC, GMON_MAGIC_LEN) == 0 ? GMON_GNU : GMON_BSD;
 	}
 	if (s->size == 0)
 		rc = gp_fail(err, "%s: empty file", path);
@@ -508,8 +497,8 @@ write_bsd_head(const struct gmon *g, struct wbuf *w, enum gmon_format fmt,
 	       struct gp_err *err)
 {
 	const struct gmon_hist *h = g->nhists ? &g->hists[0] : NULL;
-	bool v44 = fmt == GMON_BSD44 || (g->have_rate && g->rate != BSD_OLD_RATE);
-	size_t hdr = 2 * (size_t)w->word + 4 + (v44 ? 20 : 0);
+	bool v44 = fmt == GMON_BSD44 || (g->have_rate && g->rate != GMON_BSD_OLD_RATE);
+	size_t hdr = 2 * (size_t)w->word + 4 + (v44 ? GMON_BSD44_EXTRA_LEN : 0);
 	uint32_t nbins = h ? h->nbins : 0;
 
 	if (g->nhists > 1)
@@ -521,9 +510,9 @@ write_bsd_head(const struct gmon *g, struct wbuf *w, enum gmon_format fmt,
 	wb_word(w, h ? h->highpc : 0);
 	wb_u32(w, (uint32_t)(hdr + 2 * (size_t)nbins));
 	if (v44) {
-		static const unsigned char spare[12];
+		static const unsigned char spare[GMON_SPARE_LEN];
 		wb_u32(w, GMON_BSD44_VERSION);
-		wb_u32(w, g->have_rate ? g->rate : BSD_OLD_RATE);
+		wb_u32(w, g->have_rate ? g->rate : GMON_BSD_OLD_RATE);
 		wb_bytes(w, spare, sizeof(spare));
 	}
 	return h != NULL ? write_bins(g, h, w, err) : 0;
@@ -535,16 +524,16 @@ gmon_write_head(const struct gmon *g, struct wbuf *w, enum gmon_format fmt,
 {
 	if (fmt == GMON_BSD || fmt == GMON_BSD44)
 		return write_bsd_head(g, w, fmt, err);
-	wb_bytes(w, "gmon", 4);
-	wb_u32(w, 1);
+	wb_bytes(w, GMON_MAGIC, GMON_MAGIC_LEN);
+	wb_u32(w, GMON_VERSION);
 	wb_u64(w, g->last_highpc);
 	wb_u32(w, g->last_nbins);
 	for (size_t i = 0; i < g->nhists; i++) {
 		const struct gmon_hist *h = &g->hists[i];
-		char dimen[15] = { 0 };
+		char dimen[GMON_DIMEN_LEN] = { 0 };
 
 		memcpy(dimen, g->dimen, sizeof(dimen));
-		wb_u8(w, TAG_HIST);
+		wb_u8(w, GMON_TAG_HIST);
 		wb_word(w, h->lowpc);
 		wb_word(w, h->highpc);
 		wb_u32(w, h->nbins);
@@ -567,7 +556,7 @@ gmon_write_arc(struct wbuf *w, enum gmon_format fmt, uint64_t from,
 		wb_word(w, count);
 		return;
 	}
-	wb_u8(w, TAG_ARC);
+	wb_u8(w, GMON_TAG_ARC);
 	wb_word(w, from);
 	wb_word(w, self);
 	wb_u32(w, (uint32_t)count);
@@ -579,7 +568,7 @@ gmon_write_bb_list(struct wbuf *w, enum gmon_format fmt,
 {
 	if (fmt == GMON_BSD || fmt == GMON_BSD44)
 		return; /* BSD formats have no basic-block records */
-	wb_u8(w, TAG_BB);
+	wb_u8(w, GMON_TAG_BB);
 	wb_u32(w, (uint32_t)n);
 	for (size_t i = 0; i < n; i++) {
 		wb_word(w, v[i].addr);

@@ -18,13 +18,12 @@
 #include "ranges.h"
 
 enum gmon_format {
-	GMON_AUTO,  /* GNU when the file starts with "gmon", else BSD */
+	GMON_AUTO,  /* GNU when the file starts with GMON_MAGIC, else BSD */
 	GMON_GNU,
 	GMON_BSD,   /* old BSD or 4.4BSD, told apart by the version word */
 	GMON_BSD44,
 };
 
-#define GMON_BSD44_VERSION 0x00051879u
 
 /*
  * One histogram: NBINS counters spread evenly over [lowpc, highpc).

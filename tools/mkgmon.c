@@ -33,16 +33,9 @@
  *   truncate N                  cut the finished file to N bytes
  *   truncate -N                 cut N bytes off the end of the file
  *
- * Layouts (all fields packed, in the chosen byte order):
- *   GNU header   "gmon", u32 version, 12 zero bytes
- *   tag 0        u8 0, word lowpc, word highpc, u32 nbins, u32 rate,
- *                char dimen[15], char abbrev, nbins x u16
- *   tag 1        u8 1, word frompc, word selfpc, u32 count
- *   tag 2        u8 2, u32 n, n x (word addr, word count)
- *   BSD header   word lowpc, word highpc, u32 ncnt (= header + bin bytes)
- *   4.4BSD       the BSD header, then u32 0x00051879, u32 rate, and 12
- *                zero bytes (GNU gprof 2.40 reads 12 for word 4 too)
- *   BSD arcs     word frompc, word selfpc, word count
+ * Layouts: as include/gmon_format.h describes them (mkgmon writes 12
+ * spare bytes after the 4.4BSD rate for word 4 too, as GNU gprof 2.40
+ * reads them).
  *
  * Invariant: nothing is written until the whole spec has parsed; a bad
  * line prints "mkgmon: SPEC:LINE: what" and exits 1.
@@ -54,17 +47,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gmon_format.h"
+
 enum fmt { FMT_GNU, FMT_BSD, FMT_BSD44, FMT_NONE };
 enum rec_kind { REC_HIST, REC_ARC, REC_BB, REC_RAW };
 
-#define GMONVERSION_44 0x00051879u
 #define MAX_BINS (1u << 28)
 
 struct rec {
 	enum rec_kind kind;
 	uint64_t a, b, c;     /* hist: lo, hi, nbins; arc: from, self, count */
 	uint32_t rate;	      /* hist */
-	char dimen[15];	      /* hist, NUL-padded */
+	char dimen[GMON_DIMEN_LEN]; /* hist, NUL-padded */
 	char abbrev;	      /* hist */
 	uint16_t *bins;	      /* hist, owned */
 	uint64_t *pairs;      /* bb: 2*n words, owned; raw: unused */
@@ -183,7 +177,7 @@ do_hist(struct spec *sp, char **tok, int ntok)
 			   : 100;
 	s = ntok > 5 ? tok[5] : "seconds";
 	if (strlen(s) > sizeof(r->dimen))
-		die("dimension '%s' is longer than 15 bytes", s);
+		die("dimension '%s' is longer than %d bytes", s, GMON_DIMEN_LEN);
 	memcpy(r->dimen, s, strlen(s)); /* NUL-padded, not terminated */
 	if (ntok > 6 && strlen(tok[6]) != 1)
 		die("abbreviation must be one character");
@@ -489,7 +483,7 @@ put_bsd(struct buf *b, const struct spec *sp)
 	if (sp->fmt == FMT_BSD44) {
 		static const unsigned char zero[12];
 
-		put_uint(b, sp, GMONVERSION_44, 4);
+		put_uint(b, sp, GMON_BSD44_VERSION, 4);
 		put_uint(b, sp, h ? h->rate : 100, 4);
 		put_bytes(b, zero, sizeof(zero));
 	}
@@ -518,7 +512,7 @@ serialize(struct buf *b, const struct spec *sp)
 	if (sp->fmt == FMT_GNU) {
 		static const unsigned char zero[12];
 
-		put_bytes(b, "gmon", 4);
+		put_bytes(b, GMON_MAGIC, GMON_MAGIC_LEN);
 		put_uint(b, sp, sp->version, 4);
 		put_bytes(b, zero, sizeof(zero));
 	}
