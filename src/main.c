@@ -19,6 +19,7 @@
 #include "nmfile.h"
 #include "options.h"
 #include "order.h"
+#include "outfile.h"
 #include "reader.h"
 #include "select.h"
 #include "staticcalls.h"
@@ -165,43 +166,29 @@ order_lines(struct run *r)
 
 /*
  * Write gmon.sum: histograms as summed, then the arcs and basic-block
- * counts.  Written to a temporary file and renamed, so a failure never
- * leaves a partial gmon.sum.
+ * counts.  outfile replaces it atomically (or warns that it cannot), so
+ * a failure or a signal never leaves a partial gmon.sum.
  */
 static int
 write_sum(struct run *r, struct gp_err *err)
 {
-	static const char path[] = "gmon.sum", tmp[] = "gmon.sum.tmpXXXXXX";
-	char tmpname[sizeof(tmp)];
+	struct gp_err warn;
+	struct outfile of;
 	struct wbuf w;
-	FILE *f;
-	int fd, rc = 0;
+	int rc = -1;
 
 	wbuf_init(&w, r->g.big_endian, r->g.word);
-	if (gmon_write_head(&r->g, &w, r->opt.format, err) != 0) {
-		wbuf_free(&w);
-		return -1;
-	}
+	if (gmon_write_head(&r->g, &w, r->opt.format, err) != 0)
+		goto out;
 	sum_arcs(r, &w);
 	gmon_write_bbs(&r->g, &w, r->opt.format);
-	memcpy(tmpname, tmp, sizeof(tmp));
-	fd = mkstemp(tmpname);
-	if (fd < 0) {
-		wbuf_free(&w);
-		return gp_fail(err, "%s: %s", path, strerror(errno));
-	}
-	f = fdopen(fd, "wb");
-	if (f == NULL || fwrite(w.p, 1, w.n, f) != w.n || fflush(f) != 0 ||
-	    fsync(fileno(f)) != 0)
-		rc = gp_fail(err, "%s: %s", path, strerror(errno));
-	if (f != NULL && fclose(f) != 0 && rc == 0)
-		rc = gp_fail(err, "%s: %s", path, strerror(errno));
-	if (f == NULL)
-		close(fd);
-	if (rc == 0 && rename(tmpname, path) != 0)
-		rc = gp_fail(err, "%s: %s", path, strerror(errno));
-	if (rc != 0)
-		unlink(tmpname);
+	if (outfile_open(&of, "gmon.sum", &warn, err) != 0)
+		goto out;
+	if (warn.msg[0] != '\0')
+		gp_warn("%s", warn.msg);
+	fwrite(w.p, 1, w.n, of.f);
+	rc = outfile_commit(&of, err);
+out:
 	wbuf_free(&w);
 	return rc;
 }
