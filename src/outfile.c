@@ -511,8 +511,10 @@ outfile_commit(struct outfile *of, struct gp_err *err)
 	if (e != 0)
 		rc = write_failed(of, e, err);
 	else if (!of->in_place && rename(of->tmp, of->target) != 0)
-		rc = gp_fail(err, "%s: cannot rename %s onto it: %s", of->name,
-			     of->tmp, strerror(errno));
+		rc = gp_fail(err, "%s: cannot rename %s onto it: %s; %s",
+			     of->name, of->tmp, strerror(errno),
+			     of->existed ? "the old file is unchanged"
+					 : "it was not created");
 	if (rc == 0 && !of->in_place) {
 		sync_dir(of->target);
 		disarm();
