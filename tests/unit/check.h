@@ -52,5 +52,6 @@ void test_hist(void);
 void test_callgraph(void);
 void test_fmt(void);
 void test_symspec(void);
+void test_outfile(void);
 
 #endif

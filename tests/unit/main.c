@@ -21,6 +21,7 @@ main(void)
 	test_callgraph();
 	test_fmt();
 	test_symspec();
+	test_outfile();
 	t_end();
 	t_counts(&run, &failed);
 	t_fini();
