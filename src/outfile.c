@@ -31,9 +31,10 @@
 static char pending[PATH_MAX];
 static volatile sig_atomic_t have_pending;
 static pid_t pending_pid;
-
-static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
-static struct sigaction saved[ARRAY_SIZE(caught)], saved_xfsz;
+/* Whether our dispositions are installed, and the ones they replaced. */
+static bool catching;
+static const int caught[] = { SIGINT, SIGTERM, SIGHUP, SIGXFSZ };
+static struct sigaction saved[ARRAY_SIZE(caught)];
 
 static void
 remove_pending(void)
@@ -51,39 +52,38 @@ on_signal(int sig)
 	raise(sig);
 }
 
+/* Catch SIGINT, SIGTERM and SIGHUP, ignore SIGXFSZ (a write over the
+ * size limit then fails with EFBIG), and hook exit. */
 static void
-arm(const char *tmp)
+catch_signals(void)
 {
 	static bool hooked;
 	struct sigaction sa;
 
+	assert(!catching);
 	if (!hooked && atexit(remove_pending) == 0)
 		hooked = true;
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
 	sigemptyset(&sa.sa_mask);
-	strcpy(pending, tmp);
-	pending_pid = getpid();
-	have_pending = 1;
 	for (size_t i = 0; i < ARRAY_SIZE(caught); i++) {
 		sigaction(caught[i], NULL, &saved[i]);
+		sa.sa_handler = caught[i] == SIGXFSZ ? SIG_IGN : on_signal;
+		sa.sa_flags = caught[i] == SIGXFSZ ? 0 : SA_RESETHAND | SA_NODEFER;
 		/* A signal the user ignores (nohup) stays ignored. */
 		if (saved[i].sa_handler != SIG_IGN)
 			sigaction(caught[i], &sa, NULL);
 	}
-	sa.sa_handler = SIG_IGN;
-	sa.sa_flags = 0;
-	sigaction(SIGXFSZ, &sa, &saved_xfsz);
+	catching = true;
 }
 
 static void
-disarm(void)
+restore_signals(void)
 {
-	have_pending = 0;
+	if (!catching)
+		return;
 	for (size_t i = 0; i < ARRAY_SIZE(caught); i++)
 		sigaction(caught[i], &saved[i], NULL);
-	sigaction(SIGXFSZ, &saved_xfsz, NULL);
+	catching = false;
 }
 
 /* The directory part of PATH ("." when it has none), newly allocated. */
@@ -249,10 +249,12 @@ clear_stale(const char *target, const char *host)
 	char prefix[NAME_MAX + 1], *dir = dir_of(target);
 	DIR *d = opendir(dir);
 	struct dirent *e;
+	int fd;
 
 	free(dir);
 	if (d == NULL)
 		return;
+	fd = dirfd(d);
 	tmp_prefix(prefix, sizeof(prefix), slash ? slash + 1 : target, host);
 	while ((e = readdir(d)) != NULL) {
 		long pid = stale_pid(e->d_name, prefix);
@@ -261,9 +263,9 @@ clear_stale(const char *target, const char *host)
 		if (pid == 0 ||
 		    (pid != getpid() && (kill(pid, 0) == 0 || errno != ESRCH)))
 			continue;
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		if (fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 		    S_ISREG(st.st_mode))
-			unlinkat(dirfd(d), e->d_name, 0);
+			unlinkat(fd, e->d_name, 0);
 	}
 	closedir(d);
 }
@@ -290,17 +292,18 @@ cookie_write(void *cookie, const char *buf, size_t n)
 	return done;
 }
 
+/* Close what OF has open, remove its temporary, free what it owns. */
 static void
 release(struct outfile *of)
 {
 	if (of->f != NULL)
 		fclose(of->f);
-	else if (of->fd >= 0)
+	if (of->fd >= 0)
 		close(of->fd);
-	if (of->tmp != NULL) {
+	if (of->tmp != NULL)
 		unlink(of->tmp);
-		disarm();
-	}
+	have_pending = 0;
+	restore_signals();
 	free(of->tmp);
 	free(of->target);
 	of->f = NULL;
@@ -336,7 +339,9 @@ create_tmp(struct outfile *of, const struct stat *old)
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	arm(path);
+	strcpy(pending, path);
+	pending_pid = getpid();
+	have_pending = 1;
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
 		  old != NULL ? 0600 : 0666);
 	if (fd >= 0 && old != NULL) {
@@ -351,9 +356,7 @@ create_tmp(struct outfile *of, const struct stat *old)
 		}
 	}
 	if (fd < 0) {
-		e = errno;
-		disarm();
-		errno = e;
+		have_pending = 0;
 		return -1;
 	}
 	of->tmp = xstrdup(path);
@@ -374,12 +377,11 @@ open_old(struct outfile *of, const struct stat *st, struct gp_err *err)
 		return -2;
 	if (!S_ISREG(st->st_mode)) {
 		if (strcmp(of->target, of->name) == 0)
-			gp_fail(err, "%s: is %s, not a regular file; not "
-				"writing to it", of->name, kind_of(st->st_mode));
+			gp_fail(err, "%s: is %s, not a regular file; not writing to it",
+				of->name, kind_of(st->st_mode));
 		else
-			gp_fail(err, "%s: its target %s is %s, not a regular "
-				"file; not writing to it", of->name, of->target,
-				kind_of(st->st_mode));
+			gp_fail(err, "%s: its target %s is %s, not a regular file; not writing to it",
+				of->name, of->target, kind_of(st->st_mode));
 		return -1;
 	}
 	/* O_NONBLOCK: if a FIFO took its place meanwhile, do not wait. */
@@ -401,55 +403,6 @@ open_stream(struct outfile *of)
 	if (of->f == NULL)
 		gp_out_of_memory();
 	return 0;
-}
-
-int
-outfile_open(struct outfile *of, const char *name, struct gp_err *warn,
-	     struct gp_err *err)
-{
-	struct stat st;
-	int old, e;
-	char *dir;
-
-	assert(!have_pending);
-	memset(of, 0, sizeof(*of));
-	of->name = name;
-	of->fd = -1;
-	if (warn != NULL)
-		warn->msg[0] = '\0';
-	of->target = resolve(name, &st);
-	if (of->target == NULL)
-		return gp_fail(err, "%s: %s", name, strerror(errno));
-	old = open_old(of, &st, err);
-	if (old == -1) {
-		release(of);
-		return -1;
-	}
-	of->existed = old >= 0;
-	of->fd = create_tmp(of, of->existed ? &st : NULL);
-	if (of->fd >= 0) {
-		if (old >= 0)
-			close(old);
-		return open_stream(of);
-	}
-	e = errno;
-	dir = dir_of(of->target);
-	if (old < 0 || (e != EACCES && e != EPERM && e != EROFS)) {
-		gp_fail(err, "%s: cannot create a file in directory %s: %s",
-			name, dir, strerror(e));
-		free(dir);
-		if (old >= 0)
-			close(old);
-		release(of);
-		return -1;
-	}
-	gp_fail(warn, "%s: cannot create a temporary file in directory %s "
-		"(%s), so the file is updated in place, which is not atomic: "
-		"an interrupted run leaves it damaged", name, dir, strerror(e));
-	free(dir);
-	of->fd = old;
-	of->in_place = true;
-	return open_stream(of);
 }
 
 /* The message for a failed write of the new contents (errno E). */
@@ -475,6 +428,59 @@ write_failed(const struct outfile *of, int e, struct gp_err *err)
 		then = "it was not created";
 	return gp_fail(err, "%s: %s (%s); %s", of->name, what, strerror(e),
 		       then);
+}
+
+int
+outfile_open(struct outfile *of, const char *name, struct gp_err *warn,
+	     struct gp_err *err)
+{
+	struct stat st;
+	int old, e;
+	char *dir;
+
+	memset(of, 0, sizeof(*of));
+	of->name = name;
+	of->fd = -1;
+	if (warn != NULL)
+		warn->msg[0] = '\0';
+	of->target = resolve(name, &st);
+	if (of->target == NULL)
+		return gp_fail(err, "%s: %s", name, strerror(errno));
+	old = open_old(of, &st, err);
+	if (old == -1) {
+		release(of);
+		return -1;
+	}
+	of->existed = old >= 0;
+	catch_signals();
+	of->fd = create_tmp(of, of->existed ? &st : NULL);
+	if (of->fd >= 0) {
+		if (old >= 0)
+			close(old);
+		return open_stream(of);
+	}
+	e = errno;
+	if (old >= 0 && (e == EACCES || e == EPERM)) {
+		dir = dir_of(of->target);
+		gp_fail(warn, "%s: cannot create a temporary file in directory %s (%s), so the file is updated in place, which is not atomic: an interrupted run leaves it damaged",
+			name, dir, strerror(e));
+		free(dir);
+		of->fd = old;
+		of->in_place = true;
+		return open_stream(of);
+	}
+	if (old >= 0)
+		close(old);
+	if (e == ENOSPC || e == EDQUOT) {
+		write_failed(of, e, err);
+	} else {
+		dir = dir_of(of->target);
+		gp_fail(err, "%s: cannot create a file in directory %s: %s",
+			name, dir, strerror(e));
+		free(dir);
+	}
+	release(of);
+	return -1;
 }
 
 static void
@@ -503,10 +509,8 @@ outfile_commit(struct outfile *of, struct gp_err *err)
 		e = errno;
 	fclose(of->f);
 	of->f = NULL;
-	if (e == 0 && close(of->fd) != 0)
+	if (close(of->fd) != 0 && e == 0)
 		e = errno;
-	else if (e != 0)
-		close(of->fd);
 	of->fd = -1;
 	if (e != 0)
 		rc = write_failed(of, e, err);
@@ -516,10 +520,10 @@ outfile_commit(struct outfile *of, struct gp_err *err)
 			     of->existed ? "the old file is unchanged"
 					 : "it was not created");
 	if (rc == 0 && !of->in_place) {
-		sync_dir(of->target);
-		disarm();
+		have_pending = 0; /* renamed: nothing to remove any more */
 		free(of->tmp);
 		of->tmp = NULL;
+		sync_dir(of->target);
 	}
 	release(of);
 	return rc;
@@ -528,5 +532,8 @@ outfile_commit(struct outfile *of, struct gp_err *err)
 void
 outfile_abort(struct outfile *of)
 {
+	/* Write nothing more: not the buffered rest either. */
+	if (of->werr == 0)
+		of->werr = ECANCELED;
 	release(of);
 }

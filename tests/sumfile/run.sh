@@ -152,7 +152,7 @@ fi
 # ---- permissions: a read-only file, a read-only directory ------------------
 
 if [ "$unpriv" = no ]; then
-	for c in read-only rodir/update-shrink rodir/update-grow \
+	for c in read-only rodir/update-shrink rodir/update-grow rodir/ulimit \
 		rodir/accumulate rodir/absent symlink/rodir; do
 		skip "$c" "root, and nobody cannot reach $out"
 	done
@@ -181,6 +181,16 @@ else
 		want_ls "$d" gmon.sum
 		done_case
 	done
+
+	# In place and over the file size limit: an error, not SIGXFSZ.
+	new rodir/ulimit
+	cp "$in/old-small" "$d/gmon.sum" && chmod 666 "$d/gmon.sum"
+	chmod 555 "$d"
+	run sh -c 'ulimit -f 2; exec "$@"' sh $unpriv
+	want_rc 1
+	want_err "gprof: gmon.sum: the file size limit is exceeded (File too large); it was being updated in place and is now damaged"
+	want_ls "$d" gmon.sum
+	done_case
 
 	# gmon.sum read and rewritten in the same run, in place.
 	new rodir/accumulate
