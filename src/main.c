@@ -178,17 +178,16 @@ write_sum(struct run *r, struct gp_err *err)
 	int rc = -1;
 
 	wbuf_init(&w, r->g.big_endian, r->g.word);
-	if (gmon_write_head(&r->g, &w, r->opt.format, err) != 0)
-		goto out;
-	sum_arcs(r, &w);
-	gmon_write_bbs(&r->g, &w, r->opt.format);
-	if (outfile_open(&of, "gmon.sum", &warn, err) != 0)
-		goto out;
-	if (warn.msg[0] != '\0')
-		gp_warn("%s", warn.msg);
-	fwrite(w.p, 1, w.n, of.f);
-	rc = outfile_commit(&of, err);
-out:
+	if (gmon_write_head(&r->g, &w, r->opt.format, err) == 0) {
+		sum_arcs(r, &w);
+		gmon_write_bbs(&r->g, &w, r->opt.format);
+		if (outfile_open(&of, "gmon.sum", &warn, err) == 0) {
+			if (warn.msg[0] != '\0')
+				gp_warn("%s", warn.msg);
+			fwrite(w.p, 1, w.n, of.f);
+			rc = outfile_commit(&of, err);
+		}
+	}
 	wbuf_free(&w);
 	return rc;
 }

@@ -233,9 +233,12 @@ stale_pid(const char *name, const char *prefix)
 
 	if (strncmp(name, prefix, np) != 0 || name[np] < '1' || name[np] > '9')
 		return 0;
-	for (p = name + np; '0' <= *p && *p <= '9' && pid <= INT_MAX; p++)
+	for (p = name + np; '0' <= *p && *p <= '9'; p++) {
+		if (pid > (INT_MAX - 9) / 10)
+			return 0;
 		pid = pid * 10 + (*p - '0');
-	return pid <= INT_MAX && strcmp(p, ".tmp") == 0 ? pid : 0;
+	}
+	return strcmp(p, ".tmp") == 0 ? pid : 0;
 }
 
 /*
@@ -311,14 +314,22 @@ release(struct outfile *of)
 	of->tmp = of->target = NULL;
 }
 
-/* Give FD the owner and group of OLD, or its group, or neither (then the
- * new file is ours, with the old mode): best effort. */
+/*
+ * Give FD the owner, group and mode of OLD, as far as we may: a file
+ * system without modes or a file we cannot give away leaves it ours, and
+ * at worst with the 0600 it was created with.
+ */
 static void
-keep_owner(int fd, const struct stat *old)
+keep_owner_mode(int fd, const struct stat *old)
 {
+	/* Owner first: chown may clear set-id bits. */
 	if (fchown(fd, old->st_uid, old->st_gid) != 0 &&
-	    fchown(fd, (uid_t)-1, old->st_gid) != 0)
-		return; /* not ours to give: the file stays ours */
+	    fchown(fd, (uid_t)-1, old->st_gid) != 0) {
+		/* not ours to give */
+	}
+	if (fchmod(fd, old->st_mode & 07777) != 0) {
+		/* the file system keeps no modes */
+	}
 }
 
 /*
@@ -330,7 +341,7 @@ static int
 create_tmp(struct outfile *of, const struct stat *old)
 {
 	char host[64], path[PATH_MAX];
-	int fd, e;
+	int fd;
 
 	host_name(host, sizeof(host));
 	clear_stale(of->target, host);
@@ -344,17 +355,8 @@ create_tmp(struct outfile *of, const struct stat *old)
 	have_pending = 1;
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
 		  old != NULL ? 0600 : 0666);
-	if (fd >= 0 && old != NULL) {
-		/* Owner first: chown may clear set-id bits. */
-		keep_owner(fd, old);
-		if (fchmod(fd, old->st_mode & 07777) != 0) {
-			e = errno;
-			close(fd);
-			unlink(path);
-			fd = -1;
-			errno = e;
-		}
-	}
+	if (fd >= 0 && old != NULL)
+		keep_owner_mode(fd, old);
 	if (fd < 0) {
 		have_pending = 0;
 		return -1;
@@ -371,6 +373,7 @@ create_tmp(struct outfile *of, const struct stat *old)
 static int
 open_old(struct outfile *of, const struct stat *st, struct gp_err *err)
 {
+	struct stat now;
 	int fd;
 
 	if (st->st_mode == 0)
@@ -389,6 +392,12 @@ open_old(struct outfile *of, const struct stat *st, struct gp_err *err)
 		  O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
 		gp_fail(err, "%s: cannot write: %s", of->name, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &now) != 0 || !S_ISREG(now.st_mode)) {
+		gp_fail(err, "%s: changed to something else while being opened",
+			of->name);
+		close(fd);
 		return -1;
 	}
 	return fd;
