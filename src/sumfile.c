@@ -2,16 +2,14 @@
  * sumfile.c - write gmon.sum: histograms as summed, then the arcs and
  * basic-block counts.
  *
- * Invariant: the file is written to a temporary name and renamed, so a
- * failure never leaves a partial gmon.sum.
+ * Invariant: outfile replaces gmon.sum atomically (or warns that it
+ * cannot), so a failure or a signal never leaves a partial gmon.sum.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "bbsum.h"
+#include "outfile.h"
 #include "sumfile.h"
 
 /*
@@ -39,37 +37,22 @@ int
 sumfile_write(const struct analysis *a, enum gmon_format format,
 	      struct gp_err *err)
 {
-	static const char path[] = "gmon.sum", tmp[] = "gmon.sum.tmpXXXXXX";
-	char tmpname[sizeof(tmp)];
+	struct gp_err warn;
+	struct outfile of;
 	struct wbuf w;
-	FILE *f;
-	int fd, rc = 0;
+	int rc = -1;
 
 	wbuf_init(&w, a->g.big_endian, a->g.word);
-	if (gmon_write_head(&a->g, &w, format, err) != 0) {
-		wbuf_free(&w);
-		return -1;
+	if (gmon_write_head(&a->g, &w, format, err) == 0) {
+		linemode_write_arcs(&a->lines, &w, format);
+		write_bbs(a, &w, format);
+		if (outfile_open(&of, "gmon.sum", &warn, err) == 0) {
+			if (warn.msg[0] != '\0')
+				gp_warn("%s", warn.msg);
+			fwrite(w.p, 1, w.n, of.f);
+			rc = outfile_commit(&of, err);
+		}
 	}
-	linemode_write_arcs(&a->lines, &w, format);
-	write_bbs(a, &w, format);
-	memcpy(tmpname, tmp, sizeof(tmp));
-	fd = mkstemp(tmpname);
-	if (fd < 0) {
-		wbuf_free(&w);
-		return gp_fail(err, "%s: %s", path, strerror(errno));
-	}
-	f = fdopen(fd, "wb");
-	if (f == NULL || fwrite(w.p, 1, w.n, f) != w.n || fflush(f) != 0 ||
-	    fsync(fileno(f)) != 0)
-		rc = gp_fail(err, "%s: %s", path, strerror(errno));
-	if (f != NULL && fclose(f) != 0 && rc == 0)
-		rc = gp_fail(err, "%s: %s", path, strerror(errno));
-	if (f == NULL)
-		close(fd);
-	if (rc == 0 && rename(tmpname, path) != 0)
-		rc = gp_fail(err, "%s: %s", path, strerror(errno));
-	if (rc != 0)
-		unlink(tmpname);
 	wbuf_free(&w);
 	return rc;
 }

@@ -54,5 +54,6 @@ void test_fmt(void);
 void test_symspec(void);
 void test_model(void);
 void test_bbsum(void);
+void test_outfile(void);
 
 #endif

@@ -23,6 +23,7 @@ main(void)
 	test_symspec();
 	test_model();
 	test_bbsum();
+	test_outfile();
 	t_end();
 	t_counts(&run, &failed);
 	t_fini();
