@@ -434,15 +434,11 @@ gmon_read(struct gmon *g, const char *path, enum gmon_format fmt,
 	struct stat st;
 	unsigned char *buf;
 	size_t n = 0, cap;
-	int fd = open(path, O_RDONLY);
+	int fd = open_regular(path, &st, err);
 	int rc;
 
 	if (fd < 0)
-		return gp_fail(err, "%s: %s", path, strerror(errno));
-	if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-		close(fd);
-		return gp_fail(err, "%s: is a directory", path);
-	}
+		return -1;
 	cap = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size : 4096;
 	buf = xmalloc(cap);
 	for (;;) {

@@ -16,6 +16,7 @@
 #include "hist.h"
 #include "linkmap.h"
 #include "linesyms.h"
+#include "mismatch.h"
 #include "nmfile.h"
 #include "options.h"
 #include "order.h"
@@ -330,6 +331,18 @@ wants_sources(const struct options *o)
 	       o->inline_file_names;
 }
 
+/* Warn when the profiles look as if another build wrote them. */
+static void
+warn_mismatch(const struct run *r)
+{
+	struct mismatch m;
+	struct gp_err msg;
+
+	mismatch_check(&m, &r->g, &r->x, &r->st);
+	for (size_t k = 0; mismatch_message(&m, k, &r->g, r->opt.exe, &msg); k++)
+		gp_warn("%s", msg.msg);
+}
+
 static int
 run(struct run *r, int argc, char **argv, struct gp_err *err)
 {
@@ -384,6 +397,7 @@ run(struct run *r, int argc, char **argv, struct gp_err *err)
 	}
 	if (r->opt.file_info)
 		return 0;
+	warn_mismatch(r);
 	select_build(&r->sel, &r->opt, &r->st, &r->x);
 	cg_init(&r->cg, &r->st);
 	tally_arcs(r);

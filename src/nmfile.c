@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "reader.h"
 
 /* Split LINE in place into address, type and name; false if malformed. */
 static bool
@@ -36,11 +39,28 @@ parse_line(char *line, uint64_t *addr, char *type, char **name)
 	return true;
 }
 
+/* PATH as a stream, or NULL with ERR filled (see open_regular()). */
+static FILE *
+open_list(const char *path, struct gp_err *err)
+{
+	int fd = open_regular(path, NULL, err);
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "r");
+	if (f == NULL) {
+		gp_fail(err, "%s: %s", path, strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
 int
 nmfile_read(struct symtab *st, const char *path, uint64_t text_hi,
 	    char **names, struct gp_err *err)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = open_list(path, err);
 	char *buf = NULL;
 	size_t cap = 0, used = 0, n = 0, vcap = 0;
 	struct sym *v = NULL;
@@ -48,10 +68,11 @@ nmfile_read(struct symtab *st, const char *path, uint64_t text_hi,
 	ssize_t len;
 	char *line = NULL;
 	size_t lcap = 0;
+	int rc = 0;
 
 	*names = NULL;
 	if (f == NULL)
-		return gp_fail(err, "%s: %s", path, strerror(errno));
+		return -1;
 	while ((len = getline(&line, &lcap, f)) > 0) {
 		uint64_t addr;
 		char type, *name;
@@ -80,14 +101,20 @@ nmfile_read(struct symtab *st, const char *path, uint64_t text_hi,
 		offs[n++] = used;
 		used += nl;
 	}
+	/* getline() also stops on a read error, or on a line too long for
+	 * memory: not the end of the list. */
+	if (!feof(f))
+		rc = gp_fail(err, "%s: %s", path, strerror(errno ? errno : EIO));
+	else if (n == 0) /* GNU refuses such a file too ("has no symbols") */
+		rc = gp_fail(err, "%s: no function symbols (no T or t lines)",
+			     path);
 	free(line);
 	fclose(f);
-	if (n == 0) {
-		/* GNU refuses such a file too ("has no symbols"). */
+	if (rc != 0) {
 		free(buf);
 		free(v);
 		free(offs);
-		return gp_fail(err, "%s: no function symbols (no T or t lines)", path);
+		return -1;
 	}
 	/* Names point into BUF only now that it has stopped moving. */
 	for (size_t i = 0; i < n; i++)
