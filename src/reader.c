@@ -234,28 +234,36 @@ grow(char **buf, size_t cap)
 	return true;
 }
 
+/* No text input (map, response file) is anywhere near this big. */
+#define SLURP_MAX ((size_t)1 << 30)
+
 char *
 slurp_regular(const char *path, size_t *len, struct gp_err *err)
 {
 	struct stat st;
 	char *buf = NULL;
-	size_t n = 0, cap;
+	size_t n = 0, cap, limit = SLURP_MAX + 2; /* a byte too many, NUL */
 	int fd = open_regular(path, &st, err);
 
 	if (fd < 0)
 		return NULL;
 	/* The size is a hint: a file may grow while we read it, and some
 	 * (those in /proc) claim 0 bytes but have more. */
-	if ((uintmax_t)st.st_size >= SIZE_MAX / 2)
+	if ((uintmax_t)st.st_size > SLURP_MAX)
 		goto too_big;
 	cap = (size_t)st.st_size + 1 > 8192 ? (size_t)st.st_size + 1 : 8192;
 	if (!grow(&buf, cap))
-		goto too_big;
+		goto no_memory;
 	for (;;) {
 		ssize_t got;
 
-		if (n == cap - 1 && (cap > SIZE_MAX / 2 || !grow(&buf, cap *= 2)))
-			goto too_big;
+		if (n == cap - 1) {
+			if (cap == limit)
+				goto too_big;
+			cap = cap > limit / 2 ? limit : 2 * cap;
+			if (!grow(&buf, cap))
+				goto no_memory;
+		}
 		got = read(fd, buf + n, cap - 1 - n);
 		if (got < 0 && errno == EINTR)
 			continue;
@@ -267,14 +275,19 @@ slurp_regular(const char *path, size_t *len, struct gp_err *err)
 			break;
 		n += (size_t)got;
 	}
+	if (n > SLURP_MAX)
+		goto too_big;
 	close(fd);
 	buf[n] = '\0';
 	if (len != NULL)
 		*len = n;
 	return buf;
 too_big:
-	gp_fail(err, "%s: too large to read into memory (%jd bytes)", path,
-		(intmax_t)st.st_size);
+	gp_fail(err, "%s: too large (more than %zu MiB)", path,
+		SLURP_MAX >> 20);
+	goto fail;
+no_memory:
+	gp_fail(err, "%s: not enough memory to read it", path);
 fail:
 	free(buf);
 	close(fd);
