@@ -339,7 +339,8 @@ warn_mismatch(const struct run *r)
 	struct gp_err msg;
 
 	mismatch_check(&m, &r->g, &r->x, &r->st);
-	for (size_t k = 0; mismatch_message(&m, k, &r->g, r->opt.exe, &msg); k++)
+	for (size_t k = 0; mismatch_message(&m, k, &r->g, r->opt.exe, &msg);
+	     k++)
 		gp_warn("%s", msg.msg);
 }
 

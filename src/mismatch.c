@@ -129,8 +129,8 @@ mismatch_message(const struct mismatch *m, size_t k, const struct gmon *g,
 			m->img_hi, m->bad_lo, m->bad_hi, hint);
 	} else {
 		gp_fail(msg,
-			"%s: %zu of %zu call arcs start or end outside the code "
-			"of %s; %s",
+			"%s: %zu of %zu call arcs start or end outside the "
+			"code of %s; %s",
 			prof, m->arcs_out, m->narcs, exe, hint);
 	}
 	return true;
