@@ -4,9 +4,9 @@
  * A runtime profiles the program it is linked into, so in a profile
  * written by the executable given:
  *
- *   - every histogram range lies within the loaded image (glibc samples
- *     from the start of the first PT_LOAD segment to etext, rounded up
- *     by a few bytes, both inside the image);
+ *   - every histogram range lies within the loaded image, its PT_LOAD
+ *     segments out to whole pages (glibc samples from the start of the
+ *     first segment to etext rounded up by a few bytes);
  *   - every arc's caller and callee address is in its code: the callee
  *     address is a return address in the prologue of a -pg function,
  *     and glibc's mcount drops arcs whose caller is outside the sampled
@@ -29,6 +29,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+
+#define PAGE ((uint64_t)4096) /* the smallest page size we know of */
 
 /* The span [*LO, *HI) of X's code symbols and .text; false if none. */
 static bool
@@ -65,9 +67,11 @@ mismatch_check(struct mismatch *m, const struct gmon *g, const struct exe *x,
 	uint64_t lo, hi;
 
 	memset(m, 0, sizeof(*m));
-	if (x->load_hi > x->load_lo) {
-		m->img_lo = x->load_lo;
-		m->img_hi = x->load_hi;
+	/* Segments are mapped in whole pages, and a runtime may round the
+	 * range out by a few bytes (glibc rounds highpc up to 4). */
+	if (x->load_hi > x->load_lo && x->load_hi <= UINT64_MAX - PAGE) {
+		m->img_lo = x->load_lo & ~(PAGE - 1);
+		m->img_hi = (x->load_hi + PAGE - 1) & ~(PAGE - 1);
 		m->nhists = g->nhists;
 	}
 	for (size_t i = 0; i < m->nhists; i++) {

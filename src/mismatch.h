@@ -20,7 +20,8 @@
 
 struct mismatch {
 	/* Histogram records reaching outside the loaded image [IMG_LO,
-	 * IMG_HI) of the executable, out of NHISTS; the first of them is
+	 * IMG_HI) of the executable (its PT_LOAD segments, out to whole
+	 * 4 KiB pages), out of NHISTS; the first of them is
 	 * [BAD_LO, BAD_HI).  No check (0 of 0) when the image is unknown. */
 	size_t nhists, hists_out;
 	uint64_t img_lo, img_hi, bad_lo, bad_hi;
