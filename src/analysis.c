@@ -14,6 +14,7 @@
 
 #include "analysis.h"
 #include "hist.h"
+#include "mismatch.h"
 #include "nmfile.h"
 #include "staticcalls.h"
 
@@ -57,6 +58,18 @@ load_functions(struct analysis *a, const struct options *o,
 	return 0;
 }
 
+/* Warn when the profiles look as if another build wrote them. */
+static void
+warn_mismatch(const struct analysis *a, const struct options *o)
+{
+	struct mismatch m;
+	struct gp_err msg;
+
+	mismatch_check(&m, &a->g, &a->x, &a->st);
+	for (size_t k = 0; mismatch_message(&m, k, &a->g, o->exe, &msg); k++)
+		gp_warn("%s", msg.msg);
+}
+
 int
 analysis_load(struct analysis *a, const struct options *o,
 	      analysis_file_fn *on_file, void *ctx, struct gp_err *err)
@@ -85,6 +98,8 @@ analysis_load(struct analysis *a, const struct options *o,
 		if (on_file != NULL)
 			on_file(&a->g.files[a->g.nfiles - 1], ctx);
 	}
+	if (on_file == NULL) /* -i describes the files and stops there */
+		warn_mismatch(a, o);
 	return 0;
 }
 

@@ -57,8 +57,10 @@ void analysis_init(struct analysis *a);
 /*
  * Read O's inputs into A: the -R map, the executable and its functions
  * (or -S's), then every profile in order (ON_FILE, if not NULL, after
- * each).  Starts the background DWARF pass when the reports will want
- * source files and nothing else needs the ELF data first.  Returns 0,
+ * each; -i).  Without ON_FILE, warns when the profiles look as if
+ * another build wrote them (mismatch.h).  Starts the background DWARF
+ * pass when the reports will want source files and nothing else needs
+ * the ELF data first.  Returns 0,
  * or -1 with a message in ERR (A is then only fit for analysis_free).
  */
 int analysis_load(struct analysis *a, const struct options *o,

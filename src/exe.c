@@ -20,6 +20,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "reader.h"
+
 struct secinfo {
 	bool code;  /* SHF_EXECINSTR */
 	bool alloc; /* SHF_ALLOC */
@@ -176,7 +178,6 @@ read_symbols(struct exe *x, Elf *elf, Elf_Scn *scn, const struct secinfo *si,
 int
 exe_open(struct exe *x, const char *path, struct gp_err *err)
 {
-	struct stat st;
 	Elf *elf;
 	GElf_Ehdr eh;
 	struct secinfo *si = NULL;
@@ -186,13 +187,9 @@ exe_open(struct exe *x, const char *path, struct gp_err *err)
 
 	memset(x, 0, sizeof(*x));
 	x->path = path;
-	x->fd = open(path, O_RDONLY);
+	x->fd = open_regular(path, NULL, err);
 	if (x->fd < 0)
-		return gp_fail(err, "%s: %s", path, strerror(errno));
-	if (fstat(x->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(x->fd);
-		return gp_fail(err, "%s: not a regular file", path);
-	}
+		return -1;
 	elf_version(EV_CURRENT);
 	elf = elf_begin(x->fd, ELF_C_READ_MMAP, NULL);
 	if (elf == NULL || elf_kind(elf) != ELF_K_ELF || gelf_getehdr(elf, &eh) == NULL) {

@@ -396,70 +396,25 @@ gmon_read_mem(struct gmon *g, const char *path, const unsigned char *p,
 	return read_stream(g, path, &s, -1, fmt, err);
 }
 
-/* Open PATH for reading; -1 with errno set on failure. */
-static int
-open_profile(const char *path)
-{
-	return open(path, O_RDONLY);
-}
-
-/* Read all of a file that is not regular (a pipe), then parse it. */
-static int
-read_whole(struct gmon *g, const char *path, int fd, enum gmon_format fmt,
-	   struct gp_err *err)
-{
-	unsigned char *buf = NULL;
-	size_t n = 0, cap = 0;
-	int rc;
-
-	for (;;) {
-		ssize_t got;
-
-		if (n == cap)
-			buf = xreallocarray(buf, cap = cap ? 2 * cap : 65536, 1);
-		got = read(fd, buf + n, cap - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			rc = gp_fail(err, "%s: %s", path, strerror(errno));
-			free(buf);
-			return rc;
-		}
-		if (got == 0)
-			break;
-		n += (size_t)got;
-	}
-	rc = gmon_read_mem(g, path, buf, n, fmt, err);
-	free(buf);
-	return rc;
-}
-
 int
 gmon_read(struct gmon *g, const char *path, enum gmon_format fmt,
 	  struct gp_err *err)
 {
 	struct stream s;
 	struct stat st;
-	int fd = open_profile(path);
+	/* A regular file only (open_regular: a FIFO, a device or a
+	 * directory is refused, naming it); errno is open(2)'s. */
+	int fd = open_regular(path, &st, err);
 	int rc;
 
 	if (fd < 0 && (errno == EMFILE || errno == ENFILE)) {
 		/* Histograms waiting in earlier files hold them open. */
 		if (gmon_materialize_all(g, err) != 0)
 			return -1;
-		fd = open_profile(path);
+		fd = open_regular(path, &st, err);
 	}
 	if (fd < 0)
-		return gp_fail(err, "%s: %s", path, strerror(errno));
-	if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-		close(fd);
-		return gp_fail(err, "%s: is a directory", path);
-	}
-	if (!S_ISREG(st.st_mode)) {
-		rc = read_whole(g, path, fd, fmt, err);
-		close(fd);
-		return rc;
-	}
+		return -1;
 	stream_file(&s, fd, (uint64_t)st.st_size);
 	rc = read_stream(g, path, &s, fd, fmt, err);
 	stream_free(&s);

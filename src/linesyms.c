@@ -329,9 +329,11 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 		}
 		off = next;
 	}
-	qsort(rows.p, rows.n, sizeof(struct row), row_cmp);
+	if (rows.n > 0) /* qsort(NULL, 0) is undefined */
+		qsort(rows.p, rows.n, sizeof(struct row), row_cmp);
 	nrows = clean_rows(rows.p, rows.n);
-	qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
+	if (ranges.n > 0)
+		qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
 	nranges = ranges.n;
 	heap = xcalloc(nranges ? nranges : 1, sizeof(*heap));
 	ev = code_symbols(x, &ne);

@@ -130,11 +130,11 @@ int
 linkmap_read(struct linkmap *m, const char *path, struct gp_err *err)
 {
 	size_t n;
-	char *text = slurp_file(path, &n);
+	char *text = slurp_regular(path, &n, err);
 
 	if (text == NULL) {
 		memset(m, 0, sizeof(*m));
-		return gp_fail(err, "%s: %s", path, strerror(errno));
+		return -1;
 	}
 	return linkmap_parse(m, text, n, path, err);
 }

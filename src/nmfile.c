@@ -4,9 +4,10 @@
 #include "nmfile.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "reader.h"
 
 /* Split LINE in place into address, type and name; false if malformed. */
 static bool
@@ -40,60 +41,46 @@ int
 nmfile_read(struct symtab *st, const char *path, uint64_t text_hi,
 	    char **names, struct gp_err *err)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t cap = 0, used = 0, n = 0, vcap = 0;
+	size_t len, n = 0, vcap = 0;
+	char *text = slurp_regular(path, &len, err);
+	char *line, *end;
 	struct sym *v = NULL;
-	size_t *offs = NULL;
-	ssize_t len;
-	char *line = NULL;
-	size_t lcap = 0;
 
 	*names = NULL;
-	if (f == NULL)
-		return gp_fail(err, "%s: %s", path, strerror(errno));
-	while ((len = getline(&line, &lcap, f)) > 0) {
+	if (text == NULL)
+		return -1;
+	/* Names point into TEXT: each line is cut where its name ends. */
+	for (line = text; line < text + len; line = end + 1) {
 		uint64_t addr;
 		char type, *name;
-		size_t nl;
 
+		end = memchr(line, '\n', (size_t)(text + len - line));
+		if (end == NULL)
+			end = text + len; /* the NUL slurp_regular() adds */
+		*end = '\0';
 		/* nm lists undefined symbols without an address: lines that
 		 * are not "address type name" are skipped, as GNU does. */
 		if (!parse_line(line, &addr, &type, &name) ||
 		    (type != 'T' && type != 't'))
 			continue;
-		nl = strlen(name) + 1;
-		if (cap - used < nl) {
-			cap = (cap + nl) * 2;
-			buf = xreallocarray(buf, cap, 1);
-		}
-		memcpy(buf + used, name, nl);
 		if (n == vcap) {
 			vcap = vcap ? 2 * vcap : 256;
 			v = xreallocarray(v, vcap, sizeof(*v));
-			offs = xreallocarray(offs, vcap, sizeof(*offs));
 		}
 		memset(&v[n], 0, sizeof(v[n]));
+		v[n].name = name;
 		v[n].addr = addr;
 		v[n].is_func = true;
 		v[n].is_static = type == 't';
-		offs[n++] = used;
-		used += nl;
+		n++;
 	}
-	free(line);
-	fclose(f);
 	if (n == 0) {
 		/* GNU refuses such a file too ("has no symbols"). */
-		free(buf);
-		free(v);
-		free(offs);
-		return gp_fail(err, "%s: no function symbols (no T or t lines)", path);
+		free(text);
+		return gp_fail(err, "%s: no function symbols (no T or t lines)",
+			       path);
 	}
-	/* Names point into BUF only now that it has stopped moving. */
-	for (size_t i = 0; i < n; i++)
-		v[i].name = buf + offs[i];
-	free(offs);
-	*names = buf;
+	*names = text;
 	symtab_finish(st, v, n, text_hi);
 	return 0;
 }

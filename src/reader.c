@@ -4,9 +4,13 @@
 #include "reader.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "diag.h"
 
@@ -171,32 +175,127 @@ wb_word(struct wbuf *w, uint64_t v)
 	wb_uint(w, v, w->word == 4 ? 4 : 8);
 }
 
-char *
-slurp_file(const char *path, size_t *len)
+static const char *
+file_kind(mode_t mode)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0, got;
-	int saved;
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "of an unknown type";
+}
 
-	if (f == NULL)
-		return NULL;
-	do {
-		if (cap - n < 4096)
-			buf = xreallocarray(buf, cap = cap ? 2 * cap : 8192, 1);
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-	} while (got > 0);
-	if (ferror(f)) {
-		saved = errno ? errno : EIO;
-		fclose(f);
-		free(buf);
-		errno = saved;
-		return NULL;
+int
+open_regular(const char *path, struct stat *st, struct gp_err *err)
+{
+	struct stat own;
+	int fd, flags;
+
+	if (st == NULL)
+		st = &own;
+	/* O_NONBLOCK: opening a FIFO would otherwise wait for a writer. */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return gp_fail(err, "%s: %s", path, strerror(errno));
+	if (fstat(fd, st) != 0) {
+		gp_fail(err, "%s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
 	}
-	fclose(f);
+	if (!S_ISREG(st->st_mode)) {
+		close(fd);
+		return gp_fail(err, "%s: not a regular file (%s)", path,
+			       file_kind(st->st_mode));
+	}
+	flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+		gp_fail(err, "%s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Grow *BUF to CAP bytes; false (BUF kept) when memory runs out. */
+static bool
+grow(char **buf, size_t cap)
+{
+	char *p = realloc(*buf, cap);
+
+	if (p == NULL)
+		return false;
+	*buf = p;
+	return true;
+}
+
+/* No text input (map, response file) is anywhere near this big. */
+#define SLURP_MAX ((size_t)1 << 30)
+
+char *
+slurp_regular(const char *path, size_t *len, struct gp_err *err)
+{
+	struct stat st;
+	char *buf = NULL;
+	size_t n = 0, cap, limit = SLURP_MAX + 2; /* a byte too many, NUL */
+	int fd = open_regular(path, &st, err);
+
+	if (fd < 0)
+		return NULL;
+	/* The size is a hint: a file may grow while we read it, and some
+	 * (those in /proc) claim 0 bytes but have more. */
+	if ((uintmax_t)st.st_size > SLURP_MAX)
+		goto too_big;
+	cap = (size_t)st.st_size + 1 > 8192 ? (size_t)st.st_size + 1 : 8192;
+	if (!grow(&buf, cap))
+		goto no_memory;
+	for (;;) {
+		ssize_t got;
+
+		if (n == cap - 1) {
+			if (cap == limit)
+				goto too_big;
+			cap = cap > limit / 2 ? limit : 2 * cap;
+			if (!grow(&buf, cap))
+				goto no_memory;
+		}
+		got = read(fd, buf + n, cap - 1 - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			gp_fail(err, "%s: %s", path, strerror(errno));
+			goto fail;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	if (n > SLURP_MAX)
+		goto too_big;
+	close(fd);
 	buf[n] = '\0';
 	if (len != NULL)
 		*len = n;
 	return buf;
+too_big:
+	gp_fail(err, "%s: too large (more than %zu MiB)", path,
+		SLURP_MAX >> 20);
+	goto fail;
+no_memory:
+	gp_fail(err, "%s: not enough memory to read it", path);
+fail:
+	free(buf);
+	close(fd);
+	return NULL;
+}
+
+char *
+slurp_file(const char *path, size_t *len)
+{
+	return slurp_regular(path, len, NULL);
 }

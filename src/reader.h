@@ -22,10 +22,33 @@ struct reader {
 	bool bad;		/* a read ran past the end */
 };
 
+struct gp_err;
+struct stat;
+
 /*
- * The whole file at PATH, with a NUL after its last byte (embedded NULs
- * stay), its length in *LEN unless LEN is NULL.  NULL with errno set when
- * it cannot be opened or read.  The caller frees the result.
+ * Open PATH for reading.  Anything but a regular file is refused: a
+ * directory, a device such as /dev/zero (endless), a FIFO (opened without
+ * blocking, so a FIFO with no writer cannot hang us), a socket.  The
+ * check is made on the open descriptor, so the file cannot be swapped
+ * between check and use.  Returns the descriptor, in blocking mode and
+ * close-on-exec, with its status in *ST unless ST is NULL; -1 with ERR
+ * filled ("PATH: not a regular file (character device)", "PATH: No such
+ * file or directory", ...) on failure.
+ */
+int open_regular(const char *path, struct stat *st, struct gp_err *err);
+
+/*
+ * The whole regular file at PATH (see open_regular()), with a NUL after
+ * its last byte (embedded NULs stay), its length in *LEN unless LEN is
+ * NULL.  The caller frees the result.  NULL with ERR filled when PATH
+ * cannot be opened or read, is not a regular file, or does not fit in
+ * memory (this names the file, unlike the out-of-memory exit).
+ */
+char *slurp_regular(const char *path, size_t *len, struct gp_err *err);
+
+/*
+ * slurp_regular() for callers that need no message: NULL on any
+ * failure.  (The @FILE expansion keeps an unreadable FILE as a word.)
  */
 char *slurp_file(const char *path, size_t *len);
 

@@ -12,6 +12,9 @@
 #   - prints exactly one non-empty line on stderr, starting "gprof: "
 #     (so no sanitizer report either),
 #   - leaves the directory as it found it (no gmon.sum, no temp file).
+# Some cases also want a given text in that line (check_says).  A few
+# inputs are not bad at all but once crashed or hung us, or call for a
+# warning: check_ok cases must exit 0 with the stderr lines they list.
 # Prints "PASS name" or "FAIL name: why"; other lines are notes.  Exits
 # 0 unless the harness itself cannot run.
 set -u
@@ -119,10 +122,47 @@ mkg bsd-short 'format none' 'raw 00 10 00 00 00 00 00'
 mkg bsd-trunc-arc 'format bsd' 'hist 0x1000 0x1400 16' 'bin 1 5' 'arc 0x1010 0x1100 3' 'truncate -4'
 mkg bsd44-trunc 'format bsd44' 'hist 0x1000 0x1400 16' 'truncate 28'
 printf 'gmo' >"$in/three-bytes"
+# A FIFO that nobody writes: opening it for reading would wait forever.
+mkfifo "$in/fifo"
+# 64 GB of zeros that take no room (a sparse file).
+truncate -s 64G "$in/huge" 2>/dev/null || rm -f "$in/huge"
+# The same program built the other way (PIE or not): its real profile
+# is one "written by another build" of $EXE.
+if readelf -h "$EXE" | grep -q 'Type: *DYN'; then
+	other_flags=-no-pie
+else
+	other_flags='-fPIE -pie'
+fi
+mkdir -p "$in/other"
+# shellcheck disable=SC2086
+$CC -pg -O0 $other_flags -o "$in/other/prog" "$in/prog.c" 2>/dev/null &&
+	(cd "$in/other" && ./prog) || true
+# Arcs inside and outside $EXE's code (addresses from nm).
+addr() { nm "$EXE" | awk -v n="$1" '$3 == n { print "0x" $1 }'; }
+main_at=$(addr main)
+work_at=$(addr work)
+mkg stray-arcs "arc $((main_at + 8)) $((work_at + 8)) 5" \
+	"arc 0x7fff0000 $((work_at + 8)) 3" "arc $((main_at + 8)) 0x7fff0100 2"
+# -g builds whose DWARF has no line rows (.debug_line removed) and no
+# functions (assembly without .type directives): -s reads their DWARF.
+mkdir -p "$in/noline"
+$CC -pg -g -O0 -o "$in/noline/prog-g" "$in/prog.c" &&
+	objcopy --remove-section .debug_line "$in/noline/prog-g" \
+		"$in/noline/prog" 2>/dev/null &&
+	(cd "$in/noline" && ./prog) || true
+$CC -pg -O0 -S -o - "$in/prog.c" | sed '/\.type/d' >"$in/notype.s"
+mkdir -p "$in/notype"
+$CC -pg -g -o "$in/notype/prog" "$in/notype.s" 2>/dev/null &&
+	(cd "$in/notype" && ./prog) || true
 printf 'gmon\001\000\000\000\000\000' >"$in/trunc-header"
 
 # ---- running ------------------------------------------------------------
 
+# Without sanitizers (which need a vast address space) every run gets
+# at most 2 GB of it, so a regression that reads /dev/zero until memory
+# runs out fails fast instead of starving the machine.
+memlimit=:
+grep -q __asan_init "$GPROF" 2>/dev/null || memlimit='ulimit -v 2097152'
 n=0
 # check NAME ARG...: run $GPROF ARG... in a fresh directory.
 check() {
@@ -138,8 +178,9 @@ check() {
 run_in() {
 	dir=$1 name=$2 wrap=$3
 	shift 3
+	want=${want:-}
 	before=$(ls -A "$dir")
-	(cd "$dir" && exec $wrap timeout 10 "$GPROF" "$@") \
+	(cd "$dir" && $memlimit && exec $wrap timeout 10 "$GPROF" "$@") \
 		>"$out/run/$name.out" 2>"$out/run/$name.err" </dev/null
 	rc=$?
 	after=$(ls -A "$dir")
@@ -156,7 +197,9 @@ run_in() {
 	else
 		case $first in
 		"gprof: "?*)
-			if [ "$before" != "$after" ]; then
+			if [ -n "$want" ] && ! grep -qF -- "$want" "$out/run/$name.err"; then
+				echo "FAIL $name: stderr lacks '$want': $first"
+			elif [ "$before" != "$after" ]; then
 				echo "FAIL $name: left files behind: $(echo "$after" | tr '\n' ' ')"
 			else
 				echo "PASS $name"
@@ -165,11 +208,54 @@ run_in() {
 		*) echo "FAIL $name: stderr does not start with 'gprof: ': $first" ;;
 		esac
 	fi
+	want=
+	ref_run "$dir" "$name" "$wrap" "$@"
+}
+
+# check_says NAME TEXT ARG...: check, and the error must contain TEXT.
+check_says() {
+	name=$1 want=$2
+	shift 2
+	check "$name" "$@"
+}
+
+# check_ok NAME N TEXT ARG...: gprof ARG... must exit 0 with N lines on
+# stderr, each one holding TEXT (N may be 0), and write a report.
+check_ok() {
+	name=$1 nwant=$2 text=$3
+	shift 3
+	n=$((n + 1))
+	dir=$out/run/$n-$name
+	mkdir -p "$dir"
+	(cd "$dir" && $memlimit && exec timeout 10 "$GPROF" "$@") \
+		>"$out/run/$name.out" 2>"$out/run/$name.err" </dev/null
+	rc=$?
+	lines=$(wc -l <"$out/run/$name.err")
+	first=$(head -n1 "$out/run/$name.err")
+	if [ $rc -ne 0 ]; then
+		echo "FAIL $name: exit status $rc, want 0${first:+ (stderr: $first)}"
+	elif [ "$lines" -ne "$nwant" ]; then
+		echo "FAIL $name: $lines lines on stderr, want $nwant${first:+: $first}"
+	elif [ "$nwant" -gt 0 ] &&
+		[ "$(grep -cF -- "$text" "$out/run/$name.err")" -ne "$nwant" ]; then
+		echo "FAIL $name: stderr lines lack '$text': $first"
+	elif [ ! -s "$out/run/$name.out" ] && [ ! -s "$dir/gmon.sum" ]; then
+		echo "FAIL $name: no report and no gmon.sum"
+	else
+		echo "PASS $name"
+	fi
+	ref_run "$dir" "$name" "" "$@"
+}
+
+# ref_run DIR NAME WRAPPER ARG...: the REF note of a case.
+ref_run() {
+	dir=$1 name=$2 wrap=$3
+	shift 3
 	if [ -n "$REF" ]; then
 		rdir=$out/run/ref-$name
 		rm -rf "$rdir"
 		cp -a "$dir" "$rdir"
-		(cd "$rdir" && exec $wrap timeout 10 "$REF" "$@") \
+		(cd "$rdir" && ulimit -v 2097152 && exec $wrap timeout 10 "$REF" "$@") \
 			>/dev/null 2>"$out/run/$name.ref" </dev/null
 		rrc=$?
 		echo "  ref $name: rc=$rrc lines=$(wc -l <"$out/run/$name.ref") left=[$(ls -A "$rdir" | tr '\n' ' ')] $(head -n1 "$out/run/$name.ref")"
@@ -193,6 +279,8 @@ check exe-no-functions "$in/data.o" "$GOOD"
 check exe-is-profile "$GOOD" "$GOOD"
 check exe-symlink-loop "$in/loop" "$GOOD"
 check exe-default-missing
+check_says exe-fifo 'not a regular file' "$in/fifo" "$GOOD"
+check_says exe-dev-zero 'not a regular file' /dev/zero "$GOOD"
 # Profile files.
 check gmon-missing "$EXE" "$in/no-such-gmon"
 check gmon-default-missing "$EXE"
@@ -220,6 +308,10 @@ check gmon-bb-count-huge "$EXE" "$in/bb-count-huge"
 check gmon-overlap-in-one-file "$EXE" "$in/overlap-one"
 check gmon-is-executable "$EXE" "$EXE"
 check gmon-text-file "$EXE" "$in/text"
+check_says gmon-dev-zero 'not a regular file' "$EXE" /dev/zero
+check_says gmon-dev-urandom 'not a regular file' "$EXE" /dev/urandom
+check_says gmon-fifo 'not a regular file' "$EXE" "$in/fifo"
+check_says gmon-fifo-second 'not a regular file' "$EXE" "$GOOD" "$in/fifo"
 # BSD formats.
 check bsd-ncnt-smaller-than-header -O bsd "$EXE" "$in/bsd-ncnt-small"
 check bsd-ncnt-larger-than-file "$EXE" "$in/bsd-ncnt-large"
@@ -250,12 +342,21 @@ check option-O-missing-arg "$EXE" "$GOOD" -O
 check option-w-letters -w abc "$EXE" "$GOOD"
 check option-w-zero -w 0 "$EXE" "$GOOD"
 check option-w-negative -w -5 "$EXE" "$GOOD"
+# @FILE that is not a regular file: not expanded (so it names a missing
+# executable), rather than read until memory runs out or forever.
+check_says response-file-dev-zero /dev/zero @/dev/zero
+check_says response-file-fifo "$in/fifo" "@$in/fifo"
+[ -f "$in/huge" ] && check_says response-file-huge "$in/huge" "@$in/huge"
 
 # -S nm files with no function in them.
 printf '0000000000001000 D data\n' >"$in/nm-no-functions"
 check nm-file-empty -S /dev/null "$EXE" "$GOOD"
 check nm-file-no-functions -S "$in/nm-no-functions" "$EXE" "$GOOD"
 check nm-file-missing -S "$in/no-such-nm" "$EXE" "$GOOD"
+check_says nm-file-dev-zero 'not a regular file' -S /dev/zero "$EXE" "$GOOD"
+check_says nm-file-fifo 'not a regular file' -S "$in/fifo" "$EXE" "$GOOD"
+check_says nm-file-directory 'not a regular file' -S "$in/dir" "$EXE" "$GOOD"
+[ -f "$in/huge" ] && check_says nm-file-huge 'too large' -S "$in/huge" "$EXE" "$GOOD"
 
 # -R map files.
 printf 'a.o:0 T work\n' >"$in/map-good"
@@ -270,6 +371,21 @@ check map-no-space -R "$in/map-no-space" "$EXE" "$GOOD"
 check map-leading-blank -R "$in/map-leading-blank" "$EXE" "$GOOD"
 check map-no-file -R "$in/map-no-file" "$EXE" "$GOOD"
 check map-with-r -r -R "$in/map-good" "$EXE" "$GOOD"
+check_says map-dev-zero 'not a regular file' -R /dev/zero "$EXE" "$GOOD"
+check_says map-fifo 'not a regular file' -R "$in/fifo" "$EXE" "$GOOD"
+[ -f "$in/huge" ] && check_says map-huge 'too large' -R "$in/huge" "$EXE" "$GOOD"
+
+# Not bad input, but once it crashed us (SAN=1), or it calls for a
+# warning that the profile does not fit the executable, or for none.
+hint='written by another build?'
+check_ok good-profile 0 '' "$EXE" "$GOOD"
+check_ok good-profile-sum 0 '' -s "$EXE" "$GOOD"
+check_ok other-build 2 "$hint" "$EXE" "$in/other/gmon.out"
+check_ok other-build-arcs 1 '2 of 3 call arcs' -q "$EXE" "$in/stray-arcs"
+nm "$in/other/prog" >"$in/nm-other"
+check_ok nm-file-other-build 1 "$hint" -S "$in/nm-other" "$EXE" "$GOOD"
+check_ok sum-dwarf-no-line-rows 0 '' -s "$in/noline/prog" "$in/noline/gmon.out"
+check_ok sum-dwarf-no-functions 0 '' -s "$in/notype/prog" "$in/notype/gmon.out"
 
 # -s where gmon.sum cannot be written.
 n=$((n + 1))
