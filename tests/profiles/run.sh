@@ -173,9 +173,11 @@ printf '%s\n' "$arcs" >>"$out/in/one.spec"
 "$MKGMON" -o "$out/in/one" "$out/in/one.spec" 2>/dev/null
 newdir many
 "$GPROF" -b "$EXE" "$out/in/many" >"$dir/ours.txt" 2>"$dir/ours.err"
-"$GPROF" -b "$EXE" "$out/in/one" >"$dir/one.txt" 2>&1
+"$GPROF" -b "$EXE" "$out/in/one" >"$dir/one.txt" 2>"$dir/one.err"
+# Both ranges run past this small program's image: the only message is
+# the warning that says so.
 if [ -s "$dir/ours.txt" ] && cmp -s "$dir/ours.txt" "$dir/one.txt" &&
-	[ ! -s "$dir/ours.err" ]; then
+	! grep -v 'was it written by another build' "$dir/ours.err" >/dev/null; then
 	echo "PASS profiles/many-hist-records"
 else
 	echo "FAIL profiles/many-hist-records: report differs from the one on one record"
@@ -190,15 +192,18 @@ same profiles/big-hist -b "$EXE" "$out/in/big"
 same profiles/big-hist-sum2 -b "$EXE" "$out/in/big" "$out/in/big2"
 same profiles/big-hist-sum3-s -s "$EXE" "$out/in/big" "$out/in/big2" "$out/in/big"
 same profiles/big-mixed-bsd-gnu -b "$EXE" "$out/in/bigbsd" "$out/in/big2"
-# Through a pipe (not a regular file): read whole, same report.
+# A regular file on stdin reads as any file; a pipe is refused (only
+# regular files are profiles: a FIFO would block, a device never ends).
 newdir pipe
 "$GPROF" -b "$EXE" /dev/stdin <"$out/in/big" >"$dir/ours.txt" 2>&1
 "$ORACLE" -b "$EXE" "$out/in/big" >"$dir/gnu.txt" 2>&1
 cat "$out/in/big" | "$GPROF" -b "$EXE" /dev/stdin >"$dir/pipe.txt" 2>&1
-if cmp -s "$dir/ours.txt" "$dir/gnu.txt" && cmp -s "$dir/pipe.txt" "$dir/gnu.txt"; then
+rc=$?
+if cmp -s "$dir/ours.txt" "$dir/gnu.txt" && [ $rc -eq 1 ] &&
+	grep -q 'not a regular file (a FIFO)' "$dir/pipe.txt"; then
 	echo "PASS profiles/big-hist-stdin"
 else
-	echo "FAIL profiles/big-hist-stdin: report differs from GNU's"
+	echo "FAIL profiles/big-hist-stdin: stdin file differs from GNU's, or a pipe was not refused"
 fi
 # More files with waiting histograms than descriptors: 40 files of
 # disjoint large ranges under a limit of 24 open files.
