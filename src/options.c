@@ -304,7 +304,8 @@ expand_response_files(struct options *o, int *argc, char ***argv,
 		free(text);
 		v = xreallocarray(v, n + nw, sizeof(*v));
 		memmove(v + i + nw, v + i + 1, (n - i - 1) * sizeof(*v));
-		memcpy(v + i, words, nw * sizeof(*v));
+		if (nw > 0) /* an empty file has no WORDS to copy */
+			memcpy(v + i, words, nw * sizeof(*v));
 		free(words);
 		n = n - 1 + nw;
 		i--; /* look at what replaced it */
