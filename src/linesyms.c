@@ -329,9 +329,13 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 		}
 		off = next;
 	}
-	qsort(rows.p, rows.n, sizeof(struct row), row_cmp);
+	/* qsort must not see the NULL of an empty vector (no rows, or no
+	 * functions: assembly with -g). */
+	if (rows.n > 1)
+		qsort(rows.p, rows.n, sizeof(struct row), row_cmp);
 	nrows = clean_rows(rows.p, rows.n);
-	qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
+	if (ranges.n > 1)
+		qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
 	nranges = ranges.n;
 	heap = xcalloc(nranges ? nranges : 1, sizeof(*heap));
 	ev = code_symbols(x, &ne);
