@@ -143,12 +143,18 @@ add_ranges(Dwarf_Die *die, bool plain, struct vec *ranges)
 	}
 }
 
-/* Every subprogram and inlined subroutine of CU, without recursion. */
+/*
+ * Every subprogram and inlined subroutine of CU, without recursion.
+ * DIEs are visited in file order, and one that is not past the last one
+ * visited is skipped: a DW_AT_sibling that points back (malformed) would
+ * otherwise make the walk loop forever.
+ */
 static void
 walk_dies(Dwarf_Die *cu, struct vec *ranges)
 {
 	struct vec stack = { 0 };
 	Dwarf_Die child;
+	Dwarf_Off last = dwarf_dieoffset(cu);
 	bool plain = plain_names(dwarf_srclang(cu));
 
 	if (dwarf_child(cu, &child) != 0)
@@ -157,8 +163,12 @@ walk_dies(Dwarf_Die *cu, struct vec *ranges)
 	while (stack.n > 0) {
 		Dwarf_Die die = ((Dwarf_Die *)stack.p)[--stack.n];
 		Dwarf_Die sib, kid;
-		int tag = dwarf_tag(&die);
+		int tag;
 
+		if (dwarf_dieoffset(&die) <= last)
+			continue;
+		last = dwarf_dieoffset(&die);
+		tag = dwarf_tag(&die);
 		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
 			add_ranges(&die, plain, ranges);
 		/* Push the sibling first so that children come out first:
