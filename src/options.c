@@ -330,7 +330,7 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 	o->exe = "a.out";
 	o->demangle = true;
 	opterr = 0;
-	optind = 1;
+	optind = 0; /* glibc: start over, forgetting a previous parse's state */
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
 		if (c == '?') {
 			if (optopt)
