@@ -143,12 +143,18 @@ add_ranges(Dwarf_Die *die, bool plain, struct vec *ranges)
 	}
 }
 
-/* Every subprogram and inlined subroutine of CU, without recursion. */
+/*
+ * Every subprogram and inlined subroutine of CU, without recursion.
+ * DIEs are visited in file order, and one that is not past the last one
+ * visited is skipped: a DW_AT_sibling that points back (malformed) would
+ * otherwise make the walk loop forever.
+ */
 static void
 walk_dies(Dwarf_Die *cu, struct vec *ranges)
 {
 	struct vec stack = { 0 };
 	Dwarf_Die child;
+	Dwarf_Off last = dwarf_dieoffset(cu);
 	bool plain = plain_names(dwarf_srclang(cu));
 
 	if (dwarf_child(cu, &child) != 0)
@@ -157,8 +163,12 @@ walk_dies(Dwarf_Die *cu, struct vec *ranges)
 	while (stack.n > 0) {
 		Dwarf_Die die = ((Dwarf_Die *)stack.p)[--stack.n];
 		Dwarf_Die sib, kid;
-		int tag = dwarf_tag(&die);
+		int tag;
 
+		if (dwarf_dieoffset(&die) <= last)
+			continue;
+		last = dwarf_dieoffset(&die);
+		tag = dwarf_tag(&die);
 		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
 			add_ranges(&die, plain, ranges);
 		/* Push the sibling first so that children come out first:
@@ -329,10 +339,12 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 		}
 		off = next;
 	}
-	if (rows.n > 0) /* qsort(NULL, 0) is undefined */
+	/* qsort must not see the NULL of an empty vector (no rows, or no
+	 * functions: assembly with -g). */
+	if (rows.n > 1)
 		qsort(rows.p, rows.n, sizeof(struct row), row_cmp);
 	nrows = clean_rows(rows.p, rows.n);
-	if (ranges.n > 0)
+	if (ranges.n > 1)
 		qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
 	nranges = ranges.n;
 	heap = xcalloc(nranges ? nranges : 1, sizeof(*heap));

@@ -307,7 +307,8 @@ expand_response_files(struct options *o, int *argc, char ***argv,
 		free(text);
 		v = xreallocarray(v, n + nw, sizeof(*v));
 		memmove(v + i + nw, v + i + 1, (n - i - 1) * sizeof(*v));
-		memcpy(v + i, words, nw * sizeof(*v));
+		if (nw > 0) /* an empty file has no WORDS to copy */
+			memcpy(v + i, words, nw * sizeof(*v));
 		free(words);
 		n = n - 1 + nw;
 		i--; /* look at what replaced it */
@@ -332,7 +333,7 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 	o->exe = "a.out";
 	o->demangle = true;
 	opterr = 0;
-	optind = 1;
+	optind = 0; /* glibc: start over, forgetting a previous parse's state */
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
 		if (c == '?') {
 			if (optopt)

@@ -25,6 +25,7 @@ END {
 "$BUILD/mkgmon" -o "$out/hist.gmon" "$out/hist.spec" || echo "FAIL options/mkgmon"
 nm "$out/multi" >"$out/multi.nm"
 printf -- '-b\n"-phelper"\n' >"$out/args.rsp"
+: >"$out/empty.rsp"
 n=0
 while IFS= read -r opts; do
 	case $opts in '' | '#'*) continue ;; esac
@@ -60,6 +61,7 @@ done <<'LIST'
 -b -S multi.nm
 -b -S multi.nm -a
 @args.rsp
+-b @empty.rsp -p
 -b --inline-file-names
 -b -L --inline-file-names
 -b -T --inline-file-names
