@@ -3,7 +3,7 @@
  * an executable (written to a memfd), whose DWARF line table and
  * function DIEs linesyms_starts() turns into line-symbol starts; those
  * are merged into the function table (symtab_add_lines) and a call
- * graph is mapped onto the result, as main.c's line_graph() does.
+ * graph is mapped onto the result, as linemode_build() does.
  *
  * Checks: the starts are strictly ascending, inside .text and named;
  * the merged table is strictly ascending and each entry that owns its
