@@ -447,7 +447,9 @@ options_usage(FILE *out)
 	      "  -O, --file-format=FMT      profile format: auto, magic (GNU), bsd, 4.4bsd\n"
 	      "                             (also the format -s writes: BSD for bsd, 4.4bsd)\n"
 	      "\n"
-	      "  -d, --debug[=N]            trace the analysis stages on standard output\n"
+	      "  -d, --debug[=N]            print the level N and a summary of the analysis\n"
+	      "                             (functions, arcs, cycles, samples) on standard\n"
+	      "                             output first; GNU's own trace is not reproduced\n"
 	      "  @FILE                      read more arguments from FILE\n"
 	      "  -h, --help                 print this help and exit\n"
 	      "  -v, --version              print the version and exit\n"
@@ -455,7 +457,12 @@ options_usage(FILE *out)
 	      "A SPEC is a function name (as in the symbol table), a source file\n"
 	      "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
 	      "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
-	      "Options of GNU gprof not listed here (-A -I -J -l -t -x -y) are\n"
-	      "reported as not supported yet.  See gprof(1).\n",
+	      "\n"
+	      "Annotated source (-A, --annotated-source) and line-by-line profiles\n"
+	      "(-l, --line) are not supported yet.  The options that only shape them\n"
+	      "are accepted and change nothing else, as in GNU gprof: -I DIRS\n"
+	      "(--directory-path), -J (--no-annotated-source, without a SPEC),\n"
+	      "-m N, -t N (--table-length), -x (--all-lines), -y (--separate-files).\n"
+	      "See gprof(1).\n",
 	      out);
 }
