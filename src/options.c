@@ -196,7 +196,9 @@ source_opt(struct options *o, int c, const char *name, const char *arg,
 	case 'J':
 		if (arg == NULL)
 			return 0;
-		return gp_fail(err, "option %s with a symbol specification is not supported yet (it asks for annotated source)",
+		return gp_fail(err,
+			       "option %s with a symbol specification is not "
+			       "supported yet (it asks for annotated source)",
 			       name);
 	case 'm':
 		return parse_number(name, arg, 0, LONG_MAX, &o->min_count, err);
@@ -273,7 +275,9 @@ one_option(struct options *o, int c, const char *name, const char *arg,
 	case OPT_INLINE_FILE_NAMES: o->inline_file_names = true; return 0;
 	case OPT_DEMANGLE:
 		if (arg != NULL && strcmp(arg, "auto") != 0 && strcmp(arg, "gnu-v3") != 0)
-			return gp_fail(err, "%s: unknown demangling style '%s' (want auto or gnu-v3)",
+			return gp_fail(err,
+				       "%s: unknown demangling style '%s' "
+				       "(want auto or gnu-v3)",
 				       name, arg);
 		o->demangle = true;
 		return 0;
