@@ -2,7 +2,8 @@
 #
 #   make               build build/gprof (and the test tools)
 #   make demo          profile examples/demo.c and print its report
-#   make check         run every test suite (SAN=1: address+undefined)
+#   make check         run every test suite (SAN=1: address+undefined;
+#                      CHECK_JOBS=n suites at a time, default 2)
 #   make bench         compare speed and memory with /usr/bin/gprof
 #   make fuzz          build the libFuzzer targets (needs clang)
 #   make install PREFIX=/usr/local
@@ -22,7 +23,14 @@ SANFLAGS :=
 OPT := -O2 -g
 endif
 
-DEPS_OK := $(shell scripts/ensure-deps.sh >&2 && echo ok)
+# The build dependencies are checked (and installed, as root) while the
+# Makefile is read, since pkg-config below needs them; not for goals
+# that build nothing.  The test, bench and fuzz dependencies are checked
+# by those goals' recipes.
+NO_BUILD_GOALS := clean format
+ifneq ($(filter-out $(NO_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
+DEPS_OK := $(shell sh scripts/ensure-deps.sh build >&2 && echo ok)
+endif
 PKG_CFLAGS := $(shell pkg-config --cflags libelf libdw 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs libelf libdw 2>/dev/null || echo -ldw -lelf)
 
@@ -75,12 +83,15 @@ demo: $(B)/gprof
 	@sh examples/demo.sh $(B)
 
 check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY)
+	@sh scripts/ensure-deps.sh test
 	@sh tests/run-suites.sh $(CURDIR)/$(B)/gprof $(CURDIR)/$(B)
 
 bench: $(B)/gprof $(B)/mkgmon
+	@sh scripts/ensure-deps.sh bench
 	@sh bench/run.sh $(CURDIR)/$(B)/gprof
 
 fuzz:
+	@sh scripts/ensure-deps.sh fuzz
 	@sh fuzz/build.sh
 
 install: $(B)/gprof

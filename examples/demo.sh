@@ -1,13 +1,48 @@
 #!/bin/sh
-# Build examples/demo.c with -pg, run it, and print its profile with
-# our gprof.  Usage: examples/demo.sh BUILD_DIR
+# make demo: build examples/demo.c with -pg, run it, print its profile
+# with our gprof, and say where to look first in it.  Every command is
+# shown as it runs; README.md lists the same ones.
+# Usage: examples/demo.sh [BUILD_DIR]   (default build; relative to the
+# top of the source tree, or absolute)
 set -e
-B=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
-out="$top/$B/demo"
-mkdir -p "$out"
-cc -pg -g -O1 -fno-omit-frame-pointer -fno-inline -o "$out/demo" "$top/examples/demo.c"
-cd "$out"
-rm -f gmon.out
-./demo
-"$top/$B/gprof" demo gmon.out
+B=${1:-build}
+case $B in "$top"/*) B=${B#"$top"/} ;; esac
+cd "$top"
+mkdir -p "$B/demo"
+rm -f "$B/demo/gmon.out"
+
+# show CMD...: print "$ CMD" and run it.
+show() {
+	echo "\$ $*"
+	"$@"
+}
+
+cat <<EOF
+== What the demo does
+examples/demo.c is a small program built for profiling: main() calls
+checksum() 400 times, which runs the hot loop mix() on 64 numbers each
+time; main() also calls mix() 200 times itself; is_even() and is_odd()
+call each other (a cycle).  Built with -pg, it counts every call and
+samples where it is 100 times a second, then writes gmon.out on exit.
+
+EOF
+show cc -pg -g -O1 -fno-inline -o "$B/demo/demo" examples/demo.c
+echo "\$ cd $B/demo"
+cd "$B/demo"
+show ./demo
+echo
+echo "== The report (-b leaves out the explanations of each column)"
+echo "\$ ../gprof -b demo gmon.out"
+../gprof -b demo gmon.out >report.txt
+cat report.txt
+echo
+echo "== Where to look first"
+awk -f "$top/examples/guide.awk" report.txt
+cat <<EOF
+
+== Try next
+\$ ../gprof -b -p demo gmon.out           # the flat profile alone
+\$ ../gprof -b -qchecksum demo gmon.out   # checksum's part of the call graph
+\$ ../gprof demo gmon.out                 # with the explanations of each column
+EOF

@@ -1,32 +1,105 @@
 #!/bin/sh
-# Install what the build and the tests need on a fresh Debian machine,
-# and only what is missing.  Safe to run any number of times.
+# Install what is missing on a Debian machine, and only that.
+#
+# Usage: scripts/ensure-deps.sh SET...
+#   build   compile gprof and the demo: gcc, make, pkg-config,
+#           libelf-dev, libdw-dev, g++ (make, make demo, make install)
+#   test    run the test suites (make check): binutils for the reference
+#           /usr/bin/gprof, cross binutils, clang, and deb-src sources
+#   bench   compare with GNU gprof (make bench): binutils
+#   fuzz    build the libFuzzer targets (make fuzz): clang
+# As root it installs with apt-get; as another user it names what is
+# missing and exits 1.  Safe to run any number of times: when nothing is
+# missing it only looks.
 set -e
 need=""
-command -v cc >/dev/null 2>&1 || need="$need gcc"
-command -v make >/dev/null 2>&1 || need="$need make"
-command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
-if command -v pkg-config >/dev/null 2>&1; then
-	pkg-config --exists libelf 2>/dev/null || need="$need libelf-dev"
-	pkg-config --exists libdw 2>/dev/null || need="$need libdw-dev"
-else
-	need="$need libelf-dev libdw-dev"
+
+# has CMD: CMD is on the PATH.
+has() {
+	command -v "$1" >/dev/null 2>&1
+}
+
+build() {
+	has cc || need="$need gcc"
+	has make || need="$need make"
+	if has pkg-config; then
+		pkg-config --exists libelf 2>/dev/null || need="$need libelf-dev"
+		pkg-config --exists libdw 2>/dev/null || need="$need libdw-dev"
+	else
+		need="$need pkg-config libelf-dev libdw-dev"
+	fi
+	has g++ || need="$need g++"
+}
+
+oracle() {
+	# The reference every differential suite compares with.
+	[ -x /usr/bin/gprof ] || need="$need binutils"
+}
+
+clang_dep() {
+	has clang || need="$need clang"
+}
+
+test_deps() {
+	oracle
+	# Cross assemblers for the big-endian and aarch64 fixtures
+	# (tests/cross, tests/staticcalls).
+	has s390x-linux-gnu-as || need="$need binutils-s390x-linux-gnu"
+	has powerpc-linux-gnu-as || need="$need binutils-powerpc-linux-gnu"
+	has aarch64-linux-gnu-as || need="$need binutils-aarch64-linux-gnu"
+	# Programs built by clang (tests/real).
+	clang_dep
+	# ---- tests/real: real programs from Debian source packages ----
+	# Add the packages that suite needs here (need="$need PKG"); the
+	# deb-src line `apt-get source` needs is set up after installing.
+	want_deb_src=1
+}
+
+# deb_src: make sure apt has a deb-src line for this release (root only;
+# without one, the suites that need sources print SKIP lines).
+deb_src() {
+	grep -qs '^deb-src\|^Types:.*deb-src' /etc/apt/sources.list \
+		/etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources &&
+		return 0
+	if [ "$(id -u)" != 0 ]; then
+		echo "ensure-deps: no deb-src line in /etc/apt (tests that need Debian sources will be skipped)" >&2
+		return 0
+	fi
+	codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-bookworm}")
+	echo "ensure-deps: adding deb-src for $codename" >&2
+	cat >/etc/apt/sources.list.d/debian-src.sources <<EOF
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: $codename
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+	apt-get update -qq >&2
+}
+
+want_deb_src=
+[ $# -gt 0 ] || set -- build
+for set in "$@"; do
+	case $set in
+	build) build ;;
+	test) test_deps ;;
+	bench) oracle ;;
+	fuzz) clang_dep ;;
+	*)
+		echo "usage: scripts/ensure-deps.sh build|test|bench|fuzz..." >&2
+		exit 2
+		;;
+	esac
+done
+if [ -n "$need" ]; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "ensure-deps: missing:$need (run as root, or install them)" >&2
+		exit 1
+	fi
+	echo "ensure-deps: installing:$need" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >&2
+	# shellcheck disable=SC2086
+	apt-get install -y -qq $need >&2
 fi
-command -v g++ >/dev/null 2>&1 || need="$need g++"
-[ -x /usr/bin/gprof ] || need="$need binutils"
-# Cross assemblers for the big-endian test fixtures (tests/cross).
-command -v s390x-linux-gnu-as >/dev/null 2>&1 || need="$need binutils-s390x-linux-gnu"
-command -v powerpc-linux-gnu-as >/dev/null 2>&1 || need="$need binutils-powerpc-linux-gnu"
-command -v aarch64-linux-gnu-as >/dev/null 2>&1 || need="$need binutils-aarch64-linux-gnu"
-# GNU gprof -R reads uninitialised memory once a map passes ~34 lines;
-# tests/order runs it under valgrind, where that memory reads as zero.
-command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
-[ -n "$need" ] || exit 0
-if [ "$(id -u)" != 0 ]; then
-	echo "ensure-deps: missing:$need (run as root, or install them)" >&2
-	exit 1
-fi
-echo "ensure-deps: installing:$need" >&2
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq >&2
-apt-get install -y -qq $need >&2
+[ -z "$want_deb_src" ] || deb_src

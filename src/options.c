@@ -2,16 +2,26 @@
  * options.c - parse gprof's command line (GNU gprof 2.40's option set).
  */
 #include "options.h"
-#include "reader.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The leading ':' makes getopt return ':' for a missing argument. */
 static const char short_opts[] =
-	"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
+	":aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
 
 enum { OPT_DEMANGLE = 256, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES };
+
+/*
+ * getopt_long is handed a copy of long_opts whose values are LONG_BASE
+ * plus the entry's index, so that the option (and, on an error, optopt)
+ * tells which long name the user typed.
+ */
+enum { LONG_BASE = 0x1000, NAME_MAX_LEN = 40 };
 
 static const struct option long_opts[] = {
 	{ "annotated-source", optional_argument, NULL, 'A' },
@@ -63,7 +73,8 @@ spec_add(struct options *o, enum spec_kind kind, const char *text)
 }
 
 static int
-parse_format(const char *arg, enum gmon_format *f, struct gp_err *err)
+parse_format(const char *name, const char *arg, enum gmon_format *f,
+	     struct gp_err *err)
 {
 	switch (arg[0]) {
 	case 'a':
@@ -79,29 +90,49 @@ parse_format(const char *arg, enum gmon_format *f, struct gp_err *err)
 		*f = GMON_BSD44;
 		return 0;
 	case 'p':
-		return gp_fail(err, "the prof file format is not supported");
+		return gp_fail(err, "%s: the prof file format is not supported",
+			       name);
 	default:
-		return gp_fail(err, "unknown file format '%s' (want auto, magic, bsd, 4.4bsd or prof)",
-			       arg);
+		return gp_fail(err, "%s: unknown file format '%s' (want auto, magic, bsd, 4.4bsd or prof)",
+			       name, arg);
 	}
 }
 
+/* A decimal number from LO to HI in *V, or -1 naming the option. */
 static int
-parse_width(const char *arg, int *w, struct gp_err *err)
+parse_number(const char *name, const char *arg, long lo, long hi, long *v,
+	     struct gp_err *err)
 {
 	char *end;
-	long v = strtol(arg, &end, 10);
 
-	if (*arg == '\0' || *end != '\0' || v < 1 || v > 100000)
-		return gp_fail(err, "invalid width '%s'", arg);
-	*w = (int)v;
-	return 0;
+	errno = 0;
+	*v = strtol(arg, &end, 10);
+	if (*arg != '\0' && *end == '\0' && errno == 0 && *v >= lo && *v <= hi)
+		return 0;
+	if (hi == LONG_MAX)
+		return gp_fail(err, "%s wants a number (%ld or more), got '%s'",
+			       name, lo, arg);
+	return gp_fail(err, "%s wants a number from %ld to %ld, got '%s'", name,
+		       lo, hi, arg);
 }
 
 static int
-not_yet(int c, struct gp_err *err)
+parse_debug(struct options *o, const char *name, const char *arg,
+	    struct gp_err *err)
 {
-	return gp_fail(err, "option -%c is not supported yet", c);
+	char *end;
+	unsigned long v;
+
+	if (arg == NULL) {
+		o->debug = 0xffffffffu;
+		return 0;
+	}
+	errno = 0;
+	v = strtoul(arg, &end, 0);
+	if (*arg == '\0' || *end != '\0' || errno != 0 || v > 0xffffffffu)
+		return gp_fail(err, "%s wants a number, got '%s'", name, arg);
+	o->debug = (unsigned)v;
+	return 0;
 }
 
 /*
@@ -110,20 +141,17 @@ not_yet(int c, struct gp_err *err)
  * A spec with a '/' for the graph options names arcs.
  */
 static int
-report_opt(struct options *o, unsigned bit, bool on, const char *arg,
-	   enum spec_kind incl, struct gp_err *err)
+report_opt(struct options *o, const char *name, unsigned bit, bool on,
+	   const char *arg, enum spec_kind incl, struct gp_err *err)
 {
 	o->specified |= bit;
 	if (arg == NULL) {
-		/* The off form turns off what an earlier on form asked. */
 		if (on)
 			o->style |= bit;
-		else
-			o->style &= ~bit;
 		return 0;
 	}
 	if (*arg == '\0')
-		return gp_fail(err, "empty symbol specification");
+		return gp_fail(err, "%s: empty symbol specification", name);
 	o->style |= bit;
 	if (bit == OUT_GRAPH && strchr(arg, '/') != NULL)
 		incl = SPEC_INCL_ARCS;
@@ -132,45 +160,82 @@ report_opt(struct options *o, unsigned bit, bool on, const char *arg,
 }
 
 static int
-arc_spec(struct options *o, const char *arg, struct gp_err *err)
+arc_spec(struct options *o, const char *name, const char *arg,
+	 struct gp_err *err)
 {
 	const char *slash = strchr(arg, '/');
 
 	if (slash == NULL || slash == arg || slash[1] == '\0')
-		return gp_fail(err, "-k wants FROM/TO, got '%s'", arg);
+		return gp_fail(err, "%s wants FROM/TO, got '%s'", name, arg);
 	spec_add(o, SPEC_EXCL_ARCS, arg);
 	return 0;
 }
 
 static int
-parse_count(const char *arg, long *v, struct gp_err *err)
+not_yet(const char *name, struct gp_err *err)
 {
-	char *end;
+	return gp_fail(err, "option %s is not supported yet", name);
+}
 
-	*v = strtol(arg, &end, 10);
-	if (*arg == '\0' || *end != '\0' || *v < 0)
-		return gp_fail(err, "invalid count '%s'", arg);
+/*
+ * The options that only shape annotated source (-A) and line-by-line
+ * (-l) output: GNU accepts them alone and prints the usual reports, so
+ * they are kept for those reports and change nothing else.  -J with a
+ * spec is different: GNU turns on annotated source for it.
+ */
+static int
+source_opt(struct options *o, int c, const char *name, const char *arg,
+	   struct gp_err *err)
+{
+	switch (c) {
+	case 'I':
+		o->src_dirs = xreallocarray(o->src_dirs, o->nsrc_dirs + 1,
+					    sizeof(*o->src_dirs));
+		o->src_dirs[o->nsrc_dirs++] = arg;
+		return 0;
+	case 'J':
+		if (arg == NULL)
+			return 0;
+		return gp_fail(err,
+			       "option %s with a symbol specification is not "
+			       "supported yet (it asks for annotated source)",
+			       name);
+	case 'm':
+		return parse_number(name, arg, 0, LONG_MAX, &o->min_count, err);
+	case 't':
+		return parse_number(name, arg, 0, LONG_MAX, &o->table_length, err);
+	case 'x': o->all_lines = true; return 0;
+	case 'y': o->separate_files = true; return 0;
+	default: return not_yet(name, err); /* -A, -l */
+	}
+}
+
+static int
+order_opt(struct options *o, int c, const char *arg)
+{
+	if (c == 'r') {
+		o->style |= OUT_ORDER;
+		o->specified |= OUT_ORDER;
+		return 0;
+	}
+	o->map_file = arg;
+	o->style |= OUT_FILE_ORDER;
+	o->specified |= OUT_FILE_ORDER;
 	return 0;
 }
 
 static int
-one_option(struct options *o, int c, const char *arg, struct gp_err *err)
+one_option(struct options *o, int c, const char *name, const char *arg,
+	   struct gp_err *err)
 {
 	switch (c) {
 	case 'a': o->no_static = true; return 0;
 	case 'b': o->brief = true; return 0;
-	case 'B': return report_opt(o, OUT_GRAPH, true, NULL, SPEC_INCL_GRAPH, err);
+	case 'B': return report_opt(o, name, OUT_GRAPH, true, NULL, SPEC_INCL_GRAPH, err);
 	case 'c': o->static_calls = true; return 0;
-	case 'C': return report_opt(o, OUT_EXEC, true, arg, SPEC_INCL_EXEC, err);
-	case 'Z': return report_opt(o, OUT_EXEC, false, arg, SPEC_INCL_EXEC, err);
-	case 'd': {
-		char *end;
-		unsigned long v = arg ? strtoul(arg, &end, 0) : 0xffffffffu;
-		if (arg != NULL && (*arg == '\0' || *end != '\0' || v > 0xffffffffu))
-			return gp_fail(err, "invalid debug level '%s'", arg);
-		o->debug = (unsigned)v;
-		return 0;
-	}
+	case 'C': return report_opt(o, name, OUT_EXEC, true, arg, SPEC_INCL_EXEC, err);
+	case 'Z': return report_opt(o, name, OUT_EXEC, false, arg, SPEC_INCL_EXEC, err);
+	case 'd': return parse_debug(o, name, arg, err);
 	case 'D': o->ignore_non_functions = true; return 0;
 	case 'e': spec_add(o, SPEC_EXCL_GRAPH, arg); return 0;
 	case 'E':
@@ -182,167 +247,130 @@ one_option(struct options *o, int c, const char *arg, struct gp_err *err)
 		spec_add(o, SPEC_INCL_GRAPH, arg);
 		spec_add(o, SPEC_INCL_TIME, arg);
 		return 0;
-	case 'k': return arc_spec(o, arg, err);
-	case 'm': return parse_count(arg, &o->min_count, err);
+	case 'k': return arc_spec(o, name, arg, err);
 	case 'n': spec_add(o, SPEC_INCL_TIME, arg); return 0;
 	case 'N': spec_add(o, SPEC_EXCL_TIME, arg); return 0;
 	case 'h': o->help = true; return 0;
 	case 'i': o->file_info = true; return 0;
 	case 'L': o->print_path = true; return 0;
-	case 'O': return parse_format(arg, &o->format, err);
-	case 'p': return report_opt(o, OUT_FLAT, true, arg, SPEC_INCL_FLAT, err);
-	case 'P': return report_opt(o, OUT_FLAT, false, arg, SPEC_INCL_FLAT, err);
-	case 'q': return report_opt(o, OUT_GRAPH, true, arg, SPEC_INCL_GRAPH, err);
-	case 'r': o->style |= OUT_ORDER; o->specified |= OUT_ORDER; return 0;
-	case 'R':
-		o->map_file = arg;
-		o->style |= OUT_FILE_ORDER;
-		o->specified |= OUT_FILE_ORDER;
-		return 0;
-	case 'Q': return report_opt(o, OUT_GRAPH, false, arg, SPEC_INCL_GRAPH, err);
+	case 'O': return parse_format(name, arg, &o->format, err);
+	case 'p': return report_opt(o, name, OUT_FLAT, true, arg, SPEC_INCL_FLAT, err);
+	case 'P': return report_opt(o, name, OUT_FLAT, false, arg, SPEC_INCL_FLAT, err);
+	case 'q': return report_opt(o, name, OUT_GRAPH, true, arg, SPEC_INCL_GRAPH, err);
+	case 'Q': return report_opt(o, name, OUT_GRAPH, false, arg, SPEC_INCL_GRAPH, err);
+	case 'r': case 'R': return order_opt(o, c, arg);
 	case 'S': o->nm_file = arg; return 0;
 	case 's': o->style |= OUT_SUM; o->specified |= OUT_SUM; return 0;
 	case 'T': o->traditional = true; o->demangle = false; return 0;
 	case 'v': o->version = true; return 0;
-	case 'w': return parse_width(arg, &o->width, err);
+	case 'w': {
+		long w;
+		if (parse_number(name, arg, 1, 100000, &w, err) != 0)
+			return -1;
+		o->width = (int)w;
+		return 0;
+	}
 	case 'z': o->zeros = true; return 0;
 	case OPT_NO_DEMANGLE: o->demangle = false; return 0;
 	case OPT_INLINE_FILE_NAMES: o->inline_file_names = true; return 0;
 	case OPT_DEMANGLE:
 		if (arg != NULL && strcmp(arg, "auto") != 0 && strcmp(arg, "gnu-v3") != 0)
-			return gp_fail(err, "unknown demangling style '%s' (want auto or gnu-v3)",
-				       arg);
+			return gp_fail(err,
+				       "%s: unknown demangling style '%s' "
+				       "(want auto or gnu-v3)",
+				       name, arg);
 		o->demangle = true;
 		return 0;
 	default:
-		if (c > 0 && c < 256)
-			return not_yet(c, err);
-		return gp_fail(err, "option not supported yet");
-	}
-}
-
-static char *
-own(struct options *o, char *s)
-{
-	o->argv_owned = xreallocarray(o->argv_owned, o->nargv_owned + 1,
-				      sizeof(*o->argv_owned));
-	o->argv_owned[o->nargv_owned++] = s;
-	return s;
-}
-
-/*
- * Split a response file's text into arguments: blanks separate them,
- * quotes ('...' or "...") group, a backslash takes the next character
- * literally.  Appends them to *V.
- */
-static void
-split_words(struct options *o, const char *text, char ***v, size_t *n)
-{
-	const char *p = text;
-
-	for (;;) {
-		char quote = 0, *w, *q;
-		size_t len = strlen(p);
-
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
-		       *p == '\f' || *p == '\v')
-			p++;
-		if (*p == '\0')
-			return;
-		w = q = own(o, xmalloc(len + 1));
-		for (; *p != '\0'; p++) {
-			if (*p == '\\' && p[1] != '\0') {
-				*q++ = *++p;
-			} else if (quote != 0) {
-				if (*p == quote)
-					quote = 0;
-				else
-					*q++ = *p;
-			} else if (*p == '\'' || *p == '"') {
-				quote = *p;
-			} else if (*p == ' ' || *p == '\t' || *p == '\n' ||
-				   *p == '\r' || *p == '\f' || *p == '\v') {
-				break;
-			} else {
-				*q++ = *p;
-			}
-		}
-		*q = '\0';
-		*v = xreallocarray(*v, *n + 1, sizeof(**v));
-		(*v)[(*n)++] = w;
+		return source_opt(o, c, name, arg, err);
 	}
 }
 
 /*
- * Replace every "@FILE" argument by the arguments FILE holds (again and
- * again for nested ones); an unreadable FILE stays as it is, like GNU's.
+ * The name of option C for messages, as the user typed it: "--line" for
+ * a long option (C is LONG_BASE + its index), else "-l".
  */
-#define MAX_RESPONSE_FILES 256
-
 static int
-expand_response_files(struct options *o, int *argc, char ***argv,
-		      struct gp_err *err)
+option_name(int c, char name[NAME_MAX_LEN])
 {
-	char **v = NULL;
-	size_t n = 0, files = 0;
-
-	for (int i = 0; i < *argc; i++) {
-		v = xreallocarray(v, n + 1, sizeof(*v));
-		v[n++] = (*argv)[i];
+	if (c >= LONG_BASE) {
+		snprintf(name, NAME_MAX_LEN, "--%s", long_opts[c - LONG_BASE].name);
+		return long_opts[c - LONG_BASE].val;
 	}
-	for (size_t i = 1; i < n; i++) {
-		char **words = NULL, *text;
-		size_t nw = 0;
+	snprintf(name, NAME_MAX_LEN, "-%c", c);
+	return c;
+}
 
-		if (v[i][0] != '@' || (text = slurp_file(v[i] + 1, NULL)) == NULL)
-			continue;
-		if (++files > MAX_RESPONSE_FILES) {
-			free(text);
-			free(words);
-			own(o, (char *)v);
-			return gp_fail(err, "%s: more than %d response files (a loop?)",
-				       v[i] + 1, MAX_RESPONSE_FILES);
-		}
-		split_words(o, text, &words, &nw);
-		free(text);
-		v = xreallocarray(v, n + nw, sizeof(*v));
-		memmove(v + i + nw, v + i + 1, (n - i - 1) * sizeof(*v));
-		if (nw > 0) /* an empty file has no WORDS to copy */
-			memcpy(v + i, words, nw * sizeof(*v));
-		free(words);
-		n = n - 1 + nw;
-		i--; /* look at what replaced it */
-	}
-	v = xreallocarray(v, n + 1, sizeof(*v));
-	v[n] = NULL;
-	own(o, (char *)v);
-	*argc = (int)n;
-	*argv = v;
+/* How many long options ARG ("--xyz" or "--xyz=v") is a prefix of. */
+static size_t
+long_matches(const char *arg)
+{
+	size_t len = strcspn(arg + 2, "="), n = 0;
+
+	for (size_t i = 0; long_opts[i].name != NULL; i++)
+		n += strncmp(long_opts[i].name, arg + 2, len) == 0;
+	return n;
+}
+
+/* getopt_long's error C ('?' or ':') as a message. */
+static int
+bad_option(int c, const char *arg, struct gp_err *err)
+{
+	char name[NAME_MAX_LEN];
+
+	if (optopt == 0 && long_matches(arg) > 1)
+		return gp_fail(err, "option '%s' is ambiguous (try --help)", arg);
+	if (optopt == 0)
+		return gp_fail(err, "unrecognized option '%s' (try --help)", arg);
+	option_name(optopt, name);
+	if (c == ':')
+		return gp_fail(err, "option %s needs an argument (try --help)",
+			       name);
+	if (optopt >= LONG_BASE)
+		return gp_fail(err, "option %s takes no argument (try --help)",
+			       name);
+	return gp_fail(err, "invalid option -- '%c' (try --help)", optopt);
+}
+
+/* Set O's defaults and expand its @FILE arguments. */
+static int
+start(struct options *o, int *argc, char ***argv, struct gp_err *err)
+{
+	memset(o, 0, sizeof(*o));
+	o->width = 80;
+	o->table_length = 10;
+	o->exe = "a.out";
+	o->demangle = true;
+	if (argfile_expand(&o->args, *argc, *argv, err) != 0)
+		return -1;
+	*argc = o->args.argc;
+	*argv = o->args.argv;
 	return 0;
 }
 
 int
 options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 {
+	enum { NLONG = sizeof(long_opts) / sizeof(long_opts[0]) };
+	struct option lopts[NLONG];
+	char name[NAME_MAX_LEN], rname[NAME_MAX_LEN] = "", fname[NAME_MAX_LEN] = "";
 	int c;
 
-	memset(o, 0, sizeof(*o));
-	if (expand_response_files(o, &argc, &argv, err) != 0)
+	if (start(o, &argc, &argv, err) != 0)
 		return -1;
-	o->width = 80;
-	o->exe = "a.out";
-	o->demangle = true;
+	for (size_t i = 0; i < NLONG; i++) {
+		lopts[i] = long_opts[i];
+		lopts[i].val = long_opts[i].name ? LONG_BASE + (int)i : 0;
+	}
 	opterr = 0;
 	optind = 0; /* glibc: start over, forgetting a previous parse's state */
-	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
-		if (c == '?') {
-			if (optopt)
-				return gp_fail(err, "invalid option -- '%c' (try --help)",
-					       optopt);
-			return gp_fail(err, "unrecognized option '%s' (try --help)",
-				       argv[optind - 1]);
-		}
-		if (one_option(o, c, optarg, err) != 0)
+	while ((c = getopt_long(argc, argv, short_opts, lopts, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			return bad_option(c, argv[optind - 1], err);
+		c = option_name(c, name);
+		if (c == 'r' || c == 'R')
+			memcpy(c == 'r' ? rname : fname, name, sizeof(name));
+		if (one_option(o, c, name, optarg, err) != 0)
 			return -1;
 	}
 	if (optind < argc)
@@ -353,7 +381,8 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 	if (o->ngmons == 0)
 		o->gmons[o->ngmons++] = "gmon.out";
 	if ((o->style & OUT_ORDER) && (o->style & OUT_FILE_ORDER))
-		return gp_fail(err, "-r and -R cannot be used together");
+		return gp_fail(err, "%s and %s cannot be used together",
+			       rname, fname);
 	return 0;
 }
 
@@ -364,9 +393,8 @@ options_free(struct options *o)
 		free(o->specs[i].text);
 	free(o->specs);
 	free(o->gmons);
-	for (size_t i = 0; i < o->nargv_owned; i++)
-		free(o->argv_owned[i]);
-	free(o->argv_owned);
+	free(o->src_dirs);
+	argfile_free(&o->args);
 }
 
 void
@@ -423,7 +451,9 @@ options_usage(FILE *out)
 	      "  -O, --file-format=FMT      profile format: auto, magic (GNU), bsd, 4.4bsd\n"
 	      "                             (also the format -s writes: BSD for bsd, 4.4bsd)\n"
 	      "\n"
-	      "  -d, --debug[=N]            trace the analysis stages on standard output\n"
+	      "  -d, --debug[=N]            print the level N and a summary of the analysis\n"
+	      "                             (functions, arcs, cycles, samples) on standard\n"
+	      "                             output first; GNU's own trace is not reproduced\n"
 	      "  @FILE                      read more arguments from FILE\n"
 	      "  -h, --help                 print this help and exit\n"
 	      "  -v, --version              print the version and exit\n"
@@ -431,7 +461,12 @@ options_usage(FILE *out)
 	      "A SPEC is a function name (as in the symbol table), a source file\n"
 	      "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
 	      "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
-	      "Options of GNU gprof not listed here (-A -I -J -l -t -x -y) are\n"
-	      "reported as not supported yet.  See gprof(1).\n",
+	      "\n"
+	      "Annotated source (-A, --annotated-source) and line-by-line profiles\n"
+	      "(-l, --line) are not supported yet.  The options that only shape them\n"
+	      "are accepted and change nothing else, as in GNU gprof: -I DIRS\n"
+	      "(--directory-path), -J (--no-annotated-source, without a SPEC),\n"
+	      "-m N, -t N (--table-length), -x (--all-lines), -y (--separate-files).\n"
+	      "See gprof(1).\n",
 	      out);
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "argfile.h"
 #include "diag.h"
 #include "gmon.h"
 
@@ -52,17 +53,25 @@ struct options {
 	bool demangle; /* on unless --no-demangle or -T */
 	bool help, version;
 	int width;
-	long min_count; /* -m (kept for annotated source) */
+	/* Kept for annotated source (-A) and -l, which are not done yet. */
+	long min_count;	     /* -m */
+	long table_length;   /* -t (default 10) */
+	bool all_lines;	     /* -x */
+	bool separate_files; /* -y */
+	const char **src_dirs; /* -I, in order; owned array */
+	size_t nsrc_dirs;
 	enum gmon_format format;
 	struct spec_arg *specs; /* owned, in command-line order */
 	size_t nspecs;
-	char **argv_owned; /* owned: expanded @file arguments */
-	size_t nargv_owned;
+	struct argfile args; /* the arguments, @FILEs expanded; owned */
 };
 
 /*
- * Parse ARGV into O.  Returns 0, or -1 with a message in ERR for an
- * unknown option, a bad argument, or an option not supported yet.
+ * Parse ARGV into O, after expanding @FILE arguments.  Returns 0, or -1
+ * with a message in ERR for an unknown option, a bad argument, or an
+ * option not supported yet; messages name an option as it was typed
+ * ("--line", not "-l").  O must be released with options_free() either
+ * way; its strings point into ARGV or into O->args.
  */
 int options_parse(struct options *o, int argc, char **argv, struct gp_err *err);
 void options_free(struct options *o);

@@ -50,3 +50,27 @@ build_many() {
 		return 1
 	fi
 }
+
+# expect_error NAME DIR WANT [ARG...]: run our gprof ($GPROF) with ARGs
+# in DIR; print "PASS NAME" when it exits 1, prints nothing on stdout
+# and exactly one line on stderr, "gprof: ..." containing WANT (a fixed
+# string), else "FAIL NAME: why".
+expect_error() {
+	_name=$1 _dir=$2 _want=$3
+	shift 3
+	(cd "$_dir" && exec "$GPROF" "$@") >"$_dir/ours.txt" 2>"$_dir/ours.err"
+	_ro=$?
+	_line=$(head -n 1 "$_dir/ours.err")
+	if [ $_ro -ne 1 ]; then
+		echo "FAIL $_name: exit $_ro, want 1"
+	elif [ -s "$_dir/ours.txt" ]; then
+		echo "FAIL $_name: wrote to stdout"
+	elif [ "$(wc -l <"$_dir/ours.err")" -ne 1 ]; then
+		echo "FAIL $_name: want one line on stderr, got $(wc -l <"$_dir/ours.err")"
+	else
+		case $_line in
+		"gprof: "*"$_want"*) echo "PASS $_name" ;;
+		*) echo "FAIL $_name: stderr is '$_line', want '$_want'" ;;
+		esac
+	fi
+}

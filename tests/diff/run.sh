@@ -276,23 +276,39 @@ fi
 
 # ---- 3. compare ------------------------------------------------------------
 
-OPTS=$(grep -v '^[[:space:]]*#' "$here/options.txt" | grep -v '^[[:space:]]*$' |
-	tr ' ' '\001')
+# The whole list, one line per profile case and option set, made once:
+# RUN|SKIP <tab> name <tab> options <tab> program <tab> profiles.  The
+# name is the profile case's and the options without spaces; skip.txt
+# and DIFF_ONLY are matched against it.
+TAB=$(printf '\t')
+grep -v '^[[:space:]]*#' "$here/options.txt" | grep -v '^[[:space:]]*$' \
+	>"$out/options.txt"
+awk -F '\t' 'NR == FNR { o[++n] = $0; next }
+{
+	for (i = 1; i <= n; i++) {
+		c = o[i]
+		gsub(/ /, "", c)
+		printf "%s/%s\t%s\t%s\t%s\n", $1, c, o[i], $2, $3
+	}
+}' "$out/options.txt" "$CASES" >"$out/all.txt"
+SKIP=$out/skip.re
+sed -e 's/[[:space:]]*#.*//' -e '/^$/d' "$here/skip.txt" >"$SKIP"
+cut -f 1 "$out/all.txt" >"$out/names.txt"
+: >"$out/skip.lines"
+[ -s "$SKIP" ] && grep -nEf "$SKIP" "$out/names.txt" | cut -d : -f 1 \
+	>"$out/skip.lines"
+if [ -n "$ONLY" ]; then
+	grep -nE -- "$ONLY" "$out/names.txt" | cut -d : -f 1 >"$out/only.lines"
+else
+	awk '{ print NR }' "$out/names.txt" >"$out/only.lines"
+fi
+awk 'FILENAME == ARGV[1] { skip[$1] = 1; next }
+	FILENAME == ARGV[2] { only[$1] = 1; next }
+	FNR in only { printf "%s\t%s\n", (FNR in skip) ? "SKIP" : "RUN", $0 }' \
+	"$out/skip.lines" "$out/only.lines" "$out/all.txt" >"$out/todo.txt"
 
-# run_impl IMPL DIR BIN OPTS PROFILES [TIMEOUT]
-run_impl() {
-	mkdir -p "$2"
-	(
-		cd "$2" || exit 1
-		# shellcheck disable=SC2086
-		${6:-} "$1" $4 "$3" $5 >stdout 2>stderr
-		echo $? >status
-	)
-}
-
-# where WANT GOT: where two files first differ, or 0 when they are equal.
+# where WANT GOT: where two different files first differ.
 where() {
-	cmp "$1" "$2" >/dev/null 2>&1 && { echo 0; return; }
 	w=$(cmp "$1" "$2" 2>&1)
 	case $w in
 	*"EOF on $1"*) echo "ours is longer" ;;
@@ -302,83 +318,98 @@ where() {
 	esac
 }
 
-# check NAME BIN OPTS PROFILES: one PASS/FAIL line.
+# run_in DIR WRAP IMPL OPTS BIN PROFILES: run one gprof in DIR (where -s
+# writes gmon.sum), under the command WRAP (may be empty); the exit
+# status goes to $rs.
+run_in() {
+	cd "$1" || exit 1
+	[ -e gmon.sum ] && rm -f gmon.sum
+	# shellcheck disable=SC2086
+	$2 "$3" $4 "$5" $6 >stdout 2>stderr
+	rs=$?
+}
+
+# why D OS GS: why the outputs in D/ours and D/gnu (exit statuses OS and
+# GS) do not agree, or nothing.
+why() {
+	if [ "$2" = 124 ] && [ -n "$TIMEOUT" ]; then
+		echo "ours timed out"
+	elif [ "$2" -gt 128 ] && [ "$3" -le 128 ]; then
+		echo "ours died of signal $(($2 - 128))"
+	elif ! cmp -s "$1/gnu/stdout" "$1/ours/stdout"; then
+		echo "stdout differs ($(where "$1/gnu/stdout" "$1/ours/stdout"))"
+	elif [ "$2" != "$3" ]; then
+		echo "exit status $2, want $3"
+	elif [ -s "$1/ours/stderr" ] && [ ! -s "$1/gnu/stderr" ]; then
+		echo "unexpected stderr: $(head -c 100 "$1/ours/stderr" | head -1)"
+	elif [ ! -s "$1/ours/stderr" ] && [ -s "$1/gnu/stderr" ]; then
+		echo "no stderr, want: $(head -c 100 "$1/gnu/stderr" | head -1)"
+	elif [ -e "$1/gnu/gmon.sum" ] && [ ! -e "$1/ours/gmon.sum" ]; then
+		echo "no gmon.sum written"
+	elif [ ! -e "$1/gnu/gmon.sum" ] && [ -e "$1/ours/gmon.sum" ]; then
+		echo "gmon.sum written, want none"
+	elif [ -e "$1/gnu/gmon.sum" ] &&
+		! cmp -s "$1/gnu/gmon.sum" "$1/ours/gmon.sum"; then
+		echo "gmon.sum differs ($(where "$1/gnu/gmon.sum" "$1/ours/gmon.sum"))"
+	fi
+}
+
+# check NAME BIN OPTS PROFILES DIR: one PASS/FAIL line; DIR/ours and
+# DIR/gnu are the runner's scratch directories.  Only a failure costs
+# more than the two gprof runs and one cmp.
 check() {
-	safe=$(printf '%s' "$1" | tr '/ ' '__')
-	d=$out/run/cmp-$safe
-	rm -rf "$d"
-	run_impl "$GPROF" "$d/ours" "$2" "$3" "$4" "$TIMEOUT"
-	run_impl "$ORACLE" "$d/gnu" "$2" "$3" "$4"
-	os=$(cat "$d/ours/status")
-	gs=$(cat "$d/gnu/status")
-	why=
+	run_in "$5/ours" "$TIMEOUT" "$GPROF" "$3" "$2" "$4"
+	os=$rs
 	# Synthetic profiles have arcs outside the code on purpose, and we
 	# warn about them where GNU is silent (KNOWN.md); real ones must not.
 	case $1 in
 	*/real/*) ;;
 	*)
-		grep -v 'written by another build?$' "$d/ours/stderr" \
-			>"$d/ours/stderr.kept"
-		mv "$d/ours/stderr.kept" "$d/ours/stderr"
+		if [ -s "$5/ours/stderr" ]; then
+			grep -v 'written by another build?$' "$5/ours/stderr" \
+				>"$5/ours/stderr.kept"
+			mv "$5/ours/stderr.kept" "$5/ours/stderr"
+		fi
 		;;
 	esac
-	if [ "$os" = 124 ] && [ -n "$TIMEOUT" ]; then
-		why="ours timed out"
-	elif [ "$os" -gt 128 ] && [ "$gs" -le 128 ]; then
-		why="ours died of signal $((os - 128))"
-	elif c=$(where "$d/gnu/stdout" "$d/ours/stdout") && [ "$c" != 0 ]; then
-		why="stdout differs ($c)"
-	elif [ "$os" != "$gs" ]; then
-		why="exit status $os, want $gs"
-	elif [ -s "$d/ours/stderr" ] && [ ! -s "$d/gnu/stderr" ]; then
-		why="unexpected stderr: $(head -c 100 "$d/ours/stderr" | head -1)"
-	elif [ ! -s "$d/ours/stderr" ] && [ -s "$d/gnu/stderr" ]; then
-		why="no stderr, want: $(head -c 100 "$d/gnu/stderr" | head -1)"
-	elif [ -e "$d/gnu/gmon.sum" ] && [ ! -e "$d/ours/gmon.sum" ]; then
-		why="no gmon.sum written"
-	elif [ ! -e "$d/gnu/gmon.sum" ] && [ -e "$d/ours/gmon.sum" ]; then
-		why="gmon.sum written, want none"
-	elif [ -e "$d/gnu/gmon.sum" ] &&
-		c=$(where "$d/gnu/gmon.sum" "$d/ours/gmon.sum") && [ "$c" != 0 ]
-	then
-		why="gmon.sum differs ($c)"
-	fi
-	if [ -z "$why" ]; then
+	run_in "$5/gnu" "" "$ORACLE" "$3" "$2" "$4"
+	gs=$rs
+	if [ "$os" = "$gs" ] && cmp -s "$5/gnu/stdout" "$5/ours/stdout" &&
+		{ [ -s "$5/ours/stderr" ] && [ -s "$5/gnu/stderr" ] ||
+		{ [ ! -s "$5/ours/stderr" ] && [ ! -s "$5/gnu/stderr" ]; }; } &&
+		{ [ ! -e "$5/gnu/gmon.sum" ] && [ ! -e "$5/ours/gmon.sum" ] ||
+		{ [ -e "$5/gnu/gmon.sum" ] && [ -e "$5/ours/gmon.sum" ] &&
+		cmp -s "$5/gnu/gmon.sum" "$5/ours/gmon.sum"; }; }; then
 		echo "PASS $1"
-		rm -rf "$d"
 		return
 	fi
-	echo "FAIL $1: $why"
-	mv "$d" "$out/fail/$safe"
-	{
-		echo "  cd $out/fail/$safe && $GPROF $3 $2 $4"
-		diff "$out/fail/$safe/gnu/stdout" "$out/fail/$safe/ours/stdout" |
-			head -12 | sed 's/^/    /'
-	} | tr '\001' ' '
+	safe=$(printf '%s' "$1" | tr '/ ' '__')
+	f=$out/fail/$safe
+	rm -rf "$f"
+	mkdir -p "$f"
+	mv "$5/ours" "$5/gnu" "$f/"
+	mkdir -p "$5/ours" "$5/gnu"
+	msg="FAIL $1: $(why "$f" "$os" "$gs")
+  cd $f && $GPROF $3 $2 $4"
+	d=$(diff "$f/gnu/stdout" "$f/ours/stdout" | head -12 | sed 's/^/    /')
+	[ -z "$d" ] || msg="$msg
+$d"
+	# One printf, so that the other runner's lines do not cut into it.
+	printf '%s\n' "$msg"
 }
 
-SKIP=$out/skip.re
-sed -e 's/[[:space:]]*#.*//' -e '/^$/d' "$here/skip.txt" >"$SKIP"
-
-# runner K: the cases whose line number is K modulo JOBS.
+# runner K: every JOBS-th line of the list, from line K.  The runners
+# print as they go (one write per line), so progress shows.
 runner() {
-	awk -F '\t' -v k="$1" -v j="$JOBS" 'NR % j == k' "$CASES" |
-	while IFS="$(printf '\t')" read -r name bin profs; do
-		for o in $OPTS; do
-			opts=$(printf '%s' "$o" | tr '\001' ' ')
-			cname="$name/$(printf '%s' "$o" | tr -d '\001')"
-			if [ -n "$ONLY" ] && ! printf '%s\n' "$cname" |
-				grep -Eq -- "$ONLY"; then
-				continue
-			fi
-			if [ -s "$SKIP" ] && printf '%s\n' "$cname" |
-				grep -Eqf "$SKIP"; then
-				echo "SKIP $cname"
-				continue
-			fi
-			check "$cname" "$bin" "$opts" "$profs"
-		done
-	done >"$out/runner-$1.log" 2>&1
+	mkdir -p "$out/run/w$1/ours" "$out/run/w$1/gnu"
+	awk -v k="$1" -v j="$JOBS" 'NR % j == k' "$out/todo.txt" |
+	while IFS="$TAB" read -r what name opts bin profs; do
+		if [ "$what" = SKIP ]; then
+			echo "SKIP $name"
+		else
+			check "$name" "$bin" "$opts" "$profs" "$out/run/w$1"
+		fi
+	done
 }
 
 k=0
@@ -387,9 +418,4 @@ while [ "$k" -lt "$JOBS" ]; do
 	k=$((k + 1))
 done
 wait
-k=0
-while [ "$k" -lt "$JOBS" ]; do
-	cat "$out/runner-$k.log"
-	k=$((k + 1))
-done
 exit 0
