@@ -7,6 +7,10 @@
 #   make bench         compare speed and memory with /usr/bin/gprof
 #   make fuzz          build the libFuzzer targets (needs clang)
 #   make install PREFIX=/usr/local
+#   make format        apply .clang-format; make format-check: fail if not
+#
+# The products' rules and flags live in mk/: analyser.mk (src/),
+# tools.mk (tools/), runtime.mk (runtime/, the collector).
 
 PREFIX ?= /usr/local
 CC ?= cc
@@ -27,7 +31,7 @@ endif
 # Makefile is read, since pkg-config below needs them; not for goals
 # that build nothing.  The test, bench and fuzz dependencies are checked
 # by those goals' recipes.
-NO_BUILD_GOALS := clean format
+NO_BUILD_GOALS := clean format format-check
 ifneq ($(filter-out $(NO_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
 DEPS_OK := $(shell sh scripts/ensure-deps.sh build >&2 && echo ok)
 endif
@@ -37,47 +41,15 @@ PKG_LIBS := $(shell pkg-config --libs libelf libdw 2>/dev/null || echo -ldw -lel
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wno-unused-parameter -Wformat=2 -Wno-format-nonliteral
 CFLAGS ?= $(OPT)
-ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -pthread $(WARN) $(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS) -MMD -MP
-LDLIBS := $(PKG_LIBS) -lstdc++ -lm -pthread
 ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 
-SRCS := $(wildcard src/*.c)
-LIB_SRCS := $(filter-out src/main.c,$(SRCS))
-LIB_OBJS := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
-UNIT_SRCS := $(wildcard tests/unit/*.c)
-UNIT_OBJS := $(UNIT_SRCS:tests/unit/%.c=$(B)/obj/unit/%.o)
-TOOLS := $(patsubst tools/%.c,$(B)/%,$(wildcard tools/*.c))
-REPLAY := $(patsubst fuzz/fuzz_%.c,$(B)/replay-%,$(wildcard fuzz/fuzz_*.c))
+.DEFAULT_GOAL := all
 
-.PHONY: all demo check bench fuzz install clean format
+# One fragment per product, each with its own flags.
+include mk/analyser.mk mk/tools.mk mk/runtime.mk
+
+.PHONY: all demo check bench fuzz install clean format format-check
 all: $(B)/gprof $(TOOLS)
-
-$(B)/obj/%.o: src/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
-
-$(B)/obj/unit/%.o: tests/unit/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
-
-$(B)/libgprof.a: $(LIB_OBJS)
-	rm -f $@
-	ar rcs $@ $^
-
-$(B)/gprof: $(B)/obj/main.o $(B)/libgprof.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LDLIBS)
-
-$(B)/unit-tests: $(UNIT_OBJS) $(B)/libgprof.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LDLIBS)
-
-$(B)/%: tools/%.c
-	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -D_GNU_SOURCE -Iinclude $(WARN) $(CFLAGS) $(SANFLAGS) -o $@ $<
-
-# Replay drivers: each fuzz target linked with a main() that feeds it the
-# files of its corpus, so every kept input runs in every `make check`.
-$(B)/replay-%: fuzz/fuzz_%.c fuzz/replay_main.c $(B)/libgprof.a
-	$(CC) $(ALL_CFLAGS) -Isrc $(ALL_LDFLAGS) -o $@ fuzz/fuzz_$*.c fuzz/replay_main.c $(B)/libgprof.a $(LDLIBS)
 
 demo: $(B)/gprof
 	@sh examples/demo.sh $(B)
@@ -100,9 +72,12 @@ install: $(B)/gprof
 	install -m 644 gprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/gprof.1
 
 format:
-	clang-format -i src/*.c src/*.h tests/unit/*.c tools/*.c fuzz/*.c
+	clang-format -i src/*.c src/*.h include/*.h tests/unit/*.c \
+		tests/unit/*.h tools/*.c fuzz/*.c fuzz/*.h
+
+format-check:
+	@sh scripts/format-check.sh
 
 clean:
 	rm -rf build
 
--include $(LIB_OBJS:.o=.d) $(B)/obj/main.d $(UNIT_OBJS:.o=.d)

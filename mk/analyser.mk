@@ -1,0 +1,40 @@
+# mk/analyser.mk - the analyser (src/): build/gprof, its library, the
+# unit tests and the fuzz replay drivers.  Its own flags: C11, POSIX
+# threads (the DWARF prefetch), libelf/libdw, sanitizers with SAN=1.
+
+ANALYSER_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -pthread $(WARN) \
+	$(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS) -MMD -MP
+ANALYSER_LDLIBS := $(PKG_LIBS) -lstdc++ -lm -pthread
+
+SRCS := $(wildcard src/*.c)
+LIB_SRCS := $(filter-out src/main.c,$(SRCS))
+LIB_OBJS := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+UNIT_OBJS := $(UNIT_SRCS:tests/unit/%.c=$(B)/obj/unit/%.o)
+REPLAY := $(patsubst fuzz/fuzz_%.c,$(B)/replay-%,$(wildcard fuzz/fuzz_*.c))
+
+$(B)/obj/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ANALYSER_CFLAGS) -c -o $@ $<
+
+$(B)/obj/unit/%.o: tests/unit/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ANALYSER_CFLAGS) -Isrc -c -o $@ $<
+
+$(B)/libgprof.a: $(LIB_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+$(B)/gprof: $(B)/obj/main.o $(B)/libgprof.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ANALYSER_LDLIBS)
+
+$(B)/unit-tests: $(UNIT_OBJS) $(B)/libgprof.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ANALYSER_LDLIBS)
+
+# Replay drivers: each fuzz target linked with a main() that feeds it the
+# files of its corpus, so every kept input runs in every `make check`.
+$(B)/replay-%: fuzz/fuzz_%.c fuzz/replay_main.c $(B)/libgprof.a
+	$(CC) $(ANALYSER_CFLAGS) -Isrc $(ALL_LDFLAGS) -o $@ fuzz/fuzz_$*.c \
+		fuzz/replay_main.c $(B)/libgprof.a $(ANALYSER_LDLIBS)
+
+-include $(LIB_OBJS:.o=.d) $(B)/obj/main.d $(UNIT_OBJS:.o=.d)
