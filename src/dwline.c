@@ -40,6 +40,8 @@ enum {
 
 enum { LNCT_path = 1, LNCT_directory_index = 2 };
 
+#define TABLE_PAST "directory or file table runs past the header"
+
 struct entry {
 	const char *name; /* borrowed from a section, NULL when unknown */
 	uint64_t dir;
@@ -216,8 +218,7 @@ read_tables_v4(struct lp *p, struct reader *hdr)
 		rd_uleb(hdr); /* length */
 	}
 	if (hdr->bad)
-		return fail(p, DWLINE_BAD_ENTRIES,
-			    "directory or file table runs past the header");
+		return fail(p, DWLINE_BAD_ENTRIES, TABLE_PAST);
 	return 0;
 }
 
@@ -278,8 +279,7 @@ read_entries(struct lp *p, struct reader *hdr, bool dirs)
 	count = rd_uleb(hdr);
 	/* Every field takes a byte at least, so COUNT is bounded. */
 	if (hdr->bad || (count > 0 && (nfmt == 0 || count > reader_left(hdr))))
-		return fail(p, DWLINE_BAD_ENTRIES,
-			    "directory or file table runs past the header");
+		return fail(p, DWLINE_BAD_ENTRIES, TABLE_PAST);
 	for (uint64_t k = 0; k < count; k++) {
 		struct entry e = { NULL, 0 };
 
@@ -289,17 +289,17 @@ read_entries(struct lp *p, struct reader *hdr, bool dirs)
 
 			if (read_field(p, hdr, form[i], &s, &v) != 0)
 				return fail(p, DWLINE_BAD_ENTRIES,
-					    "unsupported form in the file table");
+					    "unsupported form in a file table");
 			if (type[i] == LNCT_path)
 				e.name = s;
 			else if (type[i] == LNCT_directory_index)
 				e.dir = v;
 		}
 		if (hdr->bad)
-			return fail(p, DWLINE_BAD_ENTRIES,
-				    "directory or file table runs past the header");
+			return fail(p, DWLINE_BAD_ENTRIES, TABLE_PAST);
 		if (dirs)
-			*(const char **)vec_push(&p->dirs, sizeof(char *)) = e.name;
+			*(const char **)vec_push(&p->dirs, sizeof(e.name)) =
+				e.name;
 		else
 			*(struct entry *)vec_push(&p->files, sizeof(e)) = e;
 	}
@@ -312,7 +312,7 @@ struct regs {
 	uint64_t op_index;
 	uint64_t file;
 	bool file_set; /* a DW_LNS_set_file since the sequence began */
-	int64_t line;
+	uint64_t line; /* wraps, as unsigned arithmetic may, on bad input */
 };
 
 static void
@@ -340,7 +340,7 @@ emit(struct lp *p, const struct regs *m, struct vec *seq, bool end)
 	uint64_t idx;
 
 	row->addr = m->addr;
-	row->line = m->line > 0 && m->line <= INT32_MAX ? (int)m->line : 0;
+	row->line = m->line <= INT32_MAX ? (int)m->line : 0;
 	row->end = end;
 	if (!m->file_set && p->version >= 5)
 		idx = 0; /* BFD's name for the initial file register */
@@ -351,7 +351,8 @@ emit(struct lp *p, const struct regs *m, struct vec *seq, bool end)
 	if (idx >= p->files.n) {
 		row->file = DWLINE_NOFILE;
 		if (p->kind == 0)
-			fail(p, DWLINE_BAD_FILE, "a row names a file not in the table");
+			fail(p, DWLINE_BAD_FILE,
+			     "a row names a file not in the table");
 	} else {
 		row->file = (uint32_t)idx;
 	}
@@ -373,9 +374,10 @@ extended(struct lp *p, struct regs *m, struct vec *seq, struct vec *rows)
 	switch (sub) {
 	case 1: /* DW_LNE_end_sequence */
 		emit(p, m, seq, true);
-		for (size_t i = 0; i < seq->n; i++)
-			*(struct dwline_row *)vec_push(rows, sizeof(struct dwline_row)) =
-				((struct dwline_row *)seq->p)[i];
+		for (size_t i = 0; i < seq->n; i++) {
+			struct dwline_row *row = vec_push(rows, sizeof(*row));
+			*row = ((struct dwline_row *)seq->p)[i];
+		}
 		seq->n = 0;
 		regs_reset(m);
 		break;
@@ -391,7 +393,7 @@ extended(struct lp *p, struct regs *m, struct vec *seq, struct vec *rows)
 	case 3: { /* DW_LNE_define_file (before DWARF 5) */
 		struct entry e;
 		struct reader sub_r;
-		reader_init(&sub_r, r->p + r->off, end - r->off, r->big_endian, 4);
+		reader_init(&sub_r, r->p + r->off, end - r->off, false, 4);
 		e.name = rd_cstr(&sub_r);
 		e.dir = rd_uleb(&sub_r);
 		if (sub_r.bad)
@@ -414,10 +416,13 @@ standard(struct lp *p, struct regs *m, struct vec *seq, unsigned op)
 	switch (op) {
 	case 1: emit(p, m, seq, false); break;		      /* copy */
 	case 2: advance(p, m, rd_uleb(r)); break;	      /* advance_pc */
-	case 3: m->line += rd_sleb(r); break;		      /* advance_line */
+	case 3: m->line += (uint64_t)rd_sleb(r); break;	      /* advance_line */
 	case 4: m->file = rd_uleb(r); m->file_set = true; break; /* set_file */
 	case 8: advance(p, m, (255 - p->opcode_base) / p->line_range); break;
-	case 9: m->addr += rd_u16(r); m->op_index = 0; break; /* fixed_advance */
+	case 9: /* fixed_advance_pc */
+		m->addr += rd_u16(r);
+		m->op_index = 0;
+		break;
 	case 5: case 6: case 7: case 10: case 11: case 12:
 		/* column, stmt, basic block, prologue, epilogue, isa */
 		if (op == 5 || op == 12)
@@ -444,8 +449,10 @@ run_program(struct lp *p, struct vec *rows)
 
 		if (op >= p->opcode_base) {
 			unsigned adj = op - p->opcode_base;
+			int step = p->line_base + (int)(adj % p->line_range);
+
 			advance(p, &m, adj / p->line_range);
-			m.line += p->line_base + (int)(adj % p->line_range);
+			m.line += (uint64_t)(int64_t)step;
 			emit(p, &m, &seq, false);
 		} else if (op == 0) {
 			if (extended(p, &m, &seq, rows) != 0)
@@ -535,11 +542,12 @@ dwline_read(const struct dwline_sections *s, uint64_t off,
 	p.err = err;
 	*kind = 0;
 	if (off >= s->nline) {
-		fail(&p, DWLINE_BAD_OFFSET, "offset past the end of the section");
+		fail(&p, DWLINE_BAD_OFFSET, "offset past the section");
 		*kind = p.kind;
 		return -1;
 	}
-	reader_init(&p.r, s->line + off, s->nline - (size_t)off, s->big_endian, 4);
+	reader_init(&p.r, s->line + off, s->nline - (size_t)off, s->big_endian,
+		    4);
 	if (read_header(&p, &hdr) == 0 &&
 	    (p.version >= 5 ? read_entries(&p, &hdr, true) == 0 &&
 				      read_entries(&p, &hdr, false) == 0
@@ -549,7 +557,8 @@ dwline_read(const struct dwline_sections *s, uint64_t off,
 	t->nfiles = p.files.n;
 	t->files = xcalloc(p.files.n ? p.files.n : 1, sizeof(char *));
 	for (size_t i = 0; i < p.files.n; i++)
-		t->files[i] = full_name(&p, (struct entry *)p.files.p + i, comp_dir);
+		t->files[i] = full_name(&p, (struct entry *)p.files.p + i,
+					comp_dir);
 	t->rows = rows.p;
 	t->nrows = rows.n;
 	for (size_t i = 0; i < t->nrows; i++)

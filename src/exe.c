@@ -286,7 +286,8 @@ section_bytes(Elf *elf, const char *want, size_t *n)
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
 		if (name == NULL || strcmp(name, want) != 0)
 			continue;
-		if ((sh.sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0)
+		if ((sh.sh_flags & SHF_COMPRESSED) &&
+		    elf_compress(scn, 0, 0) < 0)
 			return NULL;
 		d = elf_getdata(scn, NULL);
 		if (d == NULL || d->d_buf == NULL)
@@ -361,7 +362,8 @@ exe_line_table(struct exe *x, void *cu_die, struct dwline_table *t)
 	if (dwarf_formudata(&a, &off) != 0) {
 		exe_note(x, DWLINE_BAD_OFFSET, ".debug_info",
 			 "unit at offset 0x%llx: bad line table offset (%s)",
-			 (unsigned long long)dwarf_dieoffset(cu), dwarf_errmsg(-1));
+			 (unsigned long long)dwarf_dieoffset(cu),
+			 dwarf_errmsg(-1));
 		return -1;
 	}
 	if (dwarf_attr(cu, DW_AT_comp_dir, &a) != NULL)
@@ -459,7 +461,8 @@ exe_next_unit(struct exe *x, void *dw, uint64_t *off, void *cu_die)
 	size_t hsize;
 	int rc;
 
-	while ((rc = dwarf_nextcu(dw, *off, &next, &hsize, NULL, NULL, NULL)) == 0) {
+	while ((rc = dwarf_nextcu(dw, *off, &next, &hsize, NULL, NULL,
+				  NULL)) == 0) {
 		Dwarf_Die *cu = cu_die;
 		uint64_t at = *off;
 		int tag;
@@ -500,7 +503,8 @@ answer_unit(struct exe *x, Dwarf_Die *cu)
 	if (r < 0)
 		exe_note(x, EXE_BAD_RANGES, ".debug_info",
 			 "unit at offset 0x%llx: bad address ranges (%s)",
-			 (unsigned long long)dwarf_dieoffset(cu), dwarf_errmsg(-1));
+			 (unsigned long long)dwarf_dieoffset(cu),
+			 dwarf_errmsg(-1));
 	dwline_free(&ll.t);
 }
 

@@ -3,9 +3,11 @@
  * byte order, its symbols with their nm-style class, the extent of its
  * code, and source positions from DWARF.
  *
- * The ELF file is read through libelf (mmap); source positions through
- * libdw, looked up lazily.  Names point into libelf's copy of the string
- * table and live as long as the struct exe.
+ * The ELF file is read through libelf (mmap); compilation units and
+ * DIEs through libdw, line tables through dwline (see dwline.h), looked
+ * up lazily.  Names point into libelf's copy of the string table and
+ * live as long as the struct exe.  Damaged DWARF is not an error: it is
+ * noted, printed once per kind of problem, and what is sound is used.
  */
 #ifndef GPROF_EXE_H
 #define GPROF_EXE_H
@@ -89,8 +91,9 @@ void exe_prefetch_start(struct exe *x);
 
 /*
  * Source position of ADDR from the DWARF line table: sets *FILE (the
- * path as recorded, owned by X) and *LINE and returns 0, or returns -1
- * when there is no line information for ADDR.  The first call looks up
+ * path as GNU gprof shows it, see dwline.h; owned by X) and *LINE and
+ * returns 0, or returns -1 when there is no line information for ADDR
+ * (none, or line 0).  Prints the warnings noted so far.  The first call looks up
  * every code symbol's address in one pass over the compilation units,
  * freeing libdw's tables every few units so memory stays small; later
  * calls for those addresses are a binary search.
