@@ -345,9 +345,12 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 		add_rows(x, &cu, &rows, &tables);
 		walk_dies(x, &cu, &ranges);
 	}
-	qsort(rows.p, rows.n, sizeof(struct row), row_cmp);
+	/* Damaged DWARF can leave no rows or ranges (and NULL vectors). */
+	if (rows.n > 0)
+		qsort(rows.p, rows.n, sizeof(struct row), row_cmp);
 	nrows = clean_rows(rows.p, rows.n);
-	qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
+	if (ranges.n > 0)
+		qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
 	nranges = ranges.n;
 	heap = xcalloc(nranges ? nranges : 1, sizeof(*heap));
 	ev = code_symbols(x, &ne);
