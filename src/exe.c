@@ -9,12 +9,15 @@
 #include "exe.h"
 
 #include <elf.h>
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -232,48 +235,173 @@ exe_close(struct exe *x)
 	for (size_t i = 0; i < x->nsrc; i++)
 		free(x->src[i].file);
 	free(x->src);
+	exe_warn_pending(x);
+	for (size_t i = 0; i < x->nkept; i++)
+		free(x->kept[i]);
+	free(x->kept);
 	memset(x, 0, sizeof(*x));
 	x->fd = -1;
 }
 
-const char *
-exe_row_file(void *cu_die, void *line)
-{
-	Dwarf_Die *cu = cu_die, tmp;
-	Dwarf_Files *files;
-	Dwarf_Half version = 0;
-	size_t idx;
+static const unsigned char *section_bytes(Elf *elf, const char *want,
+					  size_t *n);
 
-	/* BFD (GNU gprof 2.40) names file 1 of a DWARF 5 line table after
-	 * the unit's primary file (entry 0), whatever entry 1 holds: found
-	 * by comparing reports on static inline functions from headers. */
-	if (dwarf_line_file(line, &files, &idx) == 0 && idx == 1 &&
-	    dwarf_cu_die(cu->cu, &tmp, &version, NULL, NULL, NULL, NULL, NULL) != NULL &&
-	    version >= 5) {
-		const char *f = dwarf_filesrc(files, 0, NULL, NULL);
-		if (f != NULL)
-			return f;
+/*
+ * A libdw handle on X, or NULL: without a note when X has no DWARF at
+ * all, with one when it has a .debug_info that libdw cannot take.
+ */
+static Dwarf *
+open_dwarf(struct exe *x)
+{
+	Dwarf *dw = dwarf_begin_elf(x->elf, DWARF_C_READ, NULL);
+	size_t n;
+
+	if (dw == NULL && section_bytes(x->elf, ".debug_info", &n) != NULL)
+		exe_note(x, EXE_BAD_DWARF, ".debug_info",
+			 "unreadable debugging information (%s); source "
+			 "files are unknown", dwarf_errmsg(-1));
+	return dw;
+}
+
+/* The bytes of section WANT of ELF, decompressed; NULL when absent. */
+static const unsigned char *
+section_bytes(Elf *elf, const char *want, size_t *n)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	*n = 0;
+	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+		Elf_Data *d;
+
+		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name == NULL || strcmp(name, want) != 0)
+			continue;
+		if ((sh.sh_flags & SHF_COMPRESSED) &&
+		    elf_compress(scn, 0, 0) < 0)
+			return NULL;
+		d = elf_getdata(scn, NULL);
+		if (d == NULL || d->d_buf == NULL)
+			return NULL;
+		*n = d->d_size;
+		return d->d_buf;
 	}
-	return dwarf_linesrc(line, NULL, NULL);
+	return NULL;
+}
+
+static void
+load_sections(struct exe *x)
+{
+	struct dwline_sections *s = &x->dbg;
+
+	if (x->dbg_done)
+		return;
+	x->dbg_done = true;
+	s->line = section_bytes(x->elf, ".debug_line", &s->nline);
+	s->line_str = section_bytes(x->elf, ".debug_line_str", &s->nline_str);
+	s->str = section_bytes(x->elf, ".debug_str", &s->nstr);
+	s->big_endian = x->big_endian;
+}
+
+void
+exe_note(struct exe *x, unsigned kind, const char *section, const char *fmt,
+	 ...)
+{
+	char msg[512], *out;
+	size_t n;
+	va_list ap;
+
+	if (x->warned & kind)
+		return;
+	x->warned |= kind;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	n = strlen(x->path) + strlen(section) + strlen(msg) + 8;
+	out = xmalloc(n);
+	snprintf(out, n, "%s: %s: %s", x->path, section, msg);
+	x->notes = xreallocarray(x->notes, x->nnotes + 1, sizeof(char *));
+	x->notes[x->nnotes++] = out;
+}
+
+void
+exe_warn_pending(struct exe *x)
+{
+	for (size_t i = 0; i < x->nnotes; i++) {
+		char buf[1024];
+		gp_warn("%s", sanitize_name(x->notes[i], buf, sizeof(buf)));
+		free(x->notes[i]);
+	}
+	free(x->notes);
+	x->notes = NULL;
+	x->nnotes = 0;
+}
+
+int
+exe_line_table(struct exe *x, void *cu_die, struct dwline_table *t)
+{
+	Dwarf_Die *cu = cu_die;
+	Dwarf_Attribute a;
+	Dwarf_Word off;
+	const char *comp_dir = NULL;
+	struct gp_err err;
+	unsigned kind;
+
+	memset(t, 0, sizeof(*t));
+	if (dwarf_attr(cu, DW_AT_stmt_list, &a) == NULL)
+		return -1;
+	if (dwarf_formudata(&a, &off) != 0) {
+		exe_note(x, DWLINE_BAD_OFFSET, ".debug_info",
+			 "unit at offset 0x%llx: bad line table offset (%s)",
+			 (unsigned long long)dwarf_dieoffset(cu),
+			 dwarf_errmsg(-1));
+		return -1;
+	}
+	if (dwarf_attr(cu, DW_AT_comp_dir, &a) != NULL)
+		comp_dir = dwarf_formstring(&a);
+	load_sections(x);
+	if (dwline_read(&x->dbg, off, comp_dir, t, &kind, &err) != 0) {
+		exe_note(x, kind, ".debug_line", "%s%s", err.msg,
+			 t->nrows > 0 ? "; the rows before it are used"
+				      : "; it is ignored");
+	}
+	return t->nrows > 0 ? 0 : -1;
+}
+
+/* Keep S for the life of X; returns the copy. */
+static const char *
+keep(struct exe *x, const char *s)
+{
+	x->kept = xreallocarray(x->kept, x->nkept + 1, sizeof(char *));
+	return x->kept[x->nkept++] = xstrdup(s);
 }
 
 static int
-direct_source(Dwarf *dw, uint64_t addr, const char **file, int *line)
+direct_source(struct exe *x, uint64_t addr, const char **file, int *line)
 {
 	Dwarf_Die cu;
-	Dwarf_Line *ln;
+	struct dwline_table t;
+	const struct dwline_row *row;
 	const char *f;
+	int rc = -1;
 
-	if (dwarf_addrdie(dw, addr, &cu) == NULL)
+	if (dwarf_addrdie(x->dwarf, addr, &cu) == NULL)
 		return -1;
-	ln = dwarf_getsrc_die(&cu, addr);
-	if (ln == NULL)
-		return -1;
-	f = exe_row_file(&cu, ln);
-	if (f == NULL || dwarf_lineno(ln, line) != 0)
-		return -1;
-	*file = f;
-	return 0;
+	if (exe_line_table(x, &cu, &t) == 0 &&
+	    (row = dwline_find(&t, addr)) != NULL &&
+	    (f = dwline_file(&t, row)) != NULL) {
+		*file = keep(x, f);
+		*line = row->line;
+		rc = 0;
+	}
+	dwline_free(&t);
+	return rc;
 }
 
 static int
@@ -284,9 +412,16 @@ src_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
+/* A unit's line table, read when a query first needs it. */
+struct lazy_lines {
+	Dwarf_Die *cu;
+	bool tried;
+	struct dwline_table t;
+};
+
 /* Answer the queries in [lo, hi) of the sorted table from CU's lines. */
 static void
-answer_range(struct exe *x, Dwarf_Die *cu, uint64_t lo, uint64_t hi)
+answer_range(struct exe *x, struct lazy_lines *ll, uint64_t lo, uint64_t hi)
 {
 	size_t a = 0, b = x->nsrc;
 
@@ -299,29 +434,84 @@ answer_range(struct exe *x, Dwarf_Die *cu, uint64_t lo, uint64_t hi)
 	}
 	for (; a < x->nsrc && x->src[a].addr < hi; a++) {
 		struct exe_src *q = &x->src[a];
-		Dwarf_Line *ln;
+		const struct dwline_row *row;
 		const char *f;
-		int line;
 
 		if (q->file != NULL)
 			continue;
-		ln = dwarf_getsrc_die(cu, q->addr);
-		if (ln == NULL || (f = exe_row_file(cu, ln)) == NULL ||
-		    dwarf_lineno(ln, &line) != 0)
+		if (!ll->tried) {
+			ll->tried = true;
+			exe_line_table(x, ll->cu, &ll->t);
+		}
+		row = dwline_find(&ll->t, q->addr);
+		if (row == NULL || (f = dwline_file(&ll->t, row)) == NULL)
 			continue;
 		q->file = xstrdup(f);
-		q->line = line;
+		q->line = row->line;
 	}
 }
 
-#define CUS_PER_HANDLE 16
+int
+exe_next_unit(struct exe *x, void *dw, uint64_t *off, void *cu_die)
+{
+	Dwarf_Off next;
+	size_t hsize;
+	int rc;
+
+	while ((rc = dwarf_nextcu(dw, *off, &next, &hsize, NULL, NULL,
+				  NULL)) == 0) {
+		Dwarf_Die *cu = cu_die;
+		uint64_t at = *off;
+		int tag;
+
+		*off = next;
+		if (dwarf_offdie(dw, at + hsize, cu) == NULL ||
+		    ((tag = dwarf_tag(cu)) != DW_TAG_compile_unit &&
+		     tag != DW_TAG_partial_unit && tag != DW_TAG_type_unit &&
+		     tag != DW_TAG_skeleton_unit)) {
+			exe_note(x, EXE_BAD_DIE, ".debug_info",
+				 "unit at offset 0x%llx: cannot read its first "
+				 "entry; the unit is skipped",
+				 (unsigned long long)at);
+			continue;
+		}
+		return 1;
+	}
+	if (rc < 0)
+		exe_note(x, EXE_BAD_UNIT, ".debug_info",
+			 "bad unit header at offset 0x%llx (%s); the units "
+			 "from there on are ignored",
+			 (unsigned long long)*off, dwarf_errmsg(-1));
+	return 0;
+}
+
+/*
+ * The ranges of CU: calls answer_range for each and notes a failure.
+ */
+static void
+answer_unit(struct exe *x, Dwarf_Die *cu)
+{
+	struct lazy_lines ll = { cu, false, { 0 } };
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t r = 0;
+
+	while ((r = dwarf_ranges(cu, r, &base, &lo, &hi)) > 0)
+		answer_range(x, &ll, lo, hi);
+	if (r < 0)
+		exe_note(x, EXE_BAD_RANGES, ".debug_info",
+			 "unit at offset 0x%llx: bad address ranges (%s)",
+			 (unsigned long long)dwarf_dieoffset(cu),
+			 dwarf_errmsg(-1));
+	dwline_free(&ll.t);
+}
 
 static void
 prefetch_sources(struct exe *x)
 {
 	Dwarf *dw;
-	Dwarf_Off off = 0, next;
-	size_t hsize, ncu = 0, n = 0;
+	uint64_t off = 0;
+	size_t n = 0;
+	Dwarf_Die cu;
 
 	x->src = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*x->src));
 	for (size_t i = 0; i < x->nsyms; i++)
@@ -333,22 +523,9 @@ prefetch_sources(struct exe *x)
 	for (size_t i = 0; i < n; i++)
 		if (x->nsrc == 0 || x->src[x->nsrc - 1].addr != x->src[i].addr)
 			x->src[x->nsrc++] = x->src[i];
-	dw = dwarf_begin_elf(x->elf, DWARF_C_READ, NULL);
-	while (dw != NULL && dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
-		Dwarf_Die cu;
-		Dwarf_Addr base, lo, hi;
-		ptrdiff_t r = 0;
-
-		if (dwarf_offdie(dw, off + hsize, &cu) != NULL)
-			while ((r = dwarf_ranges(&cu, r, &base, &lo, &hi)) > 0)
-				answer_range(x, &cu, lo, hi);
-		off = next;
-		/* libdw keeps every unit's line table until dwarf_end. */
-		if (++ncu % CUS_PER_HANDLE == 0) {
-			dwarf_end(dw);
-			dw = dwarf_begin_elf(x->elf, DWARF_C_READ, NULL);
-		}
-	}
+	dw = open_dwarf(x);
+	while (dw != NULL && exe_next_unit(x, dw, &off, &cu))
+		answer_unit(x, &cu);
 	if (dw != NULL)
 		dwarf_end(dw);
 }
@@ -399,12 +576,15 @@ int
 exe_source(struct exe *x, uint64_t addr, const char **file, int *line)
 {
 	struct exe_src key = { addr, NULL, 0 }, *hit;
+	int rc;
 
 	prefetch_wait(x);
 	if (!x->src_done) {
 		x->src_done = true;
 		prefetch_sources(x);
 	}
+	if (x->nnotes > 0)
+		exe_warn_pending(x);
 	hit = x->nsrc ? bsearch(&key, x->src, x->nsrc, sizeof(*x->src), src_cmp) : NULL;
 	if (hit != NULL && hit->file != NULL) {
 		*file = hit->file;
@@ -415,7 +595,9 @@ exe_source(struct exe *x, uint64_t addr, const char **file, int *line)
 	 * directly (its address index may know better). */
 	if (exe_dwarf(x) == NULL)
 		return -1;
-	return direct_source(x->dwarf, addr, file, line);
+	rc = direct_source(x, addr, file, line);
+	exe_warn_pending(x);
+	return rc;
 }
 
 const unsigned char *
@@ -455,7 +637,7 @@ exe_dwarf(struct exe *x)
 {
 	if (!x->dwarf_tried) {
 		x->dwarf_tried = true;
-		x->dwarf = dwarf_begin_elf(x->elf, DWARF_C_READ, NULL);
+		x->dwarf = open_dwarf(x);
 	}
 	return x->dwarf;
 }

@@ -3,9 +3,11 @@
  * byte order, its symbols with their nm-style class, the extent of its
  * code, and source positions from DWARF.
  *
- * The ELF file is read through libelf (mmap); source positions through
- * libdw, looked up lazily.  Names point into libelf's copy of the string
- * table and live as long as the struct exe.
+ * The ELF file is read through libelf (mmap); compilation units and
+ * DIEs through libdw, line tables through dwline (see dwline.h), looked
+ * up lazily.  Names point into libelf's copy of the string table and
+ * live as long as the struct exe.  Damaged DWARF is not an error: it is
+ * noted, printed once per kind of problem, and what is sound is used.
  */
 #ifndef GPROF_EXE_H
 #define GPROF_EXE_H
@@ -15,6 +17,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "dwline.h"
 
 /* One symbol of the static symbol table (.symtab), index 0 excluded. */
 struct exe_sym {
@@ -51,6 +54,13 @@ struct exe {
 	size_t nsrc;
 	bool src_done;
 	void *prefetch; /* owned pthread_t *: the background lookup, or NULL */
+	struct dwline_sections dbg; /* borrowed from libelf's data */
+	bool dbg_done;		    /* DBG has been looked up */
+	unsigned warned;	    /* kinds of DWARF damage noted already */
+	char **notes;		    /* owned: warnings not printed yet */
+	size_t nnotes;
+	char **kept; /* owned: file names direct lookups returned */
+	size_t nkept;
 };
 
 /* A source position found for a symbol address (file owned). */
@@ -87,8 +97,9 @@ void exe_no_sources(struct exe *x);
 
 /*
  * Source position of ADDR from the DWARF line table: sets *FILE (the
- * path as recorded, owned by X) and *LINE and returns 0, or returns -1
- * when there is no line information for ADDR.  The first call looks up
+ * path as GNU gprof shows it, see dwline.h; owned by X) and *LINE and
+ * returns 0, or returns -1 when there is no line information for ADDR
+ * (none, or line 0).  Prints the warnings noted so far.  The first call looks up
  * every code symbol's address in one pass over the compilation units,
  * freeing libdw's tables every few units so memory stays small; later
  * calls for those addresses are a binary search.
@@ -96,10 +107,42 @@ void exe_no_sources(struct exe *x);
 int exe_source(struct exe *x, uint64_t addr, const char **file, int *line);
 
 /*
- * The source file of line-table row LINE (Dwarf_Line *) of unit CU_DIE
- * (Dwarf_Die *), named as GNU gprof names it (see exe.c).
+ * Read the line table of unit CU_DIE (Dwarf_Die *) into T (see
+ * dwline.h), its file names complete as GNU gprof shows them.  Returns 0,
+ * or -1 when the unit has none or it cannot be read (T is then empty).
+ * Damage is noted for a warning (see exe_warn_pending); what was read
+ * soundly before it is kept and 0 returned.  The caller frees T with
+ * dwline_free().
  */
-const char *exe_row_file(void *cu_die, void *line);
+int exe_line_table(struct exe *x, void *cu_die, struct dwline_table *t);
+
+/*
+ * Step to the next compilation unit of DW (Dwarf *) after offset *OFF
+ * (start with 0): sets *CU_DIE (Dwarf_Die *), advances *OFF and returns
+ * 1, or returns 0 after the last unit.  A unit whose first entry cannot
+ * be read is noted and skipped; a bad unit header is noted and ends the
+ * walk (libdw cannot find the units after it).
+ */
+int exe_next_unit(struct exe *x, void *dw, uint64_t *off, void *cu_die);
+
+/*
+ * Note a problem with X's debugging information, to be printed once
+ * (by exe_warn_pending) as "gprof: FILE: SECTION: MSG": later notes of
+ * the same KIND (a bit) are dropped.
+ */
+void exe_note(struct exe *x, unsigned kind, const char *section,
+	      const char *fmt, ...) GP_PRINTF(4, 5);
+
+/* Kinds of damage outside the line tables (those are DWLINE_BAD_*). */
+enum {
+	EXE_BAD_UNIT = 1u << 8,	   /* a .debug_info unit header */
+	EXE_BAD_DIE = 1u << 9,	   /* a DIE libdw cannot read */
+	EXE_BAD_RANGES = 1u << 10, /* a unit's or function's address ranges */
+	EXE_BAD_DWARF = 1u << 11,  /* the DWARF sections as a whole */
+};
+
+/* Print the warnings noted so far (main thread only). */
+void exe_warn_pending(struct exe *x);
 
 /* The last component of PATH (PATH itself when it has no '/'). */
 const char *exe_base_name(const char *path);

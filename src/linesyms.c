@@ -46,32 +46,31 @@ vec_push(struct vec *v, size_t size)
 	return (char *)v->p + size * v->n++;
 }
 
+/*
+ * Every row of CU's line table but those of line 0: GNU keeps such an
+ * address with the line before it (clang writes line 0 where code has
+ * no line of its own).  TABLES keeps the tables, whose names the rows
+ * borrow.
+ */
 static void
-add_rows(Dwarf_Die *cu, struct vec *rows)
+add_rows(struct exe *x, Dwarf_Die *cu, struct vec *rows, struct vec *tables)
 {
-	Dwarf_Lines *lines;
-	size_t nl;
+	struct dwline_table *t = vec_push(tables, sizeof(*t));
 
-	if (dwarf_getsrclines(cu, &lines, &nl) != 0)
+	if (exe_line_table(x, cu, t) != 0)
 		return;
-	for (size_t i = 0; i < nl; i++) {
-		Dwarf_Line *ln = dwarf_onesrcline(lines, i);
-		Dwarf_Addr addr;
-		bool end = false;
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct dwline_row *ln = &t->rows[i];
 		struct row *r;
 
-		if (ln == NULL || dwarf_lineaddr(ln, &addr) != 0)
-			continue;
 		r = vec_push(rows, sizeof(*r));
 		r->seq = rows->n;
-		r->addr = addr;
-		r->file = exe_row_file(cu, ln);
+		r->addr = ln->addr;
+		r->file = dwline_file(t, ln);
 		if (r->file == NULL)
 			r->file = "";
-		if (dwarf_lineno(ln, &r->line) != 0)
-			r->line = 0;
-		dwarf_lineendsequence(ln, &end);
-		r->end = end;
+		r->line = ln->line;
+		r->end = ln->end;
 	}
 }
 
@@ -123,13 +122,20 @@ func_name(Dwarf_Die *die, bool plain, bool *linkage)
 }
 
 static void
-add_ranges(Dwarf_Die *die, bool plain, struct vec *ranges)
+add_ranges(struct exe *x, Dwarf_Die *die, bool plain, struct vec *ranges)
 {
 	Dwarf_Addr base, lo, hi;
 	ptrdiff_t off = 0;
 	bool linkage;
 	const char *name = func_name(die, plain, &linkage);
+	Dwarf_Attribute a;
 
+	/* BFD 2.40 does not place a function whose DW_AT_ranges is a
+	 * DW_FORM_rnglistx index (clang's DWARF 5 for inlined code split
+	 * in parts): found by comparing gmon.sum files on clang programs. */
+	if (dwarf_attr(die, DW_AT_ranges, &a) != NULL &&
+	    dwarf_whatform(&a) == DW_FORM_rnglistx)
+		return;
 	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
 		struct range *r;
 		if (hi <= lo)
@@ -141,6 +147,10 @@ add_ranges(Dwarf_Die *die, bool plain, struct vec *ranges)
 		r->linkage = linkage;
 		r->order = ranges->n;
 	}
+	if (off < 0)
+		exe_note(x, EXE_BAD_RANGES, ".debug_info",
+			 "entry at offset 0x%llx: bad address ranges (%s)",
+			 (unsigned long long)dwarf_dieoffset(die), dwarf_errmsg(-1));
 }
 
 /*
@@ -150,12 +160,12 @@ add_ranges(Dwarf_Die *die, bool plain, struct vec *ranges)
  * otherwise make the walk loop forever.
  */
 static void
-walk_dies(Dwarf_Die *cu, struct vec *ranges)
+walk_dies(struct exe *x, Dwarf_Die *cu, struct vec *ranges)
 {
 	struct vec stack = { 0 };
 	Dwarf_Die child;
 	Dwarf_Off last = dwarf_dieoffset(cu);
-	bool plain = plain_names(dwarf_srclang(cu));
+	bool plain = plain_names(dwarf_srclang(cu)), bad = false;
 
 	if (dwarf_child(cu, &child) != 0)
 		return;
@@ -163,22 +173,30 @@ walk_dies(Dwarf_Die *cu, struct vec *ranges)
 	while (stack.n > 0) {
 		Dwarf_Die die = ((Dwarf_Die *)stack.p)[--stack.n];
 		Dwarf_Die sib, kid;
-		int tag;
+		int tag, rc;
 
 		if (dwarf_dieoffset(&die) <= last)
 			continue;
 		last = dwarf_dieoffset(&die);
 		tag = dwarf_tag(&die);
 		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
-			add_ranges(&die, plain, ranges);
+			add_ranges(x, &die, plain, ranges);
 		/* Push the sibling first so that children come out first:
 		 * DIEs are visited in file order. */
-		if (dwarf_siblingof(&die, &sib) == 0)
+		if ((rc = dwarf_siblingof(&die, &sib)) == 0)
 			*(Dwarf_Die *)vec_push(&stack, sizeof(Dwarf_Die)) = sib;
-		if (dwarf_haschildren(&die) && dwarf_child(&die, &kid) == 0)
+		if (rc < 0 || tag == DW_TAG_invalid)
+			bad = true;
+		if (dwarf_haschildren(&die) && (rc = dwarf_child(&die, &kid)) == 0)
 			*(Dwarf_Die *)vec_push(&stack, sizeof(Dwarf_Die)) = kid;
+		if (rc < 0)
+			bad = true;
 	}
 	free(stack.p);
+	if (bad)
+		exe_note(x, EXE_BAD_DIE, ".debug_info",
+			 "unit at offset 0x%llx: entries libdw cannot read are "
+			 "skipped", (unsigned long long)dwarf_dieoffset(cu));
 }
 
 static int
@@ -318,8 +336,10 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 {
 	Dwarf *dw = exe_dwarf(x);
 	struct vec rows = { 0 }, ranges = { 0 }, out = { 0 }, outn = { 0 };
-	Dwarf_Off off = 0, next;
-	size_t hsize, nrows, nranges, nheap = 0, ri = 0, gi = 0, ne, ei = 0;
+	struct vec tables = { 0 };
+	Dwarf_Die cu;
+	uint64_t off = 0;
+	size_t nrows, nranges, nheap = 0, ri = 0, gi = 0, ne, ei = 0;
 	size_t efirst = 0;
 	struct elfsym *ev;
 	const struct range **heap;
@@ -331,16 +351,12 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 	*names = NULL;
 	if (dw == NULL || !x->text_found)
 		return 0;
-	while (dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
-		Dwarf_Die cu;
-		if (dwarf_offdie(dw, off + hsize, &cu) != NULL) {
-			add_rows(&cu, &rows);
-			walk_dies(&cu, &ranges);
-		}
-		off = next;
+	while (exe_next_unit(x, dw, &off, &cu)) {
+		add_rows(x, &cu, &rows, &tables);
+		walk_dies(x, &cu, &ranges);
 	}
 	/* qsort must not see the NULL of an empty vector (no rows, or no
-	 * functions: assembly with -g). */
+	 * functions: assembly with -g; or damaged DWARF). */
 	if (rows.n > 1)
 		qsort(rows.p, rows.n, sizeof(struct row), row_cmp);
 	nrows = clean_rows(rows.p, rows.n);
@@ -380,7 +396,7 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 			name = ev[efirst].name;
 		if (name == NULL && ei > 0)
 			name = ev[efirst].name;
-		if (cur != NULL && !cur->end && name != NULL &&
+		if (cur != NULL && !cur->end && cur->line != 0 && name != NULL &&
 		    !(pfile != NULL && cur->line == pline && strcmp(cur->file, pfile) == 0 &&
 		      strcmp(name, pname) == 0)) {
 			*(uint64_t *)vec_push(&out, sizeof(uint64_t)) = at;
@@ -407,6 +423,10 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 	free(ev);
 	free(rows.p);
 	free(ranges.p);
+	for (size_t i = 0; i < tables.n; i++)
+		dwline_free((struct dwline_table *)tables.p + i);
+	free(tables.p);
+	exe_warn_pending(x);
 	*addrs = out.p;
 	*names = outn.p;
 	return out.n;

@@ -5,7 +5,10 @@
  * of .text and starts a symbol wherever the source position it looks up
  * changes: the file, the line, or the innermost function (inlined ones
  * included) that holds the address.  Addresses it cannot place (no line
- * information or no enclosing function) extend the symbol before them.
+ * information, a line-0 row, or no enclosing function) extend the
+ * symbol before them.  Functions whose DW_AT_ranges is a rnglistx index
+ * (clang's DWARF 5) enclose nothing, as in BFD 2.40 (found by comparing
+ * gmon.sum and -r -s output on clang programs).
  */
 #ifndef GPROF_LINESYMS_H
 #define GPROF_LINESYMS_H

@@ -1,0 +1,606 @@
+/*
+ * dwline.c - read one DWARF line-number program (see dwline.h).
+ *
+ * The header gives the directory and file tables; the program is a
+ * small state machine whose rows we collect a sequence at a time, so
+ * that damage part way keeps every sequence completed before it.
+ * Invariant: every byte is read through struct reader, and nothing the
+ * input says is trusted as a length, count or index until checked
+ * against the bytes that remain.
+ */
+#include "dwline.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader.h"
+
+/* Forms that may describe a DWARF 5 directory or file entry field. */
+enum {
+	FORM_block2 = 0x03,
+	FORM_block4 = 0x04,
+	FORM_data2 = 0x05,
+	FORM_data4 = 0x06,
+	FORM_data8 = 0x07,
+	FORM_string = 0x08,
+	FORM_block = 0x09,
+	FORM_block1 = 0x0a,
+	FORM_data1 = 0x0b,
+	FORM_sdata = 0x0d,
+	FORM_strp = 0x0e,
+	FORM_udata = 0x0f,
+	FORM_strx = 0x1a,
+	FORM_data16 = 0x1e,
+	FORM_line_strp = 0x1f,
+	FORM_strx1 = 0x25,
+	FORM_strx2 = 0x26,
+	FORM_strx3 = 0x27,
+	FORM_strx4 = 0x28,
+};
+
+enum { LNCT_path = 1, LNCT_directory_index = 2 };
+
+#define TABLE_PAST "directory or file table runs past the header"
+
+struct entry {
+	const char *name; /* borrowed from a section, NULL when unknown */
+	uint64_t dir;
+};
+
+struct vec {
+	void *p;
+	size_t n, cap;
+};
+
+static void *
+vec_push(struct vec *v, size_t size)
+{
+	if (v->n == v->cap) {
+		v->cap = v->cap ? 2 * v->cap : 16;
+		v->p = xreallocarray(v->p, v->cap, size);
+	}
+	return (char *)v->p + size * v->n++;
+}
+
+/* The state of one read: the unit's header facts and what it lists. */
+struct lp {
+	struct reader r; /* the unit, from its first byte to its end */
+	const struct dwline_sections *s;
+	uint64_t unit;	 /* offset of the unit in .debug_line */
+	int version;
+	bool dwarf64;
+	unsigned min_inst, max_ops, line_range, opcode_base;
+	int line_base;
+	const unsigned char *std_lens; /* opcode_base - 1 argument counts */
+	struct vec dirs;	       /* const char * (NULL: unknown) */
+	struct vec files;	       /* struct entry */
+	unsigned kind;		       /* the problem found, 0 if none */
+	struct gp_err *err;
+};
+
+static int
+fail(struct lp *p, unsigned kind, const char *what)
+{
+	p->kind = kind;
+	return gp_fail(p->err, "line table at offset 0x%llx: %s",
+		       (unsigned long long)p->unit, what);
+}
+
+static uint64_t
+rd_uleb(struct reader *r)
+{
+	uint64_t v = 0;
+	unsigned shift = 0;
+	uint8_t b;
+
+	do {
+		b = rd_u8(r);
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+	} while ((b & 0x80) && !r->bad);
+	return v;
+}
+
+static int64_t
+rd_sleb(struct reader *r)
+{
+	uint64_t v = 0;
+	unsigned shift = 0;
+	uint8_t b;
+
+	do {
+		b = rd_u8(r);
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+	} while ((b & 0x80) && !r->bad);
+	if (shift < 64 && (b & 0x40))
+		v |= ~(uint64_t)0 << shift;
+	return (int64_t)v;
+}
+
+/* A NUL-terminated string in place; NULL (and R bad) if unterminated. */
+static const char *
+rd_cstr(struct reader *r)
+{
+	const char *s = (const char *)r->p + r->off;
+	const char *nul = memchr(s, '\0', reader_left(r));
+
+	if (nul == NULL) {
+		r->off = r->n;
+		r->bad = true;
+		return NULL;
+	}
+	r->off += (size_t)(nul - s) + 1;
+	return s;
+}
+
+/* The string at OFF of a string section, NULL when out of bounds. */
+static const char *
+section_str(const unsigned char *sec, size_t n, uint64_t off)
+{
+	if (sec == NULL || off >= n || memchr(sec + off, '\0', n - off) == NULL)
+		return NULL;
+	return (const char *)sec + off;
+}
+
+/* An offset-sized field: 4 bytes, or 8 in 64-bit DWARF. */
+static uint64_t
+rd_offset(const struct lp *p, struct reader *r)
+{
+	return p->dwarf64 ? rd_u64(r) : rd_u32(r);
+}
+
+static int
+read_header(struct lp *p, struct reader *hdr)
+{
+	struct reader *r = &p->r;
+	uint64_t len, hlen;
+	size_t start;
+
+	len = rd_u32(r);
+	if (len == 0xffffffff) {
+		p->dwarf64 = true;
+		len = rd_u64(r);
+	} else if (len >= 0xfffffff0) {
+		return fail(p, DWLINE_BAD_HEADER, "reserved unit length");
+	}
+	if (r->bad || len > reader_left(r))
+		return fail(p, DWLINE_BAD_HEADER,
+			    "unit length runs past the section");
+	r->n = r->off + (size_t)len;
+	p->version = rd_u16(r);
+	if (!r->bad && (p->version < 2 || p->version > 5))
+		return fail(p, DWLINE_BAD_HEADER, "unsupported version");
+	if (p->version >= 5) {
+		rd_u8(r); /* address size: DW_LNE_set_address gives its own */
+		if (rd_u8(r) != 0)
+			return fail(p, DWLINE_BAD_HEADER,
+				    "segment selectors are not supported");
+	}
+	hlen = rd_offset(p, r);
+	start = r->off;
+	if (r->bad || hlen > reader_left(r))
+		return fail(p, DWLINE_BAD_HEADER,
+			    "header length runs past the unit");
+	/* The header proper is read through HDR; the program follows it. */
+	reader_init(hdr, r->p + start, (size_t)hlen, r->big_endian, 4);
+	r->off = start + (size_t)hlen;
+	p->min_inst = rd_u8(hdr);
+	p->max_ops = p->version >= 4 ? rd_u8(hdr) : 1;
+	rd_u8(hdr); /* default_is_stmt */
+	p->line_base = (int8_t)rd_u8(hdr);
+	p->line_range = rd_u8(hdr);
+	p->opcode_base = rd_u8(hdr);
+	if (hdr->bad || p->line_range == 0 || p->opcode_base == 0 ||
+	    p->max_ops == 0)
+		return fail(p, DWLINE_BAD_HEADER, "bad header fields");
+	p->std_lens = hdr->p + hdr->off;
+	rd_skip(hdr, p->opcode_base - 1);
+	if (hdr->bad)
+		return fail(p, DWLINE_BAD_HEADER, "header is cut short");
+	return 0;
+}
+
+static int
+read_tables_v4(struct lp *p, struct reader *hdr)
+{
+	const char *s;
+
+	while ((s = rd_cstr(hdr)) != NULL && *s != '\0')
+		*(const char **)vec_push(&p->dirs, sizeof(char *)) = s;
+	while (!hdr->bad && (s = rd_cstr(hdr)) != NULL && *s != '\0') {
+		struct entry *e = vec_push(&p->files, sizeof(*e));
+		e->name = s;
+		e->dir = rd_uleb(hdr);
+		rd_uleb(hdr); /* modification time */
+		rd_uleb(hdr); /* length */
+	}
+	if (hdr->bad)
+		return fail(p, DWLINE_BAD_ENTRIES, TABLE_PAST);
+	return 0;
+}
+
+/*
+ * One field of FORM from R: a string sets *STR, a constant *NUM.
+ * Returns -1 for a form we cannot step over.
+ */
+static int
+read_field(const struct lp *p, struct reader *r, uint64_t form,
+	   const char **str, uint64_t *num)
+{
+	const struct dwline_sections *s = p->s;
+
+	switch (form) {
+	case FORM_string: *str = rd_cstr(r); return 0;
+	case FORM_line_strp:
+		*str = section_str(s->line_str, s->nline_str, rd_offset(p, r));
+		return 0;
+	case FORM_strp:
+		*str = section_str(s->str, s->nstr, rd_offset(p, r));
+		return 0;
+	case FORM_strx: rd_uleb(r); return 0;
+	case FORM_strx1: rd_skip(r, 1); return 0;
+	case FORM_strx2: rd_skip(r, 2); return 0;
+	case FORM_strx3: rd_skip(r, 3); return 0;
+	case FORM_strx4: rd_skip(r, 4); return 0;
+	case FORM_data1: *num = rd_u8(r); return 0;
+	case FORM_data2: *num = rd_u16(r); return 0;
+	case FORM_data4: *num = rd_u32(r); return 0;
+	case FORM_data8: *num = rd_u64(r); return 0;
+	case FORM_udata: *num = rd_uleb(r); return 0;
+	case FORM_sdata: *num = (uint64_t)rd_sleb(r); return 0;
+	case FORM_data16: rd_skip(r, 16); return 0;
+	case FORM_block1: rd_skip(r, rd_u8(r)); return 0;
+	case FORM_block2: rd_skip(r, rd_u16(r)); return 0;
+	case FORM_block4: rd_skip(r, rd_u32(r)); return 0;
+	case FORM_block: {
+		uint64_t n = rd_uleb(r);
+		rd_skip(r, n > reader_left(r) ? reader_left(r) + 1 : (size_t)n);
+		return 0;
+	}
+	default: return -1;
+	}
+}
+
+/* A DWARF 5 directory or file table: its format, then its entries. */
+static int
+read_entries(struct lp *p, struct reader *hdr, bool dirs)
+{
+	uint64_t type[256], form[256];
+	unsigned nfmt = rd_u8(hdr);
+	uint64_t count;
+
+	for (unsigned i = 0; i < nfmt; i++) {
+		type[i] = rd_uleb(hdr);
+		form[i] = rd_uleb(hdr);
+	}
+	count = rd_uleb(hdr);
+	/* Every field takes a byte at least, so COUNT is bounded. */
+	if (hdr->bad || (count > 0 && (nfmt == 0 || count > reader_left(hdr))))
+		return fail(p, DWLINE_BAD_ENTRIES, TABLE_PAST);
+	for (uint64_t k = 0; k < count; k++) {
+		struct entry e = { NULL, 0 };
+
+		for (unsigned i = 0; i < nfmt; i++) {
+			const char *s = NULL;
+			uint64_t v = 0;
+
+			if (read_field(p, hdr, form[i], &s, &v) != 0)
+				return fail(p, DWLINE_BAD_ENTRIES,
+					    "unsupported form in a file table");
+			if (type[i] == LNCT_path)
+				e.name = s;
+			else if (type[i] == LNCT_directory_index)
+				e.dir = v;
+		}
+		if (hdr->bad)
+			return fail(p, DWLINE_BAD_ENTRIES, TABLE_PAST);
+		if (dirs)
+			*(const char **)vec_push(&p->dirs, sizeof(e.name)) =
+				e.name;
+		else
+			*(struct entry *)vec_push(&p->files, sizeof(e)) = e;
+	}
+	return 0;
+}
+
+/* The state machine's registers that rows need. */
+struct regs {
+	uint64_t addr;
+	uint64_t op_index;
+	uint64_t file;
+	bool file_set; /* a DW_LNS_set_file since the sequence began */
+	uint64_t line; /* wraps, as unsigned arithmetic may, on bad input */
+};
+
+static void
+regs_reset(struct regs *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->file = 1;
+	m->line = 1;
+}
+
+/* Advance the address by ADV operations (VLIW-aware). */
+static void
+advance(const struct lp *p, struct regs *m, uint64_t adv)
+{
+	uint64_t ops = m->op_index + adv;
+
+	m->addr += p->min_inst * (ops / p->max_ops);
+	m->op_index = ops % p->max_ops;
+}
+
+static void
+emit(struct lp *p, const struct regs *m, struct vec *seq, bool end)
+{
+	struct dwline_row *row = vec_push(seq, sizeof(*row));
+	uint64_t idx;
+
+	row->addr = m->addr;
+	row->line = m->line <= INT32_MAX ? (int)m->line : 0;
+	row->end = end;
+	if (!m->file_set && p->version >= 5)
+		idx = 0; /* BFD's name for the initial file register */
+	else if (p->version >= 5)
+		idx = m->file;
+	else
+		idx = m->file == 0 ? UINT64_MAX : m->file - 1;
+	if (idx >= p->files.n) {
+		row->file = DWLINE_NOFILE;
+		if (p->kind == 0)
+			fail(p, DWLINE_BAD_FILE,
+			     "a row names a file not in the table");
+	} else {
+		row->file = (uint32_t)idx;
+	}
+}
+
+/* An extended opcode (after the 0 byte). */
+static int
+extended(struct lp *p, struct regs *m, struct vec *seq, struct vec *rows)
+{
+	struct reader *r = &p->r;
+	uint64_t len = rd_uleb(r);
+	size_t end;
+	uint8_t sub;
+
+	if (r->bad || len == 0 || len > reader_left(r))
+		return -1;
+	end = r->off + (size_t)len;
+	sub = rd_u8(r);
+	switch (sub) {
+	case 1: /* DW_LNE_end_sequence */
+		emit(p, m, seq, true);
+		for (size_t i = 0; i < seq->n; i++) {
+			struct dwline_row *row = vec_push(rows, sizeof(*row));
+			*row = ((struct dwline_row *)seq->p)[i];
+		}
+		seq->n = 0;
+		regs_reset(m);
+		break;
+	case 2: /* DW_LNE_set_address */
+		if (len == 5)
+			m->addr = rd_u32(r);
+		else if (len == 9)
+			m->addr = rd_u64(r);
+		else
+			return -1;
+		m->op_index = 0;
+		break;
+	case 3: { /* DW_LNE_define_file (before DWARF 5) */
+		struct entry e;
+		struct reader sub_r;
+		reader_init(&sub_r, r->p + r->off, end - r->off, false, 4);
+		e.name = rd_cstr(&sub_r);
+		e.dir = rd_uleb(&sub_r);
+		if (sub_r.bad)
+			return -1;
+		*(struct entry *)vec_push(&p->files, sizeof(e)) = e;
+		break;
+	}
+	default: break;
+	}
+	r->off = end;
+	return 0;
+}
+
+/* One standard opcode OP (below opcode_base, not 0). */
+static void
+standard(struct lp *p, struct regs *m, struct vec *seq, unsigned op)
+{
+	struct reader *r = &p->r;
+
+	switch (op) {
+	case 1: emit(p, m, seq, false); break;		      /* copy */
+	case 2: advance(p, m, rd_uleb(r)); break;	      /* advance_pc */
+	case 3: m->line += (uint64_t)rd_sleb(r); break;	      /* advance_line */
+	case 4: m->file = rd_uleb(r); m->file_set = true; break; /* set_file */
+	case 8: advance(p, m, (255 - p->opcode_base) / p->line_range); break;
+	case 9: /* fixed_advance_pc */
+		m->addr += rd_u16(r);
+		m->op_index = 0;
+		break;
+	case 5: case 6: case 7: case 10: case 11: case 12:
+		/* column, stmt, basic block, prologue, epilogue, isa */
+		if (op == 5 || op == 12)
+			rd_uleb(r);
+		break;
+	default:
+		for (unsigned i = 0; i < p->std_lens[op - 1]; i++)
+			rd_uleb(r);
+		break;
+	}
+}
+
+static int
+run_program(struct lp *p, struct vec *rows)
+{
+	struct reader *r = &p->r;
+	struct vec seq = { 0 };
+	struct regs m;
+	int rc = 0;
+
+	regs_reset(&m);
+	while (reader_left(r) > 0) {
+		unsigned op = rd_u8(r);
+
+		if (op >= p->opcode_base) {
+			unsigned adj = op - p->opcode_base;
+			int step = p->line_base + (int)(adj % p->line_range);
+
+			advance(p, &m, adj / p->line_range);
+			m.line += (uint64_t)(int64_t)step;
+			emit(p, &m, &seq, false);
+		} else if (op == 0) {
+			if (extended(p, &m, &seq, rows) != 0)
+				r->bad = true;
+		} else {
+			standard(p, &m, &seq, op);
+		}
+		if (r->bad) {
+			rc = fail(p, DWLINE_BAD_PROGRAM,
+				  "the line program is damaged");
+			break;
+		}
+	}
+	if (rc == 0 && seq.n > 0)
+		rc = fail(p, DWLINE_BAD_PROGRAM,
+			  "the last sequence has no end");
+	free(seq.p);
+	return rc;
+}
+
+/* A + "/" + B, newly allocated. */
+static char *
+join(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	char *s = xmalloc(na + nb + 2);
+
+	memcpy(s, a, na);
+	s[na] = '/';
+	memcpy(s + na + 1, b, nb + 1);
+	return s;
+}
+
+/* Entry E's name as BFD shows it (see dwline.h). */
+static char *
+full_name(const struct lp *p, const struct entry *e, const char *comp_dir)
+{
+	const char *dir = NULL;
+	uint64_t d = e->dir;
+	char *s, *t;
+
+	if (e->name == NULL)
+		return NULL;
+	if (e->name[0] == '/')
+		return xstrdup(e->name);
+	if (p->version < 5)
+		d = d == 0 ? UINT64_MAX : d - 1;
+	if (d < p->dirs.n)
+		dir = ((const char **)p->dirs.p)[d];
+	if (comp_dir != NULL && *comp_dir == '\0')
+		comp_dir = NULL;
+	if (dir == NULL || *dir == '\0')
+		return comp_dir ? join(comp_dir, e->name) : xstrdup(e->name);
+	s = join(dir, e->name);
+	if (dir[0] == '/' || comp_dir == NULL)
+		return s;
+	t = join(comp_dir, s);
+	free(s);
+	return t;
+}
+
+static int
+row_cmp(const void *a, const void *b)
+{
+	const struct dwline_row *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->end != y->end)
+		return x->end ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+int
+dwline_read(const struct dwline_sections *s, uint64_t off,
+	    const char *comp_dir, struct dwline_table *t, unsigned *kind,
+	    struct gp_err *err)
+{
+	struct lp p;
+	struct reader hdr;
+	struct vec rows = { 0 };
+
+	memset(t, 0, sizeof(*t));
+	memset(&p, 0, sizeof(p));
+	p.s = s;
+	p.unit = off;
+	p.err = err;
+	*kind = 0;
+	if (off >= s->nline) {
+		fail(&p, DWLINE_BAD_OFFSET, "offset past the section");
+		*kind = p.kind;
+		return -1;
+	}
+	reader_init(&p.r, s->line + off, s->nline - (size_t)off, s->big_endian,
+		    4);
+	if (read_header(&p, &hdr) == 0 &&
+	    (p.version >= 5 ? read_entries(&p, &hdr, true) == 0 &&
+				      read_entries(&p, &hdr, false) == 0
+			    : read_tables_v4(&p, &hdr) == 0))
+		run_program(&p, &rows);
+	t->version = p.version;
+	t->nfiles = p.files.n;
+	t->files = xcalloc(p.files.n ? p.files.n : 1, sizeof(char *));
+	for (size_t i = 0; i < p.files.n; i++)
+		t->files[i] = full_name(&p, (struct entry *)p.files.p + i,
+					comp_dir);
+	t->rows = rows.p;
+	t->nrows = rows.n;
+	for (size_t i = 0; i < t->nrows; i++)
+		t->rows[i].order = (uint32_t)i;
+	if (t->nrows > 1)
+		qsort(t->rows, t->nrows, sizeof(*t->rows), row_cmp);
+	free(p.dirs.p);
+	free(p.files.p);
+	*kind = p.kind;
+	return p.kind != 0 ? -1 : 0;
+}
+
+void
+dwline_free(struct dwline_table *t)
+{
+	for (size_t i = 0; i < t->nfiles; i++)
+		free(t->files[i]);
+	free(t->files);
+	free(t->rows);
+	memset(t, 0, sizeof(*t));
+}
+
+const struct dwline_row *
+dwline_find(const struct dwline_table *t, uint64_t addr)
+{
+	size_t lo = 0, hi = t->nrows;
+
+	/* The first row above ADDR; the one before it is the answer. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->rows[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || t->rows[lo - 1].end || t->rows[lo - 1].line == 0)
+		return NULL;
+	return &t->rows[lo - 1];
+}
+
+const char *
+dwline_file(const struct dwline_table *t, const struct dwline_row *row)
+{
+	return row->file < t->nfiles ? t->files[row->file] : NULL;
+}
