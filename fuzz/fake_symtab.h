@@ -19,8 +19,17 @@
 
 /* Plain and C++-mangled names, so demangling runs in the reports. */
 static const char *const names[] = {
-	"main", "a", "_ZN3foo3barEv", "c", "_Z1fi", "_ZNSt6vectorIiSaIiEE9push_backERKi",
-	"_Z", "g", "_GLOBAL__sub_I_main", "__mcount_internal", "h.part.0",
+	"main",
+	"a",
+	"_ZN3foo3barEv",
+	"c",
+	"_Z1fi",
+	"_ZNSt6vectorIiSaIiEE9push_backERKi",
+	"_Z",
+	"g",
+	"_GLOBAL__sub_I_main",
+	"__mcount_internal",
+	"h.part.0",
 };
 
 static int

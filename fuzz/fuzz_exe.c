@@ -35,7 +35,9 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct symtab_opts opts[] = {
-		{ false, false, NULL }, { true, false, NULL }, { false, true, NULL },
+		{ false, false, NULL },
+		{ true, false, NULL },
+		{ false, true, NULL },
 	};
 	char path[64];
 	struct exe x;

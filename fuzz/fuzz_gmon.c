@@ -47,7 +47,7 @@ analyse(struct analysis *a)
 		return;
 	(void)hist_bin_bytes(&a->g);
 	for (int f = 0; f < 3; f++) {
-		enum gmon_format out = f == 0 ? GMON_GNU
+		enum gmon_format out = f == 0   ? GMON_GNU
 				       : f == 1 ? GMON_BSD
 						: GMON_BSD44;
 		struct wbuf w;

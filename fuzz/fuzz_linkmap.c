@@ -36,7 +36,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (i > 0 && strcmp(m.e[i - 1].func, m.e[i].func) > 0)
 			abort(); /* not sorted */
 	}
-	if (linkmap_find(&m, "") != NULL && (m.n == 0 || m.e[0].func[0] != '\0'))
+	if (linkmap_find(&m, "") != NULL &&
+	    (m.n == 0 || m.e[0].func[0] != '\0'))
 		abort();
 	linkmap_free(&m);
 	return 0;

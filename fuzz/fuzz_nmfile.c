@@ -28,7 +28,8 @@ check(const struct symtab *st)
 	for (size_t i = 0; i < st->n; i++) {
 		const struct sym *s = &st->syms[i];
 
-		if (s->name == NULL || (i > 0 && st->syms[i - 1].addr >= s->addr))
+		if (s->name == NULL ||
+		    (i > 0 && st->syms[i - 1].addr >= s->addr))
 			abort();
 		if (s->end >= s->addr && symtab_find(st, s->addr) != i)
 			abort();

@@ -37,9 +37,11 @@ specs_of(uint8_t bits, struct spec_arg *specs)
 	if (bits & 0x20)
 		specs[n++] = (struct spec_arg){ SPEC_EXCL_GRAPH, (char *)"a" };
 	if (bits & 0x40)
-		specs[n++] = (struct spec_arg){ SPEC_INCL_GRAPH, (char *)"main" };
+		specs[n++] =
+		    (struct spec_arg){ SPEC_INCL_GRAPH, (char *)"main" };
 	if (bits & 0x80) {
-		specs[n++] = (struct spec_arg){ SPEC_EXCL_TIME, (char *)"main" };
+		specs[n++] =
+		    (struct spec_arg){ SPEC_EXCL_TIME, (char *)"main" };
 		specs[n++] = (struct spec_arg){ SPEC_EXCL_FLAT, (char *)"c" };
 	}
 	return n;

@@ -44,7 +44,8 @@ setup(void)
 		fds[k] = memfd_create("fuzz_respfile", 0);
 		if (fds[k] < 0)
 			state = -1;
-		snprintf(paths[k], sizeof(paths[k]), "/proc/self/fd/%d", fds[k]);
+		snprintf(paths[k], sizeof(paths[k]), "/proc/self/fd/%d",
+			 fds[k]);
 	}
 	if (state == 0)
 		state = 1;
@@ -71,7 +72,8 @@ write_part(int k, const uint8_t *p, size_t n)
 	for (size_t i = 0; i + 1 < n; i++) {
 		if (p[i] == '@' && p[i + 1] >= '0' && p[i + 1] < '0' + NFILES) {
 			put(fds[k], p + from, i + 1 - from);
-			put(fds[k], paths[p[i + 1] - '0'], strlen(paths[p[i + 1] - '0']));
+			put(fds[k], paths[p[i + 1] - '0'],
+			    strlen(paths[p[i + 1] - '0']));
 			from = i + 2;
 			i++;
 		}
@@ -86,7 +88,8 @@ write_part(int k, const uint8_t *p, size_t n)
 static void
 fixed_parse(void)
 {
-	char a0[] = "gprof", a1[] = "-b", a2[] = "prog", a3[] = "g1", a4[] = "g2";
+	char a0[] = "gprof", a1[] = "-b", a2[] = "prog", a3[] = "g1",
+	     a4[] = "g2";
 	char *argv[] = { a0, a1, a2, a3, a4, NULL };
 	struct options o;
 	struct gp_err err;

@@ -37,7 +37,8 @@ replay_file(const char *path)
 			cap = cap ? 2 * cap : 65536;
 			p = realloc(buf, cap);
 			if (p == NULL) {
-				fprintf(stderr, "replay: %s: out of memory\n", path);
+				fprintf(stderr, "replay: %s: out of memory\n",
+					path);
 				free(buf);
 				fclose(f);
 				return -1;
@@ -131,7 +132,8 @@ main(int argc, char **argv)
 		struct stat st;
 
 		if (stat(argv[i], &st) != 0) {
-			fprintf(stderr, "replay: %s: %s\n", argv[i], strerror(errno));
+			fprintf(stderr, "replay: %s: %s\n", argv[i],
+				strerror(errno));
 			rc = 1;
 		} else if (S_ISDIR(st.st_mode) ? replay_dir(argv[i]) != 0
 					       : replay_file(argv[i]) != 0) {

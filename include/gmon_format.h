@@ -31,8 +31,8 @@
 
 #define GMON_MAGIC "gmon"
 #define GMON_MAGIC_LEN 4
-#define GMON_VERSION 1	   /* what GNU gprof 2.40 writes and reads */
-#define GMON_SPARE_LEN 12  /* spare bytes after the version */
+#define GMON_VERSION 1    /* what GNU gprof 2.40 writes and reads */
+#define GMON_SPARE_LEN 12 /* spare bytes after the version */
 #define GMON_HEADER_LEN (GMON_MAGIC_LEN + 4 + GMON_SPARE_LEN)
 
 #define GMON_TAG_HIST 0

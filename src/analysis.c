@@ -41,8 +41,7 @@ wants_sources(const struct options *o)
 }
 
 static int
-load_functions(struct analysis *a, const struct options *o,
-	       struct gp_err *err)
+load_functions(struct analysis *a, const struct options *o, struct gp_err *err)
 {
 	struct symtab_opts so = { 0 };
 
@@ -90,10 +89,12 @@ analysis_load(struct analysis *a, const struct options *o,
 			return -1;
 		/* GNU's -s turns line mode on, which uses them: no warning. */
 		if (nbbs == 0 && a->g.nbbs > 0 && !(o->style & OUT_SUM))
-			gp_warn("%s: basic-block counts are ignored (they need -l, not supported yet)",
+			gp_warn("%s: basic-block counts are ignored (they need "
+				"-l, not supported yet)",
 				o->gmons[i]);
 		if (a->g.files[a->g.nfiles - 1].rate_assumed)
-			gp_warn("%s: the 4.4BSD header gives a profiling rate of 0; assuming 100 samples per second",
+			gp_warn("%s: the 4.4BSD header gives a profiling rate "
+				"of 0; assuming 100 samples per second",
 				o->gmons[i]);
 		if (on_file != NULL)
 			on_file(&a->g.files[a->g.nfiles - 1], ctx);
@@ -152,8 +153,9 @@ analysis_compute(struct analysis *a, const struct options *o,
 	cg_init(&a->cg, &a->st);
 	cg_tally(&a->cg, &a->g, arc_selected, &a->sel);
 	if (o->static_calls && !static_calls(&a->cg, &a->x, &a->g))
-		gp_warn("-c is not supported for this architecture (machine %u)",
-			a->x.machine);
+		gp_warn(
+		    "-c is not supported for this architecture (machine %u)",
+		    a->x.machine);
 	select_nodes(a, &cs);
 	a->ticks = xcalloc(a->st.n, sizeof(*a->ticks));
 	if (hist_charge(&a->g, &a->st, a->flat_excluded, a->ticks,

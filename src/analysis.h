@@ -27,20 +27,20 @@
 #include "symtab.h"
 
 struct analysis {
-	struct exe x;	      /* the executable (fd -1 when none) */
-	struct symtab st;     /* its functions */
-	struct gmon g;	      /* the profiles, summed */
-	struct linkmap map;   /* -R */
-	struct selection sel; /* the symbol specs, per function */
-	struct callgraph cg;  /* arcs, cycles, propagated time */
-	double *ticks;	      /* per function: histogram samples */
-	double total_ticks;   /* the flat profile's denominator */
-	uint8_t *graph_flags; /* per function: CG_INCL/EXCL_GRAPH/TIME */
-	bool *flat_excluded;  /* per function: kept out of the flat profile */
-	bool *exec_hidden;    /* per function: kept out of -C */
-	bool have_arcs;	      /* some profile held call-graph records */
+	struct exe x;          /* the executable (fd -1 when none) */
+	struct symtab st;      /* its functions */
+	struct gmon g;         /* the profiles, summed */
+	struct linkmap map;    /* -R */
+	struct selection sel;  /* the symbol specs, per function */
+	struct callgraph cg;   /* arcs, cycles, propagated time */
+	double *ticks;         /* per function: histogram samples */
+	double total_ticks;    /* the flat profile's denominator */
+	uint8_t *graph_flags;  /* per function: CG_INCL/EXCL_GRAPH/TIME */
+	bool *flat_excluded;   /* per function: kept out of the flat profile */
+	bool *exec_hidden;     /* per function: kept out of -C */
+	bool have_arcs;        /* some profile held call-graph records */
 	struct linemode lines; /* -s: GNU's line-mode table and its arcs */
-	char *nm_names;	      /* -S: the names the table borrows */
+	char *nm_names;        /* -S: the names the table borrows */
 };
 
 /*

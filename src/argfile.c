@@ -118,8 +118,9 @@ argfile_expand(struct argfile *af, int argc, char **argv, struct gp_err *err)
 			continue;
 		if (af->ntexts == MAX_RESPONSE_FILES) {
 			free(text);
-			return gp_fail(err, "%s: more than %d response files (a loop?)",
-				       af->argv[i] + 1, MAX_RESPONSE_FILES);
+			return gp_fail(
+			    err, "%s: more than %d response files (a loop?)",
+			    af->argv[i] + 1, MAX_RESPONSE_FILES);
 		}
 		af->texts = xreallocarray(af->texts, af->ntexts + 1,
 					  sizeof(*af->texts));

@@ -10,9 +10,9 @@
 
 /* The expanded argument vector and the memory behind it. */
 struct argfile {
-	char **argv;	/* NULL-terminated; owned */
+	char **argv; /* NULL-terminated; owned */
 	int argc;
-	char **texts;	/* owned: the files' text, which the words point into */
+	char **texts; /* owned: the files' text, which the words point into */
 	size_t ntexts;
 };
 

@@ -24,7 +24,7 @@
  * ST; *OUT gets the pairs gmon.sum holds (owned by the caller, NULL when
  * there are none).  Returns their number.  Never fails; O(n log n).
  */
-size_t bbsum_merge(const struct gmon_bb *v, size_t n,
-		   const struct symtab *st, struct gmon_bb **out);
+size_t bbsum_merge(const struct gmon_bb *v, size_t n, const struct symtab *st,
+		   struct gmon_bb **out);
 
 #endif

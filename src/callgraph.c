@@ -75,7 +75,8 @@ cg_find_arc(const struct callgraph *cg, uint32_t parent, uint32_t child)
 static void
 hash_insert(struct callgraph *cg, uint32_t a)
 {
-	size_t s = hash_slot(cg->arcs[a].parent, cg->arcs[a].child, cg->hash_cap);
+	size_t s =
+	    hash_slot(cg->arcs[a].parent, cg->arcs[a].child, cg->hash_cap);
 
 	while (cg->hash[s] != CG_NONE)
 		s = (s + 1) & (cg->hash_cap - 1);
@@ -110,7 +111,8 @@ cg_add(struct callgraph *cg, uint32_t parent, uint32_t child, uint64_t count)
 		gp_out_of_memory();
 	if (cg->narcs == cg->arcs_cap) {
 		cg->arcs_cap = cg->arcs_cap ? 2 * cg->arcs_cap : 1024;
-		cg->arcs = xreallocarray(cg->arcs, cg->arcs_cap, sizeof(*cg->arcs));
+		cg->arcs =
+		    xreallocarray(cg->arcs, cg->arcs_cap, sizeof(*cg->arcs));
 	}
 	a = (uint32_t)cg->narcs++;
 	e = &cg->arcs[a];
@@ -348,7 +350,8 @@ inherit(struct callgraph *cg, uint32_t c)
 			v[c].print_flag |= v[p].print_flag;
 			if (v[c].ncalls != 0)
 				v[c].prop_fract += v[p].prop_fract *
-						   ((double)cg->arcs[a].count / (double)v[c].ncalls);
+						   ((double)cg->arcs[a].count /
+						    (double)v[c].ncalls);
 		}
 		return;
 	}
@@ -363,7 +366,8 @@ inherit(struct callgraph *cg, uint32_t c)
 			cy->print_flag |= v[p].print_flag;
 			if (cy->ncalls != 0)
 				cy->prop_fract += v[p].prop_fract *
-						  ((double)cg->arcs[a].count / (double)cy->ncalls);
+						  ((double)cg->arcs[a].count /
+						   (double)cy->ncalls);
 		}
 	}
 	for (uint32_t m = cy->first; m != CG_NONE; m = v[m].cyc_next) {
@@ -382,7 +386,8 @@ propagate_flags(struct callgraph *cg, const struct cg_select *sel)
 	for (size_t i = cg->n; i-- > 0;) {
 		uint32_t c = cg->topo[i];
 		uint8_t f = sel->flags ? sel->flags[c] : 0;
-		uint64_t key = v[c].cycle ? (uint64_t)v[c].cycle << 32 : (uint64_t)c | 1ull << 63;
+		uint64_t key = v[c].cycle ? (uint64_t)v[c].cycle << 32
+					  : (uint64_t)c | 1ull << 63;
 
 		if (key != last) {
 			last = key;
@@ -413,7 +418,8 @@ cycle_times(struct callgraph *cg)
 	for (size_t k = 0; k < cg->ncycles; k++) {
 		struct cg_cycle *cy = &cg->cycles[k];
 
-		for (uint32_t m = cy->first; m != CG_NONE; m = cg->nodes[m].cyc_next)
+		for (uint32_t m = cy->first; m != CG_NONE;
+		     m = cg->nodes[m].cyc_next)
 			if (cg->nodes[m].prop_fract != 0)
 				cy->self_ticks += cg->nodes[m].self_ticks;
 		cy->prop_self = cy->prop_fract * cy->self_ticks;
@@ -430,7 +436,8 @@ propagate_time(struct callgraph *cg, uint32_t p)
 	 * its callees, not even for its own total: GNU gprof's rule. */
 	if (v[p].prop_fract == 0)
 		return;
-	for (uint32_t a = v[p].first_child; a != CG_NONE; a = cg->arcs[a].next_child) {
+	for (uint32_t a = v[p].first_child; a != CG_NONE;
+	     a = cg->arcs[a].next_child) {
 		struct cg_arc *e = &cg->arcs[a];
 		uint32_t c = e->child;
 		struct cg_cycle *cc = cg_cycle_of(cg, c);

@@ -23,8 +23,8 @@
 struct cg_arc {
 	uint32_t parent, child; /* node ids */
 	uint64_t count;
-	double time;	   /* share of the callee's self time, in ticks */
-	double child_time; /* share of the callee's children time */
+	double time;          /* share of the callee's self time, in ticks */
+	double child_time;    /* share of the callee's children time */
 	uint32_t next_child;  /* next arc out of PARENT */
 	uint32_t next_parent; /* next arc into CHILD */
 };
@@ -37,10 +37,10 @@ struct cg_node {
 	double prop_self, prop_child, prop_fract;
 	bool print_flag;
 	uint32_t first_child, first_parent; /* arc lists */
-	uint32_t cycle;			    /* 0, or its cycle's number */
-	uint32_t cyc_next;  /* next member of its cycle, CG_NONE at the end */
-	uint32_t cyc_head;  /* the head member while cycles are being found */
-	int64_t toporder;   /* callees before callers; members share one */
+	uint32_t cycle;                     /* 0, or its cycle's number */
+	uint32_t cyc_next; /* next member of its cycle, CG_NONE at the end */
+	uint32_t cyc_head; /* the head member while cycles are being found */
+	int64_t toporder;  /* callees before callers; members share one */
 };
 
 struct cg_cycle {
@@ -66,7 +66,7 @@ struct cg_select {
 
 struct callgraph {
 	const struct symtab *st; /* borrowed */
-	struct cg_node *nodes;	 /* owned, st->n of them */
+	struct cg_node *nodes;   /* owned, st->n of them */
 	size_t n;
 	struct cg_cycle *cycles; /* owned; cycles[k] is cycle k+1 */
 	size_t ncycles;
@@ -74,7 +74,7 @@ struct callgraph {
 	size_t narcs, arcs_cap;
 	uint32_t *hash; /* owned: arc ids by (parent, child), CG_NONE empty */
 	size_t hash_cap;
-	uint32_t *topo; /* owned: node ids by toporder, after assembly */
+	uint32_t *topo;    /* owned: node ids by toporder, after assembly */
 	double print_time; /* sum of propagated self time */
 };
 
@@ -108,8 +108,8 @@ typedef bool cg_arc_filter(void *ctx, uint32_t parent, uint32_t child);
  * Add every arc of G that maps onto CG's functions (cg_map_arc) and that
  * KEEP (NULL: every arc) accepts, in the profile's order.
  */
-void cg_tally(struct callgraph *cg, const struct gmon *g,
-	      cg_arc_filter *keep, void *ctx);
+void cg_tally(struct callgraph *cg, const struct gmon *g, cg_arc_filter *keep,
+	      void *ctx);
 
 /*
  * Take the self-calls out of ncalls, find the cycles, number them, and

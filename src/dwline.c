@@ -66,15 +66,15 @@ vec_push(struct vec *v, size_t size)
 struct lp {
 	struct reader r; /* the unit, from its first byte to its end */
 	const struct dwline_sections *s;
-	uint64_t unit;	 /* offset of the unit in .debug_line */
+	uint64_t unit; /* offset of the unit in .debug_line */
 	int version;
 	bool dwarf64;
 	unsigned min_inst, max_ops, line_range, opcode_base;
 	int line_base;
 	const unsigned char *std_lens; /* opcode_base - 1 argument counts */
-	struct vec dirs;	       /* const char * (NULL: unknown) */
-	struct vec files;	       /* struct entry */
-	unsigned kind;		       /* the problem found, 0 if none */
+	struct vec dirs;               /* const char * (NULL: unknown) */
+	struct vec files;              /* struct entry */
+	unsigned kind;                 /* the problem found, 0 if none */
 	struct gp_err *err;
 };
 
@@ -233,34 +233,67 @@ read_field(const struct lp *p, struct reader *r, uint64_t form,
 	const struct dwline_sections *s = p->s;
 
 	switch (form) {
-	case FORM_string: *str = rd_cstr(r); return 0;
+	case FORM_string:
+		*str = rd_cstr(r);
+		return 0;
 	case FORM_line_strp:
 		*str = section_str(s->line_str, s->nline_str, rd_offset(p, r));
 		return 0;
 	case FORM_strp:
 		*str = section_str(s->str, s->nstr, rd_offset(p, r));
 		return 0;
-	case FORM_strx: rd_uleb(r); return 0;
-	case FORM_strx1: rd_skip(r, 1); return 0;
-	case FORM_strx2: rd_skip(r, 2); return 0;
-	case FORM_strx3: rd_skip(r, 3); return 0;
-	case FORM_strx4: rd_skip(r, 4); return 0;
-	case FORM_data1: *num = rd_u8(r); return 0;
-	case FORM_data2: *num = rd_u16(r); return 0;
-	case FORM_data4: *num = rd_u32(r); return 0;
-	case FORM_data8: *num = rd_u64(r); return 0;
-	case FORM_udata: *num = rd_uleb(r); return 0;
-	case FORM_sdata: *num = (uint64_t)rd_sleb(r); return 0;
-	case FORM_data16: rd_skip(r, 16); return 0;
-	case FORM_block1: rd_skip(r, rd_u8(r)); return 0;
-	case FORM_block2: rd_skip(r, rd_u16(r)); return 0;
-	case FORM_block4: rd_skip(r, rd_u32(r)); return 0;
+	case FORM_strx:
+		rd_uleb(r);
+		return 0;
+	case FORM_strx1:
+		rd_skip(r, 1);
+		return 0;
+	case FORM_strx2:
+		rd_skip(r, 2);
+		return 0;
+	case FORM_strx3:
+		rd_skip(r, 3);
+		return 0;
+	case FORM_strx4:
+		rd_skip(r, 4);
+		return 0;
+	case FORM_data1:
+		*num = rd_u8(r);
+		return 0;
+	case FORM_data2:
+		*num = rd_u16(r);
+		return 0;
+	case FORM_data4:
+		*num = rd_u32(r);
+		return 0;
+	case FORM_data8:
+		*num = rd_u64(r);
+		return 0;
+	case FORM_udata:
+		*num = rd_uleb(r);
+		return 0;
+	case FORM_sdata:
+		*num = (uint64_t)rd_sleb(r);
+		return 0;
+	case FORM_data16:
+		rd_skip(r, 16);
+		return 0;
+	case FORM_block1:
+		rd_skip(r, rd_u8(r));
+		return 0;
+	case FORM_block2:
+		rd_skip(r, rd_u16(r));
+		return 0;
+	case FORM_block4:
+		rd_skip(r, rd_u32(r));
+		return 0;
 	case FORM_block: {
 		uint64_t n = rd_uleb(r);
 		rd_skip(r, n > reader_left(r) ? reader_left(r) + 1 : (size_t)n);
 		return 0;
 	}
-	default: return -1;
+	default:
+		return -1;
 	}
 }
 
@@ -299,7 +332,7 @@ read_entries(struct lp *p, struct reader *hdr, bool dirs)
 			return fail(p, DWLINE_BAD_ENTRIES, TABLE_PAST);
 		if (dirs)
 			*(const char **)vec_push(&p->dirs, sizeof(e.name)) =
-				e.name;
+			    e.name;
 		else
 			*(struct entry *)vec_push(&p->files, sizeof(e)) = e;
 	}
@@ -401,7 +434,8 @@ extended(struct lp *p, struct regs *m, struct vec *seq, struct vec *rows)
 		*(struct entry *)vec_push(&p->files, sizeof(e)) = e;
 		break;
 	}
-	default: break;
+	default:
+		break;
 	}
 	r->off = end;
 	return 0;
@@ -414,16 +448,32 @@ standard(struct lp *p, struct regs *m, struct vec *seq, unsigned op)
 	struct reader *r = &p->r;
 
 	switch (op) {
-	case 1: emit(p, m, seq, false); break;		      /* copy */
-	case 2: advance(p, m, rd_uleb(r)); break;	      /* advance_pc */
-	case 3: m->line += (uint64_t)rd_sleb(r); break;	      /* advance_line */
-	case 4: m->file = rd_uleb(r); m->file_set = true; break; /* set_file */
-	case 8: advance(p, m, (255 - p->opcode_base) / p->line_range); break;
+	case 1:
+		emit(p, m, seq, false);
+		break; /* copy */
+	case 2:
+		advance(p, m, rd_uleb(r));
+		break; /* advance_pc */
+	case 3:
+		m->line += (uint64_t)rd_sleb(r);
+		break; /* advance_line */
+	case 4:
+		m->file = rd_uleb(r);
+		m->file_set = true;
+		break; /* set_file */
+	case 8:
+		advance(p, m, (255 - p->opcode_base) / p->line_range);
+		break;
 	case 9: /* fixed_advance_pc */
 		m->addr += rd_u16(r);
 		m->op_index = 0;
 		break;
-	case 5: case 6: case 7: case 10: case 11: case 12:
+	case 5:
+	case 6:
+	case 7:
+	case 10:
+	case 11:
+	case 12:
 		/* column, stmt, basic block, prologue, epilogue, isa */
 		if (op == 5 || op == 12)
 			rd_uleb(r);
@@ -467,8 +517,8 @@ run_program(struct lp *p, struct vec *rows)
 		}
 	}
 	if (rc == 0 && seq.n > 0)
-		rc = fail(p, DWLINE_BAD_PROGRAM,
-			  "the last sequence has no end");
+		rc =
+		    fail(p, DWLINE_BAD_PROGRAM, "the last sequence has no end");
 	free(seq.p);
 	return rc;
 }
@@ -527,9 +577,8 @@ row_cmp(const void *a, const void *b)
 }
 
 int
-dwline_read(const struct dwline_sections *s, uint64_t off,
-	    const char *comp_dir, struct dwline_table *t, unsigned *kind,
-	    struct gp_err *err)
+dwline_read(const struct dwline_sections *s, uint64_t off, const char *comp_dir,
+	    struct dwline_table *t, unsigned *kind, struct gp_err *err)
 {
 	struct lp p;
 	struct reader hdr;
@@ -550,15 +599,15 @@ dwline_read(const struct dwline_sections *s, uint64_t off,
 		    4);
 	if (read_header(&p, &hdr) == 0 &&
 	    (p.version >= 5 ? read_entries(&p, &hdr, true) == 0 &&
-				      read_entries(&p, &hdr, false) == 0
+				  read_entries(&p, &hdr, false) == 0
 			    : read_tables_v4(&p, &hdr) == 0))
 		run_program(&p, &rows);
 	t->version = p.version;
 	t->nfiles = p.files.n;
 	t->files = xcalloc(p.files.n ? p.files.n : 1, sizeof(char *));
 	for (size_t i = 0; i < p.files.n; i++)
-		t->files[i] = full_name(&p, (struct entry *)p.files.p + i,
-					comp_dir);
+		t->files[i] =
+		    full_name(&p, (struct entry *)p.files.p + i, comp_dir);
 	t->rows = rows.p;
 	t->nrows = rows.n;
 	for (size_t i = 0; i < t->nrows; i++)

@@ -38,7 +38,7 @@ struct dwline_row {
 	uint32_t file; /* index into files[], or DWLINE_NOFILE */
 	int line;
 	uint32_t order; /* position in the program */
-	bool end;	/* DW_LNE_end_sequence: no line from ADDR on */
+	bool end;       /* DW_LNE_end_sequence: no line from ADDR on */
 };
 
 struct dwline_table {

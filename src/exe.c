@@ -43,7 +43,8 @@ classify(const GElf_Sym *s, const struct secinfo *sec)
 	if (s->st_shndx == SHN_COMMON)
 		return 'C';
 	if (s->st_shndx == SHN_UNDEF)
-		return bind == STB_WEAK ? (type == STT_OBJECT ? 'v' : 'w') : 'U';
+		return bind == STB_WEAK ? (type == STT_OBJECT ? 'v' : 'w')
+					: 'U';
 	if (type == STT_GNU_IFUNC)
 		return 'i';
 	if (bind == STB_WEAK)
@@ -69,7 +70,8 @@ read_sections(struct exe *x, Elf *elf, struct secinfo **out, size_t *nout,
 	struct secinfo *si;
 	Elf_Scn *scn = NULL;
 
-	if (elf_getshdrnum(elf, &nsec) != 0 || elf_getshdrstrndx(elf, &shstrndx) != 0)
+	if (elf_getshdrnum(elf, &nsec) != 0 ||
+	    elf_getshdrstrndx(elf, &shstrndx) != 0)
 		return gp_fail(err, "%s: bad section headers", x->path);
 	si = xcalloc(nsec ? nsec : 1, sizeof(*si));
 	*symscn = NULL;
@@ -86,8 +88,8 @@ read_sections(struct exe *x, Elf *elf, struct secinfo **out, size_t *nout,
 		if (sh.sh_type == SHT_SYMTAB && *symscn == NULL)
 			*symscn = scn;
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name != NULL && strcmp(name, ".text") == 0 && !x->text_found &&
-		    sh.sh_addr <= UINT64_MAX - sh.sh_size) {
+		if (name != NULL && strcmp(name, ".text") == 0 &&
+		    !x->text_found && sh.sh_addr <= UINT64_MAX - sh.sh_size) {
 			x->text_found = true;
 			x->text_lo = sh.sh_addr;
 			x->text_hi = sh.sh_addr + sh.sh_size;
@@ -110,7 +112,8 @@ read_segments(struct exe *x, Elf *elf)
 	for (size_t i = 0; i < nph; i++) {
 		GElf_Phdr ph;
 
-		if (gelf_getphdr(elf, (int)i, &ph) == NULL || ph.p_type != PT_LOAD)
+		if (gelf_getphdr(elf, (int)i, &ph) == NULL ||
+		    ph.p_type != PT_LOAD)
 			continue;
 		if (ph.p_vaddr < x->load_lo)
 			x->load_lo = ph.p_vaddr;
@@ -140,7 +143,8 @@ read_symbols(struct exe *x, Elf *elf, Elf_Scn *scn, const struct secinfo *si,
 		return gp_fail(err, "%s: bad symbol table", x->path);
 	while ((s = elf_nextscn(elf, s)) != NULL) {
 		GElf_Shdr xs;
-		if (gelf_getshdr(s, &xs) != NULL && xs.sh_type == SHT_SYMTAB_SHNDX &&
+		if (gelf_getshdr(s, &xs) != NULL &&
+		    xs.sh_type == SHT_SYMTAB_SHNDX &&
 		    xs.sh_link == elf_ndxscn(scn))
 			xdata = elf_getdata(s, NULL);
 	}
@@ -172,8 +176,8 @@ read_symbols(struct exe *x, Elf *elf, Elf_Scn *scn, const struct secinfo *si,
 		e->letter = classify(&sym, (sym.st_shndx < SHN_LORESERVE ||
 					    sym.st_shndx == SHN_XINDEX) &&
 						   shndx < nsec
-					   ? &si[shndx]
-					   : NULL);
+					       ? &si[shndx]
+					       : NULL);
 	}
 	return 0;
 }
@@ -195,7 +199,8 @@ exe_open(struct exe *x, const char *path, struct gp_err *err)
 		return -1;
 	elf_version(EV_CURRENT);
 	elf = elf_begin(x->fd, ELF_C_READ_MMAP, NULL);
-	if (elf == NULL || elf_kind(elf) != ELF_K_ELF || gelf_getehdr(elf, &eh) == NULL) {
+	if (elf == NULL || elf_kind(elf) != ELF_K_ELF ||
+	    gelf_getehdr(elf, &eh) == NULL) {
 		if (elf)
 			elf_end(elf);
 		close(x->fd);
@@ -259,7 +264,8 @@ open_dwarf(struct exe *x)
 	if (dw == NULL && section_bytes(x->elf, ".debug_info", &n) != NULL)
 		exe_note(x, EXE_BAD_DWARF, ".debug_info",
 			 "unreadable debugging information (%s); source "
-			 "files are unknown", dwarf_errmsg(-1));
+			 "files are unknown",
+			 dwarf_errmsg(-1));
 	return dw;
 }
 
@@ -458,8 +464,8 @@ exe_next_unit(struct exe *x, void *dw, uint64_t *off, void *cu_die)
 	size_t hsize;
 	int rc;
 
-	while ((rc = dwarf_nextcu(dw, *off, &next, &hsize, NULL, NULL,
-				  NULL)) == 0) {
+	while ((rc = dwarf_nextcu(dw, *off, &next, &hsize, NULL, NULL, NULL)) ==
+	       0) {
 		Dwarf_Die *cu = cu_die;
 		uint64_t at = *off;
 		int tag;
@@ -585,7 +591,8 @@ exe_source(struct exe *x, uint64_t addr, const char **file, int *line)
 	}
 	if (x->nnotes > 0)
 		exe_warn_pending(x);
-	hit = x->nsrc ? bsearch(&key, x->src, x->nsrc, sizeof(*x->src), src_cmp) : NULL;
+	hit = x->nsrc ? bsearch(&key, x->src, x->nsrc, sizeof(*x->src), src_cmp)
+		      : NULL;
 	if (hit != NULL && hit->file != NULL) {
 		*file = hit->file;
 		*line = hit->line;
@@ -609,7 +616,8 @@ exe_code_at(struct exe *x, uint64_t addr, uint64_t *base, size_t *n)
 		GElf_Shdr sh;
 		Elf_Data *d;
 
-		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_PROGBITS ||
+		if (gelf_getshdr(scn, &sh) == NULL ||
+		    sh.sh_type != SHT_PROGBITS ||
 		    !(sh.sh_flags & SHF_EXECINSTR))
 			continue;
 		if (addr < sh.sh_addr || addr - sh.sh_addr >= sh.sh_size)
@@ -641,5 +649,3 @@ exe_dwarf(struct exe *x)
 	}
 	return x->dwarf;
 }
-
-

@@ -21,10 +21,10 @@
 
 /* One symbol of the static symbol table (.symtab), index 0 excluded. */
 struct exe_sym {
-	const char *name;  /* borrowed from the string table */
-	size_t name_room;  /* bytes from NAME to the end of the string table */
-	uint64_t addr;	   /* st_value */
-	uint64_t size;	   /* st_size */
+	const char *name;   /* borrowed from the string table */
+	size_t name_room;   /* bytes from NAME to the end of the string table */
+	uint64_t addr;      /* st_value */
+	uint64_t size;      /* st_size */
 	unsigned char bind; /* STB_* */
 	unsigned char type; /* STT_* */
 	/*
@@ -39,25 +39,25 @@ struct exe_sym {
 struct exe {
 	const char *path; /* borrowed */
 	int fd;
-	void *elf;	/* Elf *, owned */
-	void *dwarf;	/* Dwarf *, owned, NULL when absent or not yet opened */
+	void *elf;   /* Elf *, owned */
+	void *dwarf; /* Dwarf *, owned, NULL when absent or not yet opened */
 	bool dwarf_tried;
-	int word;	/* 4 or 8 */
+	int word; /* 4 or 8 */
 	bool big_endian;
 	unsigned machine; /* EM_* */
 	bool text_found;
 	uint64_t text_lo, text_hi; /* extent of .text, hi exclusive */
 	uint64_t load_lo, load_hi; /* extent of the PT_LOAD segments */
-	struct exe_sym *syms;	/* owned */
+	struct exe_sym *syms;      /* owned */
 	size_t nsyms;
-	struct exe_src *src;	/* owned: source positions, by address */
+	struct exe_src *src; /* owned: source positions, by address */
 	size_t nsrc;
 	bool src_done;
 	void *prefetch; /* owned pthread_t *: the background lookup, or NULL */
 	struct dwline_sections dbg; /* borrowed from libelf's data */
-	bool dbg_done;		    /* DBG has been looked up */
-	unsigned warned;	    /* kinds of DWARF damage noted already */
-	char **notes;		    /* owned: warnings not printed yet */
+	bool dbg_done;              /* DBG has been looked up */
+	unsigned warned;            /* kinds of DWARF damage noted already */
+	char **notes;               /* owned: warnings not printed yet */
 	size_t nnotes;
 	char **kept; /* owned: file names direct lookups returned */
 	size_t nkept;
@@ -135,8 +135,8 @@ void exe_note(struct exe *x, unsigned kind, const char *section,
 
 /* Kinds of damage outside the line tables (those are DWLINE_BAD_*). */
 enum {
-	EXE_BAD_UNIT = 1u << 8,	   /* a .debug_info unit header */
-	EXE_BAD_DIE = 1u << 9,	   /* a DIE libdw cannot read */
+	EXE_BAD_UNIT = 1u << 8,    /* a .debug_info unit header */
+	EXE_BAD_DIE = 1u << 9,     /* a DIE libdw cannot read */
 	EXE_BAD_RANGES = 1u << 10, /* a unit's or function's address ranges */
 	EXE_BAD_DWARF = 1u << 11,  /* the DWARF sections as a whole */
 };

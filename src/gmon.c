@@ -99,7 +99,8 @@ add_arc(struct gmon *g, uint64_t from, uint64_t self, uint64_t count)
 
 	if (2 * (g->narcs + 1) > g->arc_hash_cap)
 		arc_rehash(g);
-	for (s = arc_slot(from, self, g->arc_hash_cap); g->arc_hash[s] != UINT32_MAX;
+	for (s = arc_slot(from, self, g->arc_hash_cap);
+	     g->arc_hash[s] != UINT32_MAX;
 	     s = (s + 1) & (g->arc_hash_cap - 1)) {
 		struct gmon_arc *a = &g->arcs[g->arc_hash[s]];
 		if (a->from == from && a->self == self) {
@@ -132,7 +133,6 @@ add_bb(struct gmon *g, uint64_t addr, uint64_t count)
 	g->nbbs++;
 }
 
-
 /* R over the next LEN bytes of a record in S; false when the file ends
  * first. */
 static bool
@@ -146,8 +146,7 @@ take(struct stream *s, const struct gmon *g, size_t len, struct reader *r)
 }
 
 static int
-read_gnu_hist(struct gmon *g, size_t file, struct stream *s,
-	      struct gp_err *err)
+read_gnu_hist(struct gmon *g, size_t file, struct stream *s, struct gp_err *err)
 {
 	const char *path = g->files[file].path;
 	struct reader r;
@@ -179,13 +178,16 @@ read_gnu_bb(struct gmon *g, const char *path, struct stream *s,
 	if (!whole)
 		return gp_fail(err, "%s: truncated basic-block record", path);
 	if (n > stream_left(s) / (2 * (uint64_t)g->word))
-		return gp_fail(err, "%s: basic-block record claims %u counts but only %llu bytes remain",
+		return gp_fail(err,
+			       "%s: basic-block record claims %u counts but "
+			       "only %llu bytes remain",
 			       path, n, (unsigned long long)stream_left(s));
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t addr, count;
 
 		if (!take(s, g, 2 * (size_t)g->word, &r))
-			return gp_fail(err, "%s: truncated basic-block record", path);
+			return gp_fail(err, "%s: truncated basic-block record",
+				       path);
 		addr = rd_word(&r);
 		count = rd_word(&r);
 		add_bb(g, addr, count);
@@ -204,7 +206,8 @@ read_gnu_arc(struct gmon *g, const char *path, struct stream *s,
 	uint32_t count = rd_u32(&r);
 
 	if (!whole)
-		return gp_fail(err, "%s: truncated call-graph record at offset %llu",
+		return gp_fail(err,
+			       "%s: truncated call-graph record at offset %llu",
 			       path, (unsigned long long)at);
 	add_arc(g, from, self, count);
 	return 0;
@@ -223,11 +226,14 @@ read_gnu(struct gmon *g, size_t file, struct stream *s, struct gp_err *err)
 	rd_bytes(&r, cookie, GMON_MAGIC_LEN);
 	version = rd_u32(&r);
 	if (!whole)
-		return gp_fail(err, "%s: file too short for a gmon header", path);
+		return gp_fail(err, "%s: file too short for a gmon header",
+			       path);
 	if (memcmp(cookie, GMON_MAGIC, GMON_MAGIC_LEN) != 0)
-		return gp_fail(err, "%s: not a GNU gmon file (bad magic)", path);
+		return gp_fail(err, "%s: not a GNU gmon file (bad magic)",
+			       path);
 	if (version > GMON_VERSION)
-		return gp_fail(err, "%s: unsupported gmon version %u", path, version);
+		return gp_fail(err, "%s: unsupported gmon version %u", path,
+			       version);
 	f->version = (int)version;
 	while (stream_left(s) > 0) {
 		uint64_t at = s->pos;
@@ -236,8 +242,10 @@ read_gnu(struct gmon *g, size_t file, struct stream *s, struct gp_err *err)
 		int rc;
 
 		if (got != 1)
-			return gp_fail(err, "%s: %s", path, s->err_no ?
-				       strerror(s->err_no) : "file changed while being read");
+			return gp_fail(err, "%s: %s", path,
+				       s->err_no
+					   ? strerror(s->err_no)
+					   : "file changed while being read");
 		switch (*t) {
 		case GMON_TAG_HIST:
 			rc = read_gnu_hist(g, file, s, err);
@@ -252,7 +260,8 @@ read_gnu(struct gmon *g, size_t file, struct stream *s, struct gp_err *err)
 			g->files[file].nbb++;
 			break;
 		default:
-			return gp_fail(err, "%s: bad record tag %u at offset %llu",
+			return gp_fail(err,
+				       "%s: bad record tag %u at offset %llu",
 				       path, *t, (unsigned long long)at);
 		}
 		if (rc != 0)
@@ -279,8 +288,7 @@ bsd_rate(struct gmon_file *f, bool v44, uint32_t rate)
 }
 
 static int
-read_bsd_arcs(struct gmon *g, size_t file, struct stream *s,
-	      struct gp_err *err)
+read_bsd_arcs(struct gmon *g, size_t file, struct stream *s, struct gp_err *err)
 {
 	struct reader r;
 
@@ -288,9 +296,9 @@ read_bsd_arcs(struct gmon *g, size_t file, struct stream *s,
 		uint64_t from, self, count;
 
 		if (!take(s, g, 3 * (size_t)g->word, &r))
-			return gp_fail(err, "%s: truncated arc record at offset %llu",
-				       g->files[file].path,
-				       (unsigned long long)s->pos);
+			return gp_fail(
+			    err, "%s: truncated arc record at offset %llu",
+			    g->files[file].path, (unsigned long long)s->pos);
 		from = rd_word(&r);
 		self = rd_word(&r);
 		count = rd_word(&r);
@@ -314,8 +322,10 @@ read_bsd(struct gmon *g, size_t file, struct stream *s, enum gmon_format fmt,
 	bool v44 = version == GMON_BSD44_VERSION;
 
 	if (r.n < hdr)
-		return gp_fail(err, "%s: file too short for a BSD gmon header", path);
-	if (fmt != GMON_BSD && version != GMON_BSD44_VERSION && fmt == GMON_BSD44)
+		return gp_fail(err, "%s: file too short for a BSD gmon header",
+			       path);
+	if (fmt != GMON_BSD && version != GMON_BSD44_VERSION &&
+	    fmt == GMON_BSD44)
 		return gp_fail(err, "%s: not a 4.4BSD gmon file (version 0x%x)",
 			       path, version);
 	if (v44 && !whole)
@@ -325,13 +335,17 @@ read_bsd(struct gmon *g, size_t file, struct stream *s, enum gmon_format fmt,
 	s->pos -= r.n - (v44 ? hdr + GMON_BSD44_EXTRA_LEN : hdr);
 	hdr += v44 ? GMON_BSD44_EXTRA_LEN : 0;
 	if (ncnt < hdr || (ncnt - hdr) / 2 > stream_left(s) / 2)
-		return gp_fail(err, "%s: header claims %u histogram bytes but the file has %llu",
-			       path, ncnt, (unsigned long long)(stream_left(s) + hdr));
+		return gp_fail(err,
+			       "%s: header claims %u histogram bytes but the "
+			       "file has %llu",
+			       path, ncnt,
+			       (unsigned long long)(stream_left(s) + hdr));
 	if (gmon_check_rate(g, path, rate, "seconds", 's', err) != 0)
 		return -1;
 	g->last_highpc = highpc; /* what GNU leaves in the gmon.sum spare */
 	g->last_nbins = ncnt;
-	if (gmon_merge_hist(g, s, file, lowpc, highpc, (ncnt - hdr) / 2, err) != 0)
+	if (gmon_merge_hist(g, s, file, lowpc, highpc, (ncnt - hdr) / 2, err) !=
+	    0)
 		return -1;
 	if ((ncnt - hdr) % 2)
 		stream_skip(s, 1);
@@ -366,7 +380,9 @@ read_stream(struct gmon *g, const char *path, struct stream *s, int fd,
 		size_t got = stream_get(s, magic, 4);
 
 		s->pos = at;
-		fmt = got == 4 && memcmp(magic, GMON_MAGIC, GMON_MAGIC_LEN) == 0 ? GMON_GNU : GMON_BSD;
+		fmt = got == 4 && memcmp(magic, GMON_MAGIC, GMON_MAGIC_LEN) == 0
+			  ? GMON_GNU
+			  : GMON_BSD;
 	}
 	if (s->size == 0)
 		rc = gp_fail(err, "%s: empty file", path);
@@ -432,7 +448,8 @@ write_bins(const struct gmon *g, const struct gmon_hist *h, struct wbuf *w,
 	uint64_t *chunk = xmalloc(GMON_CHUNK * sizeof(*chunk));
 
 	for (uint32_t i = 0; i < h->nbins; i += GMON_CHUNK) {
-		uint32_t n = h->nbins - i < GMON_CHUNK ? h->nbins - i : GMON_CHUNK;
+		uint32_t n =
+		    h->nbins - i < GMON_CHUNK ? h->nbins - i : GMON_CHUNK;
 
 		if (gmon_bins(g, h, i, n, chunk, err) != 0) {
 			free(chunk);
@@ -452,15 +469,19 @@ write_bsd_head(const struct gmon *g, struct wbuf *w, enum gmon_format fmt,
 	       struct gp_err *err)
 {
 	const struct gmon_hist *h = g->nhists ? &g->hists[0] : NULL;
-	bool v44 = fmt == GMON_BSD44 || (g->have_rate && g->rate != GMON_BSD_OLD_RATE);
+	bool v44 =
+	    fmt == GMON_BSD44 || (g->have_rate && g->rate != GMON_BSD_OLD_RATE);
 	size_t hdr = 2 * (size_t)w->word + 4 + (v44 ? GMON_BSD44_EXTRA_LEN : 0);
 	uint32_t nbins = h ? h->nbins : 0;
 
 	if (g->nhists > 1)
-		return gp_fail(err, "gmon.sum: a BSD-format file holds one histogram, the profiles have %zu",
+		return gp_fail(err,
+			       "gmon.sum: a BSD-format file holds one "
+			       "histogram, the profiles have %zu",
 			       g->nhists);
 	if (nbins > (UINT32_MAX - hdr) / 2)
-		return gp_fail(err, "gmon.sum: histogram too large for a BSD-format file");
+		return gp_fail(
+		    err, "gmon.sum: histogram too large for a BSD-format file");
 	wb_word(w, h ? h->lowpc : 0);
 	wb_word(w, h ? h->highpc : 0);
 	wb_u32(w, (uint32_t)(hdr + 2 * (size_t)nbins));

@@ -18,12 +18,11 @@
 #include "ranges.h"
 
 enum gmon_format {
-	GMON_AUTO,  /* GNU when the file starts with GMON_MAGIC, else BSD */
+	GMON_AUTO, /* GNU when the file starts with GMON_MAGIC, else BSD */
 	GMON_GNU,
-	GMON_BSD,   /* old BSD or 4.4BSD, told apart by the version word */
+	GMON_BSD, /* old BSD or 4.4BSD, told apart by the version word */
 	GMON_BSD44,
 };
-
 
 /*
  * One histogram: NBINS counters spread evenly over [lowpc, highpc).
@@ -38,11 +37,11 @@ enum gmon_format {
 struct gmon_hist {
 	uint64_t lowpc, highpc;
 	uint32_t nbins;
-	uint64_t *bins;	  /* owned, or NULL */
+	uint64_t *bins;   /* owned, or NULL */
 	uint32_t *bins32; /* owned, or NULL */
 	uint16_t *bins16; /* owned, or NULL */
-	uint32_t file;	  /* without bins: the file holding them */
-	uint64_t off;	  /* without bins: their offset in FILE */
+	uint32_t file;    /* without bins: the file holding them */
+	uint64_t off;     /* without bins: their offset in FILE */
 };
 
 /*
@@ -83,18 +82,18 @@ struct gmon_file {
 	/* A 4.4BSD header gave a rate of 0, so 100 per second was assumed
 	 * (as GNU gprof does); the caller may warn. */
 	bool rate_assumed;
-	int fd;		  /* open while histograms wait in it, else -1 */
+	int fd;           /* open while histograms wait in it, else -1 */
 	size_t ndeferred; /* histograms whose bins are still in the file */
 };
 
 struct gmon {
-	int word;	 /* 4 or 8, from the executable */
+	int word;        /* 4 or 8, from the executable */
 	bool big_endian; /* from the executable */
-	bool have_rate;	 /* RATE, DIMEN and ABBREV are set */
-	uint32_t rate;	 /* samples per second */
-	char dimen[16];	 /* NUL-terminated, e.g. "seconds" */
-	char abbrev;	 /* e.g. 's' */
-	bool bsd;	 /* some of the data came from BSD-format files */
+	bool have_rate;  /* RATE, DIMEN and ABBREV are set */
+	uint32_t rate;   /* samples per second */
+	char dimen[16];  /* NUL-terminated, e.g. "seconds" */
+	char abbrev;     /* e.g. 's' */
+	bool bsd;        /* some of the data came from BSD-format files */
 	struct gmon_hist *hists; /* owned, in order of first appearance */
 	size_t nhists, hists_cap;
 	struct ranges ranges; /* the histograms' ranges, indexed like HISTS */
@@ -150,8 +149,8 @@ int gmon_read_mem(struct gmon *g, const char *path, const unsigned char *p,
  * when the bins are still in a profile file and reading it again fails
  * or comes up short (the file changed).
  */
-int gmon_bins(const struct gmon *g, const struct gmon_hist *h,
-	      uint32_t first, uint32_t n, uint64_t *out, struct gp_err *err);
+int gmon_bins(const struct gmon *g, const struct gmon_hist *h, uint32_t first,
+	      uint32_t n, uint64_t *out, struct gp_err *err);
 
 /*
  * Write a summed profile into W in format FMT (GNU unless GMON_BSD or
@@ -161,13 +160,12 @@ int gmon_bins(const struct gmon *g, const struct gmon_hist *h,
  * or when histogram bins cannot be read again (see gmon_bins()).
  */
 struct wbuf;
-int gmon_write_head(const struct gmon *g, struct wbuf *w,
-		    enum gmon_format fmt, struct gp_err *err);
+int gmon_write_head(const struct gmon *g, struct wbuf *w, enum gmon_format fmt,
+		    struct gp_err *err);
 void gmon_write_arc(struct wbuf *w, enum gmon_format fmt, uint64_t from,
 		    uint64_t self, uint64_t count);
 /* The counts of G as read, one record (none when G has no counts). */
-void gmon_write_bbs(const struct gmon *g, struct wbuf *w,
-		    enum gmon_format fmt);
+void gmon_write_bbs(const struct gmon *g, struct wbuf *w, enum gmon_format fmt);
 /* One basic-block record of the N pairs V, even when N is 0 (GNU only). */
 void gmon_write_bb_list(struct wbuf *w, enum gmon_format fmt,
 			const struct gmon_bb *v, size_t n);

@@ -80,9 +80,11 @@ gmon_bins(const struct gmon *g, const struct gmon_hist *h, uint32_t first,
 		return 0;
 	}
 	f = &g->files[h->file];
-	if (pread_full(f->fd, bytes, 2 * (size_t)n, h->off + 2 * (uint64_t)first) != 0)
+	if (pread_full(f->fd, bytes, 2 * (size_t)n,
+		       h->off + 2 * (uint64_t)first) != 0)
 		return gp_fail(err, "%s: %s", f->path,
-			       errno ? strerror(errno) : "file changed while being read");
+			       errno ? strerror(errno)
+				     : "file changed while being read");
 	reader_init(&r, bytes, 2 * (size_t)n, g->big_endian, g->word);
 	for (uint32_t i = 0; i < n; i++)
 		out[i] = rd_u16(&r);
@@ -103,7 +105,8 @@ materialize(struct gmon *g, struct gmon_hist *h, int keep_fd,
 	uint16_t *bins = xcalloc(h->nbins, sizeof(*bins));
 
 	for (uint32_t i = 0; i < h->nbins; i += GMON_CHUNK) {
-		uint32_t n = h->nbins - i < GMON_CHUNK ? h->nbins - i : GMON_CHUNK;
+		uint32_t n =
+		    h->nbins - i < GMON_CHUNK ? h->nbins - i : GMON_CHUNK;
 
 		if (gmon_bins(g, h, i, n, chunk, err) != 0) {
 			free(chunk);
@@ -143,7 +146,8 @@ add_bins(const struct gmon *g, struct gmon_hist *h, struct stream *s,
 	unsigned char bytes[2 * GMON_CHUNK];
 
 	for (uint32_t i = 0; i < h->nbins; i += GMON_CHUNK) {
-		uint32_t n = h->nbins - i < GMON_CHUNK ? h->nbins - i : GMON_CHUNK;
+		uint32_t n =
+		    h->nbins - i < GMON_CHUNK ? h->nbins - i : GMON_CHUNK;
 
 		if (stream_get(s, bytes, 2 * (size_t)n) != 2 * (size_t)n)
 			return gp_fail(err, "%s: truncated histogram", path);
@@ -164,11 +168,14 @@ gmon_check_rate(struct gmon *g, const char *path, uint32_t rate,
 		return 0;
 	}
 	if (rate != g->rate)
-		return gp_fail(err, "%s: profiling rate %u differs from the first file's %u",
-			       path, rate, g->rate);
+		return gp_fail(
+		    err,
+		    "%s: profiling rate %u differs from the first file's %u",
+		    path, rate, g->rate);
 	if (strcmp(dimen, g->dimen) != 0 || abbrev != g->abbrev)
-		return gp_fail(err, "%s: histogram unit differs from the first file's",
-			       path);
+		return gp_fail(
+		    err, "%s: histogram unit differs from the first file's",
+		    path);
 	return 0;
 }
 
@@ -182,7 +189,8 @@ new_hist(struct gmon *g, uint64_t lowpc, uint64_t highpc, uint32_t nbins,
 
 	if (g->nhists == g->hists_cap) {
 		g->hists_cap = g->hists_cap ? 2 * g->hists_cap : 4;
-		g->hists = xreallocarray(g->hists, g->hists_cap, sizeof(*g->hists));
+		g->hists =
+		    xreallocarray(g->hists, g->hists_cap, sizeof(*g->hists));
 	}
 	ranges_add(&g->ranges, lowpc, highpc);
 	h = &g->hists[g->nhists++];
@@ -202,23 +210,26 @@ new_hist(struct gmon *g, uint64_t lowpc, uint64_t highpc, uint32_t nbins,
 }
 
 int
-gmon_merge_hist(struct gmon *g, struct stream *s, size_t file,
-		uint64_t lowpc, uint64_t highpc, uint32_t nbins,
-		struct gp_err *err)
+gmon_merge_hist(struct gmon *g, struct stream *s, size_t file, uint64_t lowpc,
+		uint64_t highpc, uint32_t nbins, struct gp_err *err)
 {
 	const char *path = g->files[file].path;
 	struct gmon_hist *h;
 	uint32_t at;
 
 	if (highpc <= lowpc)
-		return gp_fail(err, "%s: histogram range 0x%llx-0x%llx is empty or reversed",
-			       path, (unsigned long long)lowpc,
-			       (unsigned long long)highpc);
+		return gp_fail(
+		    err,
+		    "%s: histogram range 0x%llx-0x%llx is empty or reversed",
+		    path, (unsigned long long)lowpc,
+		    (unsigned long long)highpc);
 	if (nbins == 0)
 		return gp_fail(err, "%s: histogram has no bins", path);
 	if (nbins > stream_left(s) / 2)
-		return gp_fail(err, "%s: histogram claims %u bins but only %llu bytes remain",
-			       path, nbins, (unsigned long long)stream_left(s));
+		return gp_fail(
+		    err,
+		    "%s: histogram claims %u bins but only %llu bytes remain",
+		    path, nbins, (unsigned long long)stream_left(s));
 	at = ranges_find(&g->ranges, lowpc, highpc);
 	if (at == RANGES_NONE) {
 		const struct gmon_hist *h0 = g->nhists > 0 ? g->hists : NULL;
@@ -226,17 +237,23 @@ gmon_merge_hist(struct gmon *g, struct stream *s, size_t file,
 		if (h0 != NULL &&
 		    fabs(gmon_scale(lowpc, highpc, nbins) -
 			 gmon_scale(h0->lowpc, h0->highpc, h0->nbins)) > 1e-6)
-			return gp_fail(err, "%s: histogram bins differ in width from the first histogram's",
+			return gp_fail(err,
+				       "%s: histogram bins differ in width "
+				       "from the first histogram's",
 				       path);
 		return new_hist(g, lowpc, highpc, nbins, s, file, path, err);
 	}
 	h = &g->hists[at];
 	if (h->lowpc != lowpc || h->highpc != highpc)
-		return gp_fail(err, "%s: histogram 0x%llx-0x%llx partly overlaps an earlier one",
+		return gp_fail(err,
+			       "%s: histogram 0x%llx-0x%llx partly overlaps an "
+			       "earlier one",
 			       path, (unsigned long long)lowpc,
 			       (unsigned long long)highpc);
 	if (h->nbins != nbins)
-		return gp_fail(err, "%s: histogram has %u bins, an earlier one over the same range %u",
+		return gp_fail(err,
+			       "%s: histogram has %u bins, an earlier one over "
+			       "the same range %u",
 			       path, nbins, h->nbins);
 	if (h->bins16 == NULL && h->bins32 == NULL && h->bins == NULL &&
 	    materialize(g, h, s->fd, err) != 0)

@@ -22,8 +22,8 @@ struct charge {
 	double *total;
 	double scale;
 	uint64_t base;
-	size_t j;	/* first function that may overlap the next bin */
-	bool j_found;	/* J is set (by a binary search at the first bin) */
+	size_t j;     /* first function that may overlap the next bin */
+	bool j_found; /* J is set (by a binary search at the first bin) */
 };
 
 /*
@@ -90,7 +90,8 @@ charge_one(const struct gmon *g, const struct gmon_hist *h, struct charge *c,
 	c->j = 0;
 	c->j_found = false;
 	for (uint32_t i = 0; i < h->nbins; i += GMON_CHUNK) {
-		uint32_t n = h->nbins - i < GMON_CHUNK ? h->nbins - i : GMON_CHUNK;
+		uint32_t n =
+		    h->nbins - i < GMON_CHUNK ? h->nbins - i : GMON_CHUNK;
 
 		if (gmon_bins(g, h, i, n, chunk, err) != 0)
 			return -1;
@@ -102,9 +103,8 @@ charge_one(const struct gmon *g, const struct gmon_hist *h, struct charge *c,
 }
 
 int
-hist_charge(const struct gmon *g, const struct symtab *st,
-	    const bool *excluded, double *ticks, double *total,
-	    struct gp_err *err)
+hist_charge(const struct gmon *g, const struct symtab *st, const bool *excluded,
+	    double *ticks, double *total, struct gp_err *err)
 {
 	struct charge c = { st, excluded, ticks, total, 0, 0, 0, false };
 	uint64_t *chunk = xmalloc(GMON_CHUNK * sizeof(*chunk));
@@ -118,8 +118,8 @@ hist_charge(const struct gmon *g, const struct symtab *st,
 }
 
 double
-hist_assign(const struct gmon *g, const struct symtab *st,
-	    const bool *excluded, double *ticks)
+hist_assign(const struct gmon *g, const struct symtab *st, const bool *excluded,
+	    double *ticks)
 {
 	double total = 0;
 

@@ -19,8 +19,8 @@
 
 struct linemode {
 	bool built;
-	struct symtab st;     /* functions and line symbols, by address */
-	struct callgraph cg;  /* the profile's arcs on that table */
+	struct symtab st;    /* functions and line symbols, by address */
+	struct callgraph cg; /* the profile's arcs on that table */
 };
 
 /*
@@ -28,8 +28,8 @@ struct linemode {
  * DWARF line table (none: the table is ST's functions alone).  The
  * caller linemode_free()s LM.
  */
-void linemode_build(struct linemode *lm, struct exe *x,
-		    const struct symtab *st, const struct gmon *g);
+void linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,
+		    const struct gmon *g);
 
 /*
  * Append LM's arcs to W in FORMAT, as gmon.sum holds them: counts summed

@@ -27,8 +27,8 @@ struct row {
 struct range {
 	uint64_t lo, hi;
 	const char *name; /* NULL when the DIE has none */
-	bool linkage;	  /* NAME is a linkage (mangled) name */
-	size_t order;	  /* DIE order: later wins a tie */
+	bool linkage;     /* NAME is a linkage (mangled) name */
+	size_t order;     /* DIE order: later wins a tie */
 };
 
 struct vec {
@@ -105,8 +105,8 @@ plain_names(int lang)
 static const char *
 func_name(Dwarf_Die *die, bool plain, bool *linkage)
 {
-	static const unsigned at[] = { DW_AT_linkage_name, DW_AT_MIPS_linkage_name,
-				       DW_AT_name };
+	static const unsigned at[] = { DW_AT_linkage_name,
+				       DW_AT_MIPS_linkage_name, DW_AT_name };
 	Dwarf_Attribute attr;
 
 	for (size_t i = 0; i < ARRAY_SIZE(at); i++) {
@@ -150,7 +150,8 @@ add_ranges(struct exe *x, Dwarf_Die *die, bool plain, struct vec *ranges)
 	if (off < 0)
 		exe_note(x, EXE_BAD_RANGES, ".debug_info",
 			 "entry at offset 0x%llx: bad address ranges (%s)",
-			 (unsigned long long)dwarf_dieoffset(die), dwarf_errmsg(-1));
+			 (unsigned long long)dwarf_dieoffset(die),
+			 dwarf_errmsg(-1));
 }
 
 /*
@@ -179,7 +180,8 @@ walk_dies(struct exe *x, Dwarf_Die *cu, struct vec *ranges)
 			continue;
 		last = dwarf_dieoffset(&die);
 		tag = dwarf_tag(&die);
-		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
+		if (tag == DW_TAG_subprogram ||
+		    tag == DW_TAG_inlined_subroutine)
 			add_ranges(x, &die, plain, ranges);
 		/* Push the sibling first so that children come out first:
 		 * DIEs are visited in file order. */
@@ -187,7 +189,8 @@ walk_dies(struct exe *x, Dwarf_Die *cu, struct vec *ranges)
 			*(Dwarf_Die *)vec_push(&stack, sizeof(Dwarf_Die)) = sib;
 		if (rc < 0 || tag == DW_TAG_invalid)
 			bad = true;
-		if (dwarf_haschildren(&die) && (rc = dwarf_child(&die, &kid)) == 0)
+		if (dwarf_haschildren(&die) &&
+		    (rc = dwarf_child(&die, &kid)) == 0)
 			*(Dwarf_Die *)vec_push(&stack, sizeof(Dwarf_Die)) = kid;
 		if (rc < 0)
 			bad = true;
@@ -196,7 +199,8 @@ walk_dies(struct exe *x, Dwarf_Die *cu, struct vec *ranges)
 	if (bad)
 		exe_note(x, EXE_BAD_DIE, ".debug_info",
 			 "unit at offset 0x%llx: entries libdw cannot read are "
-			 "skipped", (unsigned long long)dwarf_dieoffset(cu));
+			 "skipped",
+			 (unsigned long long)dwarf_dieoffset(cu));
 }
 
 static int
@@ -396,8 +400,10 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 			name = ev[efirst].name;
 		if (name == NULL && ei > 0)
 			name = ev[efirst].name;
-		if (cur != NULL && !cur->end && cur->line != 0 && name != NULL &&
-		    !(pfile != NULL && cur->line == pline && strcmp(cur->file, pfile) == 0 &&
+		if (cur != NULL && !cur->end && cur->line != 0 &&
+		    name != NULL &&
+		    !(pfile != NULL && cur->line == pline &&
+		      strcmp(cur->file, pfile) == 0 &&
 		      strcmp(name, pname) == 0)) {
 			*(uint64_t *)vec_push(&out, sizeof(uint64_t)) = at;
 			*(const char **)vec_push(&outn, sizeof(char *)) = name;

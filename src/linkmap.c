@@ -64,16 +64,17 @@ sort_entries(struct linkmap *m)
 
 /* Parse one entry at *POS (not at the end).  Returns 0 or -1. */
 static int
-parse_entry(struct linkmap *m, char *buf, size_t n, size_t *pos,
-	    size_t *line, size_t *cap, const char *path, struct gp_err *err)
+parse_entry(struct linkmap *m, char *buf, size_t n, size_t *pos, size_t *line,
+	    size_t *cap, const char *path, struct gp_err *err)
 {
 	size_t s = *pos, q = s, eol, sp;
 
 	while (q < n && buf[q] != ':' && buf[q] != '\n')
 		q++;
 	if (q == s)
-		return gp_fail(err, "%s: line %zu: expected FILE:ADDRESS TYPE FUNCTION",
-			       path, *line);
+		return gp_fail(
+		    err, "%s: line %zu: expected FILE:ADDRESS TYPE FUNCTION",
+		    path, *line);
 	if (q - s >= strlen(NO_SYMBOLS) &&
 	    memcmp(buf + s, NO_SYMBOLS, strlen(NO_SYMBOLS)) == 0) {
 		*pos = q;
@@ -89,8 +90,9 @@ parse_entry(struct linkmap *m, char *buf, size_t n, size_t *pos,
 	for (sp = eol; sp > q && buf[sp - 1] != ' '; sp--)
 		;
 	if (sp == q)
-		return gp_fail(err, "%s: line %zu: no function name after the file name",
-			       path, *line);
+		return gp_fail(
+		    err, "%s: line %zu: no function name after the file name",
+		    path, *line);
 	if (m->n == *cap)
 		m->e = xreallocarray(m->e, *cap = *cap ? 2 * *cap : 64,
 				     sizeof(*m->e));
@@ -98,7 +100,8 @@ parse_entry(struct linkmap *m, char *buf, size_t n, size_t *pos,
 	buf[eol] = '\0'; /* eol <= n, and buf[n] is the slurped NUL */
 	m->e[m->n].file = buf + s;
 	m->e[m->n].func = buf + sp;
-	m->e[m->n].first = m->n == 0 || strcmp(m->e[m->n - 1].file, buf + s) != 0;
+	m->e[m->n].first =
+	    m->n == 0 || strcmp(m->e[m->n - 1].file, buf + s) != 0;
 	m->n++;
 	*pos = eol; /* its '\n' is now a NUL: step over it by hand */
 	if (eol < n) {
@@ -118,7 +121,8 @@ linkmap_parse(struct linkmap *m, char *text, size_t n, const char *path,
 	memset(m, 0, sizeof(*m));
 	m->text = text;
 	while (pos < n)
-		if (parse_entry(m, text, n, &pos, &line, &cap, path, err) != 0) {
+		if (parse_entry(m, text, n, &pos, &line, &cap, path, err) !=
+		    0) {
 			linkmap_free(m);
 			return -1;
 		}

@@ -43,8 +43,7 @@ void mismatch_check(struct mismatch *m, const struct gmon *g,
  * MSG->msg without the "gprof: " prefix, naming the profiles of G and
  * the executable EXE.  Returns false when there is no Kth warning.
  */
-bool mismatch_message(const struct mismatch *m, size_t k,
-		      const struct gmon *g, const char *exe,
-		      struct gp_err *msg);
+bool mismatch_message(const struct mismatch *m, size_t k, const struct gmon *g,
+		      const char *exe, struct gp_err *msg);
 
 #endif

@@ -122,7 +122,8 @@ find_sources(struct model *m, struct exe *x, bool print_path)
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		struct model_src *s = &m->src[i];
 
-		if (exe_source(x, m->st->syms[i].addr, &s->path, &s->line) != 0) {
+		if (exe_source(x, m->st->syms[i].addr, &s->path, &s->line) !=
+		    0) {
 			s->path = NULL;
 			s->line = 0;
 			continue;
@@ -310,8 +311,7 @@ arc_down(uint32_t x, uint32_t y, const void *ctx)
  * O(n log n).
  */
 size_t
-model_sorted_arcs(const struct model *m, uint32_t fn, bool parents,
-		  uint32_t *v)
+model_sorted_arcs(const struct model *m, uint32_t fn, bool parents, uint32_t *v)
 {
 	size_t n = cg_list(m->cg, fn, parents, v);
 

@@ -41,51 +41,51 @@ enum model_list {
 
 /* What the model is built for (from the command line). */
 struct model_opts {
-	bool demangle;		/* show demangled C++ names */
+	bool demangle;          /* show demangled C++ names */
 	bool inline_file_names; /* --inline-file-names: "name (file:line)" */
-	bool print_path;	/* -L: full source paths, not base names */
-	bool zeros;		/* -z: list unused functions too */
-	bool graph;		/* number the call graph (it will be printed) */
-	bool sources;		/* look up source files (graph, index, -C) */
+	bool print_path;        /* -L: full source paths, not base names */
+	bool zeros;             /* -z: list unused functions too */
+	bool graph;             /* number the call graph (it will be printed) */
+	bool sources;           /* look up source files (graph, index, -C) */
 };
 
 /* A function's source position, as reports show it. */
 struct model_src {
-	const char *path; /* as DWARF records it, or NULL when unknown */
+	const char *path;  /* as DWARF records it, or NULL when unknown */
 	const char *shown; /* path or base name (-L), or NULL */
 	int line;
 };
 
 struct model {
-	const struct symtab *st;     /* borrowed: functions, raw names */
-	const struct callgraph *cg;  /* borrowed: arcs, cycles, times */
+	const struct symtab *st;    /* borrowed: functions, raw names */
+	const struct callgraph *cg; /* borrowed: arcs, cycles, times */
 	size_t nfuncs, ncycles;
 	/* Units. */
-	double hz;		 /* samples per second (0: no rate) */
-	const char *dimen;	 /* "seconds" or the profile's dimension */
-	char abbrev;		 /* 's' or the profile's abbreviation */
-	long bin_bytes;		 /* bytes one histogram bin covers */
-	double total_ticks;	 /* the flat profile's denominator */
-	double print_time;	 /* the call graph's % denominator (never 0) */
+	double hz;          /* samples per second (0: no rate) */
+	const char *dimen;  /* "seconds" or the profile's dimension */
+	char abbrev;        /* 's' or the profile's abbreviation */
+	long bin_bytes;     /* bytes one histogram bin covers */
+	double total_ticks; /* the flat profile's denominator */
+	double print_time;  /* the call graph's % denominator (never 0) */
 	/* Decisions. */
-	bool zeros;		  /* -z */
+	bool zeros;                /* -z */
 	const bool *flat_excluded; /* borrowed, per function, or NULL */
 	const bool *exec_hidden;   /* borrowed, per function, or NULL */
-	char **shown;		  /* owned: per function, NULL: raw name */
-	struct model_src *src;	  /* owned: per function, or NULL */
-	entry_id *order;	  /* owned: call graph order, or NULL */
-	uint32_t *index;	  /* owned: per entry, its [n], or NULL */
+	char **shown;              /* owned: per function, NULL: raw name */
+	struct model_src *src;     /* owned: per function, or NULL */
+	entry_id *order;           /* owned: call graph order, or NULL */
+	uint32_t *index;           /* owned: per entry, its [n], or NULL */
 };
 
 /* What a model is built from: an analysis' results (all borrowed). */
 struct model_in {
-	const struct symtab *st;	/* the functions */
-	const struct callgraph *cg;	/* assembled (cg_assemble) */
-	const struct gmon *g;		/* for the units, or NULL */
-	struct exe *x;			/* for source positions */
-	double total_ticks;		/* the flat profile's denominator */
-	const bool *flat_excluded;	/* per function, or NULL */
-	const bool *exec_hidden;	/* per function, or NULL */
+	const struct symtab *st;    /* the functions */
+	const struct callgraph *cg; /* assembled (cg_assemble) */
+	const struct gmon *g;       /* for the units, or NULL */
+	struct exe *x;              /* for source positions */
+	double total_ticks;         /* the flat profile's denominator */
+	const bool *flat_excluded;  /* per function, or NULL */
+	const bool *exec_hidden;    /* per function, or NULL */
 };
 
 /*

@@ -30,7 +30,9 @@ parse_line(char *line, uint64_t *addr, char *type, char **name)
 		;
 	if (*p == '\0')
 		return false;
-	for (t = p; *t != '\0' && *t != ' ' && *t != '\t' && *t != '\n' && *t != '\r'; t++)
+	for (t = p;
+	     *t != '\0' && *t != ' ' && *t != '\t' && *t != '\n' && *t != '\r';
+	     t++)
 		;
 	*t = '\0';
 	*name = p;
@@ -38,8 +40,8 @@ parse_line(char *line, uint64_t *addr, char *type, char **name)
 }
 
 int
-nmfile_read(struct symtab *st, const char *path, uint64_t text_hi,
-	    char **names, struct gp_err *err)
+nmfile_read(struct symtab *st, const char *path, uint64_t text_hi, char **names,
+	    struct gp_err *err)
 {
 	size_t len, n = 0, vcap = 0;
 	char *text = slurp_regular(path, &len, err);

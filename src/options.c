@@ -12,7 +12,7 @@
 
 /* The leading ':' makes getopt return ':' for a missing argument. */
 static const char short_opts[] =
-	":aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
+    ":aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
 
 enum { OPT_DEMANGLE = 256, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES };
 
@@ -93,7 +93,9 @@ parse_format(const char *name, const char *arg, enum gmon_format *f,
 		return gp_fail(err, "%s: the prof file format is not supported",
 			       name);
 	default:
-		return gp_fail(err, "%s: unknown file format '%s' (want auto, magic, bsd, 4.4bsd or prof)",
+		return gp_fail(err,
+			       "%s: unknown file format '%s' (want auto, "
+			       "magic, bsd, 4.4bsd or prof)",
 			       name, arg);
 	}
 }
@@ -203,10 +205,16 @@ source_opt(struct options *o, int c, const char *name, const char *arg,
 	case 'm':
 		return parse_number(name, arg, 0, LONG_MAX, &o->min_count, err);
 	case 't':
-		return parse_number(name, arg, 0, LONG_MAX, &o->table_length, err);
-	case 'x': o->all_lines = true; return 0;
-	case 'y': o->separate_files = true; return 0;
-	default: return not_yet(name, err); /* -A, -l */
+		return parse_number(name, arg, 0, LONG_MAX, &o->table_length,
+				    err);
+	case 'x':
+		o->all_lines = true;
+		return 0;
+	case 'y':
+		o->separate_files = true;
+		return 0;
+	default:
+		return not_yet(name, err); /* -A, -l */
 	}
 }
 
@@ -229,40 +237,91 @@ one_option(struct options *o, int c, const char *name, const char *arg,
 	   struct gp_err *err)
 {
 	switch (c) {
-	case 'a': o->no_static = true; return 0;
-	case 'b': o->brief = true; return 0;
-	case 'B': return report_opt(o, name, OUT_GRAPH, true, NULL, SPEC_INCL_GRAPH, err);
-	case 'c': o->static_calls = true; return 0;
-	case 'C': return report_opt(o, name, OUT_EXEC, true, arg, SPEC_INCL_EXEC, err);
-	case 'Z': return report_opt(o, name, OUT_EXEC, false, arg, SPEC_INCL_EXEC, err);
-	case 'd': return parse_debug(o, name, arg, err);
-	case 'D': o->ignore_non_functions = true; return 0;
-	case 'e': spec_add(o, SPEC_EXCL_GRAPH, arg); return 0;
+	case 'a':
+		o->no_static = true;
+		return 0;
+	case 'b':
+		o->brief = true;
+		return 0;
+	case 'B':
+		return report_opt(o, name, OUT_GRAPH, true, NULL,
+				  SPEC_INCL_GRAPH, err);
+	case 'c':
+		o->static_calls = true;
+		return 0;
+	case 'C':
+		return report_opt(o, name, OUT_EXEC, true, arg, SPEC_INCL_EXEC,
+				  err);
+	case 'Z':
+		return report_opt(o, name, OUT_EXEC, false, arg, SPEC_INCL_EXEC,
+				  err);
+	case 'd':
+		return parse_debug(o, name, arg, err);
+	case 'D':
+		o->ignore_non_functions = true;
+		return 0;
+	case 'e':
+		spec_add(o, SPEC_EXCL_GRAPH, arg);
+		return 0;
 	case 'E':
 		spec_add(o, SPEC_EXCL_GRAPH, arg);
 		spec_add(o, SPEC_EXCL_TIME, arg);
 		return 0;
-	case 'f': spec_add(o, SPEC_INCL_GRAPH, arg); return 0;
+	case 'f':
+		spec_add(o, SPEC_INCL_GRAPH, arg);
+		return 0;
 	case 'F':
 		spec_add(o, SPEC_INCL_GRAPH, arg);
 		spec_add(o, SPEC_INCL_TIME, arg);
 		return 0;
-	case 'k': return arc_spec(o, name, arg, err);
-	case 'n': spec_add(o, SPEC_INCL_TIME, arg); return 0;
-	case 'N': spec_add(o, SPEC_EXCL_TIME, arg); return 0;
-	case 'h': o->help = true; return 0;
-	case 'i': o->file_info = true; return 0;
-	case 'L': o->print_path = true; return 0;
-	case 'O': return parse_format(name, arg, &o->format, err);
-	case 'p': return report_opt(o, name, OUT_FLAT, true, arg, SPEC_INCL_FLAT, err);
-	case 'P': return report_opt(o, name, OUT_FLAT, false, arg, SPEC_INCL_FLAT, err);
-	case 'q': return report_opt(o, name, OUT_GRAPH, true, arg, SPEC_INCL_GRAPH, err);
-	case 'Q': return report_opt(o, name, OUT_GRAPH, false, arg, SPEC_INCL_GRAPH, err);
-	case 'r': case 'R': return order_opt(o, c, arg);
-	case 'S': o->nm_file = arg; return 0;
-	case 's': o->style |= OUT_SUM; o->specified |= OUT_SUM; return 0;
-	case 'T': o->traditional = true; o->demangle = false; return 0;
-	case 'v': o->version = true; return 0;
+	case 'k':
+		return arc_spec(o, name, arg, err);
+	case 'n':
+		spec_add(o, SPEC_INCL_TIME, arg);
+		return 0;
+	case 'N':
+		spec_add(o, SPEC_EXCL_TIME, arg);
+		return 0;
+	case 'h':
+		o->help = true;
+		return 0;
+	case 'i':
+		o->file_info = true;
+		return 0;
+	case 'L':
+		o->print_path = true;
+		return 0;
+	case 'O':
+		return parse_format(name, arg, &o->format, err);
+	case 'p':
+		return report_opt(o, name, OUT_FLAT, true, arg, SPEC_INCL_FLAT,
+				  err);
+	case 'P':
+		return report_opt(o, name, OUT_FLAT, false, arg, SPEC_INCL_FLAT,
+				  err);
+	case 'q':
+		return report_opt(o, name, OUT_GRAPH, true, arg,
+				  SPEC_INCL_GRAPH, err);
+	case 'Q':
+		return report_opt(o, name, OUT_GRAPH, false, arg,
+				  SPEC_INCL_GRAPH, err);
+	case 'r':
+	case 'R':
+		return order_opt(o, c, arg);
+	case 'S':
+		o->nm_file = arg;
+		return 0;
+	case 's':
+		o->style |= OUT_SUM;
+		o->specified |= OUT_SUM;
+		return 0;
+	case 'T':
+		o->traditional = true;
+		o->demangle = false;
+		return 0;
+	case 'v':
+		o->version = true;
+		return 0;
 	case 'w': {
 		long w;
 		if (parse_number(name, arg, 1, 100000, &w, err) != 0)
@@ -270,11 +329,18 @@ one_option(struct options *o, int c, const char *name, const char *arg,
 		o->width = (int)w;
 		return 0;
 	}
-	case 'z': o->zeros = true; return 0;
-	case OPT_NO_DEMANGLE: o->demangle = false; return 0;
-	case OPT_INLINE_FILE_NAMES: o->inline_file_names = true; return 0;
+	case 'z':
+		o->zeros = true;
+		return 0;
+	case OPT_NO_DEMANGLE:
+		o->demangle = false;
+		return 0;
+	case OPT_INLINE_FILE_NAMES:
+		o->inline_file_names = true;
+		return 0;
 	case OPT_DEMANGLE:
-		if (arg != NULL && strcmp(arg, "auto") != 0 && strcmp(arg, "gnu-v3") != 0)
+		if (arg != NULL && strcmp(arg, "auto") != 0 &&
+		    strcmp(arg, "gnu-v3") != 0)
 			return gp_fail(err,
 				       "%s: unknown demangling style '%s' "
 				       "(want auto or gnu-v3)",
@@ -294,7 +360,8 @@ static int
 option_name(int c, char name[NAME_MAX_LEN])
 {
 	if (c >= LONG_BASE) {
-		snprintf(name, NAME_MAX_LEN, "--%s", long_opts[c - LONG_BASE].name);
+		snprintf(name, NAME_MAX_LEN, "--%s",
+			 long_opts[c - LONG_BASE].name);
 		return long_opts[c - LONG_BASE].val;
 	}
 	snprintf(name, NAME_MAX_LEN, "-%c", c);
@@ -319,9 +386,11 @@ bad_option(int c, const char *arg, struct gp_err *err)
 	char name[NAME_MAX_LEN];
 
 	if (optopt == 0 && long_matches(arg) > 1)
-		return gp_fail(err, "option '%s' is ambiguous (try --help)", arg);
+		return gp_fail(err, "option '%s' is ambiguous (try --help)",
+			       arg);
 	if (optopt == 0)
-		return gp_fail(err, "unrecognized option '%s' (try --help)", arg);
+		return gp_fail(err, "unrecognized option '%s' (try --help)",
+			       arg);
 	option_name(optopt, name);
 	if (c == ':')
 		return gp_fail(err, "option %s needs an argument (try --help)",
@@ -353,7 +422,8 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 {
 	enum { NLONG = sizeof(long_opts) / sizeof(long_opts[0]) };
 	struct option lopts[NLONG];
-	char name[NAME_MAX_LEN], rname[NAME_MAX_LEN] = "", fname[NAME_MAX_LEN] = "";
+	char name[NAME_MAX_LEN], rname[NAME_MAX_LEN] = "",
+				 fname[NAME_MAX_LEN] = "";
 	int c;
 
 	if (start(o, &argc, &argv, err) != 0)
@@ -381,8 +451,8 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 	if (o->ngmons == 0)
 		o->gmons[o->ngmons++] = "gmon.out";
 	if ((o->style & OUT_ORDER) && (o->style & OUT_FILE_ORDER))
-		return gp_fail(err, "%s and %s cannot be used together",
-			       rname, fname);
+		return gp_fail(err, "%s and %s cannot be used together", rname,
+			       fname);
 	return 0;
 }
 
@@ -400,73 +470,111 @@ options_free(struct options *o)
 void
 options_usage(FILE *out)
 {
-	fputs("Usage: gprof [OPTION]... [EXECUTABLE [PROFILE]...]\n"
-	      "Print the flat profile and the call graph of a program built with\n"
-	      "-pg from its profile data (gmon.out).  EXECUTABLE defaults to a.out\n"
-	      "and PROFILE to gmon.out; several profiles are summed.\n"
-	      "\n"
-	      "Reports (SPEC is a symbol specification, see below):\n"
-	      "  -p, --flat-profile[=SPEC]  print the flat profile (of SPEC only)\n"
-	      "  -P, --no-flat-profile[=SPEC]\n"
-	      "                             leave the flat profile (or SPEC) out\n"
-	      "  -q, --graph[=SPEC]         print the call graph and its index (of\n"
-	      "                             SPEC, or only the arcs FROM/TO)\n"
-	      "  -Q, --no-graph[=SPEC]      leave the call graph (or SPEC, or FROM/TO) out\n"
-	      "  -B                         same as -q\n"
-	      "  -C, --exec-counts[=SPEC]   print how often each function was called\n"
-	      "  -Z, --no-exec-counts[=SPEC]\n"
-	      "                             leave the execution counts (or SPEC) out\n"
-	      "  -i, --file-info            say what each profile file holds, then stop\n"
-	      "  -s, --sum                  write the summed profiles to gmon.sum\n"
-	      "  -r, --function-ordering    suggest a link order of the functions\n"
-	      "  -R, --file-ordering=MAP    suggest a link order of the object files;\n"
-	      "                             MAP lists FILE:ADDRESS TYPE FUNCTION lines\n"
-	      "                             (nm --print-file-name output)\n"
-	      "\n"
-	      "Selection:\n"
-	      "  -e SPEC                    hide SPEC's entry in the call graph\n"
-	      "  -E SPEC                    like -e, and leave SPEC's time out of totals\n"
-	      "  -f SPEC                    show only SPEC and its descendants in the graph\n"
-	      "  -F SPEC                    like -f, and count only their time\n"
-	      "  -n, --time=SPEC            propagate only SPEC's time to its callers\n"
-	      "  -N, --no-time=SPEC         do not propagate SPEC's time\n"
-	      "  -k FROM/TO                 ignore the calls from FROM to TO\n"
-	      "  -c, --static-call-graph    add the calls found in the code (count 0)\n"
-	      "  -S, --external-symbol-table=FILE\n"
-	      "                             take the functions from FILE (nm format)\n"
-	      "  -a, --no-static            ignore static (file-local) functions\n"
-	      "  -D, --ignore-non-functions ignore local symbols that are not functions\n"
-	      "  -z, --display-unused-functions\n"
-	      "                             list functions never called and never sampled\n"
-	      "  -m, --min-count=N          (annotated source) hide counts below N\n"
-	      "\n"
-	      "Format:\n"
-	      "  -b, --brief                leave out the explanations of each column\n"
-	      "      --demangle[=STYLE]     show C++ names demangled (the default)\n"
-	      "      --no-demangle          show symbol names as they are in the file\n"
-	      "      --inline-file-names    add (file.c:line) after function names\n"
-	      "  -T, --traditional          BSD layout: call graph first, no demangling\n"
-	      "  -w, --width=N              width of the function index (default 80)\n"
-	      "  -L, --print-path           full source paths in file names\n"
-	      "  -O, --file-format=FMT      profile format: auto, magic (GNU), bsd, 4.4bsd\n"
-	      "                             (also the format -s writes: BSD for bsd, 4.4bsd)\n"
-	      "\n"
-	      "  -d, --debug[=N]            print the level N and a summary of the analysis\n"
-	      "                             (functions, arcs, cycles, samples) on standard\n"
-	      "                             output first; GNU's own trace is not reproduced\n"
-	      "  @FILE                      read more arguments from FILE\n"
-	      "  -h, --help                 print this help and exit\n"
-	      "  -v, --version              print the version and exit\n"
-	      "\n"
-	      "A SPEC is a function name (as in the symbol table), a source file\n"
-	      "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
-	      "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
-	      "\n"
-	      "Annotated source (-A, --annotated-source) and line-by-line profiles\n"
-	      "(-l, --line) are not supported yet.  The options that only shape them\n"
-	      "are accepted and change nothing else, as in GNU gprof: -I DIRS\n"
-	      "(--directory-path), -J (--no-annotated-source, without a SPEC),\n"
-	      "-m N, -t N (--table-length), -x (--all-lines), -y (--separate-files).\n"
-	      "See gprof(1).\n",
-	      out);
+	fputs(
+	    "Usage: gprof [OPTION]... [EXECUTABLE [PROFILE]...]\n"
+	    "Print the flat profile and the call graph of a program built "
+	    "with\n"
+	    "-pg from its profile data (gmon.out).  EXECUTABLE defaults to "
+	    "a.out\n"
+	    "and PROFILE to gmon.out; several profiles are summed.\n"
+	    "\n"
+	    "Reports (SPEC is a symbol specification, see below):\n"
+	    "  -p, --flat-profile[=SPEC]  print the flat profile (of SPEC "
+	    "only)\n"
+	    "  -P, --no-flat-profile[=SPEC]\n"
+	    "                             leave the flat profile (or SPEC) "
+	    "out\n"
+	    "  -q, --graph[=SPEC]         print the call graph and its index "
+	    "(of\n"
+	    "                             SPEC, or only the arcs FROM/TO)\n"
+	    "  -Q, --no-graph[=SPEC]      leave the call graph (or SPEC, or "
+	    "FROM/TO) out\n"
+	    "  -B                         same as -q\n"
+	    "  -C, --exec-counts[=SPEC]   print how often each function was "
+	    "called\n"
+	    "  -Z, --no-exec-counts[=SPEC]\n"
+	    "                             leave the execution counts (or SPEC) "
+	    "out\n"
+	    "  -i, --file-info            say what each profile file holds, "
+	    "then stop\n"
+	    "  -s, --sum                  write the summed profiles to "
+	    "gmon.sum\n"
+	    "  -r, --function-ordering    suggest a link order of the "
+	    "functions\n"
+	    "  -R, --file-ordering=MAP    suggest a link order of the object "
+	    "files;\n"
+	    "                             MAP lists FILE:ADDRESS TYPE FUNCTION "
+	    "lines\n"
+	    "                             (nm --print-file-name output)\n"
+	    "\n"
+	    "Selection:\n"
+	    "  -e SPEC                    hide SPEC's entry in the call graph\n"
+	    "  -E SPEC                    like -e, and leave SPEC's time out "
+	    "of totals\n"
+	    "  -f SPEC                    show only SPEC and its descendants "
+	    "in the graph\n"
+	    "  -F SPEC                    like -f, and count only their time\n"
+	    "  -n, --time=SPEC            propagate only SPEC's time to its "
+	    "callers\n"
+	    "  -N, --no-time=SPEC         do not propagate SPEC's time\n"
+	    "  -k FROM/TO                 ignore the calls from FROM to TO\n"
+	    "  -c, --static-call-graph    add the calls found in the code "
+	    "(count 0)\n"
+	    "  -S, --external-symbol-table=FILE\n"
+	    "                             take the functions from FILE (nm "
+	    "format)\n"
+	    "  -a, --no-static            ignore static (file-local) "
+	    "functions\n"
+	    "  -D, --ignore-non-functions ignore local symbols that are not "
+	    "functions\n"
+	    "  -z, --display-unused-functions\n"
+	    "                             list functions never called and "
+	    "never sampled\n"
+	    "  -m, --min-count=N          (annotated source) hide counts below "
+	    "N\n"
+	    "\n"
+	    "Format:\n"
+	    "  -b, --brief                leave out the explanations of each "
+	    "column\n"
+	    "      --demangle[=STYLE]     show C++ names demangled (the "
+	    "default)\n"
+	    "      --no-demangle          show symbol names as they are in the "
+	    "file\n"
+	    "      --inline-file-names    add (file.c:line) after function "
+	    "names\n"
+	    "  -T, --traditional          BSD layout: call graph first, no "
+	    "demangling\n"
+	    "  -w, --width=N              width of the function index (default "
+	    "80)\n"
+	    "  -L, --print-path           full source paths in file names\n"
+	    "  -O, --file-format=FMT      profile format: auto, magic (GNU), "
+	    "bsd, 4.4bsd\n"
+	    "                             (also the format -s writes: BSD for "
+	    "bsd, 4.4bsd)\n"
+	    "\n"
+	    "  -d, --debug[=N]            print the level N and a summary of "
+	    "the analysis\n"
+	    "                             (functions, arcs, cycles, samples) "
+	    "on standard\n"
+	    "                             output first; GNU's own trace is not "
+	    "reproduced\n"
+	    "  @FILE                      read more arguments from FILE\n"
+	    "  -h, --help                 print this help and exit\n"
+	    "  -v, --version              print the version and exit\n"
+	    "\n"
+	    "A SPEC is a function name (as in the symbol table), a source "
+	    "file\n"
+	    "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
+	    "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
+	    "\n"
+	    "Annotated source (-A, --annotated-source) and line-by-line "
+	    "profiles\n"
+	    "(-l, --line) are not supported yet.  The options that only shape "
+	    "them\n"
+	    "are accepted and change nothing else, as in GNU gprof: -I DIRS\n"
+	    "(--directory-path), -J (--no-annotated-source, without a SPEC),\n"
+	    "-m N, -t N (--table-length), -x (--all-lines), -y "
+	    "(--separate-files).\n"
+	    "See gprof(1).\n",
+	    out);
 }

@@ -16,19 +16,24 @@
 enum {
 	OUT_FLAT = 1,
 	OUT_GRAPH = 2,
-	OUT_SUM = 4,  /* -s: write gmon.sum (and no default reports) */
-	OUT_EXEC = 8, /* -C: execution counts */
-	OUT_ORDER = 16, /* -r: suggested function order */
+	OUT_SUM = 4,         /* -s: write gmon.sum (and no default reports) */
+	OUT_EXEC = 8,        /* -C: execution counts */
+	OUT_ORDER = 16,      /* -r: suggested function order */
 	OUT_FILE_ORDER = 32, /* -R: suggested object file order */
 };
 
 /* The lists symbol specifications go to (GNU gprof's names). */
 enum spec_kind {
-	SPEC_INCL_FLAT, SPEC_EXCL_FLAT,
-	SPEC_INCL_GRAPH, SPEC_EXCL_GRAPH,
-	SPEC_INCL_TIME, SPEC_EXCL_TIME,
-	SPEC_INCL_ARCS, SPEC_EXCL_ARCS,
-	SPEC_INCL_EXEC, SPEC_EXCL_EXEC,
+	SPEC_INCL_FLAT,
+	SPEC_EXCL_FLAT,
+	SPEC_INCL_GRAPH,
+	SPEC_EXCL_GRAPH,
+	SPEC_INCL_TIME,
+	SPEC_EXCL_TIME,
+	SPEC_INCL_ARCS,
+	SPEC_EXCL_ARCS,
+	SPEC_INCL_EXEC,
+	SPEC_EXCL_EXEC,
 	SPEC_NKINDS
 };
 
@@ -38,26 +43,26 @@ struct spec_arg {
 };
 
 struct options {
-	const char *exe;     /* image file (default a.out) */
-	const char **gmons;  /* profile files (default gmon.out); owned array */
+	const char *exe;    /* image file (default a.out) */
+	const char **gmons; /* profile files (default gmon.out); owned array */
 	size_t ngmons;
-	unsigned style;	     /* OUT_* asked for */
-	unsigned specified;  /* OUT_* mentioned by any option (-p or -P) */
+	unsigned style;     /* OUT_* asked for */
+	unsigned specified; /* OUT_* mentioned by any option (-p or -P) */
 	bool brief, zeros, no_static, ignore_non_functions, traditional;
 	bool file_info, print_path;
-	bool static_calls;	/* -c */
+	bool static_calls;      /* -c */
 	bool inline_file_names; /* --inline-file-names */
-	const char *nm_file;	/* -S: external symbol table */
-	const char *map_file;	/* -R: function-to-object-file map */
-	unsigned debug;		/* -d[N]: trace stages on stdout */
-	bool demangle; /* on unless --no-demangle or -T */
+	const char *nm_file;    /* -S: external symbol table */
+	const char *map_file;   /* -R: function-to-object-file map */
+	unsigned debug;         /* -d[N]: trace stages on stdout */
+	bool demangle;          /* on unless --no-demangle or -T */
 	bool help, version;
 	int width;
 	/* Kept for annotated source (-A) and -l, which are not done yet. */
-	long min_count;	     /* -m */
-	long table_length;   /* -t (default 10) */
-	bool all_lines;	     /* -x */
-	bool separate_files; /* -y */
+	long min_count;        /* -m */
+	long table_length;     /* -t (default 10) */
+	bool all_lines;        /* -x */
+	bool separate_files;   /* -y */
 	const char **src_dirs; /* -I, in order; owned array */
 	size_t nsrc_dirs;
 	enum gmon_format format;

@@ -50,7 +50,7 @@
 #include "sort.h"
 
 enum {
-	ARC_MARKED = 1,	  /* an arc of a hub, or (-R) of an unnamed function */
+	ARC_MARKED = 1,   /* an arc of a hub, or (-R) of an unnamed function */
 	ARC_DEFERRED = 2, /* left by the second pass for the third */
 };
 
@@ -77,15 +77,16 @@ struct orderer {
 	const struct model *graph; /* the printed call graph, or NULL */
 	FILE *out;
 	const bool *unlisted; /* per function: not printed, or NULL */
-	struct oarc *arcs; /* the copies' arcs, then cg's (cg arc k at base + k) */
+	struct oarc
+	    *arcs; /* the copies' arcs, then cg's (cg arc k at base + k) */
 	size_t narcs, base;
-	uint32_t *origin;  /* per copy: the function it copies */
-	size_t nnodes;	   /* functions plus copies */
-	bool *placed;	     /* per node */
-	uint8_t *arc_flags;  /* per arc, ARC_* */
-	uint32_t *chain_of;  /* per node: chain id or CG_NONE */
-	int64_t *pos;	     /* per node: position in its chain */
-	uint32_t *next;	     /* per node: next in its chain or CG_NONE */
+	uint32_t *origin;   /* per copy: the function it copies */
+	size_t nnodes;      /* functions plus copies */
+	bool *placed;       /* per node */
+	uint8_t *arc_flags; /* per arc, ARC_* */
+	uint32_t *chain_of; /* per node: chain id or CG_NONE */
+	int64_t *pos;       /* per node: position in its chain */
+	uint32_t *next;     /* per node: next in its chain or CG_NONE */
 	struct chain *chains;
 	size_t nchains;
 };
@@ -244,12 +245,14 @@ run_pass(struct orderer *o, const uint32_t *list, size_t n, uint32_t *defer,
 	uint64_t total = total_calls(o, list, n), running = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		uint32_t a = list[i], p = o->arcs[a].parent, c = o->arcs[a].child;
+		uint32_t a = list[i], p = o->arcs[a].parent,
+			 c = o->arcs[a].child;
 
 		if (p == c)
 			continue;
 		running += o->arcs[a].count;
-		if ((o->placed[p] && o->placed[c]) || (o->arc_flags[a] & ARC_MARKED))
+		if ((o->placed[p] && o->placed[c]) ||
+		    (o->arc_flags[a] & ARC_MARKED))
 			continue;
 		if (defer != NULL && past(running, total, 0.99)) {
 			defer[(*ndefer)++] = a;
@@ -261,9 +264,11 @@ run_pass(struct orderer *o, const uint32_t *list, size_t n, uint32_t *defer,
 		link_arc(o, p, c);
 	}
 	for (size_t i = 0; i < n; i++) {
-		uint32_t a = list[i], p = o->arcs[a].parent, c = o->arcs[a].child;
+		uint32_t a = list[i], p = o->arcs[a].parent,
+			 c = o->arcs[a].child;
 
-		if (p == c || (defer != NULL && (o->arc_flags[a] & ARC_DEFERRED)))
+		if (p == c ||
+		    (defer != NULL && (o->arc_flags[a] & ARC_DEFERRED)))
 			continue;
 		if (o->placed[p] || o->placed[c])
 			continue;
@@ -338,7 +343,8 @@ place_hubs(struct orderer *o, const uint32_t *sorted, uint32_t *used,
 		o->placed[h] = true;
 	}
 	for (size_t i = 0; i < nscratch; i++) {
-		uint32_t p = o->arcs[scratch[i]].parent, c = o->arcs[scratch[i]].child;
+		uint32_t p = o->arcs[scratch[i]].parent,
+			 c = o->arcs[scratch[i]].child;
 
 		if (o->placed[p] && o->placed[c]) {
 			high[nhigh++] = scratch[i];
@@ -516,7 +522,8 @@ by_name(const void *a, const void *b)
 static bool
 has_function(const char **names, size_t n, const char *file)
 {
-	return n > 0 && bsearch(&file, names, n, sizeof(*names), by_name) != NULL;
+	return n > 0 &&
+	       bsearch(&file, names, n, sizeof(*names), by_name) != NULL;
 }
 
 void

@@ -23,9 +23,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_LINKS 40   /* symlinks followed before giving up (ELOOP) */
-#define MAX_HOST 32    /* bytes of the host name kept in the temp name */
-#define MAX_BASE 200   /* bytes of the target's name kept in it */
+#define MAX_LINKS 40 /* symlinks followed before giving up (ELOOP) */
+#define MAX_HOST 32  /* bytes of the host name kept in the temp name */
+#define MAX_BASE 200 /* bytes of the target's name kept in it */
 
 /* The temporary to remove on a signal or at exit, and who created it. */
 static char pending[PATH_MAX];
@@ -68,7 +68,8 @@ catch_signals(void)
 	for (size_t i = 0; i < ARRAY_SIZE(caught); i++) {
 		sigaction(caught[i], NULL, &saved[i]);
 		sa.sa_handler = caught[i] == SIGXFSZ ? SIG_IGN : on_signal;
-		sa.sa_flags = caught[i] == SIGXFSZ ? 0 : SA_RESETHAND | SA_NODEFER;
+		sa.sa_flags =
+		    caught[i] == SIGXFSZ ? 0 : SA_RESETHAND | SA_NODEFER;
 		/* A signal the user ignores (nohup) stays ignored. */
 		if (saved[i].sa_handler != SIG_IGN)
 			sigaction(caught[i], &sa, NULL);
@@ -119,8 +120,8 @@ join(const char *dir, const char *name)
 static char *
 follow(char *path, off_t link_size)
 {
-	size_t len = link_size > 0 && link_size < PATH_MAX ? link_size + 1
-							   : PATH_MAX;
+	size_t len =
+	    link_size > 0 && link_size < PATH_MAX ? link_size + 1 : PATH_MAX;
 	char *link = xmalloc(len + 1), *next, *dir;
 	ssize_t n = readlink(path, link, len);
 
@@ -204,13 +205,12 @@ host_name(char *buf, size_t len)
 static void
 tmp_prefix(char *buf, size_t len, const char *base, const char *host)
 {
-	snprintf(buf, len, ".%.*s.gprof-%.*s-", MAX_BASE, base, MAX_HOST,
-		 host);
+	snprintf(buf, len, ".%.*s.gprof-%.*s-", MAX_BASE, base, MAX_HOST, host);
 }
 
 char *
-outfile_tmp_name(char *buf, size_t len, const char *target,
-		 const char *host, long pid)
+outfile_tmp_name(char *buf, size_t len, const char *target, const char *host,
+		 long pid)
 {
 	const char *slash = strrchr(target, '/');
 	const char *base = slash != NULL ? slash + 1 : target;
@@ -218,8 +218,8 @@ outfile_tmp_name(char *buf, size_t len, const char *target,
 
 	tmp_prefix(prefix, sizeof(prefix), base, host);
 	snprintf(buf, len, "%.*s%s%ld.tmp",
-		 slash != NULL ? (int)(slash - target + 1) : 0, target,
-		 prefix, pid);
+		 slash != NULL ? (int)(slash - target + 1) : 0, target, prefix,
+		 pid);
 	return buf;
 }
 
@@ -380,10 +380,14 @@ open_old(struct outfile *of, const struct stat *st, struct gp_err *err)
 		return -2;
 	if (!S_ISREG(st->st_mode)) {
 		if (strcmp(of->target, of->name) == 0)
-			gp_fail(err, "%s: is %s, not a regular file; not writing to it",
-				of->name, kind_of(st->st_mode));
+			gp_fail(
+			    err,
+			    "%s: is %s, not a regular file; not writing to it",
+			    of->name, kind_of(st->st_mode));
 		else
-			gp_fail(err, "%s: its target %s is %s, not a regular file; not writing to it",
+			gp_fail(err,
+				"%s: its target %s is %s, not a regular file; "
+				"not writing to it",
 				of->name, of->target, kind_of(st->st_mode));
 		return -1;
 	}
@@ -471,7 +475,10 @@ outfile_open(struct outfile *of, const char *name, struct gp_err *warn,
 	e = errno;
 	if (old >= 0 && (e == EACCES || e == EPERM)) {
 		dir = dir_of(of->target);
-		gp_fail(warn, "%s: cannot create a temporary file in directory %s (%s), so the file is updated in place, which is not atomic: an interrupted run leaves it damaged",
+		gp_fail(warn,
+			"%s: cannot create a temporary file in directory %s "
+			"(%s), so the file is updated in place, which is not "
+			"atomic: an interrupted run leaves it damaged",
 			name, dir, strerror(e));
 		free(dir);
 		of->fd = old;

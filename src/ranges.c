@@ -35,7 +35,8 @@ ranges_free(struct ranges *rs)
 static uint32_t
 next_of(const struct ranges *rs, uint32_t x, int l)
 {
-	return x == RANGES_NONE ? rs->head[l] : rs->links[rs->nodes[x].link + l];
+	return x == RANGES_NONE ? rs->head[l]
+				: rs->links[rs->nodes[x].link + l];
 }
 
 static void
@@ -113,12 +114,13 @@ ranges_add(struct ranges *rs, uint64_t lo, uint64_t hi)
 		rs->level = level;
 	if (rs->n == rs->cap) {
 		rs->cap = rs->cap ? 2 * rs->cap : 64;
-		rs->nodes = xreallocarray(rs->nodes, rs->cap, sizeof(*rs->nodes));
+		rs->nodes =
+		    xreallocarray(rs->nodes, rs->cap, sizeof(*rs->nodes));
 	}
 	while (rs->links_cap - rs->nlinks < (size_t)level) {
 		rs->links_cap = rs->links_cap ? 2 * rs->links_cap : 256;
-		rs->links = xreallocarray(rs->links, rs->links_cap,
-					  sizeof(*rs->links));
+		rs->links =
+		    xreallocarray(rs->links, rs->links_cap, sizeof(*rs->links));
 	}
 	nd = &rs->nodes[rs->n++];
 	nd->lo = lo;

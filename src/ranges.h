@@ -17,7 +17,7 @@
 
 struct range_node {
 	uint64_t lo, hi;
-	uint32_t link;	/* first of its LEVEL forward links in LINKS */
+	uint32_t link; /* first of its LEVEL forward links in LINKS */
 	uint8_t level;
 };
 

@@ -15,11 +15,11 @@
 
 struct reader {
 	const unsigned char *p; /* borrowed */
-	size_t n;		/* bytes in P */
-	size_t off;		/* next byte to read */
+	size_t n;               /* bytes in P */
+	size_t off;             /* next byte to read */
 	bool big_endian;
-	int word;		/* 4 or 8 */
-	bool bad;		/* a read ran past the end */
+	int word; /* 4 or 8 */
+	bool bad; /* a read ran past the end */
 };
 
 struct gp_err;

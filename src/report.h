@@ -16,9 +16,9 @@
 
 /* How the text reports are laid out. */
 struct report_opts {
-	bool brief;	  /* -b: no explanations */
+	bool brief;       /* -b: no explanations */
 	bool traditional; /* -T: BSD layout */
-	int width;	  /* -w: the index's width */
+	int width;        /* -w: the index's width */
 };
 
 /* The flat profile: functions by self time. */

@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
-
 static int
 by_time(const void *a, const void *b, void *ctx)
 {
@@ -56,7 +54,8 @@ pick_unit(const struct model *m)
 	for (size_t i = 0; i < m->nfuncs; i++) {
 		const struct cg_node *v = &m->cg->nodes[i];
 		if (v->ncalls != 0) {
-			double t = (v->self_ticks + v->child_ticks) / (double)v->ncalls;
+			double t = (v->self_ticks + v->child_ticks) /
+				   (double)v->ncalls;
 			if (t > top)
 				top = t;
 		}
@@ -80,22 +79,27 @@ header(FILE *out, const struct model *m, bool traditional, double total,
 	char abbrev = m->abbrev;
 
 	if (traditional) {
-		fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
+		fprintf(out,
+			"\ngranularity: each sample hit covers %ld byte(s)",
 			m->bin_bytes);
 		if (total > 0)
-			fprintf(out, " for %.2f%% of %.2f %s\n\n", 100.0 / total,
-				model_secs(m, total), dimen);
+			fprintf(out, " for %.2f%% of %.2f %s\n\n",
+				100.0 / total, model_secs(m, total), dimen);
 		else
 			fputs(" no time accumulated\n\n", out);
 	} else {
 		fputs("Flat profile:\n\n", out);
-		fprintf(out, "Each sample counts as %g %s.\n", 1.0 / m->hz, dimen);
+		fprintf(out, "Each sample counts as %g %s.\n", 1.0 / m->hz,
+			dimen);
 		if (!(total > 0)) /* GNU: also when credits overshoot */
 			fputs(" no time accumulated\n\n", out);
 	}
-	fprintf(out, "  %%   cumulative   self              self     total           \n");
-	fprintf(out, " time%10.10s%10.10s    calls  %c%c/call  %c%c/call  name    \n",
-		dimen, dimen, prefix, abbrev, prefix, abbrev);
+	fprintf(out, "  %%   cumulative   self              self     total     "
+		     "      \n");
+	fprintf(
+	    out,
+	    " time%10.10s%10.10s    calls  %c%c/call  %c%c/call  name    \n",
+	    dimen, dimen, prefix, abbrev, prefix, abbrev);
 }
 
 void
@@ -133,11 +137,16 @@ report_flat(FILE *out, const struct model *m, const struct report_opts *ro)
 			*p++ = ' ';
 			p = fmt_u(p, v->ncalls, 8, 0);
 			*p++ = ' ';
-			p = fmt_f(p, si[unit].scale * v->self_ticks / m->hz /
-					     (double)v->ncalls, 8, 2);
+			p = fmt_f(p,
+				  si[unit].scale * v->self_ticks / m->hz /
+				      (double)v->ncalls,
+				  8, 2);
 			*p++ = ' ';
-			p = fmt_f(p, si[unit].scale * (v->self_ticks + v->child_ticks) /
-					     m->hz / (double)v->ncalls, 8, 2);
+			p = fmt_f(p,
+				  si[unit].scale *
+				      (v->self_ticks + v->child_ticks) / m->hz /
+				      (double)v->ncalls,
+				  8, 2);
 			p = fmt_pad(p, 2);
 		} else {
 			p = fmt_pad(p, 1 + 8 + 1 + 8 + 1 + 8 + 2);
@@ -155,27 +164,30 @@ report_flat(FILE *out, const struct model *m, const struct report_opts *ro)
 void
 report_flat_blurb(FILE *out)
 {
-	fputs("\n"
-	      " %         share of the whole run's samples that landed in this\n"
-	      "time       function's own code.\n"
-	      "\n"
-	      "cumulative running total of the self seconds of this line and\n"
-	      " seconds   every line above it.\n"
-	      "\n"
-	      " self      seconds spent in this function's own code, not in the\n"
-	      "seconds    functions it calls.  The table is sorted on this column.\n"
-	      "\n"
-	      "calls      how many times the function was entered, counted by the\n"
-	      "           profiling code; blank when it was not compiled for\n"
-	      "           profiling.\n"
-	      "\n"
-	      " self      self seconds divided by calls, in the unit the\n"
-	      "ms/call    heading names (s, ms, us, ...).\n"
-	      "\n"
-	      " total     self plus callee seconds divided by calls, in the\n"
-	      "ms/call    same unit.\n"
-	      "\n"
-	      "name       the function.  Ties in self time are broken by calls,\n"
-	      "           then by name.\n",
-	      out);
+	fputs(
+	    "\n"
+	    " %         share of the whole run's samples that landed in this\n"
+	    "time       function's own code.\n"
+	    "\n"
+	    "cumulative running total of the self seconds of this line and\n"
+	    " seconds   every line above it.\n"
+	    "\n"
+	    " self      seconds spent in this function's own code, not in the\n"
+	    "seconds    functions it calls.  The table is sorted on this "
+	    "column.\n"
+	    "\n"
+	    "calls      how many times the function was entered, counted by "
+	    "the\n"
+	    "           profiling code; blank when it was not compiled for\n"
+	    "           profiling.\n"
+	    "\n"
+	    " self      self seconds divided by calls, in the unit the\n"
+	    "ms/call    heading names (s, ms, us, ...).\n"
+	    "\n"
+	    " total     self plus callee seconds divided by calls, in the\n"
+	    "ms/call    same unit.\n"
+	    "\n"
+	    "name       the function.  Ties in self time are broken by calls,\n"
+	    "           then by name.\n",
+	    out);
 }

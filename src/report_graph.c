@@ -96,8 +96,10 @@ parents(FILE *out, const struct model *m, const struct report_opts *ro,
 	int w = child_width(ro);
 
 	if (cg->nodes[node].first_parent == CG_NONE) {
-		fprintf(out, "%6.6s %5.5s %7.7s %*.*s %7.7s %7.7s     <spontaneous>\n",
-			"", "", "", w, w, "", "", "");
+		fprintf(
+		    out,
+		    "%6.6s %5.5s %7.7s %*.*s %7.7s %7.7s     <spontaneous>\n",
+		    "", "", "", w, w, "", "", "");
 		return;
 	}
 	n = model_sorted_arcs(m, node, true, v);
@@ -137,7 +139,8 @@ calls_field(FILE *out, uint64_t ncalls, uint64_t self_calls)
 {
 	char buf[64];
 
-	fwrite(buf, 1, (size_t)(calls_text(buf, ncalls, self_calls) - buf), out);
+	fwrite(buf, 1, (size_t)(calls_text(buf, ncalls, self_calls) - buf),
+	       out);
 }
 
 static void
@@ -179,7 +182,8 @@ by_member(uint32_t a, uint32_t b, const void *ctx)
 	const struct cg_node *v = ctx;
 	double ta = v[a].prop_self + v[a].prop_child;
 	double tb = v[b].prop_self + v[b].prop_child;
-	uint64_t ca = v[a].ncalls + v[a].self_calls, cb = v[b].ncalls + v[b].self_calls;
+	uint64_t ca = v[a].ncalls + v[a].self_calls,
+		 cb = v[b].ncalls + v[b].self_calls;
 
 	if (ta != tb)
 		return ta > tb ? -1 : 1;
@@ -242,20 +246,23 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 	fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
 		m->bin_bytes);
 	if (pt > 0)
-		fprintf(out, " for %.2f%% of %.2f seconds\n\n", 100.0 / pt,
-			model_secs(m, pt)); /* "seconds" whatever the unit (GNU) */
+		fprintf(
+		    out, " for %.2f%% of %.2f seconds\n\n", 100.0 / pt,
+		    model_secs(m, pt)); /* "seconds" whatever the unit (GNU) */
 	else
 		fputs(" no time propagated\n\n", out);
 	if (ro->traditional)
-		fprintf(out,
-			"%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n"
-			"%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n"
-			"%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n\n",
-			"", "", "", "", "called", "total", "parents", "index", "%time",
-			"self", "descendants", "called", "self", "name", "index", "", "",
-			"", "", "called", "total", "children");
+		fprintf(
+		    out,
+		    "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n"
+		    "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n"
+		    "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n\n",
+		    "", "", "", "", "called", "total", "parents", "index",
+		    "%time", "self", "descendants", "called", "self", "name",
+		    "index", "", "", "", "", "called", "total", "children");
 	else
-		fputs("index % time    self  children    called     name\n", out);
+		fputs("index % time    self  children    called     name\n",
+		      out);
 	for (size_t i = 0; i < m->nfuncs + m->ncycles; i++) {
 		entry_id id = m->order[i];
 
@@ -276,29 +283,38 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 void
 report_graph_blurb(FILE *out)
 {
-	fputs("\n"
-	      " How to read an entry: the line that starts with [n] is the\n"
-	      " function the entry is about.  The lines above it are its callers,\n"
-	      " the lines below it the functions it calls.\n"
-	      "\n"
-	      " On the function's own line:\n"
-	      "   index     its number; names elsewhere are followed by [n] (or by\n"
-	      "             (n) when that entry is not shown).\n"
-	      "   % time    share of the run spent in it and in what it calls.\n"
-	      "   self      seconds in its own code.\n"
-	      "   children  seconds in its callees on its behalf.\n"
-	      "   called    calls from other functions, then +calls to itself.\n"
-	      "\n"
-	      " On a caller's line: the part of this function's self and children\n"
-	      " time charged to that caller, and its calls out of all calls\n"
-	      " (calls/total).  On a callee's line: the part of the callee's time\n"
-	      " charged to this function, and this function's calls out of all of\n"
-	      " the callee's calls.  Callers outside the profile show as\n"
-	      " <spontaneous>.\n"
-	      "\n"
-	      " Functions that call each other in a loop form a cycle: it gets an\n"
-	      " entry of its own, <cycle N as a whole>, listing its members; time\n"
-	      " is shared between cycle members and their callers as a whole, and\n"
-	      " the +count is the number of calls made inside the cycle.\n",
-	      out);
+	fputs(
+	    "\n"
+	    " How to read an entry: the line that starts with [n] is the\n"
+	    " function the entry is about.  The lines above it are its "
+	    "callers,\n"
+	    " the lines below it the functions it calls.\n"
+	    "\n"
+	    " On the function's own line:\n"
+	    "   index     its number; names elsewhere are followed by [n] (or "
+	    "by\n"
+	    "             (n) when that entry is not shown).\n"
+	    "   % time    share of the run spent in it and in what it calls.\n"
+	    "   self      seconds in its own code.\n"
+	    "   children  seconds in its callees on its behalf.\n"
+	    "   called    calls from other functions, then +calls to itself.\n"
+	    "\n"
+	    " On a caller's line: the part of this function's self and "
+	    "children\n"
+	    " time charged to that caller, and its calls out of all calls\n"
+	    " (calls/total).  On a callee's line: the part of the callee's "
+	    "time\n"
+	    " charged to this function, and this function's calls out of all "
+	    "of\n"
+	    " the callee's calls.  Callers outside the profile show as\n"
+	    " <spontaneous>.\n"
+	    "\n"
+	    " Functions that call each other in a loop form a cycle: it gets "
+	    "an\n"
+	    " entry of its own, <cycle N as a whole>, listing its members; "
+	    "time\n"
+	    " is shared between cycle members and their callers as a whole, "
+	    "and\n"
+	    " the +count is the number of calls made inside the cycle.\n",
+	    out);
 }

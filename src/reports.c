@@ -110,10 +110,13 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 	struct model m;
 
 	if ((style & OUT_FLAT) && a->g.nhists == 0)
-		return gp_fail(err, "%s: no histogram in the profile, so no flat profile",
-			       o->gmons[0]);
+		return gp_fail(
+		    err, "%s: no histogram in the profile, so no flat profile",
+		    o->gmons[0]);
 	if ((style & OUT_GRAPH) && !a->have_arcs)
-		return gp_fail(err, "%s: no call-graph records in the profile, so no call graph",
+		return gp_fail(err,
+			       "%s: no call-graph records in the profile, so "
+			       "no call graph",
 			       o->gmons[0]);
 	model_build(&m, &in, &mo);
 	print_text(out, &m, &ro, style);

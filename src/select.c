@@ -9,8 +9,8 @@
 #include "symspec.h"
 
 static const char *const runtime_routines[] = {
-	"_gprof_mcount", "mcount", "_mcount", "__mcount", "__mcount_internal",
-	"__mcleanup",
+	"_gprof_mcount",     "mcount",     "_mcount", "__mcount",
+	"__mcount_internal", "__mcleanup",
 };
 
 struct where {
@@ -44,8 +44,8 @@ match_all(const struct symspec *sp, const struct symtab *st,
 	bool any = false;
 
 	for (size_t i = 0; i < st->n; i++) {
-		bool m = symspec_match(sp, st->syms[i].name, w ? w[i].file : NULL,
-				       w ? w[i].line : 0);
+		bool m = symspec_match(sp, st->syms[i].name,
+				       w ? w[i].file : NULL, w ? w[i].line : 0);
 		out[i] = m;
 		any |= m;
 	}
@@ -83,7 +83,8 @@ add_arc_spec(struct selection *sel, const struct spec_arg *a,
 	symspec_parse(left, &from);
 	symspec_parse(slash + 1, &to);
 	free(left);
-	sel->arcs = xreallocarray(sel->arcs, sel->narcs + 1, sizeof(*sel->arcs));
+	sel->arcs =
+	    xreallocarray(sel->arcs, sel->narcs + 1, sizeof(*sel->arcs));
 	as = &sel->arcs[sel->narcs++];
 	as->kind = a->kind;
 	as->from = xcalloc(st->n ? st->n : 1, 1);

@@ -23,9 +23,9 @@ struct arc_sel {
 };
 
 struct selection {
-	uint16_t *bits;		 /* owned, per function: 1 << spec_kind */
-	bool any[SPEC_NKINDS];	 /* the list matched some function */
-	struct arc_sel *arcs;	 /* owned */
+	uint16_t *bits;        /* owned, per function: 1 << spec_kind */
+	bool any[SPEC_NKINDS]; /* the list matched some function */
+	struct arc_sel *arcs;  /* owned */
 	size_t narcs;
 	bool any_arcs[SPEC_NKINDS];
 };
@@ -52,8 +52,7 @@ select_has(const struct selection *sel, enum spec_kind kind, uint32_t i)
  * Whether a function is selected by an INCL/EXCL pair: in INCL (or INCL
  * is empty) and not in EXCL.
  */
-bool select_keeps(const struct selection *sel, enum spec_kind incl,
-		  uint32_t i);
+bool select_keeps(const struct selection *sel, enum spec_kind incl, uint32_t i);
 
 /* Whether the arc PARENT -> CHILD survives the arc lists (-q/-Q/-k). */
 bool select_arc(const struct selection *sel, uint32_t parent, uint32_t child);

@@ -44,8 +44,8 @@ le32(const unsigned char *p)
 }
 
 static void
-scan(struct callgraph *cg, struct exe *x, const struct gmon *g,
-     uint32_t parent, uint64_t lo, uint64_t hi)
+scan(struct callgraph *cg, struct exe *x, const struct gmon *g, uint32_t parent,
+     uint64_t lo, uint64_t hi)
 {
 	uint64_t base;
 	size_t n;
@@ -56,7 +56,8 @@ scan(struct callgraph *cg, struct exe *x, const struct gmon *g,
 		return;
 	end = base + n < hi ? base + n : hi;
 	if (x->machine == EM_AARCH64) {
-		for (uint64_t pc = lo + ((4 - (lo - base) % 4) % 4); pc + 4 <= end; pc += 4) {
+		for (uint64_t pc = lo + ((4 - (lo - base) % 4) % 4);
+		     pc + 4 <= end; pc += 4) {
 			uint32_t insn = le32(code + (pc - base));
 			int64_t off;
 
@@ -98,7 +99,8 @@ static_calls(struct callgraph *cg, struct exe *x, const struct gmon *g)
 		return true;
 	for (uint32_t i = 0; i < st->n; i++) {
 		uint64_t lo = st->syms[i].addr;
-		uint64_t hi = i + 1 < st->n ? st->syms[i + 1].addr : st->syms[i].end + 1;
+		uint64_t hi =
+		    i + 1 < st->n ? st->syms[i + 1].addr : st->syms[i].end + 1;
 
 		if (lo < x->text_lo)
 			lo = x->text_lo;
@@ -106,8 +108,10 @@ static_calls(struct callgraph *cg, struct exe *x, const struct gmon *g)
 			hi = x->text_hi;
 
 		for (size_t k = 0; k < g->nhists; k++) {
-			uint64_t a = lo > g->hists[k].lowpc ? lo : g->hists[k].lowpc;
-			uint64_t b = hi < g->hists[k].highpc ? hi : g->hists[k].highpc;
+			uint64_t a =
+			    lo > g->hists[k].lowpc ? lo : g->hists[k].lowpc;
+			uint64_t b =
+			    hi < g->hists[k].highpc ? hi : g->hists[k].highpc;
 			if (a < b)
 				scan(cg, x, g, i, a, b);
 		}

@@ -97,11 +97,13 @@ stream_get(struct stream *s, void *dst, size_t n)
 	while (done < n) {
 		size_t off, take;
 
-		if ((s->pos < s->win_pos || s->pos >= s->win_pos + s->win_len) &&
+		if ((s->pos < s->win_pos ||
+		     s->pos >= s->win_pos + s->win_len) &&
 		    !refill(s))
 			break;
 		off = (size_t)(s->pos - s->win_pos);
-		take = s->win_len - off < n - done ? s->win_len - off : n - done;
+		take =
+		    s->win_len - off < n - done ? s->win_len - off : n - done;
 		memcpy(p + done, s->win + off, take);
 		done += take;
 		s->pos += take;

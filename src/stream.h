@@ -14,14 +14,14 @@
 #include <stdint.h>
 
 struct stream {
-	int fd;			  /* borrowed; -1 for memory */
+	int fd;                   /* borrowed; -1 for memory */
 	const unsigned char *mem; /* borrowed, for memory */
-	uint64_t size;		  /* bytes in the profile */
-	uint64_t pos;		  /* offset of the next byte */
-	unsigned char *win;	  /* owned: a file's window */
-	uint64_t win_pos;	  /* offset of win[0] */
+	uint64_t size;            /* bytes in the profile */
+	uint64_t pos;             /* offset of the next byte */
+	unsigned char *win;       /* owned: a file's window */
+	uint64_t win_pos;         /* offset of win[0] */
 	size_t win_len;
-	int err_no;		  /* a read failed with this errno */
+	int err_no; /* a read failed with this errno */
 };
 
 void stream_mem(struct stream *s, const void *p, size_t n);

@@ -33,7 +33,7 @@ void symspec_free(struct symspec *sp);
  * Whether SP matches a function NAME whose source file has base name
  * FILE (NULL if unknown) and whose first line is LINE (0 if unknown).
  */
-bool symspec_match(const struct symspec *sp, const char *name,
-		   const char *file, int line);
+bool symspec_match(const struct symspec *sp, const char *name, const char *file,
+		   int line);
 
 #endif

@@ -25,10 +25,10 @@ typedef uint32_t sym_id;
 struct sym {
 	const char *name; /* borrowed from the struct exe */
 	uint64_t addr;
-	uint64_t end;	   /* last address owned, inclusive; may be < addr */
-	bool is_func;	   /* STT_FUNC (or ifunc) */
-	bool is_static;	   /* local binding */
-	bool mapped;	   /* -R: named after the object file defining it */
+	uint64_t end;   /* last address owned, inclusive; may be < addr */
+	bool is_func;   /* STT_FUNC (or ifunc) */
+	bool is_static; /* local binding */
+	bool mapped;    /* -R: named after the object file defining it */
 };
 
 struct symtab {
@@ -37,7 +37,7 @@ struct symtab {
 };
 
 struct symtab_opts {
-	bool no_static;		   /* -a: drop local symbols */
+	bool no_static;            /* -a: drop local symbols */
 	bool ignore_non_functions; /* -D: drop local non-function symbols */
 	/*
 	 * -R: a function the map lists is named after its file when its

@@ -56,14 +56,14 @@ enum rec_kind { REC_HIST, REC_ARC, REC_BB, REC_RAW };
 
 struct rec {
 	enum rec_kind kind;
-	uint64_t a, b, c;     /* hist: lo, hi, nbins; arc: from, self, count */
-	uint32_t rate;	      /* hist */
+	uint64_t a, b, c; /* hist: lo, hi, nbins; arc: from, self, count */
+	uint32_t rate;    /* hist */
 	char dimen[GMON_DIMEN_LEN]; /* hist, NUL-padded */
-	char abbrev;	      /* hist */
-	uint16_t *bins;	      /* hist, owned */
-	uint64_t *pairs;      /* bb: 2*n words, owned; raw: unused */
-	size_t n;	      /* bb: pairs; raw: bytes */
-	unsigned char *bytes; /* raw, owned */
+	char abbrev;                /* hist */
+	uint16_t *bins;             /* hist, owned */
+	uint64_t *pairs;            /* bb: 2*n words, owned; raw: unused */
+	size_t n;                   /* bb: pairs; raw: bytes */
+	unsigned char *bytes;       /* raw, owned */
 };
 
 struct spec {
@@ -73,11 +73,11 @@ struct spec {
 	uint32_t version;
 	int have_ncnt;
 	uint32_t ncnt;
-	int have_trunc;	  /* 0 none, 1 to a length, -1 from the end */
+	int have_trunc; /* 0 none, 1 to a length, -1 from the end */
 	uint64_t trunc;
 	struct rec *recs; /* owned */
 	size_t nrecs, cap;
-	long hist;	  /* index of the latest hist record, or -1 */
+	long hist; /* index of the latest hist record, or -1 */
 };
 
 struct buf {
@@ -141,8 +141,8 @@ num_max(const char *s, const char *what, uint64_t max)
 	uint64_t v = num(s, what);
 
 	if (v > max)
-		die("%s %llu is larger than %llu", what,
-		    (unsigned long long)v, (unsigned long long)max);
+		die("%s %llu is larger than %llu", what, (unsigned long long)v,
+		    (unsigned long long)max);
 	return v;
 }
 
@@ -173,11 +173,12 @@ do_hist(struct spec *sp, char **tok, int ntok)
 	r->a = num(tok[1], "lowpc");
 	r->b = num(tok[2], "highpc");
 	r->c = num_max(tok[3], "nbins", MAX_BINS);
-	r->rate = ntok > 4 ? (uint32_t)num_max(tok[4], "rate", UINT32_MAX)
-			   : 100;
+	r->rate =
+	    ntok > 4 ? (uint32_t)num_max(tok[4], "rate", UINT32_MAX) : 100;
 	s = ntok > 5 ? tok[5] : "seconds";
 	if (strlen(s) > sizeof(r->dimen))
-		die("dimension '%s' is longer than %d bytes", s, GMON_DIMEN_LEN);
+		die("dimension '%s' is longer than %d bytes", s,
+		    GMON_DIMEN_LEN);
 	memcpy(r->dimen, s, strlen(s)); /* NUL-padded, not terminated */
 	if (ntok > 6 && strlen(tok[6]) != 1)
 		die("abbreviation must be one character");
@@ -365,7 +366,8 @@ do_line(struct spec *sp, char *line)
 		sp->have_ncnt = 1;
 	} else if (!strcmp(tok[0], "truncate")) {
 		sp->have_trunc = tok[1][0] == '-' ? -1 : 1;
-		sp->trunc = num(tok[1] + (sp->have_trunc < 0), "truncate length");
+		sp->trunc =
+		    num(tok[1] + (sp->have_trunc < 0), "truncate length");
 	} else {
 		die("unknown directive '%s'", tok[0]);
 	}
@@ -547,8 +549,9 @@ int
 main(int argc, char **argv)
 {
 	const char *out = "gmon.out";
-	struct spec sp = { .fmt = FMT_GNU, .word = 8, .version = 1,
-			   .hist = -1 };
+	struct spec sp = {
+		.fmt = FMT_GNU, .word = 8, .version = 1, .hist = -1
+	};
 	struct buf b = { 0 };
 	FILE *in, *f;
 	int i = 1;

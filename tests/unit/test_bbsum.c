@@ -39,7 +39,10 @@ merge_and_order(void)
 		{ 0x50, 9 },  { 0x300, 9 }, { 0x210, 0 }, { 0x200, 5 },
 	};
 	static const struct gmon_bb want[] = {
-		{ 0x104, 6 }, { 0x100, 3 }, { 0x210, 1 }, { 0x200, 5 },
+		{ 0x104, 6 },
+		{ 0x100, 3 },
+		{ 0x210, 1 },
+		{ 0x200, 5 },
 	};
 	struct symtab st;
 	struct gmon_bb *out;

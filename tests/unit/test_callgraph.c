@@ -91,7 +91,7 @@ test_many_arcs(void)
 	for (uint32_t i = 0; i < N; i++)
 		for (uint32_t k = 0; k < PER; k++)
 			ids[i * PER + k] =
-				cg_add(&cg, i, (i * 7 + k) % N, k + 1);
+			    cg_add(&cg, i, (i * 7 + k) % N, k + 1);
 	for (uint32_t i = 0; i < N; i++)
 		for (uint32_t k = 0; k < PER; k++)
 			cg_add(&cg, i, (i * 7 + k) % N, 1);
@@ -265,10 +265,10 @@ test_cycle3(void)
 		check_u64(cy->ncalls, 1, "cycle ncalls");
 		check_u64(cy->self_calls, 2 + 3 + 4, "cycle self_calls");
 		check_true(cg.nodes[1].toporder == cg.nodes[2].toporder &&
-				   cg.nodes[2].toporder == cg.nodes[3].toporder,
+			       cg.nodes[2].toporder == cg.nodes[3].toporder,
 			   "members do not share a topological number");
 		check_true(cg.nodes[4].toporder < cg.nodes[1].toporder &&
-				   cg.nodes[1].toporder < cg.nodes[0].toporder,
+			       cg.nodes[1].toporder < cg.nodes[0].toporder,
 			   "topological order not callees first");
 	}
 	cg_free(&cg);
@@ -344,8 +344,8 @@ test_propagation(void)
 	cg_assemble(&cg, ticks, &no_select);
 	check_u64(cg.ncycles, 0, "ncycles");
 	for (size_t i = 0; i < ARRAY_SIZE(want_arcs); i++) {
-		uint32_t a = cg_find_arc(&cg, want_arcs[i].parent,
-					 want_arcs[i].child);
+		uint32_t a =
+		    cg_find_arc(&cg, want_arcs[i].parent, want_arcs[i].child);
 
 		if (!check_true(a != CG_NONE, "arc missing"))
 			break;
@@ -364,8 +364,8 @@ test_propagation(void)
 	}
 	check_dbl(cg.print_time, 13, "print_time");
 	check_true(cg.nodes[3].toporder < cg.nodes[2].toporder &&
-			   cg.nodes[2].toporder < cg.nodes[1].toporder &&
-			   cg.nodes[1].toporder < cg.nodes[0].toporder,
+		       cg.nodes[2].toporder < cg.nodes[1].toporder &&
+		       cg.nodes[1].toporder < cg.nodes[0].toporder,
 		   "topological order");
 	for (size_t i = 0; i < 4; i++)
 		check_u64(cg.topo[i], 3 - i, "topo[]");

@@ -19,8 +19,8 @@ same_f(double v, int width, int prec)
 	end = fmt_f(got, v, width, prec);
 	*end = '\0';
 	if (strcmp(got, want) != 0)
-		return t_fail("fmt_f(%.17g, %d, %d) = \"%s\", printf \"%s\"", v, width,
-			      prec, got, want);
+		return t_fail("fmt_f(%.17g, %d, %d) = \"%s\", printf \"%s\"", v,
+			      width, prec, got, want);
 	return true;
 }
 
@@ -28,14 +28,14 @@ static const struct {
 	double v;
 	int width, prec;
 } fixed[] = {
-	{ 0, 6, 2 },	       { 100.16, 6, 2 },  { 0.005, 8, 2 },
-	{ 0.015, 8, 2 },       { 0.025, 8, 2 },	  { 1.005, 8, 2 },
-	{ 2.675, 8, 2 },       { 0.125, 8, 2 },	  { 0.375, 8, 2 },
-	{ 999.995, 8, 2 },     { 1e11, 9, 2 },	  { 12345678.9, 8, 2 },
-	{ 0.05, 5, 1 },	       { 0.25, 5, 1 },	  { 99.95, 5, 1 },
-	{ 100.0, 5, 1 },       { -0.0, 8, 2 },	  { -1.5, 8, 2 },
-	{ 1.0 / 0.0, 8, 2 },   { -1.0 / 0.0, 8, 2 }, { 0.0 / 0.0, 8, 2 },
-	{ 4.5e15, 8, 2 },      { 0.7, 0, 2 },	  { 3.14159, 1, 3 },
+	{ 0, 6, 2 },         { 100.16, 6, 2 },     { 0.005, 8, 2 },
+	{ 0.015, 8, 2 },     { 0.025, 8, 2 },      { 1.005, 8, 2 },
+	{ 2.675, 8, 2 },     { 0.125, 8, 2 },      { 0.375, 8, 2 },
+	{ 999.995, 8, 2 },   { 1e11, 9, 2 },       { 12345678.9, 8, 2 },
+	{ 0.05, 5, 1 },      { 0.25, 5, 1 },       { 99.95, 5, 1 },
+	{ 100.0, 5, 1 },     { -0.0, 8, 2 },       { -1.5, 8, 2 },
+	{ 1.0 / 0.0, 8, 2 }, { -1.0 / 0.0, 8, 2 }, { 0.0 / 0.0, 8, 2 },
+	{ 4.5e15, 8, 2 },    { 0.7, 0, 2 },        { 3.14159, 1, 3 },
 };
 
 static void
@@ -70,7 +70,8 @@ t_random(void)
 		double base = (double)(t_rand(&st) % 1000000) / 1000.0 + 0.0005;
 		double v = nextafter(base, (t_rand(&st) & 1) ? 0 : 1e9);
 
-		if (!same_f(base, 8, 2) || !same_f(v, 8, 2) || !same_f(base * 10, 5, 1))
+		if (!same_f(base, 8, 2) || !same_f(v, 8, 2) ||
+		    !same_f(base * 10, 5, 1))
 			break;
 	}
 	t_end();
@@ -79,13 +80,15 @@ t_random(void)
 static void
 t_unsigned(void)
 {
-	static const uint64_t vals[] = { 0, 1, 9, 10, 1234567, 4294967295u,
-					 18446744073709551615ull };
+	static const uint64_t vals[] = {
+		0, 1, 9, 10, 1234567, 4294967295u, 18446744073709551615ull
+	};
 	char got[64], want[64], *end;
 
 	t_begin("fmt/u-right-and-left");
 	for (size_t i = 0; i < ARRAY_SIZE(vals); i++) {
-		snprintf(want, sizeof(want), "%7llu|%-7llu|", (unsigned long long)vals[i],
+		snprintf(want, sizeof(want), "%7llu|%-7llu|",
+			 (unsigned long long)vals[i],
 			 (unsigned long long)vals[i]);
 		end = fmt_u(got, vals[i], 7, 0);
 		*end++ = '|';

@@ -228,8 +228,8 @@ test_sum(void)
 		      "gmon_read_mem") &&
 	    check_u64(g.nhists, 1, "nhists")) {
 		for (size_t i = 0; i < 4; i++)
-			check_u64(gmon_bin(&g.hists[0], i), (uint64_t)a[i] + b[i],
-				  "summed bin");
+			check_u64(gmon_bin(&g.hists[0], i),
+				  (uint64_t)a[i] + b[i], "summed bin");
 		check_u64(g.files[0].nhist, 2, "file nhist");
 	}
 
@@ -307,12 +307,14 @@ test_pairs(void)
 			const struct gmon_hist *h = &g.hists[1];
 
 			check_u64(g.hists[0].lowpc, 0x1000, "first lowpc");
-			check_u64(gmon_bin(&g.hists[0], 3), 0xffff, "first bin 3");
+			check_u64(gmon_bin(&g.hists[0], 3), 0xffff,
+				  "first bin 3");
 			check_u64(h->lowpc, pair_cases[i].lo2, "second lowpc");
 			check_u64(h->highpc, pair_cases[i].hi2,
 				  "second highpc");
 			for (uint32_t k = 0; k < h->nbins; k++)
-				check_u64(gmon_bin(h, k), second[k], "second bin");
+				check_u64(gmon_bin(h, k), second[k],
+					  "second bin");
 		}
 		gmon_free(&g);
 		wbuf_free(&w);
@@ -633,7 +635,8 @@ bsd_one(size_t i)
 		check_u64(g.hists[0].highpc, 0x8060, "highpc");
 		if (check_u64(g.hists[0].nbins, 3, "nbins"))
 			for (size_t k = 0; k < 3; k++)
-				check_u64(gmon_bin(&g.hists[0], k), bins[k], "bin");
+				check_u64(gmon_bin(&g.hists[0], k), bins[k],
+					  "bin");
 		check_true(g.bsd, "bsd not set");
 		check_u64(g.rate, bsd_cases[i].rate, "rate");
 		check_str(g.dimen, "seconds", "dimen");
@@ -668,7 +671,7 @@ test_gnu_be32(void)
 	gnu_bb(&w, 1, pairs, 1);
 	if (!check_u64(w.n,
 		       20 + (1 + 4 + 4 + 4 + 4 + 16 + 8) + (1 + 4 + 4 + 4) +
-			       (1 + 4 + 8),
+			   (1 + 4 + 8),
 		       "file size")) {
 		wbuf_free(&w);
 		return;
@@ -701,7 +704,6 @@ test_gnu_be32(void)
 	gmon_free(&g);
 	wbuf_free(&w);
 }
-
 
 /* A BSD file (old header: 100 per second) with bins A over
  * [0x1000, 0x1100), and a GNU file with bins B and RATE over the same. */
@@ -738,12 +740,12 @@ test_mixed(void)
 		gmon_init(&g, 8, false);
 		if (check_u64((uint64_t)read_buf(&g, first, GMON_AUTO, &err), 0,
 			      "first file") &&
-		    check_u64((uint64_t)read_buf(&g, second, GMON_AUTO, &err), 0,
-			      "second file") &&
+		    check_u64((uint64_t)read_buf(&g, second, GMON_AUTO, &err),
+			      0, "second file") &&
 		    check_u64(g.nhists, 1, "nhists")) {
 			for (uint32_t i = 0; i < 4; i++)
-				check_u64(gmon_bin(&g.hists[0], i), 11 * (i + 1),
-					  "summed bin");
+				check_u64(gmon_bin(&g.hists[0], i),
+					  11 * (i + 1), "summed bin");
 			check_u64(g.rate, 100, "rate");
 		}
 		gmon_free(&g);
@@ -753,15 +755,15 @@ test_mixed(void)
 
 	mixed_files(&bsd, &gnu, 1000);
 	for (int order = 0; order < 2; order++) {
-		t_begin("gmon/mixed-%s-then-%s-other-rate", order ? "gnu" : "bsd",
-			order ? "bsd" : "gnu");
+		t_begin("gmon/mixed-%s-then-%s-other-rate",
+			order ? "gnu" : "bsd", order ? "bsd" : "gnu");
 		gmon_init(&g, 8, false);
 		if (check_u64((uint64_t)read_buf(&g, order ? &gnu : &bsd,
 						 GMON_AUTO, &err),
 			      0, "first file"))
-			check_refused(read_buf(&g, order ? &bsd : &gnu, GMON_AUTO,
-					       &err),
-				      &err, "profiling rate");
+			check_refused(
+			    read_buf(&g, order ? &bsd : &gnu, GMON_AUTO, &err),
+			    &err, "profiling rate");
 		gmon_free(&g);
 	}
 	wbuf_free(&gnu);
@@ -799,9 +801,11 @@ test_bsd44_rate0(void)
 	for (int order = 0; order < 2; order++) {
 		gmon_init(&g, 8, false);
 		if (check_u64((uint64_t)read_buf(&g, order ? &old : &w,
-						 GMON_AUTO, &err), 0, "first") &&
+						 GMON_AUTO, &err),
+			      0, "first") &&
 		    check_u64((uint64_t)read_buf(&g, order ? &w : &old,
-						 GMON_AUTO, &err), 0, "second"))
+						 GMON_AUTO, &err),
+			      0, "second"))
 			check_u64(gmon_bin(&g.hists[0], 0), 2, "summed bin 0");
 		gmon_free(&g);
 	}
@@ -835,15 +839,17 @@ test_many_hists(void)
 		gnu_hist(&w, lo, lo + 4, 1, 100, &bin, 1);
 	}
 	gmon_init(&g, 8, false);
-	if (check_u64((uint64_t)read_buf(&g, &w, GMON_AUTO, &err), 0, "first") &&
-	    check_u64((uint64_t)read_buf(&g, &w, GMON_AUTO, &err), 0, "second") &&
+	if (check_u64((uint64_t)read_buf(&g, &w, GMON_AUTO, &err), 0,
+		      "first") &&
+	    check_u64((uint64_t)read_buf(&g, &w, GMON_AUTO, &err), 0,
+		      "second") &&
 	    check_u64(g.nhists, MANY, "nhists")) {
 		for (uint32_t k = 0; k < MANY && ok; k++)
 			ok = check_u64(g.hists[k].lowpc,
 				       0x100000 + 4 * (uint64_t)(MANY - 1 - k),
 				       "lowpc in file order") &&
-			     check_u64(gmon_bin(&g.hists[k], 0), 2 * (k % 7 + 1),
-				       "summed bin");
+			     check_u64(gmon_bin(&g.hists[k], 0),
+				       2 * (k % 7 + 1), "summed bin");
 	}
 	gmon_free(&g);
 
@@ -905,10 +911,12 @@ test_stream_files(void)
 	gmon_init(&g, 8, false);
 	if (check_u64((uint64_t)gmon_read(&g, p0, GMON_AUTO, &err), 0,
 		      "gmon_read") &&
-	    check_u64(g.nhists, 1, "nhists") && check_u64(g.narcs, 1, "narcs")) {
+	    check_u64(g.nhists, 1, "nhists") &&
+	    check_u64(g.narcs, 1, "narcs")) {
 		check_true(g.hists[0].bins16 == NULL, "bins read into memory");
 		if (check_u64((uint64_t)gmon_bins(&g, &g.hists[0], BIG - 3, 3,
-						  out, &err), 0, "gmon_bins"))
+						  out, &err),
+			      0, "gmon_bins"))
 			for (uint32_t i = 0; i < 3; i++)
 				check_u64(out[i], bins[BIG - 3 + i], "bin");
 	}
@@ -919,7 +927,8 @@ test_stream_files(void)
 	    check_u64(g.nhists, 1, "nhists") &&
 	    check_true(g.hists[0].bins16 != NULL || g.hists[0].bins32 != NULL,
 		       "sum not in memory")) {
-		check_u64(gmon_bin(&g.hists[0], 5), 2 * (uint64_t)bins[5], "bin 5");
+		check_u64(gmon_bin(&g.hists[0], 5), 2 * (uint64_t)bins[5],
+			  "bin 5");
 		check_u64(g.files[0].fd, (uint64_t)-1, "first file still open");
 	}
 	gmon_free(&g);

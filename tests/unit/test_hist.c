@@ -64,7 +64,8 @@ test_split(void)
 		/* An excluded function gets nothing (GNU leaves mcount out of
 		 * the index this way); the others get their share. */
 		for (size_t k = 0; k < 4; k++)
-			check_dbl(ticks[k], exclude_cases[i].excluded[k] ? 0 : want[k],
+			check_dbl(ticks[k],
+				  exclude_cases[i].excluded[k] ? 0 : want[k],
 				  four_syms[k].name);
 	}
 

@@ -16,7 +16,7 @@
 
 #define NFN 6
 
-static const char *const names[NFN] = { "main", "used", "idle",
+static const char *const names[NFN] = { "main",     "used", "idle",
 					"excluded", "ping", "pong" };
 
 struct fixture {
@@ -71,10 +71,14 @@ listing(void)
 {
 	/* want[list][zeros][entry]: functions 0-5, then cycle 1 (id 6). */
 	static const bool want[4][2][NFN + 1] = {
-		[LIST_FLAT] = { { 1, 1, 0, 0, 1, 1, 0 }, { 1, 1, 1, 0, 1, 1, 0 } },
-		[LIST_INDEX] = { { 1, 1, 0, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1, 1 } },
-		[LIST_GRAPH] = { { 1, 1, 0, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1, 1 } },
-		[LIST_EXEC] = { { 0, 1, 0, 0, 1, 1, 0 }, { 1, 1, 1, 0, 1, 1, 0 } },
+		[LIST_FLAT] = { { 1, 1, 0, 0, 1, 1, 0 },
+				{ 1, 1, 1, 0, 1, 1, 0 } },
+		[LIST_INDEX] = { { 1, 1, 0, 1, 1, 1, 1 },
+				 { 1, 1, 1, 1, 1, 1, 1 } },
+		[LIST_GRAPH] = { { 1, 1, 0, 1, 1, 1, 1 },
+				 { 1, 1, 1, 1, 1, 1, 1 } },
+		[LIST_EXEC] = { { 0, 1, 0, 0, 1, 1, 0 },
+				{ 1, 1, 1, 0, 1, 1, 0 } },
 	};
 	static const char *const list_names[] = { "flat", "graph", "index",
 						  "exec" };

@@ -34,8 +34,9 @@ t_names(void)
 
 	t_begin("outfile/tmp-names");
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (!check_str(outfile_tmp_name(buf, sizeof(buf), names[i].target,
-						names[i].host, names[i].pid),
+		if (!check_str(outfile_tmp_name(buf, sizeof(buf),
+						names[i].target, names[i].host,
+						names[i].pid),
 			       names[i].want, "temporary name"))
 			break;
 	/* A long name is cut so the temporary's name still fits. */
@@ -78,7 +79,8 @@ only_x(const char *dir, const char *file, const char *content)
 	bool ok;
 
 	while (d != NULL && (e = readdir(d)) != NULL)
-		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+		n +=
+		    strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
 	if (d != NULL)
 		closedir(d);
 	if (f != NULL) {
@@ -144,7 +146,8 @@ static void
 t_leave(void)
 {
 	static const int sigs[] = { 0, SIGINT, SIGTERM, SIGHUP };
-	static const char *const how[] = { "exit", "SIGINT", "SIGTERM", "SIGHUP" };
+	static const char *const how[] = { "exit", "SIGINT", "SIGTERM",
+					   "SIGHUP" };
 	char dir[64], file[64];
 	struct sigaction sa;
 
@@ -158,11 +161,13 @@ t_leave(void)
 		pid = fork();
 		if (pid == 0)
 			leave(file, sigs[i]);
-		if (check_true(pid > 0 && waitpid(pid, &status, 0) == pid, "fork"))
-			check_true(sigs[i] == 0 ? WIFEXITED(status) &&
-							  WEXITSTATUS(status) == 0
-						: WIFSIGNALED(status) &&
-							  WTERMSIG(status) == sigs[i],
+		if (check_true(pid > 0 && waitpid(pid, &status, 0) == pid,
+			       "fork"))
+			check_true(sigs[i] == 0
+				       ? WIFEXITED(status) &&
+					     WEXITSTATUS(status) == 0
+				       : WIFSIGNALED(status) &&
+					     WTERMSIG(status) == sigs[i],
 				   "died as it should");
 		only_x(dir, file, "old");
 		t_end();

@@ -223,7 +223,7 @@ test_round_trip(void)
 			write_op(&w, seq[k].op, seq[k].v);
 		if (check_u64(w.n, n, "bytes written"))
 			check_true(memcmp(w.p, round_trip_cases[i].want, n) ==
-					   0,
+				       0,
 				   "encoded bytes differ");
 		reader_init(&r, w.p, w.n, round_trip_cases[i].big, word);
 		for (size_t k = 0; k < ARRAY_SIZE(seq); k++) {

@@ -25,8 +25,8 @@ ref_sort(uint32_t *v, size_t n, gp_cmp cmp, const void *ctx)
 	ref_sort(left, n1, cmp, ctx);
 	ref_sort(right, n2, cmp, ctx);
 	while (i < n1 && j < n2)
-		v[k++] = cmp(left[i], right[j], ctx) > 0 ? right[j++]
-							 : left[i++];
+		v[k++] =
+		    cmp(left[i], right[j], ctx) > 0 ? right[j++] : left[i++];
 	while (i < n1)
 		v[k++] = left[i++];
 	while (j < n2)
@@ -150,8 +150,8 @@ test_inconsistent(void)
 		t_begin("sort/nan-keys-%zu", n);
 		for (size_t i = 0; i < n; i++)
 			key[i] = t_rand(&seed) % 3 == 0
-					 ? NAN
-					 : (double)(t_rand(&seed) % 10);
+				     ? NAN
+				     : (double)(t_rand(&seed) % 10);
 		gp_sort(v, n, by_double, key);
 		ref_sort(w, n, by_double, key);
 		check_true(memcmp(v, w, n * sizeof(*v)) == 0,

@@ -26,7 +26,8 @@ static const struct {
 static bool
 same(const char *a, const char *b)
 {
-	return (a == NULL && b == NULL) || (a != NULL && b != NULL && strcmp(a, b) == 0);
+	return (a == NULL && b == NULL) ||
+	       (a != NULL && b != NULL && strcmp(a, b) == 0);
 }
 
 static void
@@ -38,11 +39,14 @@ t_parse(void)
 		t_begin("symspec/parse-%zu", i);
 		symspec_parse(parse_cases[i].spec, &sp);
 		if (!same(sp.file, parse_cases[i].file))
-			t_fail("%s: file %s", parse_cases[i].spec, sp.file ? sp.file : "(none)");
+			t_fail("%s: file %s", parse_cases[i].spec,
+			       sp.file ? sp.file : "(none)");
 		else if (!same(sp.name, parse_cases[i].name))
-			t_fail("%s: name %s", parse_cases[i].spec, sp.name ? sp.name : "(none)");
+			t_fail("%s: name %s", parse_cases[i].spec,
+			       sp.name ? sp.name : "(none)");
 		else
-			check_u64((uint64_t)sp.line, (uint64_t)parse_cases[i].line, "line");
+			check_u64((uint64_t)sp.line,
+				  (uint64_t)parse_cases[i].line, "line");
 		symspec_free(&sp);
 		t_end();
 	}
@@ -75,12 +79,12 @@ t_match(void)
 		bool got;
 
 		symspec_parse(match_cases[i].spec, &sp);
-		got = symspec_match(&sp, match_cases[i].name, match_cases[i].file,
-				    match_cases[i].line);
+		got = symspec_match(&sp, match_cases[i].name,
+				    match_cases[i].file, match_cases[i].line);
 		symspec_free(&sp);
 		if (got != match_cases[i].want) {
-			t_fail("%s vs %s: got %d", match_cases[i].spec, match_cases[i].name,
-			       got);
+			t_fail("%s vs %s: got %d", match_cases[i].spec,
+			       match_cases[i].name, got);
 			break;
 		}
 	}

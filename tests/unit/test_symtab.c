@@ -104,10 +104,10 @@ static const struct {
 	sym_id want;
 } find_cases[] = {
 	{ 0, SYM_NONE },      { 0xfff, SYM_NONE },
-	{ 0x1000, 0 },	      { 0x1001, 0 },
-	{ 0x10ff, 0 },	      { 0x1100, 1 },
-	{ 0x11ff, 1 },	      { 0x1200, 2 },
-	{ 0x1203, 2 },	      { 0x1204, SYM_NONE },
+	{ 0x1000, 0 },        { 0x1001, 0 },
+	{ 0x10ff, 0 },        { 0x1100, 1 },
+	{ 0x11ff, 1 },        { 0x1200, 2 },
+	{ 0x1203, 2 },        { 0x1204, SYM_NONE },
 	{ 0x12ff, SYM_NONE }, { 0x1300, SYM_NONE },
 	{ 0x13ff, SYM_NONE }, { 0x1400, 4 },
 	{ 0x1401, SYM_NONE }, { UINT64_MAX, SYM_NONE },
