@@ -148,8 +148,11 @@ report_opt(struct options *o, const char *name, unsigned bit, bool on,
 {
 	o->specified |= bit;
 	if (arg == NULL) {
+		/* The off form turns off what an earlier on form asked. */
 		if (on)
 			o->style |= bit;
+		else
+			o->style &= ~bit;
 		return 0;
 	}
 	if (*arg == '\0')
