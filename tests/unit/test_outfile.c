@@ -133,6 +133,11 @@ leave(const char *file, int sig)
 	struct gp_err warn, err;
 	struct outfile of;
 
+	/* As a user who does not ignore SIG: a test runner may have started
+	 * us in the background, where the shell ignores SIGINT, and outfile
+	 * leaves an ignored signal ignored. */
+	if (sig != 0)
+		signal(sig, SIG_DFL);
 	if (outfile_open(&of, file, &warn, &err) != 0)
 		_exit(3);
 	fputs("new", of.f);
