@@ -168,6 +168,17 @@ analysis_compute(struct analysis *a, const struct options *o,
 }
 
 void
+analysis_describe(FILE *out, const struct analysis *a, unsigned level)
+{
+	fprintf(out,
+		"[main] debug-level=0x%x\n"
+		"[main] %zu functions, %zu histogram(s), %zu distinct arcs "
+		"(%zu between functions), %zu cycle(s), %.0f samples\n",
+		level, a->st.n, a->g.nhists, a->g.narcs, a->cg.narcs,
+		a->cg.ncycles, a->total_ticks);
+}
+
+void
 analysis_free(struct analysis *a)
 {
 	free(a->ticks);

@@ -16,6 +16,7 @@
 #define GPROF_ANALYSIS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "callgraph.h"
 #include "exe.h"
@@ -76,6 +77,12 @@ int analysis_load(struct analysis *a, const struct options *o,
  */
 int analysis_compute(struct analysis *a, const struct options *o,
 		     struct gp_err *err);
+
+/*
+ * -d: print to OUT the debug level and a summary of what the analysis
+ * found (functions, histograms, arcs, cycles, samples).
+ */
+void analysis_describe(FILE *out, const struct analysis *a, unsigned level);
 
 /* Release everything A owns (safe after a failed load). */
 void analysis_free(struct analysis *a);

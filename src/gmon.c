@@ -558,3 +558,15 @@ gmon_write_bbs(const struct gmon *g, struct wbuf *w, enum gmon_format fmt)
 	if (g->nbbs > 0)
 		gmon_write_bb_list(w, fmt, g->bbs, g->nbbs);
 }
+
+void
+gmon_file_describe(FILE *out, const struct gmon_file *f)
+{
+	fprintf(out, "File `%s' (version %d) contains:\n", f->path, f->version);
+	fprintf(out, "\t%zu histogram record%s\n", f->nhist,
+		f->nhist == 1 ? "" : "s");
+	fprintf(out, "\t%zu call-graph record%s\n", f->narcs,
+		f->narcs == 1 ? "" : "s");
+	fprintf(out, "\t%zu basic-block count record%s\n", f->nbb,
+		f->nbb == 1 ? "" : "s");
+}

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "diag.h"
 #include "ranges.h"
@@ -169,5 +170,11 @@ void gmon_write_bbs(const struct gmon *g, struct wbuf *w, enum gmon_format fmt);
 /* One basic-block record of the N pairs V, even when N is 0 (GNU only). */
 void gmon_write_bb_list(struct wbuf *w, enum gmon_format fmt,
 			const struct gmon_bb *v, size_t n);
+
+/*
+ * -i: "File `PATH' (version V) contains:" and the counts of F's
+ * histogram, call-graph and basic-block records, as GNU prints them.
+ */
+void gmon_file_describe(FILE *out, const struct gmon_file *f);
 
 #endif

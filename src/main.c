@@ -27,26 +27,7 @@ fail(const struct gp_err *err)
 static void
 print_file_info(const struct gmon_file *f, void *ctx)
 {
-	FILE *out = ctx;
-
-	fprintf(out, "File `%s' (version %d) contains:\n", f->path, f->version);
-	fprintf(out, "\t%zu histogram record%s\n", f->nhist,
-		f->nhist == 1 ? "" : "s");
-	fprintf(out, "\t%zu call-graph record%s\n", f->narcs,
-		f->narcs == 1 ? "" : "s");
-	fprintf(out, "\t%zu basic-block count record%s\n", f->nbb,
-		f->nbb == 1 ? "" : "s");
-}
-
-/* -d: what the analysis found, before the reports. */
-static void
-print_debug(const struct analysis *a, unsigned level)
-{
-	printf("[main] debug-level=0x%x\n"
-	       "[main] %zu functions, %zu histogram(s), %zu distinct arcs "
-	       "(%zu between functions), %zu cycle(s), %.0f samples\n",
-	       level, a->st.n, a->g.nhists, a->g.narcs, a->cg.narcs,
-	       a->cg.ncycles, a->total_ticks);
+	gmon_file_describe(ctx, f);
 }
 
 static int
@@ -71,7 +52,7 @@ run(struct analysis *a, struct options *o, int argc, char **argv,
 	if (analysis_compute(a, o, err) != 0)
 		return -1;
 	if (o->debug)
-		print_debug(a, o->debug);
+		analysis_describe(stdout, a, o->debug);
 	if ((o->style & OUT_SUM) && sumfile_write(a, o->format, err) != 0)
 		return -1;
 	return reports_print(stdout, a, o, err);
