@@ -14,6 +14,7 @@
 
 #include "diag.h"
 #include "exe.h"
+#include "srcline.h"
 #include "symtab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -27,7 +28,7 @@ probe(struct exe *x, const struct symtab *st, uint64_t addr)
 	size_t n;
 
 	(void)symtab_find(st, addr);
-	(void)exe_source(x, addr, &file, &line);
+	(void)srcline_find(x, addr, &file, &line);
 	(void)exe_code_at(x, addr, &base, &n);
 }
 

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "srcline.h"
 #include "analysis.h"
 #include "diag.h"
 #include "hist.h"
@@ -42,7 +43,7 @@ analyse(struct analysis *a)
 	o.specs = &spec;
 	o.nspecs = 1;
 	fake_symtab(&a->g, &a->st);
-	exe_no_sources(&a->x);
+	srcline_none(&a->x);
 	if (analysis_compute(a, &o, &err) != 0)
 		return;
 	(void)hist_bin_bytes(&a->g);

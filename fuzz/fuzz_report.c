@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "srcline.h"
 #include "analysis.h"
 #include "diag.h"
 #include "reports.h"
@@ -66,7 +67,7 @@ print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 	o.style = OUT_FLAT | OUT_GRAPH | OUT_EXEC | OUT_ORDER;
 	o.specified = o.style;
 	fake_symtab(&a->g, &a->st);
-	exe_no_sources(&a->x);
+	srcline_none(&a->x);
 	if (analysis_compute(a, &o, &err) != 0)
 		return;
 	(void)reports_print(out, a, &o, &err);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "srcline.h"
 #include "analysis.h"
 #include "hist.h"
 #include "mismatch.h"
@@ -53,7 +54,7 @@ load_functions(struct analysis *a, const struct options *o, struct gp_err *err)
 	if (nmfile_read(&a->st, o->nm_file, a->x.text_found ? a->x.text_hi : 0,
 			&a->nm_names, err) != 0)
 		return -1;
-	exe_no_sources(&a->x);
+	srcline_none(&a->x);
 	return 0;
 }
 
@@ -80,7 +81,7 @@ analysis_load(struct analysis *a, const struct options *o,
 	if (load_functions(a, o, err) != 0)
 		return -1;
 	if (wants_sources(o))
-		exe_prefetch_start(&a->x);
+		srcline_prefetch_start(&a->x);
 	gmon_init(&a->g, a->x.word, a->x.big_endian);
 	for (size_t i = 0; i < o->ngmons; i++) {
 		size_t nbbs = a->g.nbbs;

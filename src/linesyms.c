@@ -7,6 +7,7 @@
  * function (the shortest range; the later DIE on ties, as BFD picks).
  * Cost O((rows + ranges) log).
  */
+#include "srcline.h"
 #include "linesyms.h"
 
 #include <dwarf.h>
@@ -57,7 +58,7 @@ add_rows(struct exe *x, Dwarf_Die *cu, struct vec *rows, struct vec *tables)
 {
 	struct dwline_table *t = vec_push(tables, sizeof(*t));
 
-	if (exe_line_table(x, cu, t) != 0)
+	if (srcline_line_table(x, cu, t) != 0)
 		return;
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct dwline_row *ln = &t->rows[i];
@@ -148,10 +149,10 @@ add_ranges(struct exe *x, Dwarf_Die *die, bool plain, struct vec *ranges)
 		r->order = ranges->n;
 	}
 	if (off < 0)
-		exe_note(x, EXE_BAD_RANGES, ".debug_info",
-			 "entry at offset 0x%llx: bad address ranges (%s)",
-			 (unsigned long long)dwarf_dieoffset(die),
-			 dwarf_errmsg(-1));
+		srcline_note(x, EXE_BAD_RANGES, ".debug_info",
+			     "entry at offset 0x%llx: bad address ranges (%s)",
+			     (unsigned long long)dwarf_dieoffset(die),
+			     dwarf_errmsg(-1));
 }
 
 /*
@@ -197,10 +198,11 @@ walk_dies(struct exe *x, Dwarf_Die *cu, struct vec *ranges)
 	}
 	free(stack.p);
 	if (bad)
-		exe_note(x, EXE_BAD_DIE, ".debug_info",
-			 "unit at offset 0x%llx: entries libdw cannot read are "
-			 "skipped",
-			 (unsigned long long)dwarf_dieoffset(cu));
+		srcline_note(
+		    x, EXE_BAD_DIE, ".debug_info",
+		    "unit at offset 0x%llx: entries libdw cannot read are "
+		    "skipped",
+		    (unsigned long long)dwarf_dieoffset(cu));
 }
 
 static int
@@ -338,7 +340,7 @@ code_symbols(const struct exe *x, size_t *n)
 size_t
 linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 {
-	Dwarf *dw = exe_dwarf(x);
+	Dwarf *dw = srcline_dwarf(x);
 	struct vec rows = { 0 }, ranges = { 0 }, out = { 0 }, outn = { 0 };
 	struct vec tables = { 0 };
 	Dwarf_Die cu;
@@ -355,7 +357,7 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 	*names = NULL;
 	if (dw == NULL || !x->text_found)
 		return 0;
-	while (exe_next_unit(x, dw, &off, &cu)) {
+	while (srcline_next_unit(x, dw, &off, &cu)) {
 		add_rows(x, &cu, &rows, &tables);
 		walk_dies(x, &cu, &ranges);
 	}
@@ -432,7 +434,7 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 	for (size_t i = 0; i < tables.n; i++)
 		dwline_free((struct dwline_table *)tables.p + i);
 	free(tables.p);
-	exe_warn_pending(x);
+	srcline_warn_pending(x);
 	*addrs = out.p;
 	*names = outn.p;
 	return out.n;

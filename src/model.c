@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "srcline.h"
 #include "demangle.h"
 #include "hist.h"
 #include "model.h"
@@ -114,7 +115,7 @@ model_file(const struct model *m, uint32_t fn)
 	return m->src != NULL ? m->src[fn].shown : NULL;
 }
 
-/* Every function's source position, in one pass (exe_source). */
+/* Every function's source position, in one pass (srcline_find). */
 static void
 find_sources(struct model *m, struct exe *x, bool print_path)
 {
@@ -122,7 +123,7 @@ find_sources(struct model *m, struct exe *x, bool print_path)
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		struct model_src *s = &m->src[i];
 
-		if (exe_source(x, m->st->syms[i].addr, &s->path, &s->line) !=
+		if (srcline_find(x, m->st->syms[i].addr, &s->path, &s->line) !=
 		    0) {
 			s->path = NULL;
 			s->line = 0;

@@ -1,6 +1,7 @@
 /*
  * select.c - resolve symbol specifications against the function table.
  */
+#include "srcline.h"
 #include "select.h"
 
 #include <stdlib.h>
@@ -28,7 +29,7 @@ positions(const struct symtab *st, struct exe *x)
 		const char *file;
 		int line;
 
-		if (exe_source(x, st->syms[i].addr, &file, &line) != 0)
+		if (srcline_find(x, st->syms[i].addr, &file, &line) != 0)
 			continue;
 		w[i].file = exe_base_name(file);
 		w[i].line = line;
