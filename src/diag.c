@@ -96,3 +96,13 @@ sanitize_name(const char *s, char *buf, size_t len)
 	buf[i] = '\0';
 	return buf;
 }
+
+void *
+gp_vec_push(struct gp_vec *v, size_t size, size_t first)
+{
+	if (v->n == v->cap) {
+		v->cap = v->cap ? 2 * v->cap : first;
+		v->p = xreallocarray(v->p, v->cap, size);
+	}
+	return (char *)v->p + size * v->n++;
+}

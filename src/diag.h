@@ -60,6 +60,21 @@ char *xstrdup(const char *s);
 GP_NORETURN void gp_out_of_memory(void);
 
 /*
+ * A growable array of fixed-size elements: P holds N of them, with room
+ * for CAP.  Zero-initialise it; free(v.p) releases it.
+ */
+struct gp_vec {
+	void *p;
+	size_t n, cap;
+};
+
+/*
+ * Room for one more element of SIZE bytes at the end of V (doubling,
+ * from FIRST elements): returns a pointer to it, uninitialised.
+ */
+void *gp_vec_push(struct gp_vec *v, size_t size, size_t first);
+
+/*
  * Copy S into BUF (of LEN bytes) with every byte that is not printable
  * ASCII replaced by '?', truncated to fit.  Returns BUF.  Use it for
  * names read from files before they go into a message.

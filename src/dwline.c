@@ -47,21 +47,6 @@ struct entry {
 	uint64_t dir;
 };
 
-struct vec {
-	void *p;
-	size_t n, cap;
-};
-
-static void *
-vec_push(struct vec *v, size_t size)
-{
-	if (v->n == v->cap) {
-		v->cap = v->cap ? 2 * v->cap : 16;
-		v->p = xreallocarray(v->p, v->cap, size);
-	}
-	return (char *)v->p + size * v->n++;
-}
-
 /* The state of one read: the unit's header facts and what it lists. */
 struct lp {
 	struct reader r; /* the unit, from its first byte to its end */
@@ -72,8 +57,8 @@ struct lp {
 	unsigned min_inst, max_ops, line_range, opcode_base;
 	int line_base;
 	const unsigned char *std_lens; /* opcode_base - 1 argument counts */
-	struct vec dirs;               /* const char * (NULL: unknown) */
-	struct vec files;              /* struct entry */
+	struct gp_vec dirs;            /* const char * (NULL: unknown) */
+	struct gp_vec files;           /* struct entry */
 	unsigned kind;                 /* the problem found, 0 if none */
 	struct gp_err *err;
 };
@@ -86,36 +71,41 @@ fail(struct lp *p, unsigned kind, const char *what)
 		       (unsigned long long)p->unit, what);
 }
 
+/* A LEB128 number's bits; *LAST gets its last byte, *SHIFT its width. */
+static uint64_t
+rd_leb(struct reader *r, uint8_t *last, unsigned *shift)
+{
+	uint64_t v = 0;
+	uint8_t b;
+
+	*shift = 0;
+	do {
+		b = rd_u8(r);
+		if (*shift < 64)
+			v |= (uint64_t)(b & 0x7f) << *shift;
+		*shift += 7;
+	} while ((b & 0x80) && !r->bad);
+	*last = b;
+	return v;
+}
+
 static uint64_t
 rd_uleb(struct reader *r)
 {
-	uint64_t v = 0;
-	unsigned shift = 0;
-	uint8_t b;
+	uint8_t last;
+	unsigned shift;
 
-	do {
-		b = rd_u8(r);
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-	} while ((b & 0x80) && !r->bad);
-	return v;
+	return rd_leb(r, &last, &shift);
 }
 
 static int64_t
 rd_sleb(struct reader *r)
 {
-	uint64_t v = 0;
-	unsigned shift = 0;
-	uint8_t b;
+	uint8_t last;
+	unsigned shift;
+	uint64_t v = rd_leb(r, &last, &shift);
 
-	do {
-		b = rd_u8(r);
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-	} while ((b & 0x80) && !r->bad);
-	if (shift < 64 && (b & 0x40))
+	if (shift < 64 && (last & 0x40))
 		v |= ~(uint64_t)0 << shift;
 	return (int64_t)v;
 }
@@ -209,9 +199,9 @@ read_tables_v4(struct lp *p, struct reader *hdr)
 	const char *s;
 
 	while ((s = rd_cstr(hdr)) != NULL && *s != '\0')
-		*(const char **)vec_push(&p->dirs, sizeof(char *)) = s;
+		*(const char **)gp_vec_push(&p->dirs, sizeof(char *), 16) = s;
 	while (!hdr->bad && (s = rd_cstr(hdr)) != NULL && *s != '\0') {
-		struct entry *e = vec_push(&p->files, sizeof(*e));
+		struct entry *e = gp_vec_push(&p->files, sizeof(*e), 16);
 		e->name = s;
 		e->dir = rd_uleb(hdr);
 		rd_uleb(hdr); /* modification time */
@@ -331,10 +321,11 @@ read_entries(struct lp *p, struct reader *hdr, bool dirs)
 		if (hdr->bad)
 			return fail(p, DWLINE_BAD_ENTRIES, TABLE_PAST);
 		if (dirs)
-			*(const char **)vec_push(&p->dirs, sizeof(e.name)) =
-			    e.name;
+			*(const char **)gp_vec_push(&p->dirs, sizeof(e.name),
+						    16) = e.name;
 		else
-			*(struct entry *)vec_push(&p->files, sizeof(e)) = e;
+			*(struct entry *)gp_vec_push(&p->files, sizeof(e), 16) =
+			    e;
 	}
 	return 0;
 }
@@ -367,9 +358,9 @@ advance(const struct lp *p, struct regs *m, uint64_t adv)
 }
 
 static void
-emit(struct lp *p, const struct regs *m, struct vec *seq, bool end)
+emit(struct lp *p, const struct regs *m, struct gp_vec *seq, bool end)
 {
-	struct dwline_row *row = vec_push(seq, sizeof(*row));
+	struct dwline_row *row = gp_vec_push(seq, sizeof(*row), 16);
 	uint64_t idx;
 
 	row->addr = m->addr;
@@ -393,7 +384,7 @@ emit(struct lp *p, const struct regs *m, struct vec *seq, bool end)
 
 /* An extended opcode (after the 0 byte). */
 static int
-extended(struct lp *p, struct regs *m, struct vec *seq, struct vec *rows)
+extended(struct lp *p, struct regs *m, struct gp_vec *seq, struct gp_vec *rows)
 {
 	struct reader *r = &p->r;
 	uint64_t len = rd_uleb(r);
@@ -408,7 +399,8 @@ extended(struct lp *p, struct regs *m, struct vec *seq, struct vec *rows)
 	case 1: /* DW_LNE_end_sequence */
 		emit(p, m, seq, true);
 		for (size_t i = 0; i < seq->n; i++) {
-			struct dwline_row *row = vec_push(rows, sizeof(*row));
+			struct dwline_row *row =
+			    gp_vec_push(rows, sizeof(*row), 16);
 			*row = ((struct dwline_row *)seq->p)[i];
 		}
 		seq->n = 0;
@@ -431,7 +423,7 @@ extended(struct lp *p, struct regs *m, struct vec *seq, struct vec *rows)
 		e.dir = rd_uleb(&sub_r);
 		if (sub_r.bad)
 			return -1;
-		*(struct entry *)vec_push(&p->files, sizeof(e)) = e;
+		*(struct entry *)gp_vec_push(&p->files, sizeof(e), 16) = e;
 		break;
 	}
 	default:
@@ -443,7 +435,7 @@ extended(struct lp *p, struct regs *m, struct vec *seq, struct vec *rows)
 
 /* One standard opcode OP (below opcode_base, not 0). */
 static void
-standard(struct lp *p, struct regs *m, struct vec *seq, unsigned op)
+standard(struct lp *p, struct regs *m, struct gp_vec *seq, unsigned op)
 {
 	struct reader *r = &p->r;
 
@@ -486,10 +478,10 @@ standard(struct lp *p, struct regs *m, struct vec *seq, unsigned op)
 }
 
 static int
-run_program(struct lp *p, struct vec *rows)
+run_program(struct lp *p, struct gp_vec *rows)
 {
 	struct reader *r = &p->r;
-	struct vec seq = { 0 };
+	struct gp_vec seq = { 0 };
 	struct regs m;
 	int rc = 0;
 
@@ -582,7 +574,7 @@ dwline_read(const struct dwline_sections *s, uint64_t off, const char *comp_dir,
 {
 	struct lp p;
 	struct reader hdr;
-	struct vec rows = { 0 };
+	struct gp_vec rows = { 0 };
 
 	memset(t, 0, sizeof(*t));
 	memset(&p, 0, sizeof(p));

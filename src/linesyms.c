@@ -32,21 +32,6 @@ struct range {
 	size_t order;     /* DIE order: later wins a tie */
 };
 
-struct vec {
-	void *p;
-	size_t n, cap;
-};
-
-static void *
-vec_push(struct vec *v, size_t size)
-{
-	if (v->n == v->cap) {
-		v->cap = v->cap ? 2 * v->cap : 256;
-		v->p = xreallocarray(v->p, v->cap, size);
-	}
-	return (char *)v->p + size * v->n++;
-}
-
 /*
  * Every row of CU's line table but those of line 0: GNU keeps such an
  * address with the line before it (clang writes line 0 where code has
@@ -54,9 +39,10 @@ vec_push(struct vec *v, size_t size)
  * borrow.
  */
 static void
-add_rows(struct exe *x, Dwarf_Die *cu, struct vec *rows, struct vec *tables)
+add_rows(struct exe *x, Dwarf_Die *cu, struct gp_vec *rows,
+	 struct gp_vec *tables)
 {
-	struct dwline_table *t = vec_push(tables, sizeof(*t));
+	struct dwline_table *t = gp_vec_push(tables, sizeof(*t), 256);
 
 	if (srcline_line_table(x, cu, t) != 0)
 		return;
@@ -64,7 +50,7 @@ add_rows(struct exe *x, Dwarf_Die *cu, struct vec *rows, struct vec *tables)
 		const struct dwline_row *ln = &t->rows[i];
 		struct row *r;
 
-		r = vec_push(rows, sizeof(*r));
+		r = gp_vec_push(rows, sizeof(*r), 256);
 		r->seq = rows->n;
 		r->addr = ln->addr;
 		r->file = dwline_file(t, ln);
@@ -123,7 +109,7 @@ func_name(Dwarf_Die *die, bool plain, bool *linkage)
 }
 
 static void
-add_ranges(struct exe *x, Dwarf_Die *die, bool plain, struct vec *ranges)
+add_ranges(struct exe *x, Dwarf_Die *die, bool plain, struct gp_vec *ranges)
 {
 	Dwarf_Addr base, lo, hi;
 	ptrdiff_t off = 0;
@@ -141,7 +127,7 @@ add_ranges(struct exe *x, Dwarf_Die *die, bool plain, struct vec *ranges)
 		struct range *r;
 		if (hi <= lo)
 			continue;
-		r = vec_push(ranges, sizeof(*r));
+		r = gp_vec_push(ranges, sizeof(*r), 256);
 		r->lo = lo;
 		r->hi = hi;
 		r->name = name;
@@ -162,16 +148,16 @@ add_ranges(struct exe *x, Dwarf_Die *die, bool plain, struct vec *ranges)
  * otherwise make the walk loop forever.
  */
 static void
-walk_dies(struct exe *x, Dwarf_Die *cu, struct vec *ranges)
+walk_dies(struct exe *x, Dwarf_Die *cu, struct gp_vec *ranges)
 {
-	struct vec stack = { 0 };
+	struct gp_vec stack = { 0 };
 	Dwarf_Die child;
 	Dwarf_Off last = dwarf_dieoffset(cu);
 	bool plain = plain_names(dwarf_srclang(cu)), bad = false;
 
 	if (dwarf_child(cu, &child) != 0)
 		return;
-	*(Dwarf_Die *)vec_push(&stack, sizeof(Dwarf_Die)) = child;
+	*(Dwarf_Die *)gp_vec_push(&stack, sizeof(Dwarf_Die), 256) = child;
 	while (stack.n > 0) {
 		Dwarf_Die die = ((Dwarf_Die *)stack.p)[--stack.n];
 		Dwarf_Die sib, kid;
@@ -187,12 +173,14 @@ walk_dies(struct exe *x, Dwarf_Die *cu, struct vec *ranges)
 		/* Push the sibling first so that children come out first:
 		 * DIEs are visited in file order. */
 		if ((rc = dwarf_siblingof(&die, &sib)) == 0)
-			*(Dwarf_Die *)vec_push(&stack, sizeof(Dwarf_Die)) = sib;
+			*(Dwarf_Die *)gp_vec_push(&stack, sizeof(Dwarf_Die),
+						  256) = sib;
 		if (rc < 0 || tag == DW_TAG_invalid)
 			bad = true;
 		if (dwarf_haschildren(&die) &&
 		    (rc = dwarf_child(&die, &kid)) == 0)
-			*(Dwarf_Die *)vec_push(&stack, sizeof(Dwarf_Die)) = kid;
+			*(Dwarf_Die *)gp_vec_push(&stack, sizeof(Dwarf_Die),
+						  256) = kid;
 		if (rc < 0)
 			bad = true;
 	}
@@ -341,8 +329,8 @@ size_t
 linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 {
 	Dwarf *dw = srcline_dwarf(x);
-	struct vec rows = { 0 }, ranges = { 0 }, out = { 0 }, outn = { 0 };
-	struct vec tables = { 0 };
+	struct gp_vec rows = { 0 }, ranges = { 0 }, out = { 0 }, outn = { 0 };
+	struct gp_vec tables = { 0 };
 	Dwarf_Die cu;
 	uint64_t off = 0;
 	size_t nrows, nranges, nheap = 0, ri = 0, gi = 0, ne, ei = 0;
@@ -407,8 +395,10 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 		    !(pfile != NULL && cur->line == pline &&
 		      strcmp(cur->file, pfile) == 0 &&
 		      strcmp(name, pname) == 0)) {
-			*(uint64_t *)vec_push(&out, sizeof(uint64_t)) = at;
-			*(const char **)vec_push(&outn, sizeof(char *)) = name;
+			*(uint64_t *)gp_vec_push(&out, sizeof(uint64_t), 256) =
+			    at;
+			*(const char **)gp_vec_push(&outn, sizeof(char *),
+						    256) = name;
 			pfile = cur->file;
 			pline = cur->line;
 			pname = name;
