@@ -9,13 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "diag.h"
 #include "exe.h"
 #include "srcline.h"
 #include "symtab.h"
+
+#include "memfd_exe.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -40,36 +41,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		{ true, false, NULL },
 		{ false, true, NULL },
 	};
-	char path[64];
+	const struct symtab_opts *o = &opts[size % ARRAY_SIZE(opts)];
 	struct exe x;
 	struct symtab st = { 0 };
 	struct gp_err err;
-	int fd = memfd_create("fuzz_exe", 0);
-	size_t off = 0;
+	int fd = memfd_exe_open(&x, data, size);
 
 	if (fd < 0)
 		return 0;
-	while (off < size) {
-		ssize_t w = write(fd, data + off, size - off);
-		if (w <= 0)
-			break;
-		off += (size_t)w;
+	if (symtab_build(&st, &x, o, &err) == 0) {
+		for (size_t i = 0; i < st.n && i < 16; i++)
+			probe(&x, &st, st.syms[i].addr + 1);
+		if (st.n > 0)
+			probe(&x, &st, st.syms[st.n - 1].end);
 	}
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	if (exe_open(&x, path, &err) == 0) {
-		const struct symtab_opts *o = &opts[size % ARRAY_SIZE(opts)];
-
-		if (symtab_build(&st, &x, o, &err) == 0) {
-			for (size_t i = 0; i < st.n && i < 16; i++)
-				probe(&x, &st, st.syms[i].addr + 1);
-			if (st.n > 0)
-				probe(&x, &st, st.syms[st.n - 1].end);
-		}
-		probe(&x, &st, x.text_lo);
-		probe(&x, &st, x.load_hi);
-		symtab_free(&st);
-		exe_close(&x);
-	}
+	probe(&x, &st, x.text_lo);
+	probe(&x, &st, x.load_hi);
+	symtab_free(&st);
+	exe_close(&x);
 	close(fd);
 	return 0;
 }

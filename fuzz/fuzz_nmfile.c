@@ -13,12 +13,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "diag.h"
 #include "nmfile.h"
 #include "symtab.h"
+
+#include "memfd_exe.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -44,19 +45,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct symtab st = { 0 };
 	struct gp_err err;
 	char *names;
-	int fd = memfd_create("fuzz_nmfile", 0);
-	size_t off = 0;
+	int fd = memfd_input("fuzz_nmfile", data, size, path, sizeof(path));
 
 	if (fd < 0)
 		return 0;
-	while (off < size) {
-		ssize_t w = write(fd, data + off, size - off);
-
-		if (w <= 0)
-			break;
-		off += (size_t)w;
-	}
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	if (nmfile_read(&st, path, text_hi[size % 3], &names, &err) == 0) {
 		check(&st);
 		symtab_free(&st);
