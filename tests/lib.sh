@@ -74,3 +74,18 @@ expect_error() {
 		esac
 	fi
 }
+
+# symbols BIN: "ADDR TYPE NAME" (decimal), sorted, from .symtab.
+symbols() {
+	readelf -sW "$1" | awk '
+	function hex(s,   i, v) {
+		v = 0
+		for (i = 1; i <= length(s); i++)
+			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return v
+	}
+	/^Symbol table/ { in_symtab = ($0 ~ /.symtab/); next }
+	in_symtab && $1 ~ /^[0-9]+:$/ && $7 != "UND" && $7 != "ABS" && NF >= 8 {
+		printf "%.0f %s %s\n", hex(tolower($2)), $4, $8
+	}' | sort -n -k1,1 -s
+}

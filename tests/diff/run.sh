@@ -27,6 +27,7 @@ ORACLE=${ORACLE:-/usr/bin/gprof}
 JOBS=${DIFF_JOBS:-2}
 ONLY=${DIFF_ONLY:-}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 progs=$(cd "$here/../progs" && pwd)
 out=$BUILD/diff
 CC=${CC:-cc}
@@ -127,21 +128,6 @@ else
 fi
 
 # ---- 2. profiles -----------------------------------------------------------
-
-# symbols BIN: "ADDR TYPE NAME" (decimal), sorted, from .symtab.
-symbols() {
-	readelf -sW "$1" | awk '
-	function hex(s,   i, v) {
-		v = 0
-		for (i = 1; i <= length(s); i++)
-			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-		return v
-	}
-	/^Symbol table/ { in_symtab = ($0 ~ /.symtab/); next }
-	in_symtab && $1 ~ /^[0-9]+:$/ && $7 != "UND" && $7 != "ABS" && NF >= 8 {
-		printf "%.0f %s %s\n", hex(tolower($2)), $4, $8
-	}' | sort -n -k1,1 -s
-}
 
 # synth BIN LO HI NBINS WORD SEED OUT [FMT]
 synth() {

@@ -30,20 +30,9 @@ for p in hot recur cxx multi; do
 	mv gmon.out "$in/$p.gmon"
 done
 
-# Synthetic profiles: every function gets bins and arcs (synth.awk).
-symbols() {
-	readelf -sW "$1" | awk '
-	function hex(s,   i, v) {
-		v = 0
-		for (i = 1; i <= length(s); i++)
-			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-		return v
-	}
-	/^Symbol table/ { in_symtab = ($0 ~ /.symtab/); next }
-	in_symtab && $1 ~ /^[0-9]+:$/ && $7 != "UND" && $7 != "ABS" && NF >= 8 {
-		printf "%.0f %s %s\n", hex(tolower($2)), $4, $8
-	}' | sort -n -k1,1 -s
-}
+# Synthetic profiles: every function gets bins and arcs (synth.awk),
+# from the symbol list tests/lib.sh's symbols() makes.
+. "$here/../lib.sh"
 synth() { # PROG SEED OUT [FMT]
 	real=$in/$1.gmon
 	lo=$(od -A n -t u8 -j 21 -N 8 "$real" | tr -d ' ')
