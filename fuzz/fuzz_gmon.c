@@ -25,12 +25,14 @@
 #include "diag.h"
 #include "hist.h"
 #include "reader.h"
+#include "sumfile.h"
 
 #include "fake_symtab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* What gprof -s runs (with -Pa), then gmon.sum in each -O format. */
+/* What gprof -s runs (with -Pa), then gmon.sum's bytes in each -O
+ * format (sumfile_encode, as sumfile_write writes them). */
 static void
 analyse(struct analysis *a)
 {
@@ -54,10 +56,7 @@ analyse(struct analysis *a)
 		struct wbuf w;
 
 		wbuf_init(&w, a->g.big_endian, a->g.word);
-		if (gmon_write_head(&a->g, &w, out, &err) == 0) {
-			linemode_write_arcs(&a->lines, &w, out);
-			gmon_write_bbs(&a->g, &w, out);
-		}
+		(void)sumfile_encode(a, out, &w, &err);
 		wbuf_free(&w);
 	}
 }

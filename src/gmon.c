@@ -553,13 +553,6 @@ gmon_write_bb_list(struct wbuf *w, enum gmon_format fmt,
 }
 
 void
-gmon_write_bbs(const struct gmon *g, struct wbuf *w, enum gmon_format fmt)
-{
-	if (g->nbbs > 0)
-		gmon_write_bb_list(w, fmt, g->bbs, g->nbbs);
-}
-
-void
 gmon_file_describe(FILE *out, const struct gmon_file *f)
 {
 	fprintf(out, "File `%s' (version %d) contains:\n", f->path, f->version);

@@ -165,8 +165,6 @@ int gmon_write_head(const struct gmon *g, struct wbuf *w, enum gmon_format fmt,
 		    struct gp_err *err);
 void gmon_write_arc(struct wbuf *w, enum gmon_format fmt, uint64_t from,
 		    uint64_t self, uint64_t count);
-/* The counts of G as read, one record (none when G has no counts). */
-void gmon_write_bbs(const struct gmon *g, struct wbuf *w, enum gmon_format fmt);
 /* One basic-block record of the N pairs V, even when N is 0 (GNU only). */
 void gmon_write_bb_list(struct wbuf *w, enum gmon_format fmt,
 			const struct gmon_bb *v, size_t n);

@@ -34,6 +34,17 @@ write_bbs(const struct analysis *a, struct wbuf *w, enum gmon_format format)
 }
 
 int
+sumfile_encode(const struct analysis *a, enum gmon_format format,
+	       struct wbuf *w, struct gp_err *err)
+{
+	if (gmon_write_head(&a->g, w, format, err) != 0)
+		return -1;
+	linemode_write_arcs(&a->lines, w, format);
+	write_bbs(a, w, format);
+	return 0;
+}
+
+int
 sumfile_write(const struct analysis *a, enum gmon_format format,
 	      struct gp_err *err)
 {
@@ -43,9 +54,7 @@ sumfile_write(const struct analysis *a, enum gmon_format format,
 	int rc = -1;
 
 	wbuf_init(&w, a->g.big_endian, a->g.word);
-	if (gmon_write_head(&a->g, &w, format, err) == 0) {
-		linemode_write_arcs(&a->lines, &w, format);
-		write_bbs(a, &w, format);
+	if (sumfile_encode(a, format, &w, err) == 0) {
 		if (outfile_open(&of, "gmon.sum", &warn, err) == 0) {
 			if (warn.msg[0] != '\0')
 				gp_warn("%s", warn.msg);

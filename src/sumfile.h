@@ -15,4 +15,12 @@
 int sumfile_write(const struct analysis *a, enum gmon_format format,
 		  struct gp_err *err);
 
+/*
+ * The bytes sumfile_write() writes, appended to W (set up for A's word
+ * size and byte order).  Returns 0, or -1 with a message in ERR when
+ * FORMAT cannot hold A's histograms.
+ */
+int sumfile_encode(const struct analysis *a, enum gmon_format format,
+		   struct wbuf *w, struct gp_err *err);
+
 #endif
