@@ -32,6 +32,9 @@ add_hist(struct gmon *g, uint64_t lo, uint64_t hi)
 {
 	g->hists = xreallocarray(g->hists, g->nhists + 1, sizeof(*g->hists));
 	g->hists[g->nhists++] = (struct gmon_hist){ .lowpc = lo, .highpc = hi };
+	if (lo <
+	    hi) /* gmon_covers() looks ranges up, as a read would add them */
+		ranges_add(&g->ranges, lo, hi);
 }
 
 static void

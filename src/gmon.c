@@ -552,6 +552,13 @@ gmon_write_bb_list(struct wbuf *w, enum gmon_format fmt,
 	}
 }
 
+bool
+gmon_covers(const struct gmon *g, uint64_t addr)
+{
+	return addr < UINT64_MAX &&
+	       ranges_find(&g->ranges, addr, addr + 1) != RANGES_NONE;
+}
+
 void
 gmon_file_describe(FILE *out, const struct gmon_file *f)
 {

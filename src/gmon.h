@@ -170,6 +170,12 @@ void gmon_write_bb_list(struct wbuf *w, enum gmon_format fmt,
 			const struct gmon_bb *v, size_t n);
 
 /*
+ * Whether some histogram of G covers ADDR (lowpc <= ADDR < highpc).
+ * O(log histograms), through G's ranges.
+ */
+bool gmon_covers(const struct gmon *g, uint64_t addr);
+
+/*
  * -i: "File `PATH' (version V) contains:" and the counts of F's
  * histogram, call-graph and basic-block records, as GNU prints them.
  */

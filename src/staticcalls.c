@@ -13,15 +13,6 @@
 
 #include <elf.h>
 
-static bool
-in_hist(const struct gmon *g, uint64_t addr)
-{
-	for (size_t i = 0; i < g->nhists; i++)
-		if (addr >= g->hists[i].lowpc && addr < g->hists[i].highpc)
-			return true;
-	return false;
-}
-
 /* Add PARENT -> the function starting exactly at DEST, if any. */
 static void
 add_call(struct callgraph *cg, const struct gmon *g, uint32_t parent,
@@ -29,7 +20,7 @@ add_call(struct callgraph *cg, const struct gmon *g, uint32_t parent,
 {
 	sym_id c;
 
-	if (!in_hist(g, dest))
+	if (!gmon_covers(g, dest))
 		return;
 	c = symtab_find(cg->st, dest);
 	if (c != SYM_NONE && cg->st->syms[c].addr == dest)
