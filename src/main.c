@@ -1,6 +1,6 @@
 /*
  * main.c - the gprof command: parse the command line, analyse, write
- * gmon.sum (-s), print the reports.  The only module that prints errors
+ * gmon.sum (-s), print the reports (or another view, views.h).  The only module that prints errors
  * and chooses the exit status (0 success, 1 any failure).
  */
 #include <errno.h>
@@ -10,7 +10,7 @@
 
 #include "analysis.h"
 #include "options.h"
-#include "reports.h"
+#include "views.h"
 #include "sumfile.h"
 
 #define GPROF_VERSION "0.1"
@@ -44,6 +44,8 @@ run(struct analysis *a, struct options *o, int argc, char **argv,
 		printf("gprof (gprof in C) %s\n", GPROF_VERSION);
 		return 0;
 	}
+	if (views_find(o->view ? o->view : "text", err) == NULL)
+		return -1;
 	if (analysis_load(a, o, o->file_info ? print_file_info : NULL, stdout,
 			  err) != 0)
 		return -1;
@@ -55,7 +57,7 @@ run(struct analysis *a, struct options *o, int argc, char **argv,
 		analysis_describe(stdout, a, o->debug);
 	if ((o->style & OUT_SUM) && sumfile_write(a, o->format, err) != 0)
 		return -1;
-	return reports_print(stdout, a, o, err);
+	return views_write(a, o, err);
 }
 
 int

@@ -14,7 +14,13 @@
 static const char short_opts[] =
     ":aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
 
-enum { OPT_DEMANGLE = 256, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES };
+enum {
+	OPT_DEMANGLE = 256,
+	OPT_NO_DEMANGLE,
+	OPT_INLINE_FILE_NAMES,
+	OPT_FORMAT,
+	OPT_OUTPUT,
+};
 
 /*
  * getopt_long is handed a copy of long_opts whose values are LONG_BASE
@@ -36,6 +42,7 @@ static const struct option long_opts[] = {
 	{ "file-info", no_argument, NULL, 'i' },
 	{ "file-ordering", required_argument, NULL, 'R' },
 	{ "flat-profile", optional_argument, NULL, 'p' },
+	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "function-ordering", no_argument, NULL, 'r' },
 	{ "graph", optional_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
@@ -50,6 +57,7 @@ static const struct option long_opts[] = {
 	{ "no-graph", optional_argument, NULL, 'Q' },
 	{ "no-static", no_argument, NULL, 'a' },
 	{ "no-time", required_argument, NULL, 'N' },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "print-path", no_argument, NULL, 'L' },
 	{ "separate-files", no_argument, NULL, 'y' },
 	{ "static-call-graph", no_argument, NULL, 'c' },
@@ -341,6 +349,16 @@ one_option(struct options *o, int c, const char *name, const char *arg,
 	case OPT_INLINE_FILE_NAMES:
 		o->inline_file_names = true;
 		return 0;
+	case OPT_FORMAT:
+		if (*arg == '\0')
+			return gp_fail(err, "%s wants a format name", name);
+		o->view = arg;
+		return 0;
+	case OPT_OUTPUT:
+		if (*arg == '\0')
+			return gp_fail(err, "%s wants a file name", name);
+		o->output = arg;
+		return 0;
 	case OPT_DEMANGLE:
 		if (arg != NULL && strcmp(arg, "auto") != 0 &&
 		    strcmp(arg, "gnu-v3") != 0)
@@ -554,6 +572,16 @@ options_usage(FILE *out)
 	    "bsd, 4.4bsd\n"
 	    "                             (also the format -s writes: BSD for "
 	    "bsd, 4.4bsd)\n"
+	    "\n"
+	    "Our own outputs (no GNU gprof has them):\n"
+	    "      --format=FMT           write FMT instead of the text "
+	    "reports:\n"
+	    "                             text (GNU's reports, the default)\n"
+	    "      --output=FILE          write the reports or FMT to FILE "
+	    "(replaced\n"
+	    "                             whole, never left half written), "
+	    "not to\n"
+	    "                             standard output\n"
 	    "\n"
 	    "  -d, --debug[=N]            print the level N and a summary of "
 	    "the analysis\n"

@@ -58,6 +58,8 @@ struct options {
 	bool demangle;          /* on unless --no-demangle or -T */
 	bool help, version;
 	int width;
+	const char *view;   /* --format: a views.h name, NULL: text */
+	const char *output; /* --output: the file to write, NULL: stdout */
 	/* Kept for annotated source (-A) and -l, which are not done yet. */
 	long min_count;        /* -m */
 	long table_length;     /* -t (default 10) */

@@ -79,6 +79,20 @@ print_text(FILE *out, const struct model *m, const struct report_opts *ro,
 	}
 }
 
+void
+reports_model_in(struct analysis *a, struct model_in *in)
+{
+	*in = (struct model_in){
+		.st = &a->st,
+		.cg = &a->cg,
+		.g = &a->g,
+		.x = &a->x,
+		.total_ticks = a->total_ticks,
+		.flat_excluded = a->flat_excluded,
+		.exec_hidden = a->exec_hidden,
+	};
+}
+
 int
 reports_print(FILE *out, struct analysis *a, const struct options *o,
 	      struct gp_err *err)
@@ -98,15 +112,7 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 		.graph = (style & OUT_GRAPH) != 0,
 		.sources = (style & (OUT_GRAPH | OUT_EXEC)) != 0,
 	};
-	struct model_in in = {
-		.st = &a->st,
-		.cg = &a->cg,
-		.g = &a->g,
-		.x = &a->x,
-		.total_ticks = a->total_ticks,
-		.flat_excluded = a->flat_excluded,
-		.exec_hidden = a->exec_hidden,
-	};
+	struct model_in in;
 	struct model m;
 
 	if ((style & OUT_FLAT) && a->g.nhists == 0)
@@ -118,6 +124,7 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 			       "%s: no call-graph records in the profile, so "
 			       "no call graph",
 			       o->gmons[0]);
+	reports_model_in(a, &in);
 	model_build(&m, &in, &mo);
 	print_text(out, &m, &ro, style);
 	/* GNU prints the order last, with no separator. */

@@ -1,0 +1,83 @@
+/*
+ * sample.h - the collector's clock: samples of the program counter, of
+ * every thread, into a histogram of the executable's text.
+ *
+ * The histogram has one 32-bit counter per 4 bytes of text (GNU scale
+ * 2.0), so a sample lands in the function that owns the address.  The
+ * clock is the first that works of: a per-thread perf task-clock event,
+ * a per-thread CPU-time timer, the process-wide ITIMER_PROF; or wall
+ * time on request.  The rate written to the profile is the rate that
+ * was delivered (samples per second of sampled time), not the one
+ * asked for.  Samples taken while a thread runs the collector's own code
+ * (the section gmon_text, which every runtime object is placed in) are
+ * counted apart, never charged to the program.
+ *
+ * Contract with the rest of the runtime: sample_start() runs once, from
+ * start-up (monstartup or the constructor), before any other call;
+ * sample_thread_start() runs on each new thread's first hook call and
+ * may run inside the hook's slow path: it allocates nothing with malloc
+ * and takes no lock the hook could wait on.  Nothing here is called
+ * from a signal handler except by the sampler itself.
+ */
+#ifndef GMON_SAMPLE_H
+#define GMON_SAMPLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum sample_clock {
+	SAMPLE_AUTO,         /* perf, else thread timer, else itimer */
+	SAMPLE_PERF,         /* per-thread perf_event task-clock */
+	SAMPLE_THREAD_TIMER, /* per-thread CLOCK_THREAD_CPUTIME_ID timer */
+	SAMPLE_ITIMER,       /* process-wide ITIMER_PROF (glibc's) */
+	SAMPLE_WALL,         /* per-thread CLOCK_MONOTONIC timer */
+};
+
+struct sample_config {
+	unsigned rate_hz;        /* asked for; 0: 100 */
+	enum sample_clock clock; /* asked for */
+	bool verbose;            /* say on stderr which clock ran */
+};
+
+/*
+ * Allocate the bins for [LOWPC, HIGHPC) (rounded out to 4 bytes), pick
+ * and start the clock, arm the calling thread.  Returns 0, or -1 when
+ * no clock could start (the program runs on, arcs are still counted,
+ * the profile has an empty histogram).
+ */
+int sample_start(uintptr_t lowpc, uintptr_t highpc,
+		 const struct sample_config *cfg);
+
+/* Arm the calling thread (a no-op for the process-wide clock). */
+void sample_thread_start(void);
+
+/* The calling thread ends: disarm it, account its sampled time. */
+void sample_thread_stop(void);
+
+/* moncontrol(): stop (OFF) or resume counting samples. */
+void sample_pause(bool off);
+
+/* Stop every clock; the bins no longer change afterwards. */
+void sample_stop(void);
+
+/* In a fork child: zero the bins and counts (unless KEEP), re-arm the
+ * calling thread, the only one the child has. */
+void sample_fork_child(bool keep);
+
+struct sample_result {
+	const uint32_t *bins; /* bins[i] counts [lowpc + 4i, lowpc + 4i + 4) */
+	size_t nbins;
+	uintptr_t lowpc;
+	double asked_hz;
+	double rate_hz;     /* delivered: samples / sampled seconds */
+	const char *clock;  /* the clock that ran, for messages */
+	uint64_t samples;   /* taken in the program's text */
+	uint64_t outside;   /* PC outside [lowpc, highpc) */
+	uint64_t collector; /* PC in the collector's own code */
+};
+
+/* The histogram and figures so far (after sample_stop(): final). */
+void sample_result(struct sample_result *r);
+
+#endif

@@ -1,0 +1,56 @@
+/*
+ * views.h - the outputs chosen with --format, written to standard output
+ * or to --output's file.
+ *
+ * A view is a printer over the report model (model.h): it reads the
+ * model and, for what the model does not carry (call-site addresses,
+ * the executable's identity), the analysis, and writes one document.
+ * "text" is GNU gprof's reports (reports.c); every other view is ours
+ * and never changes what "text" prints.
+ *
+ * Adding a view: a file src/view_NAME.c defining one function of type
+ * view_print_fn, its prototype below, and a row in views.c's table.
+ */
+#ifndef GPROF_VIEWS_H
+#define GPROF_VIEWS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "analysis.h"
+#include "model.h"
+#include "options.h"
+
+/* What a view prints from: all borrowed, all complete. */
+struct view_ctx {
+	const struct model *m;    /* built for the call graph and sources */
+	const struct analysis *a; /* the analysis the model was built from */
+	const struct options *o;  /* the command line */
+};
+
+/*
+ * Print one document to OUT.  Returns 0, or -1 with a message in ERR;
+ * the caller then discards whatever was written (--output's file is
+ * left as it was).
+ */
+typedef int (*view_print_fn)(FILE *out, const struct view_ctx *v,
+			     struct gp_err *err);
+
+struct view {
+	const char *name;    /* --format=NAME */
+	bool binary;         /* not for a terminal (refused on a tty stdout) */
+	view_print_fn print; /* NULL: GNU's text reports */
+};
+
+/* The view called NAME, or NULL (ERR then lists the known names). */
+const struct view *views_find(const char *name, struct gp_err *err);
+
+/*
+ * Write O's view (O->view, default "text") of A to O->output (replaced
+ * atomically with outfile.h) or to standard output.  Returns 0, or -1
+ * with ERR set and no output file changed.
+ */
+int views_write(struct analysis *a, const struct options *o,
+		struct gp_err *err);
+
+#endif
