@@ -1,0 +1,48 @@
+/*
+ * side.h - the side file: what a GNU gmon.out cannot hold, written
+ * beside it as NAME.gmonx (the format: include/gmon_side.h).
+ *
+ * gmon.out stays GNU format version 1, readable by GNU gprof 2.40; the
+ * side file adds the executable's build-id and load address, the clock
+ * that ran with its asked and delivered rates, 64-bit totals and
+ * per-thread statistics, and (part 2) the load map.  Both files carry
+ * the same 12-byte run id (in gmon.out: the header's spare bytes), so
+ * a reader can tell whether a side file belongs to a profile.
+ *
+ * Contract: side_write_fd() writes with write(2) only (no malloc, no
+ * stdio, no locks), so the runtime's writer may call it late in exit or
+ * from a signal handler that dumps the profile.
+ */
+#ifndef GMON_SIDE_H
+#define GMON_SIDE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sample.h"
+
+struct side_thread {
+	uint64_t tid;    /* kernel thread id (gettid) */
+	uint64_t calls;  /* hook calls counted on it */
+	uint64_t arcs;   /* distinct arcs in its table */
+	uint64_t nested; /* calls counted while the hook was interrupted */
+	uint64_t dropped; /* calls that could not be counted (no memory) */
+};
+
+struct side_info {
+	uint8_t run_id[12];       /* as in gmon.out's header */
+	const uint8_t *build_id;  /* the executable's NT_GNU_BUILD_ID, or NULL */
+	size_t build_id_len;
+	const char *exe_path;     /* /proc/self/exe as read at start, or NULL */
+	uint64_t load_base;       /* subtracted from every address written */
+	uint64_t text_lo, text_hi; /* the histogram's range, unrelocated */
+	const struct sample_result *samples; /* NULL: no clock ran */
+	const struct side_thread *threads;   /* every thread that ran hooks */
+	size_t nthreads;
+	uint64_t calls, dropped, nested; /* totals over all threads */
+};
+
+/* Write S's side file to FD.  Returns 0, or -1 with errno set. */
+int side_write_fd(int fd, const struct side_info *s);
+
+#endif
