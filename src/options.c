@@ -20,6 +20,9 @@ enum {
 	OPT_INLINE_FILE_NAMES,
 	OPT_FORMAT,
 	OPT_OUTPUT,
+	OPT_NODE_THRESHOLD,
+	OPT_EDGE_THRESHOLD,
+	OPT_DOT_CLUSTERS,
 };
 
 /*
@@ -68,6 +71,10 @@ static const struct option long_opts[] = {
 	{ "version", no_argument, NULL, 'v' },
 	{ "width", required_argument, NULL, 'w' },
 	{ "all-lines", no_argument, NULL, 'x' },
+	/* --format=dot's */
+	{ "node-threshold", required_argument, NULL, OPT_NODE_THRESHOLD },
+	{ "edge-threshold", required_argument, NULL, OPT_EDGE_THRESHOLD },
+	{ "dot-clusters", no_argument, NULL, OPT_DOT_CLUSTERS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -124,6 +131,20 @@ parse_number(const char *name, const char *arg, long lo, long hi, long *v,
 			       name, lo, arg);
 	return gp_fail(err, "%s wants a number from %ld to %ld, got '%s'", name,
 		       lo, hi, arg);
+}
+
+/* A percentage from 0 to 100 (--node-threshold, --edge-threshold). */
+static int
+parse_percent(const char *name, const char *arg, double *v, struct gp_err *err)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtod(arg, &end);
+	if (*arg != '\0' && *end == '\0' && errno == 0 && *v >= 0 && *v <= 100)
+		return 0;
+	return gp_fail(err, "%s wants a percentage from 0 to 100, got '%s'",
+		       name, arg);
 }
 
 static int
@@ -359,6 +380,13 @@ one_option(struct options *o, int c, const char *name, const char *arg,
 			return gp_fail(err, "%s wants a file name", name);
 		o->output = arg;
 		return 0;
+	case OPT_NODE_THRESHOLD:
+		return parse_percent(name, arg, &o->node_threshold, err);
+	case OPT_EDGE_THRESHOLD:
+		return parse_percent(name, arg, &o->edge_threshold, err);
+	case OPT_DOT_CLUSTERS:
+		o->dot_clusters = true;
+		return 0;
 	case OPT_DEMANGLE:
 		if (arg != NULL && strcmp(arg, "auto") != 0 &&
 		    strcmp(arg, "gnu-v3") != 0)
@@ -428,6 +456,8 @@ start(struct options *o, int *argc, char ***argv, struct gp_err *err)
 {
 	memset(o, 0, sizeof(*o));
 	o->width = 80;
+	o->node_threshold = 0.5; /* gprof2dot's defaults */
+	o->edge_threshold = 0.1;
 	o->table_length = 10;
 	o->exe = "a.out";
 	o->demangle = true;
@@ -577,6 +607,19 @@ options_usage(FILE *out)
 	    "      --format=FMT           write FMT instead of the text "
 	    "reports:\n"
 	    "                             text (GNU's reports, the default)\n"
+	    "                             callgrind (for KCachegrind, "
+	    "callgrind_annotate)\n"
+	    "                             dot (a call graph for Graphviz: "
+	    "dot -Tsvg)\n"
+	    "      --node-threshold=PCT   dot: draw functions with at least "
+	    "PCT% of the\n"
+	    "                             time (default 0.5)\n"
+	    "      --edge-threshold=PCT   dot: draw calls carrying at least "
+	    "PCT% of the\n"
+	    "                             time (default 0.1)\n"
+	    "      --dot-clusters         dot: draw each cycle's functions in "
+	    "a "
+	    "box\n"
 	    "      --output=FILE          write the reports or FMT to FILE "
 	    "(replaced\n"
 	    "                             whole, never left half written), "

@@ -60,6 +60,10 @@ struct options {
 	int width;
 	const char *view;   /* --format: a views.h name, NULL: text */
 	const char *output; /* --output: the file to write, NULL: stdout */
+	/* --format=dot's (view_dot.c): percent of the total time a function
+	 * (an arc) needs to be drawn; draw cycles as clusters. */
+	double node_threshold, edge_threshold;
+	bool dot_clusters;
 	/* Kept for annotated source (-A) and -l, which are not done yet. */
 	long min_count;        /* -m */
 	long table_length;     /* -t (default 10) */

@@ -13,6 +13,8 @@
 
 static const struct view views[] = {
 	{ "text", false, NULL },
+	{ "callgrind", false, view_callgrind },
+	{ "dot", false, view_dot },
 };
 
 enum { NVIEWS = sizeof(views) / sizeof(views[0]) };

@@ -42,6 +42,12 @@ struct view {
 	view_print_fn print; /* NULL: GNU's text reports */
 };
 
+/* --format=callgrind: KCachegrind's format (view_callgrind.c). */
+int view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err);
+
+/* --format=dot: a Graphviz call graph, gprof2dot's looks (view_dot.c). */
+int view_dot(FILE *out, const struct view_ctx *v, struct gp_err *err);
+
 /* The view called NAME, or NULL (ERR then lists the known names). */
 const struct view *views_find(const char *name, struct gp_err *err);
 

@@ -1,0 +1,248 @@
+/*
+ * view_callgrind.c - --format=callgrind: the profile in the callgrind
+ * format that KCachegrind, QCachegrind and callgrind_annotate read
+ * (valgrind's "Callgrind Format Specification").
+ *
+ * One event, ns.  A function's self cost is its histogram samples times
+ * the sampling period, at its first line; each arc is a "calls=" line
+ * with the exact count, at the line of the call site (from the raw
+ * profile and DWARF: callsites.h), followed by the call's inclusive cost:
+ * gprof's propagated share of the callee's time (self plus children).
+ * Arcs inside a cycle, and self-calls, carry no cost (gprof propagates
+ * no time along them).  No "<cycle N>" pseudo-functions: the viewers
+ * find cycles themselves.
+ *
+ * Costs are integers: fractional nanoseconds are rounded so that each
+ * partial sum is the rounded exact partial sum, hence the totals are
+ * exact to the nanosecond and no cost is off by more than one.
+ *
+ * Listed: every function with samples or arcs (-z: every function).
+ * Files and functions are written with name compression ("fl=(3)").
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callsites.h"
+#include "intern.h"
+#include "views.h"
+
+/* Integer costs whose running sums follow the exact running sums. */
+struct rounder {
+	double exact;   /* exact sum so far */
+	long long sent; /* sum of what was handed out */
+};
+
+static long long
+round_next(struct rounder *r, double v)
+{
+	long long want;
+
+	r->exact += v;
+	want = llround(r->exact);
+	v = (double)(want - r->sent);
+	r->sent = want;
+	return (long long)v;
+}
+
+struct cg_out {
+	FILE *out;
+	const struct model *m;
+	const struct callsites *cs;
+	double ns_per_tick; /* the sampling period in ns (0: no rate) */
+	struct intern files;
+	uint32_t cur_file; /* the file cost lines now refer to, +1 */
+	bool *listed;      /* per function */
+	bool *named;       /* per function: its "(id) name" was written */
+};
+
+/* Put S with every byte that would break a line replaced by '?'. */
+static void
+put_clean(FILE *out, const char *s)
+{
+	for (; *s != '\0'; s++)
+		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
+}
+
+/* "KEY=(id)" for file NAME, with the name the first time. */
+static uint32_t
+put_file(struct cg_out *c, const char *key, const char *name)
+{
+	bool fresh;
+	uint32_t id = intern_id(&c->files, name ? name : "???", &fresh);
+
+	fprintf(c->out, "%s=(%u)", key, id + 1);
+	if (fresh) {
+		fputc(' ', c->out);
+		put_clean(c->out, intern_str(&c->files, id));
+	}
+	fputc('\n', c->out);
+	return id + 1;
+}
+
+/* "KEY=(id)" for function FN, with its name the first time. */
+static void
+put_fn(struct cg_out *c, const char *key, uint32_t fn)
+{
+	fprintf(c->out, "%s=(%u)", key, fn + 1);
+	if (!c->named[fn]) {
+		c->named[fn] = true;
+		fputc(' ', c->out);
+		put_clean(c->out, model_name(c->m, fn));
+	}
+	fputc('\n', c->out);
+}
+
+static const char *
+fn_file(const struct model *m, uint32_t fn)
+{
+	return m->src != NULL ? m->src[fn].path : NULL;
+}
+
+static int
+fn_line(const struct model *m, uint32_t fn)
+{
+	return m->src != NULL && m->src[fn].path != NULL ? m->src[fn].line : 0;
+}
+
+/* Whether FN goes in the file: samples, arcs, or -z. */
+static bool
+wanted(const struct model *m, uint32_t fn)
+{
+	const struct cg_node *v = &m->cg->nodes[fn];
+
+	return m->zeros || v->self_ticks != 0 || v->first_child != CG_NONE ||
+	       v->first_parent != CG_NONE;
+}
+
+/* One call site of arc A: "calls=" and its cost line, at LINE in FILE. */
+static void
+put_call(struct cg_out *c, const struct cg_arc *a, uint64_t count,
+	 const char *file, int line, bool costed, long long cost)
+{
+	const struct model *m = c->m;
+
+	if (file == NULL) {
+		file = fn_file(m, a->parent);
+		line = fn_line(m, a->parent);
+	}
+	if (c->cur_file == 0 || strcmp(intern_str(&c->files, c->cur_file - 1),
+				       file ? file : "???") != 0)
+		c->cur_file = put_file(c, "fi", file);
+	if (strcmp(fn_file(m, a->child) ? fn_file(m, a->child) : "???",
+		   intern_str(&c->files, c->cur_file - 1)) != 0)
+		put_file(c, "cfi", fn_file(m, a->child));
+	put_fn(c, "cfn", a->child);
+	fprintf(c->out, "calls=%llu %d\n", (unsigned long long)count,
+		fn_line(m, a->child));
+	if (costed)
+		fprintf(c->out, "%d %lld\n", line, cost);
+	else
+		fprintf(c->out, "%d\n", line);
+}
+
+/* Every call out of FN, site by site, its cost shared by count. */
+static void
+put_calls(struct cg_out *c, uint32_t fn)
+{
+	const struct model *m = c->m;
+	const struct callgraph *cg = m->cg;
+
+	for (uint32_t ai = cg->nodes[fn].first_child; ai != CG_NONE;
+	     ai = cg->arcs[ai].next_child) {
+		const struct cg_arc *a = &cg->arcs[ai];
+		const struct callsite *s = &c->cs->v[c->cs->first[ai]];
+		size_t ns = c->cs->first[ai + 1] - c->cs->first[ai];
+		bool costed = !model_arc_inside(m, a);
+		double share = (a->time + a->child_time) * c->ns_per_tick;
+		struct rounder r = { 0, 0 };
+		uint64_t left = a->count;
+
+		if (!c->listed[a->child])
+			continue;
+		for (size_t i = 0; i < ns && left > 0; i++) {
+			uint64_t k = s[i].count < left ? s[i].count : left;
+			left -= k;
+			put_call(c, a, k, s[i].file, s[i].line, costed,
+				 round_next(&r, a->count ? share * (double)k /
+							       (double)a->count
+							 : 0));
+		}
+		/* Calls with no raw record (-c's static arcs have count 0). */
+		if (left > 0 || ns == 0)
+			put_call(c, a, left, NULL, 0, costed,
+				 round_next(&r, share - r.exact));
+	}
+}
+
+int
+view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
+{
+	const struct model *m = v->m;
+	const struct analysis *an = v->a;
+	struct callsites cs;
+	struct cg_out c = { .out = out, .m = m, .cs = &cs };
+	struct rounder self = { 0, 0 };
+	long long total = 0;
+	double exact = 0;
+
+	/* The executable's DWARF is a cache filled on demand: looking up
+	 * lines changes no result the analysis holds. */
+	callsites_find(&cs, &an->cg, &an->g, (struct exe *)&an->x);
+	c.ns_per_tick = m->hz > 0 ? 1e9 / m->hz : 0;
+	c.listed = xcalloc(m->nfuncs + 1, sizeof(*c.listed));
+	c.named = xcalloc(m->nfuncs + 1, sizeof(*c.named));
+	intern_init(&c.files);
+	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
+		c.listed[fn] = wanted(m, fn);
+		if (c.listed[fn])
+			exact += m->cg->nodes[fn].self_ticks * c.ns_per_tick;
+	}
+	total = llround(exact);
+
+	fputs("# callgrind format\nversion: 1\ncreator: gprof (gprof in C)\n",
+	      out);
+	fputs("cmd: ", out);
+	put_clean(out, v->o->exe ? v->o->exe : "a.out");
+	fputs("\ndesc: Profile:", out);
+	for (size_t i = 0; i < v->o->ngmons; i++) {
+		fputc(' ', out);
+		put_clean(out, v->o->gmons[i]);
+	}
+	if (m->hz > 0)
+		fprintf(out,
+			"\ndesc: Sampling: %g Hz (one sample = %.0f ns), "
+			"%ld bytes per histogram bin\n",
+			m->hz, c.ns_per_tick, m->bin_bytes);
+	else
+		fputs("\ndesc: Sampling: none (no histogram)\n", out);
+	fputs("positions: line\n"
+	      "event: ns : Time in ns (self: histogram samples x sampling "
+	      "period, measured; calls: gprof's propagated estimate, "
+	      "none inside cycles)\n"
+	      "events: ns\n",
+	      out);
+	fprintf(out, "summary: %lld\n\n", total);
+	fputs("ob=(1) ", out);
+	put_clean(out, v->o->exe ? v->o->exe : "a.out");
+	fputc('\n', out);
+	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
+		if (!c.listed[fn])
+			continue;
+		fputc('\n', out);
+		c.cur_file = put_file(&c, "fl", fn_file(m, fn));
+		put_fn(&c, "fn", fn);
+		fprintf(out, "%d %lld\n", fn_line(m, fn),
+			round_next(&self, m->cg->nodes[fn].self_ticks *
+					      c.ns_per_tick));
+		put_calls(&c, fn);
+	}
+	fprintf(out, "\ntotals: %lld\n", total);
+	intern_free(&c.files);
+	free(c.listed);
+	free(c.named);
+	callsites_free(&cs);
+	if (ferror(out))
+		return gp_fail(err, "write error");
+	return 0;
+}
