@@ -5,7 +5,8 @@
 #   build   compile gprof and the demo: gcc, make, pkg-config,
 #           libelf-dev, libdw-dev, g++ (make, make demo, make install)
 #   test    run the test suites (make check): binutils for the reference
-#           /usr/bin/gprof, cross binutils, clang, clang-format, and deb-src sources
+#           /usr/bin/gprof, cross binutils, clang, clang-format, valgrind
+#           and graphviz (readers of our views), and deb-src sources
 #   bench   compare with GNU gprof (make bench): binutils
 #   fuzz    build the libFuzzer targets (make fuzz): clang
 # As root it installs with apt-get; as another user it names what is
@@ -51,6 +52,9 @@ test_deps() {
 	clang_dep
 	# The format check (make format-check, run by CI).
 	has clang-format || need="$need clang-format"
+	# ---- tests/viewcg: the consumers of --format=callgrind and dot ----
+	has callgrind_annotate || need="$need valgrind"
+	has dot || need="$need graphviz"
 	# ---- tests/real: real programs from Debian source packages ----
 	# Add the packages that suite needs here (need="$need PKG"); the
 	# deb-src line `apt-get source` needs is set up after installing.

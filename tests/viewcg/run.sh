@@ -1,0 +1,239 @@
+#!/bin/sh
+# --format=callgrind and --format=dot, checked by their consumers and
+# against our own text reports (which the diff suites hold to GNU's):
+# - callgrind: callgrind_annotate reads the file without a warning; its
+#   program total and each function's self cost equal the flat profile's
+#   seconds, its inclusive cost of every function outside a cycle equals
+#   the call graph's self + children, and its (caller, callee, count) set
+#   equals the call graph's arcs;
+# - dot: `dot -Tsvg` exits 0 and writes nothing on stderr; with the
+#   thresholds at 0 the nodes are the call graph's functions with their
+#   call counts and %time, and the edges are its arcs with their counts;
+#   with the default thresholds every node has at least ~0.5% and every
+#   function with more is a node.
+# On the demo (a cycle), a 300-function program, a C++ program (names
+# with quotes and angle brackets, self-recursion, a cycle), and
+# synthetic profiles: empty, histogram only, arcs only.  Env: GPROF, BUILD.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+. "$here/../lib.sh"
+out="$BUILD/viewcg"
+mkdir -p "$out"
+
+have_annotate=1 have_dot=1
+command -v callgrind_annotate >/dev/null 2>&1 || have_annotate=
+command -v dot >/dev/null 2>&1 || have_dot=
+
+# num_close A B TOL: |A - B| <= TOL.
+num_close() {
+	awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'
+}
+
+# check_callgrind NAME EXE GMON (in $out/NAME)
+check_callgrind() {
+	_n=$1 _exe=$2 _gmon=$3 _d=$out/$1.d
+	if ! "$GPROF" --format=callgrind "$_exe" "$_gmon" >"$_d/cg" 2>"$_d/cg.err" ||
+		[ -s "$_d/cg.err" ]; then
+		echo "FAIL viewcg/$_n/callgrind: gprof failed or warned: $(head -n 1 "$_d/cg.err")"
+		return
+	fi
+	echo "PASS viewcg/$_n/callgrind"
+	if [ -z "$have_annotate" ]; then
+		echo "SKIP viewcg/$_n/annotate: no callgrind_annotate (valgrind)"
+		return
+	fi
+	for incl in no yes; do
+		if ! (cd "$_d" && callgrind_annotate --threshold=100 --auto=no \
+			--tree=both --inclusive=$incl cg) >"$_d/ann.$incl" 2>"$_d/ann.$incl.err" ||
+			[ -s "$_d/ann.$incl.err" ] || grep -q WARNING "$_d/ann.$incl"; then
+			echo "FAIL viewcg/$_n/annotate-$incl: $(head -n 1 "$_d/ann.$incl.err")"
+			return
+		fi
+		awk -f "$here/annotate.awk" "$_d/ann.$incl" >"$_d/ann.$incl.facts"
+	done
+	echo "PASS viewcg/$_n/annotate"
+	# Program total against the flat profile's last cumulative seconds.
+	_p=$(awk -F '\t' '$1 == "P" { print $2 }' "$_d/ann.no.facts")
+	_t=$(awk -F '\t' '$1 == "T" { print $2 }' "$_d/text.facts")
+	if num_close "${_p:-x}" "$(awk -v t="${_t:-0}" 'BEGIN { print t * 1e9 }')" 5.1e6; then
+		echo "PASS viewcg/$_n/total"
+	else
+		echo "FAIL viewcg/$_n/total: callgrind_annotate $_p ns, flat profile ${_t:-none} s"
+	fi
+	# Self: every flat-profile function's seconds.
+	_bad=$(awk -F '\t' 'FNR == NR { if ($1 == "F") cost[$2] = $3; next }
+		$1 == "S" { c = ($2 in cost) ? cost[$2] / 1e9 : 0; d = c - $3
+			if (d < 0) d = -d
+			if (d > 0.0051) { print $2 ": " c " s, flat " $3; exit } }' \
+		"$_d/ann.no.facts" "$_d/text.facts")
+	if [ -z "$_bad" ]; then
+		echo "PASS viewcg/$_n/self"
+	else
+		echo "FAIL viewcg/$_n/self: $_bad"
+	fi
+	# Inclusive: self + children of every function outside a cycle.
+	_bad=$(awk -F '\t' 'FNR == NR { if ($1 == "F") cost[$2] = $3; next }
+		$1 == "N" && !$7 { c = ($2 in cost) ? cost[$2] / 1e9 : 0; d = c - $4 - $5
+			if (d < 0) d = -d
+			if (d > 0.0101) { print $2 ": " c " s, call graph " $4 " + " $5; exit } }' \
+		"$_d/ann.yes.facts" "$_d/text.facts")
+	if [ -z "$_bad" ]; then
+		echo "PASS viewcg/$_n/inclusive"
+	else
+		echo "FAIL viewcg/$_n/inclusive: $_bad"
+	fi
+	awk -F '\t' '$1 == "A"' "$_d/ann.no.facts" | sort -u >"$_d/ann.arcs"
+	if cmp -s "$_d/ann.arcs" "$_d/text.arcs"; then
+		echo "PASS viewcg/$_n/calls"
+	else
+		echo "FAIL viewcg/$_n/calls: (caller, callee, count) sets differ"
+		diff "$_d/ann.arcs" "$_d/text.arcs" | head -4
+	fi
+}
+
+# dot_ok NAME FILE: dot -Tsvg reads FILE without a word on stderr.
+dot_ok() {
+	if [ -z "$have_dot" ]; then
+		echo "SKIP viewcg/$1: no dot (graphviz)"
+	elif dot -Tsvg "$2" >"$2.svg" 2>"$2.err" && [ ! -s "$2.err" ]; then
+		echo "PASS viewcg/$1"
+	else
+		echo "FAIL viewcg/$1: dot -Tsvg: $(head -n 1 "$2.err")"
+	fi
+}
+
+# check_dot NAME EXE GMON (in $out/NAME)
+check_dot() {
+	_n=$1 _exe=$2 _gmon=$3 _d=$out/$1.d
+	for v in "all:--node-threshold=0 --edge-threshold=0" "default:" \
+		"clusters:--node-threshold=0 --edge-threshold=0 --dot-clusters"; do
+		# shellcheck disable=SC2086
+		if ! "$GPROF" --format=dot ${v#*:} "$_exe" "$_gmon" \
+			>"$_d/${v%%:*}.dot" 2>"$_d/dot.err" || [ -s "$_d/dot.err" ]; then
+			echo "FAIL viewcg/$_n/dot-${v%%:*}: gprof failed or warned: $(head -n 1 "$_d/dot.err")"
+			return
+		fi
+		dot_ok "$_n/dot-${v%%:*}" "$_d/${v%%:*}.dot"
+	done
+	awk -f "$here/dot.awk" "$_d/all.dot" >"$_d/dot.facts"
+	if ! grep -q '^G' "$_d/text.facts"; then
+		echo "SKIP viewcg/$_n/dot-graph: no call graph to compare with (no arcs)"
+		return
+	fi
+	# The call graph's entries, and the functions its arcs name (GNU
+	# gives no entry of its own to a caller without time or calls).
+	awk -F '\t' '$1 == "N" { c[$2] = $6 } $1 == "A" { for (i = 2; i <= 3; i++) if (!($i in c)) c[$i] = 0 }
+		END { for (n in c) print n "\t" c[n] }' "$_d/text.facts" | sort >"$_d/text.nodes"
+	awk -F '\t' '$1 == "N" { print $2 "\t" $5 }' "$_d/dot.facts" | sort >"$_d/dot.nodes"
+	if cmp -s "$_d/dot.nodes" "$_d/text.nodes"; then
+		echo "PASS viewcg/$_n/dot-nodes"
+	else
+		echo "FAIL viewcg/$_n/dot-nodes: (name, calls) sets differ"
+		diff "$_d/dot.nodes" "$_d/text.nodes" | head -4
+	fi
+	_bad=$(awk -F '\t' 'FNR == NR { if ($1 == "N") pct[$2] = $3; next }
+		$1 == "N" { d = pct[$2] - $3; if (d < 0) d = -d
+			if (d > 0.0501) { print $2 ": " pct[$2] "%, call graph " $3 "%"; exit } }' \
+		"$_d/dot.facts" "$_d/text.facts")
+	if [ -z "$_bad" ]; then
+		echo "PASS viewcg/$_n/dot-percent"
+	else
+		echo "FAIL viewcg/$_n/dot-percent: $_bad"
+	fi
+	awk -F '\t' '$1 == "A"' "$_d/dot.facts" | sort -u >"$_d/dot.arcs"
+	if cmp -s "$_d/dot.arcs" "$_d/text.arcs"; then
+		echo "PASS viewcg/$_n/dot-edges"
+	else
+		echo "FAIL viewcg/$_n/dot-edges: (caller, callee, count) sets differ"
+		diff "$_d/dot.arcs" "$_d/text.arcs" | head -4
+	fi
+	# Default thresholds: nodes have ~0.5% or more, those with more are
+	# nodes (the call graph rounds %time to 0.1), edges are arcs.  With
+	# no time at all every function is drawn.
+	if grep -q '^Z' "$_d/text.facts"; then
+		echo "SKIP viewcg/$_n/dot-threshold: the profile holds no time"
+		return
+	fi
+	awk -f "$here/dot.awk" "$_d/default.dot" >"$_d/default.facts"
+	_bad=$(awk -F '\t' 'FNR == NR { if ($1 == "N") shown[$2] = 1; next }
+		$1 == "N" && (($3 >= 0.6 && !($2 in shown)) || ($3 < 0.4 && ($2 in shown))) {
+			print $2 " (" $3 "%)"; exit }' "$_d/default.facts" "$_d/text.facts")
+	awk -F '\t' '$1 == "A"' "$_d/default.facts" | sort -u >"$_d/default.arcs"
+	if [ -n "$_bad" ]; then
+		echo "FAIL viewcg/$_n/dot-threshold: $_bad is drawn against the threshold"
+	elif [ -n "$(comm -23 "$_d/default.arcs" "$_d/text.arcs")" ]; then
+		echo "FAIL viewcg/$_n/dot-threshold: an edge that is no arc"
+	else
+		echo "PASS viewcg/$_n/dot-threshold"
+	fi
+}
+
+# check NAME EXE GMON: text facts, then both views.
+check() {
+	_c=$out/$1.d
+	mkdir -p "$_c"
+	# Without a histogram there is no flat profile, without arcs no
+	# call graph: then the other alone.
+	"$GPROF" -b -p -q "$2" "$3" >"$_c/text" 2>/dev/null ||
+		"$GPROF" -b -q "$2" "$3" >"$_c/text" 2>/dev/null ||
+		"$GPROF" -b -p "$2" "$3" >"$_c/text" 2>/dev/null
+	awk -f "$here/text.awk" "$_c/text" >"$_c/text.facts"
+	awk -F '\t' '$1 == "A"' "$_c/text.facts" | sort -u >"$_c/text.arcs"
+	check_callgrind "$@"
+	check_dot "$@"
+}
+
+# ---- programs ----
+if cc -pg -g -O1 -fno-inline -o "$out/demo" "$top/examples/demo.c" 2>"$out/demo.log" &&
+	(cd "$out" && ./demo >/dev/null && mv gmon.out demo.gmon); then
+	check demo "$out/demo" "$out/demo.gmon"
+else
+	echo "FAIL viewcg/demo/build: see $out/demo.log"
+fi
+if build_many viewcg "$out" && (cd "$out" && ./many >/dev/null && mv gmon.out many.gmon); then
+	check many "$out/many" "$out/many.gmon"
+fi
+if g++ -pg -g -O1 -fno-inline -o "$out/names" "$here/names.cc" 2>"$out/names.log" &&
+	(cd "$out" && ./names >/dev/null && mv gmon.out names.gmon); then
+	check names "$out/names" "$out/names.gmon"
+	# DOT strings: the quotes of operator"" escaped, so dot read them.
+	if grep -qF 'label="operator\"\" _k(unsigned long long)' "$out/names.d/all.dot"; then
+		echo "PASS viewcg/names/dot-escape"
+	else
+		echo "FAIL viewcg/names/dot-escape: operator\"\" _k not escaped as expected"
+	fi
+else
+	echo "FAIL viewcg/names/build: see $out/names.log"
+fi
+
+# ---- synthetic profiles over the demo: empty, histogram only, arcs only ----
+if [ -x "$out/demo" ]; then
+	addr() { nm "$out/demo" | awk -v f="$1" '$3 == f { print "0x" $1 }'; }
+	lo=$(addr main) ck=$(addr checksum) mx=$(addr mix)
+	printf 'format gnu\n' >"$out/empty.spec"
+	printf 'hist %s %s 64\nbin 3 7\nbin 9 2\n' "$mx" "$((lo + 128))" >"$out/hist.spec"
+	printf 'arc %s %s 400\narc %s %s 25600\narc %s %s 3\n' \
+		"$((lo + 16))" "$ck" "$((ck + 16))" "$mx" "$((mx + 16))" "$mx" >"$out/arcs.spec"
+	for s in empty hist arcs; do
+		if "$BUILD/mkgmon" -o "$out/$s.gmon" "$out/$s.spec" 2>"$out/$s.log"; then
+			check "$s" "$out/demo" "$out/$s.gmon"
+		else
+			echo "FAIL viewcg/$s/mkgmon: $(head -n 1 "$out/$s.log")"
+		fi
+	done
+fi
+
+# ---- options ----
+mkdir -p "$out/opts"
+expect_error viewcg/opt-node "$out/opts" "--node-threshold wants a percentage" \
+	--format=dot --node-threshold=abc "$out/demo" "$out/demo.gmon"
+expect_error viewcg/opt-edge "$out/opts" "--edge-threshold wants a percentage" \
+	--format=dot --edge-threshold=101 "$out/demo" "$out/demo.gmon"
+if "$GPROF" --format=dot --output="$out/opts/o.dot" "$out/demo" "$out/demo.gmon" &&
+	"$GPROF" --format=dot "$out/demo" "$out/demo.gmon" | cmp -s - "$out/opts/o.dot"; then
+	echo "PASS viewcg/output"
+else
+	echo "FAIL viewcg/output: --output=FILE differs from standard output"
+fi
+exit 0
