@@ -1,6 +1,7 @@
 #!/bin/sh
 # make demo: build examples/demo.c with -pg, run it, print its profile
-# with our gprof, and say where to look first in it.  Every command is
+# with our gprof, say where to look first in it, and draw its call graph
+# (demo.dot always, demo.svg when Graphviz's dot is installed).  Every command is
 # shown as it runs; README.md lists the same ones.
 # Usage: examples/demo.sh [BUILD_DIR]   (default build; relative to the
 # top of the source tree, or absolute)
@@ -39,10 +40,24 @@ cat report.txt
 echo
 echo "== Where to look first"
 awk -f "$top/examples/guide.awk" report.txt
+echo
+echo "== The call graph as a picture (box colour and arrow width: share of the time)"
+echo "\$ ../gprof --format=dot demo gmon.out >demo.dot"
+../gprof --format=dot demo gmon.out >demo.dot
+if command -v dot >/dev/null 2>&1; then
+	echo "\$ dot -Tsvg demo.dot >demo.svg"
+	dot -Tsvg demo.dot >demo.svg
+	echo "Open $B/demo/demo.svg in a web browser."
+else
+	echo "Wrote $B/demo/demo.dot; Graphviz's dot is not installed, so no"
+	echo "demo.svg (apt-get install graphviz, then: dot -Tsvg demo.dot >demo.svg)."
+fi
 cat <<EOF
 
 == Try next
 \$ ../gprof -b -p demo gmon.out           # the flat profile alone
 \$ ../gprof -b -qchecksum demo gmon.out   # checksum's part of the call graph
 \$ ../gprof demo gmon.out                 # with the explanations of each column
+\$ ../gprof --format=callgrind demo gmon.out >callgrind.out.demo
+\$ callgrind_annotate --inclusive=yes callgrind.out.demo   # or kcachegrind
 EOF

@@ -9,8 +9,8 @@
  * 2-3 format); byte 1 report options (bit 0 -b, 1 -z, 2 -T, 3 -L,
  * 4 demangle and --inline-file-names, 5 -Qa (no graph entry for "a"),
  * 6 -qmain, 7 -Emain and -Pc); byte 2 the -w width; the rest is the
- * profile.  Reports (-p -q -C -r, then -R-free defaults) go to
- * /dev/null.
+ * profile.  Reports (-p -q -C -r, then -R-free defaults) and the
+ * callgrind and dot views go to /dev/null.
  *
  * Invariant: everything allocated here is freed, so leaks are real.
  */
@@ -24,6 +24,7 @@
 #include "analysis.h"
 #include "diag.h"
 #include "reports.h"
+#include "views.h"
 
 #include "fake_symtab.h"
 
@@ -46,6 +47,30 @@ specs_of(uint8_t bits, struct spec_arg *specs)
 		specs[n++] = (struct spec_arg){ SPEC_EXCL_FLAT, (char *)"c" };
 	}
 	return n;
+}
+
+/* --format=callgrind and --format=dot on the same analysis. */
+static void
+print_views(struct analysis *a, struct options *o, FILE *out)
+{
+	struct model_opts mo = { .demangle = o->demangle,
+				 .inline_file_names = o->inline_file_names,
+				 .print_path = o->print_path,
+				 .zeros = o->zeros,
+				 .graph = true,
+				 .sources = true };
+	struct model_in in;
+	struct model m;
+	struct view_ctx ctx = { &m, a, o };
+	struct gp_err err;
+
+	reports_model_in(a, &in);
+	model_build(&m, &in, &mo);
+	(void)view_callgrind(out, &ctx, &err);
+	o->node_threshold = o->edge_threshold = o->brief ? 0 : 0.5;
+	o->dot_clusters = o->zeros;
+	(void)view_dot(out, &ctx, &err);
+	model_free(&m);
 }
 
 static void
@@ -71,6 +96,7 @@ print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 	if (analysis_compute(a, &o, &err) != 0)
 		return;
 	(void)reports_print(out, a, &o, &err);
+	print_views(a, &o, out);
 	/* GNU's default choice of reports, on the same analysis. */
 	o.style = o.specified = 0;
 	(void)reports_print(out, a, &o, &err);

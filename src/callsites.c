@@ -60,8 +60,16 @@ le32(const unsigned char *p)
  * X's code and answer its address; FROM itself when there is none (an
  * indirect call, another architecture, no code).
  */
+/* The code section of the last lookup (exe_code_at scans sections). */
+struct code_cache {
+	const unsigned char *code;
+	uint64_t base;
+	size_t n;
+};
+
 static uint64_t
-call_before(struct exe *x, uint64_t from, uint64_t target)
+call_before(struct exe *x, struct code_cache *cc, uint64_t from,
+	    uint64_t target)
 {
 	uint64_t base;
 	size_t n;
@@ -69,9 +77,14 @@ call_before(struct exe *x, uint64_t from, uint64_t target)
 	bool x86 = x->machine == EM_X86_64 || x->machine == EM_386;
 	unsigned len = x86 ? 5 : 4;
 
-	if ((!x86 && x->machine != EM_AARCH64) || x->big_endian || from < len ||
-	    (code = exe_code_at(x, from, &base, &n)) == NULL)
+	if ((!x86 && x->machine != EM_AARCH64) || x->big_endian || from < len)
 		return from;
+	if (cc->code == NULL || from < cc->base || from - cc->base >= cc->n)
+		cc->code = exe_code_at(x, from, &cc->base, &cc->n);
+	if ((code = cc->code) == NULL)
+		return from;
+	base = cc->base;
+	n = cc->n;
 	for (uint64_t ret = from; ret < from + 16; ret++) {
 		uint64_t pc = ret - len, dest;
 		uint32_t w;
@@ -163,6 +176,7 @@ callsites_find(struct callsites *cs, const struct callgraph *cg,
 {
 	struct raw *v = xcalloc(g->narcs ? g->narcs : 1, sizeof(*v));
 	size_t n = 0, out = 0;
+	struct code_cache cc = { NULL, 0, 0 };
 
 	memset(cs, 0, sizeof(*cs));
 	intern_init(&cs->files);
@@ -174,9 +188,9 @@ callsites_find(struct callsites *cs, const struct callgraph *cg,
 			continue;
 		if ((a = cg_find_arc(cg, p, c)) == CG_NONE)
 			continue;
-		v[n++] =
-		    (struct raw){ call_before(x, r->from, cg->st->syms[c].addr),
-				  r->count, a, 0, NULL };
+		v[n++] = (struct raw){ call_before(x, &cc, r->from,
+						   cg->st->syms[c].addr),
+				       r->count, a, 0, NULL };
 	}
 	qsort(v, n, sizeof(*v), by_addr);
 	find_lines(cs, x, v, n);
