@@ -210,6 +210,24 @@ workload() {
 	row "$name" "$r" "$cmpf" | tee -a "$table"
 }
 
+# view_workload N FORMAT EXE PROFILE: our --format=FORMAT against our
+# own default text report (-b) on the same files; GNU has no such view.
+view_workload() {
+	n=$1 fmt=$2
+	shift 2
+	r=$work/runs/n$n/view_$fmt
+	measure "$r/text" "$ours" -b "$@"
+	measure "$r/view" "$ours" --format="$fmt" "$@"
+	# shellcheck disable=SC2046 # two words from each file
+	set -- $(cat "$r/text/time.txt") $(cat "$r/view/time.txt")
+	awk -v f="$fmt" -v ts="$1" -v tk="$2" -v vs="$3" -v vk="$4" \
+		-v st="$(cat "$r/view/status")" 'BEGIN {
+		printf "| --format=%-13s | %8.2f | %8.2f | %8s | %8.1f | %8.1f | %s |\n",
+			f ", -g", ts, vs, ts > 0 ? sprintf("%.2f", vs / ts) : "-",
+			tk / 1024, vk / 1024, st == 0 ? "exit 0" : "FAIL(exit " st ")"
+	}' | tee -a "$table"
+}
+
 for n in $sizes; do
 	prepare "$n"
 	nog=$dir/prog-nog
@@ -245,5 +263,14 @@ for n in $sizes; do
 	workload "$n" "-s, $nprof files, no -g" "out.txt gmon.sum" -s "$nog" $merge
 	workload "$n" "-b -p, $nhists hists" out.txt -b -p "$nog" \
 		"$dir/hists-$nhists.out"
+	{
+		echo
+		echo "| our view               | text s   | view s   | view/text |" \
+			"text MB  | view MB  | status |"
+		echo "| ---------------------- | -------- | -------- | -------- |" \
+			"-------- | -------- | ------ |"
+	} | tee -a "$table"
+	view_workload "$n" callgrind "$g" "$pg/gmon.out"
+	view_workload "$n" dot "$g" "$pg/gmon.out"
 	echo "(outputs in $work/runs/n$n; table in $table)"
 done
