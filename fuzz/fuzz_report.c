@@ -76,6 +76,7 @@ print_views(struct analysis *a, struct options *o, FILE *out)
 static void
 print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 {
+	static const char *gmons[] = { "in" };
 	struct spec_arg specs[4];
 	struct options o;
 	struct gp_err err;
@@ -89,6 +90,9 @@ print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 	o.width = width;
 	o.specs = specs;
 	o.nspecs = specs_of(bits, specs);
+	/* Messages name the profile, as gprof's command line always has one. */
+	o.gmons = gmons;
+	o.ngmons = 1;
 	o.style = OUT_FLAT | OUT_GRAPH | OUT_EXEC | OUT_ORDER;
 	o.specified = o.style;
 	fake_symtab(&a->g, &a->st);
