@@ -16,7 +16,8 @@
  * partial sum is the rounded exact partial sum, hence the totals are
  * exact to the nanosecond and no cost is off by more than one.
  *
- * Listed: every function with samples or arcs (-z: every function).
+ * Listed: every function with samples or calls (-z: every function);
+ * the arcs -c adds (count 0) are left out.
  * Files and functions are written with name compression ("fl=(3)").
  */
 #include <math.h>
@@ -105,14 +106,20 @@ fn_line(const struct model *m, uint32_t fn)
 	return m->src != NULL && m->src[fn].path != NULL ? m->src[fn].line : 0;
 }
 
-/* Whether FN goes in the file: samples, arcs, or -z. */
+/* Whether FN goes in the file: samples, calls made or received, -z. */
 static bool
 wanted(const struct model *m, uint32_t fn)
 {
-	const struct cg_node *v = &m->cg->nodes[fn];
+	const struct callgraph *cg = m->cg;
+	const struct cg_node *v = &cg->nodes[fn];
 
-	return m->zeros || v->self_ticks != 0 || v->first_child != CG_NONE ||
-	       v->first_parent != CG_NONE;
+	if (m->zeros || v->self_ticks != 0 || v->ncalls + v->self_calls != 0)
+		return true;
+	for (uint32_t a = v->first_child; a != CG_NONE;
+	     a = cg->arcs[a].next_child)
+		if (cg->arcs[a].count != 0)
+			return true;
+	return false;
 }
 
 /* One call site of arc A: "calls=" and its cost line, at LINE in FILE. */
@@ -158,7 +165,8 @@ put_calls(struct cg_out *c, uint32_t fn)
 		struct rounder r = { 0, 0 };
 		uint64_t left = a->count;
 
-		if (!c->listed[a->child])
+		/* -c's static arcs (never called) have no calls to show. */
+		if (!c->listed[a->child] || a->count == 0)
 			continue;
 		for (size_t i = 0; i < ns && left > 0; i++) {
 			uint64_t k = s[i].count < left ? s[i].count : left;
@@ -168,8 +176,8 @@ put_calls(struct cg_out *c, uint32_t fn)
 							       (double)a->count
 							 : 0));
 		}
-		/* Calls with no raw record (-c's static arcs have count 0). */
-		if (left > 0 || ns == 0)
+		/* Calls with no raw record in the profile (none, normally). */
+		if (left > 0)
 			put_call(c, a, left, NULL, 0, costed,
 				 round_next(&r, share - r.exact));
 	}

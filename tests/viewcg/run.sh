@@ -224,6 +224,19 @@ if [ -x "$out/demo" ]; then
 	done
 fi
 
+# -c adds never-called arcs (count 0): callgrind leaves them out.
+if [ -f "$out/demo.d/cg" ] && [ -n "$have_annotate" ]; then
+	"$GPROF" -c --format=callgrind "$out/demo" "$out/demo.gmon" >"$out/demo.d/c.cg" 2>/dev/null
+	if (cd "$out/demo.d" && callgrind_annotate --threshold=100 --auto=no c.cg) 2>&1 |
+		grep -q WARNING; then
+		echo "FAIL viewcg/static-calls: callgrind_annotate warns about -c's file"
+	elif cmp -s "$out/demo.d/c.cg" "$out/demo.d/cg"; then
+		echo "PASS viewcg/static-calls"
+	else
+		echo "FAIL viewcg/static-calls: -c changed the callgrind file"
+	fi
+fi
+
 # ---- options ----
 mkdir -p "$out/opts"
 expect_error viewcg/opt-node "$out/opts" "--node-threshold wants a percentage" \
