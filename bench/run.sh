@@ -223,7 +223,7 @@ view_workload() {
 	awk -v f="$fmt" -v ts="$1" -v tk="$2" -v vs="$3" -v vk="$4" \
 		-v st="$(cat "$r/view/status")" 'BEGIN {
 		printf "| --format=%-13s | %8.2f | %8.2f | %8s | %8.1f | %8.1f | %s |\n",
-			f ", -g", ts, vs, ts > 0 ? sprintf("%.2f", vs / ts) : "-",
+			f ", -g", ts, vs, (ts > 0 ? sprintf("%.2f", vs / ts) : "-"),
 			tk / 1024, vk / 1024, st == 0 ? "exit 0" : "FAIL(exit " st ")"
 	}' | tee -a "$table"
 }
