@@ -53,6 +53,7 @@ struct cg_out {
 	double ns_per_tick; /* the sampling period in ns (0: no rate) */
 	struct intern files;
 	uint32_t cur_file; /* the file cost lines now refer to, +1 */
+	uint32_t fn_file;  /* the function's own (fl=) file, +1 */
 	bool *listed;      /* per function */
 	bool *named;       /* per function: its "(id) name" was written */
 };
@@ -136,7 +137,10 @@ put_call(struct cg_out *c, const struct cg_arc *a, uint64_t count,
 	if (c->cur_file == 0 || strcmp(intern_str(&c->files, c->cur_file - 1),
 				       file ? file : "???") != 0)
 		c->cur_file = put_file(c, "fi", file);
-	if (strcmp(fn_file(m, a->child) ? fn_file(m, a->child) : "???",
+	/* Readers differ on whether a callee without cfi= is in the fl= or
+	 * the fi= file: name it whenever that could matter. */
+	if (c->cur_file != c->fn_file ||
+	    strcmp(fn_file(m, a->child) ? fn_file(m, a->child) : "???",
 		   intern_str(&c->files, c->cur_file - 1)) != 0)
 		put_file(c, "cfi", fn_file(m, a->child));
 	put_fn(c, "cfn", a->child);
@@ -238,7 +242,7 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 		if (!c.listed[fn])
 			continue;
 		fputc('\n', out);
-		c.cur_file = put_file(&c, "fl", fn_file(m, fn));
+		c.cur_file = c.fn_file = put_file(&c, "fl", fn_file(m, fn));
 		put_fn(&c, "fn", fn);
 		fprintf(out, "%d %lld\n", fn_line(m, fn),
 			round_next(&self, m->cg->nodes[fn].self_ticks *

@@ -15,7 +15,7 @@ function clean(s) {
 /^Flat profile:/ { part = "flat"; next }
 /^[ \t]*Call graph/ { part = "graph"; next }
 /^Index by function name/ || /^\f/ { part = ""; next }
-part == "flat" && /^ +[0-9.]+ +[0-9.]+ +[0-9.]+ / {
+part == "flat" && /^ *[0-9.]+ +[0-9.]+ +[0-9.]+ / {
 	printf "S\t%s\t%s\n", substr($0, 55), $3
 	last = $2
 	next
