@@ -256,6 +256,31 @@ if [ -f "$out/demo.d/cg" ] && [ -n "$have_annotate" ]; then
 	fi
 fi
 
+# KCachegrind (optional: heavy, not in the test set) loads the files
+# without an "Invalid line"; it prints "Selected" once loaded.
+if command -v kcachegrind >/dev/null 2>&1 && command -v xvfb-run >/dev/null 2>&1; then
+	for n in demo names inl; do
+		[ -f "$out/$n.d/cg" ] || continue
+		# shellcheck disable=SC2016 # $1 and $p belong to the inner shell
+		timeout 90 xvfb-run -a sh -c 'kcachegrind "$1" 2>"$1.kc" & p=$!
+			i=0
+			while [ $i -lt 120 ] && ! grep -q "Selected\|Invalid\|rror" "$1.kc"; do
+				sleep 0.5
+				i=$((i + 1))
+			done
+			kill $p' sh "$out/$n.d/cg" >/dev/null 2>&1
+		if grep -q "Invalid\|rror" "$out/$n.d/cg.kc"; then
+			echo "FAIL viewcg/$n/kcachegrind: $(grep -m1 'Invalid\|rror' "$out/$n.d/cg.kc")"
+		elif grep -q Selected "$out/$n.d/cg.kc"; then
+			echo "PASS viewcg/$n/kcachegrind"
+		else
+			echo "FAIL viewcg/$n/kcachegrind: no sign that it loaded the file"
+		fi
+	done
+else
+	echo "SKIP viewcg/kcachegrind: kcachegrind or xvfb-run not installed"
+fi
+
 # ---- options ----
 mkdir -p "$out/opts"
 expect_error viewcg/opt-node "$out/opts" "--node-threshold wants a percentage" \
