@@ -4,12 +4,15 @@
  * source lines through the executable's DWARF and summed per line.
  *
  * GNU gprof prints arcs between functions only; the views that can show
- * a call's line (callgrind) read it here.  A call's line is the line of
- * the address recorded: glibc records the return address rounded down
- * to its hash granularity (16 bytes on 64-bit targets: the rounding
- * rarely crosses a line, while "return address - 1" would, since the
- * rounding often lands before the call), gmon.sum the start of the
- * call's line.
+ * a call's line (callgrind) read it here.  glibc records the return
+ * address rounded down to its hash granularity (16 bytes on 64-bit
+ * targets, 8 on 32-bit), which often lands on the line before the call.
+ * So the line of a call is the line of the direct call instruction
+ * (x86 CALL rel32, aarch64 BL) to the callee whose return address lies
+ * in the 16 bytes from the recorded address; without one (an indirect
+ * call, another architecture) the line of the recorded address itself.
+ * gmon.sum records the start of the line GNU found for the rounded
+ * address, so its calls can come out a line early, as in GNU's -l.
  *
  * Cost: one sort of the raw arcs and one pass over the compilation
  * units, each unit's line table read only when a call site falls in its
