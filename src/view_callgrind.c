@@ -40,7 +40,14 @@ round_next(struct rounder *r, double v)
 	long long want;
 
 	r->exact += v;
-	want = llround(r->exact);
+	/* Costs are 64-bit; the unit is chosen so that they fit (see
+	 * pick_unit), this only keeps absurd inputs defined. */
+	if (!(r->exact >= 0))
+		want = 0;
+	else if (r->exact >= 9e18)
+		want = 9000000000000000000LL;
+	else
+		want = llround(r->exact);
 	v = (double)(want - r->sent);
 	r->sent = want;
 	return (long long)v;
@@ -50,7 +57,8 @@ struct cg_out {
 	FILE *out;
 	const struct model *m;
 	const struct callsites *cs;
-	double ns_per_tick; /* the sampling period in ns (0: no rate) */
+	double per_tick;  /* the sampling period in UNIT (0: no rate) */
+	const char *unit; /* the event: "ns", or coarser for huge totals */
 	struct intern files;
 	uint32_t cur_file; /* the file cost lines now refer to, +1 */
 	uint32_t fn_file;  /* the function's own (fl=) file, +1 */
@@ -105,6 +113,25 @@ static int
 fn_line(const struct model *m, uint32_t fn)
 {
 	return m->src != NULL && m->src[fn].path != NULL ? m->src[fn].line : 0;
+}
+
+/*
+ * The event's unit for TICKS samples at HZ: ns, unless the total would
+ * not fit a 64-bit cost (only absurd profiles: 2^64 ns is 584 years).
+ */
+static void
+pick_unit(struct cg_out *c, double hz, double ticks)
+{
+	static const char *const units[] = { "ns", "us", "ms", "s" };
+	size_t u = 0;
+
+	c->per_tick = hz > 0 ? 1e9 / hz : 0;
+	while (u + 1 < sizeof(units) / sizeof(units[0]) &&
+	       ticks * c->per_tick >= 1e18) {
+		c->per_tick /= 1000;
+		u++;
+	}
+	c->unit = units[u];
 }
 
 /* Whether FN goes in the file: samples, calls made or received, -z. */
@@ -165,7 +192,7 @@ put_calls(struct cg_out *c, uint32_t fn)
 		const struct callsite *s = &c->cs->v[c->cs->first[ai]];
 		size_t ns = c->cs->first[ai + 1] - c->cs->first[ai];
 		bool costed = !model_arc_inside(m, a);
-		double share = (a->time + a->child_time) * c->ns_per_tick;
+		double share = (a->time + a->child_time) * c->per_tick;
 		struct rounder r = { 0, 0 };
 		uint64_t left = a->count;
 
@@ -201,16 +228,16 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	/* The executable's DWARF is a cache filled on demand: looking up
 	 * lines changes no result the analysis holds. */
 	callsites_find(&cs, &an->cg, &an->g, (struct exe *)&an->x);
-	c.ns_per_tick = m->hz > 0 ? 1e9 / m->hz : 0;
 	c.listed = xcalloc(m->nfuncs + 1, sizeof(*c.listed));
 	c.named = xcalloc(m->nfuncs + 1, sizeof(*c.named));
 	intern_init(&c.files);
 	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
 		c.listed[fn] = wanted(m, fn);
 		if (c.listed[fn])
-			exact += m->cg->nodes[fn].self_ticks * c.ns_per_tick;
+			exact += m->cg->nodes[fn].self_ticks;
 	}
-	total = llround(exact);
+	pick_unit(&c, m->hz, exact);
+	total = round_next(&(struct rounder){ 0, 0 }, exact * c.per_tick);
 
 	fputs("# callgrind format\nversion: 1\ncreator: gprof (gprof in C)\n",
 	      out);
@@ -225,15 +252,16 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 		fprintf(out,
 			"\ndesc: Sampling: %g Hz (one sample = %.0f ns), "
 			"%ld bytes per histogram bin\n",
-			m->hz, c.ns_per_tick, m->bin_bytes);
+			m->hz, 1e9 / m->hz, m->bin_bytes);
 	else
 		fputs("\ndesc: Sampling: none (no histogram)\n", out);
-	fputs("positions: line\n"
-	      "event: ns : Time in ns (self: histogram samples x sampling "
-	      "period, measured; calls: gprof's propagated estimate, "
-	      "none inside cycles)\n"
-	      "events: ns\n",
-	      out);
+	fprintf(out,
+		"positions: line\n"
+		"event: %s : Time in %s (self: histogram samples x sampling "
+		"period, measured; calls: gprof's propagated estimate, "
+		"none inside cycles)\n"
+		"events: %s\n",
+		c.unit, c.unit, c.unit);
 	fprintf(out, "summary: %lld\n\n", total);
 	fputs("ob=(1) ", out);
 	put_clean(out, v->o->exe ? v->o->exe : "a.out");
@@ -245,8 +273,8 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 		c.cur_file = c.fn_file = put_file(&c, "fl", fn_file(m, fn));
 		put_fn(&c, "fn", fn);
 		fprintf(out, "%d %lld\n", fn_line(m, fn),
-			round_next(&self, m->cg->nodes[fn].self_ticks *
-					      c.ns_per_tick));
+			round_next(&self,
+				   m->cg->nodes[fn].self_ticks * c.per_tick));
 		put_calls(&c, fn);
 	}
 	fprintf(out, "\ntotals: %lld\n", total);
