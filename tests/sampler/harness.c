@@ -13,6 +13,13 @@
  *   threads  four threads spin; each is sampled, the rate holds
  *   fork     the child spins after fork: it gets samples of its own and
  *            starts from zero
+ *   pause    hot, paused while cold() runs, hot again: cold gets 0, the
+ *            rate counts only the unpaused time
+ *   chain    a SIGPROF handler of the program's own is installed first:
+ *            it still runs (ITIMER_PROF shares SIGPROF) or is left alone
+ *            (per-thread clocks take a free real-time signal)
+ *   own      spins in a function in section gmon_text (the collector's
+ *            code): its samples count as `collector`, never in the bins
  *
  * Prints "ok: ..." and exits 0, or "fail: ..." and exits 1; exits 77
  * when the clock cannot start (the caller reports SKIP).  Sample counts
@@ -33,6 +40,27 @@ extern char __executable_start[], etext[];
 extern char __start_hotcold[], __stop_hotcold[];
 
 static volatile unsigned sink;
+static volatile sig_atomic_t their_signals;
+
+/* Stands for the collector's code: the linker defines __start_gmon_text
+ * and __stop_gmon_text around it, which sample.o reads. */
+__attribute__((noinline, section("gmon_text"))) void own(unsigned n);
+
+void
+own(unsigned n)
+{
+	unsigned x = sink;
+	for (unsigned i = 0; i < n; i++)
+		x = x * 22695477u + 1u;
+	sink = x;
+}
+
+static void
+their_handler(int sig)
+{
+	(void)sig;
+	their_signals++;
+}
 
 /* hot and cold sit side by side in their own section, in this order. */
 __attribute__((noinline, section("hotcold"))) void hot(unsigned n);
@@ -64,13 +92,19 @@ cpu_seconds(clockid_t id)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Spin in hot() for SECONDS of this thread's CPU time. */
+/* Spin in FN for SECONDS of this thread's CPU time. */
 static void
-spin(double seconds)
+spin_in(void (*fn)(unsigned), double seconds)
 {
 	double end = cpu_seconds(CLOCK_THREAD_CPUTIME_ID) + seconds;
 	while (cpu_seconds(CLOCK_THREAD_CPUTIME_ID) < end)
-		hot(200000);
+		fn(200000);
+}
+
+static void
+spin(double seconds)
+{
+	spin_in(hot, seconds);
 }
 
 static uint64_t
@@ -162,6 +196,8 @@ main(int argc, char **argv)
 		    : !strcmp(c, "itimer") ? SAMPLE_ITIMER
 		    : !strcmp(c, "wall")   ? SAMPLE_WALL
 					   : SAMPLE_AUTO;
+	if (!strcmp(what, "chain"))
+		signal(SIGPROF, their_handler);
 	if (sample_start((uintptr_t)__executable_start, (uintptr_t)etext,
 			 &cfg) != 0) {
 		printf("skip: clock %s cannot start here\n", c);
@@ -221,6 +257,50 @@ main(int argc, char **argv)
 		check(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 		      "the fork child failed");
 		sample_stop();
+	} else if (!strcmp(what, "pause")) {
+		double t0 = cpu_seconds(measure);
+		spin(seconds / 2);
+		double t1 = cpu_seconds(measure);
+		sample_pause(true);
+		spin_in(cold, seconds / 2);
+		sample_pause(false);
+		double t2 = cpu_seconds(measure);
+		spin(seconds / 2);
+		sample_stop();
+		double t3 = cpu_seconds(measure);
+		sample_result(&r);
+		check_result(&r, (t1 - t0) + (t3 - t2), min);
+	} else if (!strcmp(what, "chain")) {
+		double t0 = cpu_seconds(measure);
+		spin(seconds);
+		sample_stop();
+		double t1 = cpu_seconds(measure);
+		sample_result(&r);
+		check_result(&r, t1 - t0, min);
+		if (r.clock_kind == SAMPLE_ITIMER)
+			check(their_signals > 0,
+			      "the program's SIGPROF handler never ran");
+		else
+			check(their_signals == 0, "SIGPROF was used although "
+						  "the program had a handler");
+	} else if (!strcmp(what, "own")) {
+		spin_in(own, seconds);
+		sample_stop();
+		sample_result(&r);
+		printf(
+		    "clock %s: %llu samples in the program, %llu in gmon_text, "
+		    "%llu outside\n",
+		    r.clock, (unsigned long long)r.samples,
+		    (unsigned long long)r.collector,
+		    (unsigned long long)r.outside);
+		uint64_t all = r.samples + r.outside + r.collector;
+		check(all >= min, "too few samples");
+		check(r.collector * 10 >= all * 8,
+		      "fewer than 80 % of the samples counted as the "
+		      "collector's");
+		check(bins_between(&r, (uintptr_t)own, (uintptr_t)own + 64) ==
+			  0,
+		      "the collector's code has samples in the bins");
 	} else {
 		fprintf(stderr, "harness: unknown case %s\n", what);
 		return 2;
