@@ -70,8 +70,8 @@
  *  16  u64  nested
  *  24  u64  threads      THREAD records written
  */
-#ifndef GMON_SIDE_H
-#define GMON_SIDE_H
+#ifndef GMON_SIDE_FORMAT_H
+#define GMON_SIDE_FORMAT_H
 
 #include <stdint.h>
 
