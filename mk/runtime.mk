@@ -16,14 +16,10 @@
 
 RUNTIME_ARCH := $(shell uname -m)
 RUNTIME_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -O2 -g -fPIC \
-	-fno-omit-frame-pointer -fvisibility=hidden \
+	-fno-omit-frame-pointer -fvisibility=hidden -mgeneral-regs-only \
 	-fno-tree-loop-distribute-patterns -ftls-model=initial-exec \
 	-fno-reorder-functions -fno-reorder-blocks-and-partition \
 	-fno-stack-protector $(WARN) -MMD -MP
-# Files whose code never runs inside the hooks may use floating point
-# (the rates are doubles); the hooks' slow path saves %xmm0-7 anyway.
-RUNTIME_FLOAT := runtime/start.c runtime/write.c runtime/sample.c \
-	runtime/side.c
 RUNTIME_SRCS := $(wildcard runtime/*.c)
 RUNTIME_OBJS := $(RUNTIME_SRCS:runtime/%.c=build/runtime/%.o) \
 	build/runtime/arch/$(RUNTIME_ARCH).o
@@ -32,9 +28,7 @@ OBJCOPY ?= objcopy
 
 build/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(RUNTIME_CFLAGS) \
-		$(if $(filter $<,$(RUNTIME_FLOAT)),,-mgeneral-regs-only) \
-		-c -o $@.raw $<
+	$(CC) $(RUNTIME_CFLAGS) -c -o $@.raw $<
 	$(OBJCOPY) --rename-section .text=gmon_text $@.raw $@
 	@rm -f $@.raw
 

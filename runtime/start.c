@@ -89,10 +89,10 @@ static void
 say_summary(const struct gmon_merged *m, const struct sample_result *sr)
 {
 	char asked[24], got[24], calls[24], dropped[24], samples[24];
-	double a = sr ? sr->asked_hz : run.cfg.sample.rate_hz;
-	double d = sr ? sr->rate_hz : 0;
-	asked[gmon_fmt_u64(asked, (uint64_t)(a + 0.5))] = '\0';
-	got[gmon_fmt_u64(got, (uint64_t)(d + 0.5))] = '\0';
+	uint64_t a = sr ? sr->asked_hz : run.cfg.sample.rate_hz;
+	uint64_t d = sr ? sr->rate_hz : 0;
+	asked[gmon_fmt_u64(asked, a)] = '\0';
+	got[gmon_fmt_u64(got, d)] = '\0';
 	calls[gmon_fmt_u64(calls, m->calls)] = '\0';
 	dropped[gmon_fmt_u64(dropped, m->dropped)] = '\0';
 	samples[gmon_fmt_u64(samples, sr ? sr->samples : 0)] = '\0';
