@@ -23,6 +23,8 @@ RUNTIME_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -O2 -g -fPIC \
 RUNTIME_SRCS := $(wildcard runtime/*.c)
 RUNTIME_OBJS := $(RUNTIME_SRCS:runtime/%.c=build/runtime/%.o) \
 	build/runtime/arch/$(RUNTIME_ARCH).o
+# preload.c interposes _exit and exec*: in the shared library only.
+RUNTIME_SO_ONLY := build/runtime/preload.o
 RUNTIME_LIBS := build/libgmon.a build/libgmon.so
 OBJCOPY ?= objcopy
 
@@ -38,11 +40,11 @@ build/runtime/arch/%.o: runtime/arch/%.S
 
 build/libgmon.a: $(RUNTIME_OBJS)
 	@rm -f $@
-	$(AR) rcs $@ $(RUNTIME_OBJS)
+	$(AR) rcs $@ $(filter-out $(RUNTIME_SO_ONLY),$(RUNTIME_OBJS))
 
 build/libgmon.so: $(RUNTIME_OBJS)
 	$(CC) -shared -Wl,-soname,libgmon.so -Wl,-z,defs -o $@ \
-		$(RUNTIME_OBJS) -lpthread
+		$(RUNTIME_OBJS) -lpthread -ldl
 
 build/gmon.pc: mk/runtime.mk
 	@mkdir -p build

@@ -8,6 +8,8 @@
  *             tst-mcleanup): no crash, the file holds the calls before
  *   moncontrol calls between moncontrol(0) and (1) are not counted
  *   noreturn  a() ends with a call to die(), which never returns
+ *   term, exit, exec   900 calls, then SIGTERM, _exit(0) or exec of
+ *             true(1) (for LIBGMON_DUMP_ON)
  */
 #include <signal.h>
 #include <stdio.h>
@@ -117,6 +119,16 @@ main(int argc, char **argv)
 		n += calls(600);
 		printf("%ld\n", n);
 		return 0;
+	}
+	if (strcmp(what, "term") == 0 || strcmp(what, "exit") == 0 ||
+	    strcmp(what, "exec") == 0) {
+		calls(900);
+		if (what[1] == 'e')
+			raise(SIGTERM);
+		if (what[1] == 'x' && what[2] == 'i')
+			_exit(0);
+		execlp("true", "true", (char *)NULL);
+		return 3;
 	}
 	if (strcmp(what, "noreturn") == 0) {
 		b();

@@ -195,6 +195,38 @@ if build life "$here/life.c" cc -pg; then
 		fi
 fi
 
+# A signal handler interrupting the slow path: counted in a nested
+# table, reported as nested in the side file.
+if build nested "$here/nested.c" cc -pg -I"$top/runtime" -I"$top/include"; then
+	d=$out/nested
+	want=$(cd "$d" && ./prog) &&
+		expect nested "$d/prog" "$want" leaf "$d/gmon.out" &&
+		if "$GPROF" -d "$d/prog" "$d/gmon.out" 2>&1 |
+			grep -q '^\[side\] .* 0 dropped, [1-9][0-9]* nested'; then
+			echo "PASS runtime-core/nested-side"
+		else
+			echo "FAIL runtime-core/nested-side: no nested calls in the side file"
+		fi
+fi
+
+# LIBGMON_DUMP_ON (the _exit and exec events need the shared library).
+if build dump "$here/life.c" cc -pg; then
+	d=$out/dump
+	{ (cd "$d" && LIBGMON_DUMP_ON=TERM ./prog term >/dev/null 2>&1); } 2>/dev/null
+	expect dump-term "$d/prog" 900 leaf "$d/gmon.out"
+fi
+for ev in exit exec; do
+	d=$out/dump-$ev
+	mkdir -p "$d"
+	if ! cc -O2 -pg -o "$d/prog" "$here/life.c" 2>"$d/build.log"; then
+		echo "FAIL runtime-core/dump-$ev: cannot build"
+		continue
+	fi
+	(cd "$d" && LIBGMON_DUMP_ON=_exit,exec LD_PRELOAD=$lib/libgmon.so \
+		./prog $ev >/dev/null 2>&1)
+	expect "dump-$ev" "$d/prog" 900 leaf "$d/gmon.out"
+done
+
 # A noreturn call ending a() is charged to a(), not to the next function.
 if build noreturn "$here/life.c" cc -pg -falign-functions=1; then
 	d=$out/noreturn
