@@ -212,7 +212,7 @@ fi
 # LIBGMON_DUMP_ON (the _exit and exec events need the shared library).
 if build dump "$here/life.c" cc -pg; then
 	d=$out/dump
-	{ (cd "$d" && LIBGMON_DUMP_ON=TERM ./prog term >/dev/null 2>&1); } 2>/dev/null
+	{ LIBGMON_OUT=$d/gmon.out LIBGMON_DUMP_ON=TERM "$d/prog" term; } >/dev/null 2>&1
 	expect dump-term "$d/prog" 900 leaf "$d/gmon.out"
 fi
 for ev in exit exec; do
