@@ -46,21 +46,18 @@ build/libgmon.so: $(RUNTIME_OBJS)
 	$(CC) -shared -Wl,-soname,libgmon.so -Wl,-z,defs -o $@ \
 		$(RUNTIME_OBJS) -lpthread -ldl
 
-build/gmon.pc: mk/runtime.mk
-	@mkdir -p build
-	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' '' \
-		'Name: gmon' \
-		'Description: libgmon, the collector for -pg programs (gprof in C)' \
-		'Version: 1.0' \
-		'Libs: $${libdir}/libgmon.a' >$@
-
 .PHONY: install-runtime
-install-runtime: $(RUNTIME_LIBS) build/gmon.pc
+# gmon.pc is written at install time: it names PREFIX.
+install-runtime: $(RUNTIME_LIBS)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/share/man/man3
 	install -m 644 build/libgmon.a $(DESTDIR)$(PREFIX)/lib/libgmon.a
 	install -m 755 build/libgmon.so $(DESTDIR)$(PREFIX)/lib/libgmon.so
-	install -m 644 build/gmon.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/gmon.pc
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' '' \
+		'Name: gmon' \
+		'Description: libgmon, the collector for -pg programs (gprof in C)' \
+		'Version: 1.0' 'Libs: $${libdir}/libgmon.a' \
+		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/gmon.pc
 	install -m 644 runtime/libgmon.3 \
 		$(DESTDIR)$(PREFIX)/share/man/man3/libgmon.3
 
