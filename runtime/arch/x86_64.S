@@ -7,16 +7,18 @@
  *
  * ABI (research/runtime.md 1.1): gcc's "call mcount" sits in the
  * prologue after "push %rbp; mov %rsp,%rbp" with every argument
- * register live, so everything but %r11 is preserved; frompc (the
+ * register live, so everything but %r10 and %r11 is preserved (gcc
+ * saves a nested function's static chain %r10 around the call, like
+ * glibc's hooks we clobber both); frompc (the
  * caller's return address) is 8(%rbp), selfpc the hook's own return
  * address (%rsp).  __fentry__ is called before the prologue: frompc is
  * 8(%rsp), selfpc (%rsp).
  *
  * Fast path: no lock, no atomic, no vector register, no stack frame:
- * %rax and %rcx are parked in the red zone (this is a leaf; a signal
- * frame skips the red zone), the thread's table comes from static TLS,
- * and an arc found by probing from its home slot is incremented in
- * place.  Anything else (profiling off is a plain return; no table yet,
+ * the thread's table comes from static TLS and an arc in its home slot
+ * is incremented in place, using %r10 and %r11 only; an arc further on
+ * is found by probing with %rax and %rcx parked in the red zone (this
+ * is a leaf; a signal frame skips the red zone).  Anything else (profiling off is a plain return; no table yet,
  * an empty slot met: the arc is new) saves every caller-saved register
  * (and %xmm0-7, since the C slow path may reach libc code that uses
  * them) and calls gmon_arc_slow(frompc, selfpc).  Table layout:
@@ -34,7 +36,27 @@
 	.cfi_startproc
 	cmpb $0, gmon_active(%rip)
 	je 9f
-	movq %rax, -8(%rsp)
+	/* The home slot, with %r10 and %r11 only (scratch at the hook:
+	 * gcc saves a nested function's static chain %r10 itself). */
+	movq gmon_tls@gottpoff(%rip), %r11
+	movq %fs:(%r11), %r11
+	testq %r11, %r11
+	je 7f
+	movq \from, %r10
+	shlq $5, %r10
+	andq (%r11), %r10
+	addq %r11, %r10
+	movq \from, %r11
+	cmpq %r11, 32(%r10)
+	jne 7f
+	movq 40(%r10), %r11
+	cmpq (%rsp), %r11
+	jne 7f
+	incq 48(%r10)
+9:	ret
+	/* Elsewhere: probe onwards with %rax and %rcx parked in the red
+	 * zone. */
+7:	movq %rax, -8(%rsp)
 	movq %rcx, -16(%rsp)
 	movq gmon_tls@gottpoff(%rip), %r11
 	movq %fs:(%r11), %r11
@@ -52,7 +74,7 @@
 	incq 48(%r11,%rcx)
 	movq -8(%rsp), %rax
 	movq -16(%rsp), %rcx
-9:	ret
+	ret
 	/* Same caller, another callee (a call through a pointer). */
 3:	movq \from, %rax
 	addq $32, %rcx
