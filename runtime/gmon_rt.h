@@ -121,6 +121,7 @@ struct gmon_config {
 	enum gmon_fork fork;
 	unsigned dump_on;
 	bool no_output;     /* PROFDIR set and empty */
+	bool verbose;       /* LIBGMON_VERBOSE: one summary line at exit */
 	char pattern[1024]; /* output name; %p pid, %e exe name, %% */
 };
 void gmon_config_read(struct gmon_config *c);
