@@ -43,6 +43,7 @@
 	testq %r11, %r11
 	je 7f
 	movq \from, %r10
+	xorq (%rsp), %r10
 	shlq $5, %r10
 	andq (%r11), %r10
 	addq %r11, %r10
@@ -64,6 +65,7 @@
 	je 8f
 	movq \from, %rax
 	movq %rax, %rcx
+	xorq (%rsp), %rcx
 	shlq $5, %rcx
 1:	andq (%r11), %rcx
 	cmpq %rax, 32(%r11,%rcx)

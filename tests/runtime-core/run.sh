@@ -151,6 +151,41 @@ if build "$name" "$here/threads.c" cc -pg; then
 		expect "$name" "$d/prog" "$want" leaf "$d/gmon.out"
 fi
 
+# Table growth: 3000 functions called through one pointer call site
+# (3000 arcs with the same caller) and from 3000 direct call sites.
+d=$out/growth
+mkdir -p "$d"
+awk 'BEGIN {
+	n = 3000
+	for (i = 0; i < n; i++)
+		printf "__attribute__((noinline)) void f%d(void) { __asm__ volatile(\"\"); }\n", i
+	printf "void (*const tab[])(void) = {"
+	for (i = 0; i < n; i++)
+		printf "f%d,", i
+	printf "};\nint main(void) {\n"
+	printf "for (int r = 0; r < 3; r++) for (int i = 0; i < %d; i++) tab[i]();\n", n
+	for (i = 0; i < n; i++)
+		printf "f%d(); __asm__ volatile(\"\");\n", i
+	printf "return 0; }\n"
+}' >"$d/growth.c"
+if cc -O1 -pg -o "$d/prog" "$d/growth.c" "$lib/libgmon.a" 2>"$d/build.log"; then
+	(cd "$d" && ./prog)
+	ok=1
+	for g in /usr/bin/gprof "$GPROF"; do
+		got=$("$g" -b -C "$d/prog" "$d/gmon.out" 2>/dev/null |
+			awk -F '[(): ]' '/executions/ && $5 ~ /^f[0-9]+$/ {
+				n++; s += $8; if ($8 != 4) bad++ }
+				END { print n + 0, s + 0, bad + 0 }')
+		if [ "$got" != "3000 12000 0" ]; then
+			echo "FAIL runtime-core/growth: $g: functions, calls, wrong counts: $got"
+			ok=0
+		fi
+	done
+	[ $ok = 1 ] && echo "PASS runtime-core/growth"
+else
+	echo "FAIL runtime-core/growth: cannot build"
+fi
+
 # Life cycle: fork, signal handlers, _mcleanup twice, moncontrol.
 if build life "$here/life.c" cc -pg; then
 	d=$out/life
