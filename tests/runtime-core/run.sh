@@ -262,6 +262,25 @@ for ev in exit exec; do
 	expect "dump-$ev" "$d/prog" 900 leaf "$d/gmon.out"
 done
 
+# The writer splits counts beyond the format's 16-bit bins and 32-bit
+# arcs into repeated records, which GNU gprof sums.
+d=$out/writer
+mkdir -p "$d"
+if cc -O2 -fno-PIE -no-pie -I"$top/runtime" -I"$top/include" -o "$d/prog" \
+	"$here/writer.c" "$lib/libgmon.a" 2>"$d/build.log"; then
+	(cd "$d" && ./prog w.out) &&
+		expect writer-arcs "$d/prog" 5000000000 hot "$d/w.out" &&
+		for g in /usr/bin/gprof "$GPROF"; do
+			if ! "$g" -b -p "$d/prog" "$d/w.out" |
+				grep -q '^100.00 *2700.00 *2700.00 *5000000000 .* hot$'; then
+				echo "FAIL runtime-core/writer-bins: $g does not show 2700 s in hot"
+				break
+			fi
+		done && echo "PASS runtime-core/writer-bins"
+else
+	echo "FAIL runtime-core/writer: cannot build"
+fi
+
 # A noreturn call ending a() is charged to a(), not to the next function.
 if build noreturn "$here/life.c" cc -pg -falign-functions=1; then
 	d=$out/noreturn
