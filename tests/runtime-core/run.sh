@@ -37,7 +37,7 @@ count() {
 	# shellcheck disable=SC2086
 	"$_g" -b -C "$_exe" $_profiles 2>/dev/null |
 		awk -F '[(): ]' -v f="$_f" '/executions/ && $5 == f { s += $8 }
-			END { print s + 0 }'
+			END { printf "%.0f\n", s }'
 }
 
 # expect NAME EXE WANT FUNC PROFILE...: FUNC's count by both gprofs.
