@@ -262,8 +262,10 @@ drain_ring(struct thread_slot *t)
 	while (head - tail >= sizeof(struct perf_event_header)) {
 		struct perf_event_header h;
 		memcpy(&h, data + (tail & mask), sizeof h);
-		if (h.size < sizeof h || h.size % 8 || h.size > head - tail)
+		if (h.size < sizeof h || h.size % 8 || h.size > head - tail) {
+			tail = head; /* cannot happen: skip what is left */
 			break;
+		}
 		uint64_t word;
 		if (h.type == PERF_RECORD_SAMPLE && h.size >= 16) {
 			memcpy(&word, data + ((tail + 8) & mask), 8);
@@ -277,21 +279,36 @@ drain_ring(struct thread_slot *t)
 		}
 		tail += h.size;
 	}
-	__atomic_store_n(&meta->data_tail, head - tail < 8 ? head : tail,
-			 __ATOMIC_RELEASE);
+	__atomic_store_n(&meta->data_tail, tail, __ATOMIC_RELEASE);
 }
 
-/* Drain T's ring unless someone else is (WAIT: until they are done). */
-static void
-drain_slot(struct thread_slot *t, bool wait)
+/*
+ * Spin on a state change another thread is making, a bounded number of
+ * times: the other party may be this very thread, interrupted by the
+ * signal handler that now calls us (a profile dumped on a signal).
+ */
+#define SPIN_TRIES 10000
+
+/* Take the try-lock FLAG, waiting a while.  False: it stayed taken. */
+static bool
+lock_flag(_Atomic int *flag)
 {
-	int expected = 0;
-	while (!atomic_compare_exchange_strong(&t->draining, &expected, 1)) {
-		if (!wait)
-			return;
-		expected = 0;
+	for (int i = 0; i < SPIN_TRIES; i++) {
+		int expected = 0;
+		if (atomic_compare_exchange_strong(flag, &expected, 1))
+			return true;
 		sched_yield();
 	}
+	return false;
+}
+
+/* Drain T's ring unless someone else is draining it. */
+static void
+drain_slot(struct thread_slot *t)
+{
+	int expected = 0;
+	if (!atomic_compare_exchange_strong(&t->draining, &expected, 1))
+		return;
 	if (t->ring)
 		drain_ring(t);
 	atomic_store(&t->draining, 0);
@@ -303,7 +320,7 @@ drain_all(void)
 	size_t used = atomic_load(&S.slots_used);
 	for (size_t i = 0; i < used; i++)
 		if (atomic_load(&S.slots[i].state) != SLOT_FREE)
-			drain_slot(&S.slots[i], false);
+			drain_slot(&S.slots[i]);
 }
 
 static void *
@@ -473,11 +490,12 @@ arm_self(enum sample_clock kind)
 	return 0;
 }
 
-/* Take T for a change: LIVE -> BUSY.  False when it is gone. */
+/* Take T for a change: LIVE -> BUSY.  False when it is gone (or stays
+ * in someone else's hands). */
 static bool
 grab(struct thread_slot *t)
 {
-	for (;;) {
+	for (int i = 0; i < SPIN_TRIES; i++) {
 		int expected = SLOT_LIVE;
 		if (atomic_compare_exchange_strong(&t->state, &expected,
 						   SLOT_BUSY))
@@ -486,6 +504,7 @@ grab(struct thread_slot *t)
 			return false;
 		sched_yield();
 	}
+	return false;
 }
 
 /* Disarm T (grabbed), account its time, free the slot. */
@@ -497,12 +516,12 @@ retire(struct thread_slot *t)
 	if (t->perf_fd >= 0) {
 		ioctl(t->perf_fd, PERF_EVENT_IOC_DISABLE, 0);
 		atomic_fetch_add(&sampled_ns, perf_time(t->perf_fd));
-		while (atomic_exchange(&t->draining, 1))
-			sched_yield();
-		drain_ring(t);
-		munmap(t->ring, t->ring_len);
-		t->ring = NULL;
-		atomic_store(&t->draining, 0);
+		if (lock_flag(&t->draining)) {
+			drain_ring(t);
+			munmap(t->ring, t->ring_len);
+			t->ring = NULL;
+			atomic_store(&t->draining, 0);
+		} /* else the reader is this thread, interrupted: leave it */
 		close(t->perf_fd);
 		t->perf_fd = -1;
 	} else if (t->running) {
@@ -602,8 +621,11 @@ sample_start(uintptr_t lowpc, uintptr_t highpc, const struct sample_config *cfg)
 	void *slots = mmap(NULL, MAX_THREADS * sizeof(struct thread_slot),
 			   PROT_READ | PROT_WRITE,
 			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (slots != MAP_FAILED)
+	if (slots != MAP_FAILED) {
 		S.slots = slots;
+		for (size_t i = 0; i < MAX_THREADS; i++)
+			S.slots[i].perf_fd = -1;
+	}
 
 	static const enum sample_clock order[] = { SAMPLE_PERF,
 						   SAMPLE_THREAD_TIMER,
@@ -722,6 +744,7 @@ sample_fork_child(bool keep)
 		if (t->perf_fd >= 0)
 			close(t->perf_fd);
 		memset(t, 0, sizeof *t);
+		t->perf_fd = -1;
 	}
 	atomic_store(&S.slots_used, 0);
 	if (S.wake_fd >= 0)
