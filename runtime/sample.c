@@ -107,7 +107,7 @@ static _Atomic bool active; /* counting: started, not paused, not stopped */
 static _Atomic bool paused;
 static _Atomic uint64_t n_samples, n_outside, n_collector, n_lost;
 static _Atomic uint64_t sampled_ns; /* time of finished intervals */
-static _Atomic uint64_t n_threads, n_unarmed;
+static _Atomic uint64_t n_threads, n_unarmed, n_blocked;
 
 static __thread int my_slot __attribute__((tls_model("initial-exec"))) = -1;
 
@@ -507,6 +507,62 @@ grab(struct thread_slot *t)
 	return false;
 }
 
+/*
+ * Whether the thread of T (a timer's slot) blocks the sampling signal:
+ * its timer then fires into a pending signal that never arrives, so its
+ * time was not sampled and must not count towards the rate.  Another
+ * thread's mask is read from /proc (false when that cannot be done).
+ */
+static bool
+signal_blocked(const struct thread_slot *t)
+{
+	if (t->tid == gettid()) {
+		sigset_t cur;
+		return pthread_sigmask(SIG_BLOCK, NULL, &cur) == 0 &&
+		       sigismember(&cur, S.signo) == 1;
+	}
+	char path[64], buf[4096];
+	size_t n = 0;
+	put_text(path, &n, sizeof path - 1, "/proc/self/task/");
+	put_uint(path, &n, sizeof path - 1, (uint64_t)t->tid);
+	put_text(path, &n, sizeof path - 1, "/status");
+	path[n] = '\0';
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	ssize_t got = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (got <= 0)
+		return false;
+	buf[got] = '\0';
+	const char *p = strstr(buf, "\nSigBlk:");
+	if (!p)
+		return false;
+	p += 9;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	uint64_t mask = 0;
+	for (; *p; p++) {
+		int d = *p >= '0' && *p <= '9'   ? *p - '0'
+			: *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
+						 : -1;
+		if (d < 0)
+			break;
+		mask = mask << 4 | (uint64_t)d;
+	}
+	return S.signo <= 64 && (mask >> (S.signo - 1) & 1);
+}
+
+/* T's sampled time since its mark (a timer's slot), 0 if it blocks. */
+static uint64_t
+timer_time(const struct thread_slot *t, bool *blocked)
+{
+	*blocked = signal_blocked(t);
+	uint64_t now = clock_ns(t->measure);
+	return !*blocked && t->running && now > t->mark_ns ? now - t->mark_ns
+							   : 0;
+}
+
 /* Disarm T (grabbed), account its time, free the slot. */
 static void
 retire(struct thread_slot *t)
@@ -524,10 +580,11 @@ retire(struct thread_slot *t)
 		} /* else the reader is this thread, interrupted: leave it */
 		close(t->perf_fd);
 		t->perf_fd = -1;
-	} else if (t->running) {
-		uint64_t now = clock_ns(t->measure);
-		if (now > t->mark_ns)
-			atomic_fetch_add(&sampled_ns, now - t->mark_ns);
+	} else {
+		bool blocked;
+		atomic_fetch_add(&sampled_ns, timer_time(t, &blocked));
+		if (blocked)
+			atomic_fetch_add(&n_blocked, 1);
 	}
 	t->running = false;
 	t->has_timer = false;
@@ -695,10 +752,11 @@ sample_pause(bool off)
 				  : PERF_EVENT_IOC_ENABLE,
 			      0);
 		} else {
-			uint64_t now = clock_ns(t->measure);
-			if (off && t->running && now > t->mark_ns)
-				atomic_fetch_add(&sampled_ns, now - t->mark_ns);
-			t->mark_ns = now;
+			bool blocked;
+			if (off)
+				atomic_fetch_add(&sampled_ns,
+						 timer_time(t, &blocked));
+			t->mark_ns = clock_ns(t->measure);
 			t->running = !off;
 		}
 		atomic_store(&t->state, SLOT_LIVE);
@@ -761,6 +819,7 @@ sample_fork_child(bool keep)
 		atomic_store(&sampled_ns, 0);
 		atomic_store(&n_threads, 0);
 		atomic_store(&n_unarmed, 0);
+		atomic_store(&n_blocked, 0);
 	}
 	bool off = atomic_load(&paused);
 	if (S.kind == SAMPLE_ITIMER) {
@@ -797,6 +856,7 @@ sample_result(struct sample_result *r)
 	r->lost = atomic_load(&n_lost);
 	r->threads = atomic_load(&n_threads);
 	r->unarmed = atomic_load(&n_unarmed);
+	r->blocked = atomic_load(&n_blocked);
 	uint64_t all = atomic_load(&n_samples);
 	r->samples = all - r->outside - r->collector;
 
@@ -814,10 +874,10 @@ sample_result(struct sample_result *r)
 				continue;
 			if (t->perf_fd >= 0) {
 				ns += perf_time(t->perf_fd);
-			} else if (t->running) {
-				uint64_t now = clock_ns(t->measure);
-				if (now > t->mark_ns)
-					ns += now - t->mark_ns;
+			} else {
+				bool blocked;
+				ns += timer_time(t, &blocked);
+				r->blocked += blocked;
 			}
 			atomic_store(&t->state, SLOT_LIVE);
 		}
