@@ -158,11 +158,14 @@ HOOK mcount, 8(%rbp), 8(%rbp)
 	.set _mcount, mcount
 HOOK __fentry__, 8(%rsp), 208(%rsp)
 
-	/* Start-up and exit, in this object on purpose (see above). */
-	.section .init_array, "aw"
+	/* Start-up and exit, in this object on purpose (see above), with
+	 * the first priority a program may use: the constructor runs
+	 * before the program's own constructors, the destructor after its
+	 * destructors, so calls made in those are counted. */
+	.section .init_array.00101, "aw"
 	.p2align 3
 	.quad gmon_ctor
-	.section .fini_array, "aw"
+	.section .fini_array.00101, "aw"
 	.p2align 3
 	.quad gmon_dtor
 

@@ -115,6 +115,16 @@ else
 	echo "FAIL runtime-core/nolink: cannot build"
 fi
 
+# ... before the program's constructors, and writes after its
+# destructors.
+d=$out/nolink-ctor
+mkdir -p "$d"
+if cc -O2 -pg -c -o "$d/t.o" "$here/ctor.c" && cc -o "$d/prog" "$d/t.o" "$lib/libgmon.a"; then
+	(cd "$d" && ./prog) && expect nolink-ctor "$d/prog" 111 leaf "$d/gmon.out"
+else
+	echo "FAIL runtime-core/nolink-ctor: cannot build"
+fi
+
 # An unmodified glibc -pg binary taken over by LD_PRELOAD.
 for link in pie nopie; do
 	for hook in pg fentry; do
