@@ -18,17 +18,20 @@
  * the thread's table comes from static TLS and an arc in its home slot
  * is incremented in place, using %r10 and %r11 only; an arc further on
  * is found by probing with %rax and %rcx parked in the red zone (this
- * is a leaf; a signal frame skips the red zone).  Anything else (profiling off is a plain return; no table yet,
- * an empty slot met: the arc is new) saves every caller-saved register
- * (and %xmm0-7, since the C slow path may reach libc code that uses
- * them) and calls gmon_arc_slow(frompc, selfpc).  Table layout:
+ * is a leaf; a signal frame skips the red zone).  Profiling off is a
+ * plain return.  Anything else (no table yet, an empty slot met: the
+ * arc is new) saves every caller-saved register (and %xmm0-7, since
+ * the C slow path may reach libc code that uses them), aligns the stack
+ * and calls gmon_arc_slow(frompc, selfpc).  Table layout:
  * runtime/gmon_rt.h.
  */
 	.section gmon_text,"ax",@progbits
 
-/* HOOK name, frompc operand at entry, frompc operand after the slow
- * path's 200 bytes of saves. */
-.macro HOOK name, from, from_saved
+/* HOOK name, frompc operand at entry, the slow path's frame below its 8
+ * pushes (128 bytes of xmm saves plus what aligns the call: %rsp is 8
+ * mod 16 at mcount's entry, 0 at __fentry__'s), frompc and selfpc
+ * operands after the saves. */
+.macro HOOK name, from, frame, from_saved, self_saved
 	.p2align 4
 	.globl \name
 	.type \name, @function
@@ -86,8 +89,7 @@
 	je 8f
 	addq $32, %rcx
 	jmp 1b
-	/* Slow path: 8 registers (64 bytes) and 8 xmm (128) plus 8 bytes
-	 * to align the call; selfpc is then at 200(%rsp). */
+	/* Slow path: 8 registers (64 bytes), 8 xmm (128) and alignment. */
 8:	movq -8(%rsp), %rax
 	movq -16(%rsp), %rcx
 	pushq %rax
@@ -106,8 +108,8 @@
 	.cfi_adjust_cfa_offset 8
 	pushq %r10
 	.cfi_adjust_cfa_offset 8
-	subq $136, %rsp
-	.cfi_adjust_cfa_offset 136
+	subq $\frame, %rsp
+	.cfi_adjust_cfa_offset \frame
 	movdqu %xmm0, 0(%rsp)
 	movdqu %xmm1, 16(%rsp)
 	movdqu %xmm2, 32(%rsp)
@@ -117,7 +119,7 @@
 	movdqu %xmm6, 96(%rsp)
 	movdqu %xmm7, 112(%rsp)
 	movq \from_saved, %rdi
-	movq 200(%rsp), %rsi
+	movq \self_saved, %rsi
 	call gmon_arc_slow
 	movdqu 0(%rsp), %xmm0
 	movdqu 16(%rsp), %xmm1
@@ -127,8 +129,8 @@
 	movdqu 80(%rsp), %xmm5
 	movdqu 96(%rsp), %xmm6
 	movdqu 112(%rsp), %xmm7
-	addq $136, %rsp
-	.cfi_adjust_cfa_offset -136
+	addq $\frame, %rsp
+	.cfi_adjust_cfa_offset -\frame
 	popq %r10
 	.cfi_adjust_cfa_offset -8
 	popq %r9
@@ -150,13 +152,13 @@
 	.size \name, . - \name
 .endm
 
-HOOK mcount, 8(%rbp), 8(%rbp)
+HOOK mcount, 8(%rbp), 136, 8(%rbp), 200(%rsp)
 	/* glibc has _mcount with mcount as an alias; either may be
 	 * referenced. */
 	.globl _mcount
 	.type _mcount, @function
 	.set _mcount, mcount
-HOOK __fentry__, 8(%rsp), 208(%rsp)
+HOOK __fentry__, 8(%rsp), 144, 216(%rsp), 208(%rsp)
 
 	/* Start-up and exit, in this object on purpose (see above), with
 	 * the first priority a program may use: the constructor runs
