@@ -226,16 +226,24 @@ gmon_arc_slow(uintptr_t frompc, uintptr_t selfpc)
 	th->depth = 0;
 }
 
-/* The thread ends (a pthread key destructor): give its record back. */
+/*
+ * The thread ends (a pthread key destructor): give its record back.
+ * The record first, then the table pointer: a signal handler between
+ * the two counts into the record, still ours; one after them takes the
+ * slow path and adopts another record, whose table pointer the second
+ * store may clear (the next call finds it again through th->rec).  In
+ * the other order a handler's slow path could restore the table
+ * pointer of a record that is about to be handed to another thread.
+ */
 static void
 thread_end(void *arg)
 {
 	struct gmon_thread *th = &gmon_tls;
 	struct gmon_rec *r = arg;
-	th->table = NULL;
-	fence();
 	if (th->rec == r)
 		th->rec = NULL;
+	fence();
+	th->table = NULL;
 	fence();
 	if (th->armed && !th->exited) {
 		th->exited = true;
