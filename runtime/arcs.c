@@ -298,7 +298,8 @@ gmon_arcs_fork_child(bool keep)
 		mine->tid = (uint64_t)syscall(SYS_gettid);
 }
 
-/* The merge's table: hashed on both ends. */
+/* The merge's table: hashed on both ends.  NULL when full (threads that
+ * still run may add arcs after the merge sized its table). */
 static struct gmon_slot *
 merged_slot(struct gmon_merged *m, uintptr_t from, uintptr_t self)
 {
@@ -309,6 +310,8 @@ merged_slot(struct gmon_merged *m, uintptr_t from, uintptr_t self)
 		if (s->from == from && s->self == self)
 			return s;
 		if (s->from == 0) {
+			if (m->narcs + 1 >= m->nslots)
+				return NULL;
 			s->from = from;
 			s->self = self;
 			m->narcs++;
@@ -337,7 +340,11 @@ merge_table(struct gmon_merged *m, struct gmon_table *t, uintptr_t lo,
 			if (from - 1 < lo || from - 1 >= hi || s->self < lo ||
 			    s->self >= hi)
 				continue;
-			merged_slot(m, from, s->self)->count += n;
+			struct gmon_slot *d = merged_slot(m, from, s->self);
+			if (d)
+				d->count += n;
+			else
+				m->dropped += n;
 		}
 	}
 	return calls;
