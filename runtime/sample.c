@@ -59,6 +59,11 @@ extern const char __start_gmon_text[]
 extern const char __stop_gmon_text[]
     __attribute__((weak, visibility("hidden")));
 
+/* glibc names the field only in the kernel's headers; musl has it. */
+#ifndef sigev_notify_thread_id
+#define sigev_notify_thread_id _sigev_un._tid
+#endif
+
 #define MAX_THREADS 4096  /* registry slots (threads alive at once) */
 #define RING_PAGES_LOG2 4 /* perf data pages: 16 (64 KiB, 4096 samples) */
 
@@ -430,7 +435,7 @@ arm_timer(struct thread_slot *t, clockid_t clock)
 	memset(&ev, 0, sizeof ev);
 	ev.sigev_notify = SIGEV_THREAD_ID;
 	ev.sigev_signo = S.signo;
-	ev._sigev_un._tid = t->tid;
+	ev.sigev_notify_thread_id = t->tid;
 	if (timer_create(clock, &ev, &t->timer) != 0)
 		return -1;
 	long period = 1000000000L / (long)S.asked_hz;
@@ -471,7 +476,7 @@ arm_self(enum sample_clock kind)
 	       !atomic_compare_exchange_weak(&S.slots_used, &used, i + 1)) {
 	}
 	struct thread_slot *t = &S.slots[i];
-	t->tid = gettid();
+	t->tid = (pid_t)syscall(SYS_gettid);
 	t->perf_fd = -1;
 	t->ring = NULL;
 	t->has_timer = false;
@@ -519,7 +524,7 @@ grab(struct thread_slot *t)
 static bool
 signal_blocked(const struct thread_slot *t)
 {
-	if (t->tid == gettid()) {
+	if (t->tid == (pid_t)syscall(SYS_gettid)) {
 		sigset_t cur;
 		return pthread_sigmask(SIG_BLOCK, NULL, &cur) == 0 &&
 		       sigismember(&cur, S.signo) == 1;
