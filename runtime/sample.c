@@ -188,6 +188,7 @@ interrupted_pc(const void *context)
 static void
 count_pc(uintptr_t pc)
 {
+	atomic_fetch_add_explicit(&n_samples, 1, memory_order_relaxed);
 	uintptr_t own_lo = (uintptr_t)__start_gmon_text;
 	uintptr_t own_hi = (uintptr_t)__stop_gmon_text;
 	if (own_lo && pc >= own_lo && pc < own_hi)
@@ -206,7 +207,6 @@ on_signal(int sig, siginfo_t *info, void *context)
 	int saved_errno = errno;
 	if (atomic_load_explicit(&active, memory_order_relaxed)) {
 		count_pc(interrupted_pc(context));
-		atomic_fetch_add_explicit(&n_samples, 1, memory_order_relaxed);
 	}
 	if (S.chain) {
 		if (S.previous.sa_flags & SA_SIGINFO)
@@ -277,8 +277,6 @@ drain_ring(struct thread_slot *t)
 		if (h.type == PERF_RECORD_SAMPLE && h.size >= 16) {
 			memcpy(&word, data + ((tail + 8) & mask), 8);
 			count_pc((uintptr_t)word);
-			atomic_fetch_add_explicit(&n_samples, 1,
-						  memory_order_relaxed);
 		} else if (h.type == PERF_RECORD_LOST && h.size >= 24) {
 			memcpy(&word, data + ((tail + 16) & mask), 8);
 			atomic_fetch_add_explicit(&n_lost, word,
@@ -866,6 +864,8 @@ sample_result(struct sample_result *r)
 	r->unarmed = atomic_load(&n_unarmed);
 	r->blocked = atomic_load(&n_blocked);
 	uint64_t all = atomic_load(&n_samples);
+	if (all < r->outside + r->collector) /* read while samples came */
+		all = r->outside + r->collector;
 	r->samples = all - r->outside - r->collector;
 
 	/* The time so far: finished intervals plus the live ones. */
