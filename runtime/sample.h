@@ -12,6 +12,12 @@
  * (the section gmon_text, which every runtime object is placed in) are
  * counted apart, never charged to the program.
  *
+ * With perf, a helper thread named "gmon-drain" (every signal blocked,
+ * no hook calls) empties the threads' sample rings about once a second;
+ * the program sees one more thread.  Without it (pthread_create failed)
+ * the rings are emptied when threads stop and at sample_stop(), and a
+ * full ring loses samples (counted as `lost`).
+ *
  * Contract with the rest of the runtime: sample_start() runs once, from
  * start-up (monstartup or the constructor), before any other call;
  * sample_thread_start() runs on each new thread's first hook call and
@@ -88,13 +94,14 @@ struct sample_result {
 	uint64_t sampled_ns;
 	const char *clock; /* the clock that ran, for messages; "none" */
 	enum sample_clock clock_kind; /* which one ran (AUTO: none did) */
-	uint64_t samples;             /* taken in the program's text (bins' sum,
-			     * unless a bin saturated at 2^32-1) */
-	uint64_t outside;             /* PC outside [lowpc, highpc) */
-	uint64_t collector;           /* PC in the collector's own code */
-	uint64_t lost;    /* perf: records the kernel dropped (ring full) */
-	uint64_t threads; /* threads armed so far (process clock: 0) */
-	uint64_t unarmed; /* threads that could not be armed */
+	/* Taken in the program's text: the bins' sum (a bin would wrap
+	 * after 2^32 samples, 50 days of one CPU at 1 kHz in 4 bytes). */
+	uint64_t samples;
+	uint64_t outside;   /* PC outside [lowpc, highpc) */
+	uint64_t collector; /* PC in the collector's own code */
+	uint64_t lost;      /* perf: records the kernel dropped (ring full) */
+	uint64_t threads;   /* threads armed so far (process clock: 0) */
+	uint64_t unarmed;   /* threads that could not be armed */
 	/* Per-thread timers: threads found blocking the signal when they
 	 * stopped; their time is left out of sampled_ns (none of it was
 	 * sampled).  A thread that blocks it only for a while counts by its
