@@ -249,6 +249,10 @@ if build life "$here/life.c" cc -pg; then
 	else
 		echo "FAIL runtime-core/profdir: no PROFDIR/PID.prog"
 	fi
+	# inherit: the child keeps the 1000 calls made before the fork.
+	(cd "$d" && rm -f gmon.out* && LIBGMON_FORK=inherit ./prog fork >/dev/null) &&
+		expect fork-inherit "$p" 2800 leaf "$d/gmon.out" \
+			"$(ls "$d"/gmon.out.[0-9]* | grep -v gmonx)"
 	want=$(cd "$d" && rm -f gmon.out* && LIBGMON_FORK=off ./prog fork) &&
 		if ls "$d"/gmon.out.[0-9]* >/dev/null 2>&1; then
 			echo "FAIL runtime-core/fork-off: the child wrote a profile"
