@@ -312,6 +312,25 @@ else
 	echo "FAIL runtime-core/writer: cannot build"
 fi
 
+# LIBGMON_CLOCK and LIBGMON_RATE reach the sampler; LIBGMON_VERBOSE says
+# so in one line; a value we do not understand is named and ignored.
+d=$out/tst-gmon-gcc-pg-pie
+if [ -x "$d/prog" ]; then
+	err=$(cd "$d" && LIBGMON_VERBOSE=1 LIBGMON_CLOCK=itimer LIBGMON_RATE=250 \
+		./prog 2>&1 >/dev/null)
+	case $err in
+	"libgmon: clock ITIMER_PROF, rate 250 Hz asked, "*" 3002 calls, 0 dropped")
+		echo "PASS runtime-core/verbose" ;;
+	*) echo "FAIL runtime-core/verbose: '$err'" ;;
+	esac
+	err=$(cd "$d" && LIBGMON_CLOCK=bogus ./prog 2>&1 >/dev/null)
+	if [ "$err" = "libgmon: ignoring LIBGMON_CLOCK='bogus'" ]; then
+		echo "PASS runtime-core/bad-knob"
+	else
+		echo "FAIL runtime-core/bad-knob: '$err'"
+	fi
+fi
+
 # A set-user-ID program ignores the environment (LIBGMON_OUT here).
 if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null 2>&1; then
 	echo "SKIP runtime-core/setuid: needs root and setpriv"
