@@ -329,6 +329,12 @@ if [ -x "$d/prog" ]; then
 	else
 		echo "FAIL runtime-core/bad-knob: '$err'"
 	fi
+	err=$(cd "$d" && LIBGMON_OUT=no/such/dir/x ./prog 2>&1 >/dev/null)
+	if [ "$err" = "libgmon: cannot write no/such/dir/x: No such file or directory" ]; then
+		echo "PASS runtime-core/unwritable"
+	else
+		echo "FAIL runtime-core/unwritable: '$err'"
+	fi
 fi
 
 # A set-user-ID program ignores the environment (LIBGMON_OUT here).
