@@ -1,6 +1,7 @@
 # gprof in C - build, test, demo, install, benchmark.
 #
-#   make               build build/gprof (and the test tools)
+#   make               build build/gprof, the test tools and the collector
+#                      (build/libgmon.a, build/libgmon.so: runtime/)
 #   make demo          profile examples/demo.c and print its report
 #   make check         run every test suite (SAN=1: address+undefined;
 #                      CHECK_JOBS=n suites at a time, default 2)
@@ -49,7 +50,7 @@ ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 include mk/analyser.mk mk/tools.mk mk/runtime.mk
 
 .PHONY: all demo check bench fuzz install clean format format-check
-all: $(B)/gprof $(TOOLS)
+all: $(B)/gprof $(TOOLS) $(RUNTIME_LIBS)
 
 demo: $(B)/gprof
 	@sh examples/demo.sh $(B)
@@ -66,14 +67,15 @@ fuzz:
 	@sh scripts/ensure-deps.sh fuzz
 	@sh fuzz/build.sh
 
-install: $(B)/gprof
+install: $(B)/gprof install-runtime
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(B)/gprof $(DESTDIR)$(PREFIX)/bin/gprof
 	install -m 644 gprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/gprof.1
 
 format:
 	clang-format -i src/*.c src/*.h include/*.h tests/unit/*.c \
-		tests/unit/*.h tools/*.c fuzz/*.c fuzz/*.h
+		tests/unit/*.h tools/*.c fuzz/*.c fuzz/*.h \
+		runtime/*.c runtime/*.h
 
 format-check:
 	@sh scripts/format-check.sh

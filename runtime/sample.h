@@ -12,12 +12,28 @@
  * (the section gmon_text, which every runtime object is placed in) are
  * counted apart, never charged to the program.
  *
+ * With perf, a helper thread named "gmon-drain" (every signal blocked,
+ * no hook calls) empties the threads' sample rings about once a second;
+ * the program sees one more thread.  Without it (pthread_create failed)
+ * the rings are emptied when threads stop and at sample_stop(), and a
+ * full ring loses samples (counted as `lost`).
+ *
  * Contract with the rest of the runtime: sample_start() runs once, from
  * start-up (monstartup or the constructor), before any other call;
  * sample_thread_start() runs on each new thread's first hook call and
  * may run inside the hook's slow path: it allocates nothing with malloc
- * and takes no lock the hook could wait on.  Nothing here is called
- * from a signal handler except by the sampler itself.
+ * and takes no lock the hook could wait on.  sample_pause(),
+ * sample_stop() and sample_result() use only system calls and atomics,
+ * so a profile dumped from a signal handler may call them (their waits
+ * on another party's change are bounded, in case that party is the
+ * interrupted thread itself).
+ *
+ * Signals: the per-thread timers and ITIMER_PROF use SIGPROF, unless
+ * the program already has a SIGPROF handler: then the timers take the
+ * highest free real-time signal, and ITIMER_PROF (which can only raise
+ * SIGPROF) counts the sample and calls the program's handler after.
+ * perf uses no signal at all.  The handler stays installed after
+ * sample_stop() so a late signal never meets the default action.
  */
 #ifndef GMON_SAMPLE_H
 #define GMON_SAMPLE_H
@@ -35,9 +51,9 @@ enum sample_clock {
 };
 
 struct sample_config {
-	unsigned rate_hz;        /* asked for; 0: 100 */
+	unsigned rate_hz;        /* asked for; 0: 100; at most 1000000 */
 	enum sample_clock clock; /* asked for */
-	bool verbose;            /* say on stderr which clock ran */
+	bool verbose; /* one line on stderr at start: which clock runs */
 };
 
 /*
@@ -65,16 +81,43 @@ void sample_stop(void);
  * calling thread, the only one the child has. */
 void sample_fork_child(bool keep);
 
+/*
+ * The rates are integers: the runtime is built with -mgeneral-regs-only
+ * (no floating point at all), and gmon.out's prof_rate is a 32-bit
+ * integer anyway.  sampled_ns is the time the clock ran over: CPU time
+ * of the sampled threads (perf: the events' own task-clock time; thread
+ * timers: their CPU clocks; ITIMER_PROF: the process CPU clock), or for
+ * SAMPLE_WALL their wall time, paused intervals excluded.  Every sample
+ * counts towards the rate, in the program's text or not.  For perf,
+ * samples are taken in user mode only while the time counts kernel time
+ * too: like ITIMER_PROF's, the rate spreads system time over the user
+ * code that was sampled.
+ */
 struct sample_result {
 	const uint32_t *bins; /* bins[i] counts [lowpc + 4i, lowpc + 4i + 4) */
-	size_t nbins;
-	uintptr_t lowpc;
-	double asked_hz;
-	double rate_hz;     /* delivered: samples / sampled seconds */
-	const char *clock;  /* the clock that ran, for messages */
-	uint64_t samples;   /* taken in the program's text */
+	size_t nbins;         /* 0 (bins NULL) when no clock started */
+	uintptr_t lowpc;      /* rounded down to 4 */
+	uint32_t asked_hz;
+	uint32_t rate_hz;  /* delivered, rounded: write this as prof_rate;
+			     * the asked rate when nothing was sampled */
+	uint64_t rate_mhz; /* delivered in thousandths of Hz (0: no time) */
+	uint64_t sampled_ns;
+	const char *clock; /* the clock that ran, for messages; "none" */
+	enum sample_clock clock_kind; /* which one ran (AUTO: none did) */
+	/* Taken in the program's text: the bins' sum (a bin would wrap
+	 * after 2^32 samples, 50 days of one CPU at 1 kHz in 4 bytes). */
+	uint64_t samples;
 	uint64_t outside;   /* PC outside [lowpc, highpc) */
 	uint64_t collector; /* PC in the collector's own code */
+	uint64_t lost;      /* perf: records the kernel dropped (ring full) */
+	uint64_t threads;   /* threads armed so far (process clock: 0) */
+	uint64_t unarmed;   /* threads that could not be armed */
+	/* Per-thread timers: threads found blocking the signal when they
+	 * stopped; their time is left out of sampled_ns (none of it was
+	 * sampled).  A thread that blocks it only for a while counts by its
+	 * mask at the end.  ITIMER_PROF cannot tell: its signal goes to
+	 * another thread, whose code is charged instead. */
+	uint64_t blocked;
 };
 
 /* The histogram and figures so far (after sample_stop(): final). */

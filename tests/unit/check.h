@@ -56,5 +56,6 @@ void test_model(void);
 void test_bbsum(void);
 void test_outfile(void);
 void test_intern(void);
+void test_sidefile(void);
 
 #endif
