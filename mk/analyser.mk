@@ -4,7 +4,8 @@
 
 ANALYSER_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -pthread $(WARN) \
 	$(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS) -MMD -MP
-ANALYSER_LDLIBS := $(PKG_LIBS) -lstdc++ -lm -pthread
+# zlib: --format=pprof writes gzip (view_pprof.c).
+ANALYSER_LDLIBS := $(PKG_LIBS) -lz -lstdc++ -lm -pthread
 
 SRCS := $(wildcard src/*.c)
 LIB_SRCS := $(filter-out src/main.c,$(SRCS))

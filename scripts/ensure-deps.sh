@@ -3,7 +3,8 @@
 #
 # Usage: scripts/ensure-deps.sh SET...
 #   build   compile gprof and the demo: gcc, make, pkg-config,
-#           libelf-dev, libdw-dev, g++ (make, make demo, make install)
+#           libelf-dev, libdw-dev, zlib1g-dev, g++ (make, make demo,
+#           make install)
 #   test    run the test suites (make check): binutils for the reference
 #           /usr/bin/gprof, cross binutils, clang, clang-format, and deb-src sources
 #   bench   compare with GNU gprof (make bench): binutils
@@ -29,6 +30,8 @@ build() {
 		need="$need pkg-config libelf-dev libdw-dev"
 	fi
 	has g++ || need="$need g++"
+	# zlib: --format=pprof is gzipped (src/view_pprof.c).
+	[ -e /usr/include/zlib.h ] || need="$need zlib1g-dev"
 }
 
 oracle() {

@@ -60,6 +60,11 @@ struct options {
 	int width;
 	const char *view;   /* --format: a views.h name, NULL: text */
 	const char *output; /* --output: the file to write, NULL: stdout */
+	/* Our own statistics (stats.h): --error-bars, --diff and friends. */
+	bool error_bars;        /* --error-bars */
+	const char *diff_base;  /* --diff=BASE, or NULL */
+	bool diff_share;        /* --diff-normalize: compare shares */
+	double fail_regression; /* --fail-on-regression=PCT, < 0: none */
 	/* Kept for annotated source (-A) and -l, which are not done yet. */
 	long min_count;        /* -m */
 	long table_length;     /* -t (default 10) */

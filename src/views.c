@@ -13,6 +13,8 @@
 
 static const struct view views[] = {
 	{ "text", false, NULL },
+	{ "pprof", true, view_pprof },
+	{ "errorbars", false, view_errorbars },
 };
 
 enum { NVIEWS = sizeof(views) / sizeof(views[0]) };

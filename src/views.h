@@ -53,4 +53,11 @@ const struct view *views_find(const char *name, struct gp_err *err);
 int views_write(struct analysis *a, const struct options *o,
 		struct gp_err *err);
 
+/* --format=pprof: gzipped profile.proto, 1- and 2-frame samples only. */
+int view_pprof(FILE *out, const struct view_ctx *v, struct gp_err *err);
+/* --format=errorbars: our flat profile with each self time's 95 % interval. */
+int view_errorbars(FILE *out, const struct view_ctx *v, struct gp_err *err);
+/* Decimals that show one sample period at HZ (2 to 9). */
+int view_time_decimals(double hz);
+
 #endif
