@@ -13,6 +13,8 @@
 
 static const struct view views[] = {
 	{ "text", false, NULL },
+	{ "json", false, view_json },
+	{ "html", false, view_html },
 };
 
 enum { NVIEWS = sizeof(views) / sizeof(views[0]) };
