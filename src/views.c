@@ -13,6 +13,8 @@
 
 static const struct view views[] = {
 	{ "text", false, NULL },
+	{ "json", false, view_json },
+	{ "html", false, view_html },
 	{ "pprof", true, view_pprof },
 	{ "errorbars", false, view_errorbars },
 };

@@ -45,6 +45,10 @@ struct view {
 /* The view called NAME, or NULL (ERR then lists the known names). */
 const struct view *views_find(const char *name, struct gp_err *err);
 
+/* --format=json and --format=html (view_json.c, view_html.c). */
+int view_json(FILE *out, const struct view_ctx *v, struct gp_err *err);
+int view_html(FILE *out, const struct view_ctx *v, struct gp_err *err);
+
 /*
  * Write O's view (O->view, default "text") of A to O->output (replaced
  * atomically with outfile.h) or to standard output.  Returns 0, or -1
