@@ -222,7 +222,8 @@ order_rows(struct diff *d)
 		const struct diff_row *r = &d->rows[ord[i]];
 
 		if (r->in_base && r->in_this && r->c1 == r->c2 &&
-		    llround(r->n1) == llround(r->n2) && !r->significant) {
+		    fabs(r->t2 - r->t1) <= 1e-9 * fabs(r->t1) &&
+		    !r->significant) {
 			d->unchanged++;
 			continue;
 		}

@@ -70,7 +70,7 @@ struct diff {
 	size_t nrows;
 	size_t ntested;   /* functions with samples on either side */
 	size_t nsig;      /* significant self-time changes */
-	size_t unchanged; /* rows with equal calls and samples (not listed) */
+	size_t unchanged; /* rows with equal calls and time (not listed) */
 	const struct diff_row *worst; /* the largest regression, or NULL */
 };
 

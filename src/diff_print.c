@@ -17,7 +17,7 @@
  *       base s     this s    delta s  change    p(adj)   base calls ...
  *         0.52       0.80      +0.28  +53.8%  1.2e-05 *       25800 ...
  *
- * One line per function that changed (calls or rounded samples), most
+ * One line per function that changed (calls or self time), most
  * significant first.  "change" is the relative change of self time
  * ("new" from 0, "-" when both are 0).  With --diff-normalize the time
  * columns are shares of each profile's samples in percent ("base %",
