@@ -210,6 +210,29 @@ workload() {
 	row "$name" "$r" "$cmpf" | tee -a "$table"
 }
 
+# ---- viewdiff: our own views against our own text report ----
+# view_row N NAME ARGS...: time ours with -b ARGS (the text report)
+# and with ARGS plus the view's options after "--", print a row:
+# text s, view s, view/text (the issue's bound is 2), memory.
+view_row() {
+	n=$1 name=$2
+	shift 2
+	r=$work/runs/n$n/$(printf 'view %s' "$name" | tr -c 'a-zA-Z0-9' '_')
+	vopts=$1
+	shift
+	measure "$r/text" "$ours" -b "$@"
+	# shellcheck disable=SC2086
+	measure "$r/view" "$ours" $vopts "$@"
+	set -- $(cat "$r/text/time.txt") $(cat "$r/view/time.txt")
+	st="exit $(cat "$r/view/status")"
+	awk -v n="$name" -v ts="$1" -v tk="$2" -v vs="$3" -v vk="$4" \
+		-v st="$st" 'BEGIN {
+		ratio = ts > 0 ? sprintf("%.2f", vs / ts) : "-"
+		printf "| %-22s | %8.2f | %8.2f | %8s | %8.1f | %8.1f | %s |\n",
+			n, ts, vs, ratio, tk / 1024, vk / 1024, st
+	}' | tee -a "$table"
+}
+
 for n in $sizes; do
 	prepare "$n"
 	nog=$dir/prog-nog
@@ -245,5 +268,16 @@ for n in $sizes; do
 	workload "$n" "-s, $nprof files, no -g" "out.txt gmon.sum" -s "$nog" $merge
 	workload "$n" "-b -p, $nhists hists" out.txt -b -p "$nog" \
 		"$dir/hists-$nhists.out"
+	# viewdiff: --format=pprof against the -b text report, same inputs.
+	{
+		echo
+		echo "| view (ours only)       | text s   | view s   | view/txt |" \
+			"text MB  | view MB  | status |"
+		echo "| ---------------------- | -------- | -------- | -------- |" \
+			"-------- | -------- | ------ |"
+	} | tee -a "$table"
+	view_row "$n" "pprof, -g" "--format=pprof --output=out.pb.gz" \
+		"$g" "$pg/gmon.out"
+	view_row "$n" "errorbars, -g" "--format=errorbars" "$g" "$pg/gmon.out"
 	echo "(outputs in $work/runs/n$n; table in $table)"
 done

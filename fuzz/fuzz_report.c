@@ -3,7 +3,8 @@
  * printed report, on a profile read from the input and a function table
  * made from its addresses (fake_symtab.h).  It runs what gprof runs:
  * analysis_compute() and reports_print(), with options set from the
- * input.
+ * input; then --format=pprof and errorbars, and --diff of the profile
+ * against itself (text and JSON).
  *
  * Input: byte 0 as in fuzz_gmon.c (bit 0 word 4, bit 1 big-endian, bits
  * 2-3 format); byte 1 report options (bit 0 -b, 1 -z, 2 -T, 3 -L,
@@ -26,6 +27,32 @@
 #include "reports.h"
 
 #include "fake_symtab.h"
+
+/* viewdiff: pprof, errorbars and the diff over the same model. */
+#include "diff.h"
+#include "views.h"
+
+static void
+print_stats_views(struct analysis *a, const struct options *o, FILE *out)
+{
+	struct model_in in;
+	struct model_opts mo = { .demangle = o->demangle, .sources = true };
+	struct model m;
+	struct view_ctx ctx = { &m, a, o };
+	struct diff d;
+	struct gp_err err;
+
+	reports_model_in(a, &in);
+	model_build(&m, &in, &mo);
+	(void)view_pprof(out, &ctx, &err);
+	(void)view_errorbars(out, &ctx, &err);
+	memset(&d, 0, sizeof(d));
+	diff_compute(&d, &m, &m, (o->width & 1) != 0, 0);
+	diff_print_text(out, &d, true);
+	(void)diff_print_json(out, &d, &err);
+	diff_free(&d);
+	model_free(&m);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -71,6 +98,7 @@ print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 	if (analysis_compute(a, &o, &err) != 0)
 		return;
 	(void)reports_print(out, a, &o, &err);
+	print_stats_views(a, &o, out); /* viewdiff */
 	/* GNU's default choice of reports, on the same analysis. */
 	o.style = o.specified = 0;
 	(void)reports_print(out, a, &o, &err);
