@@ -82,7 +82,11 @@ print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 	struct options o;
 	struct gp_err err;
 
+	static const char *gmons[] = { "in" }; /* named in messages */
+
 	memset(&o, 0, sizeof(o));
+	o.gmons = gmons;
+	o.ngmons = 1;
 	o.brief = bits & 1;
 	o.zeros = bits & 2;
 	o.traditional = bits & 4;
