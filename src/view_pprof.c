@@ -15,9 +15,10 @@
  * function has one location, at its entry address, whose line is the
  * function's first source line (the model has no call-site lines); the
  * one mapping is the executable.  A histogram bin that straddles two
- * functions gives each a fraction of a sample: the counts are rounded to
- * the nearest integer, the nanoseconds computed from the fractional
- * count.  Time and duration of the run are not in gmon.out and are left
+ * functions gives each a fraction of a sample: the whole counts are
+ * apportioned by largest remainder (they add up to the histogram's
+ * total, rounded), the nanoseconds computed from the fractional counts
+ * (each rounded to 1 ns).  Time and duration of the run are not in gmon.out and are left
  * out.  Arcs with no count (-c's static calls) are left out.
  *
  * The file is compressed with zlib's deflate in the gzip wrapper, as
@@ -29,6 +30,7 @@
 #include <zlib.h>
 
 #include "pbuf.h"
+#include "sort.h"
 #include "views.h"
 
 /* profile.proto's field numbers. */
@@ -180,22 +182,70 @@ excluded(const struct model *m, uint32_t fn)
 	return m->flat_excluded != NULL && m->flat_excluded[fn];
 }
 
+/* Larger fractional part of the self samples first, then lower id. */
+static int
+by_remainder(uint32_t a, uint32_t b, const void *ctx)
+{
+	const struct model *m = ctx;
+	double x = m->cg->nodes[a].self_ticks, y = m->cg->nodes[b].self_ticks;
+
+	x -= floor(x);
+	y -= floor(y);
+	if (x != y)
+		return x > y ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+/*
+ * Whole sample counts for the functions in LIST (N of them) into COUNT:
+ * each function's samples rounded down, then one more to those with
+ * the largest fractions until the sum is the total rounded (so the
+ * counts add up to what the histogram holds, however many functions
+ * shared its bins).
+ */
+static void
+whole_samples(const struct model *m, uint32_t *list, size_t n, uint64_t *count)
+{
+	double total = 0;
+	uint64_t sum = 0, want;
+
+	for (size_t i = 0; i < n; i++) {
+		double t = m->cg->nodes[list[i]].self_ticks;
+		total += t;
+		count[list[i]] = (uint64_t)floor(t);
+		sum += count[list[i]];
+	}
+	want = (uint64_t)llround(total);
+	gp_sort(list, n, by_remainder, m);
+	for (size_t i = 0; i < n && sum < want; i++, sum++)
+		count[list[i]]++;
+}
+
 static void
 samples(struct pprof *p, uint32_t *nloc)
 {
 	const struct model *m = p->m;
 	const struct callgraph *cg = m->cg;
+	uint32_t *list = xcalloc(m->nfuncs + 1, sizeof(*list));
+	uint64_t *count = xcalloc(m->nfuncs + 1, sizeof(*count));
+	size_t n = 0;
 
+	for (uint32_t fn = 0; fn < m->nfuncs; fn++)
+		if (!excluded(m, fn) && cg->nodes[fn].self_ticks > 0)
+			list[n++] = fn;
+	whole_samples(m, list, n, count);
 	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
 		double ticks = cg->nodes[fn].self_ticks;
-		uint64_t n = (uint64_t)llround(ticks);
 		uint64_t ns = (uint64_t)llround(ticks * p->period_ns);
 
-		if (excluded(m, fn) || (n == 0 && ns == 0))
+		if (excluded(m, fn) || !(ticks > 0) ||
+		    (count[fn] == 0 && ns == 0))
 			continue;
 		use_function(p, fn, nloc);
-		sample(p, &p->loc[fn], 1, n, ns, 0);
+		sample(p, &p->loc[fn], 1, count[fn], ns, 0);
 	}
+	free(list);
+	free(count);
 	for (size_t i = 0; i < cg->narcs; i++) {
 		const struct cg_arc *a = &cg->arcs[i];
 		uint32_t stack[2];
