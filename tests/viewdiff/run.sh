@@ -136,9 +136,11 @@ else
 		FNR == NR {
 			if ($1 == "self") ns[$2] = $4
 			if ($1 == "arc") { n++; if ($2 != $3) calls[$3] += $4 }
+			if ($1 == "total") tsamples = $2
 			next
 		}
 		$1 ~ /^[0-9.]+$/ && NF >= 4 {
+			cum = $2
 			if ($4 ~ /^[0-9]+$/ && NF >= 7) { name = $7; c = $4 }
 			else { name = $4; c = 0 }
 			if (sprintf("%.2f", ns[name] / 1e9) != $3)
@@ -148,6 +150,8 @@ else
 		}
 		END {
 			if (n != narcs) bad = bad " arcs " n " vs " narcs
+			if (sprintf("%.2f", tsamples / 100) != cum)
+				bad = bad " total " tsamples " samples, flat " cum " s"
 			print bad
 		}' "$out/pprof-demo.dump" "$out/demo.flat")
 		if [ -z "$why" ]; then
