@@ -212,12 +212,13 @@ emit_profile(struct doc *d)
 	jsonw_end(w);
 }
 
+/* An interval, to 6 significant digits. */
 static void
 pair(struct jsonw *w, double lo, double hi)
 {
 	jsonw_array(w);
-	jsonw_double(w, lo);
-	jsonw_double(w, hi);
+	jsonw_double_sig(w, lo, 6);
+	jsonw_double_sig(w, hi, 6);
 	jsonw_end(w);
 }
 
