@@ -7,8 +7,10 @@
  * every function at either end of an arc.  Arcs carry the call sites
  * the profile recorded for them (a raw gmon.out keeps the return
  * address in the caller; gmon.sum keeps the caller's entry), each with
- * its count and, from DWARF, the line of the call (the line of the
- * byte before the return address).
+ * its count and, from DWARF, the line holding the recorded address, as
+ * GNU's line-by-line mode takes it (for a return address, the call's
+ * line, or the next line when the call ends its statement; for
+ * gmon.sum, the line GNU summed the call into).
  */
 #include "view_json.h"
 
@@ -141,12 +143,12 @@ collect_sites(struct doc *d, struct sitelines *names)
 		free(fill);
 	}
 	free(arc_of);
-	/* Lines of the byte before each return address, in address order. */
+	/* Lines of the recorded addresses, looked up in address order. */
 	n = d->first[cg->narcs];
 	q = xcalloc(n + 1, sizeof(*q));
 	ref = xcalloc(n + 1, sizeof(*ref));
 	for (size_t i = 0; i < n; i++) {
-		ref[i].addr = d->sites[i].addr ? d->sites[i].addr - 1 : 0;
+		ref[i].addr = d->sites[i].addr;
 		ref[i].site = (uint32_t)i;
 	}
 	qsort(ref, n, sizeof(*ref), by_addr);

@@ -215,6 +215,24 @@ else
 	echo "FAIL viewjson/json-no-rate: cannot make or read the profile"
 fi
 
+# Call sites: inner() (inlined into outer_small) calls mix() on line 26
+# of hot.c; a raw gmon.out records the return address, gmon.sum the
+# start of the line.
+sites() {
+	jq -r '.functions as $f | .arcs[]
+		| select($f[.caller].name == "outer_small" and $f[.callee].name == "mix")
+		| .call_sites[] | "\(.line) \(.file | split("/") | last) \(.count)"' "$1"
+}
+(cd "$in" && "$GPROF" -s hot hot.gmon && mv gmon.sum hot.sum) 2>/dev/null
+(cd "$in" && "$GPROF" --format=json hot hot.sum) >"$work/hot-sum.json" 2>/dev/null
+got_raw=$(sites "$work/hot-real.json")
+got_sum=$(sites "$work/hot-sum.json")
+if [ "$got_raw" = "26 hot.c 2000" ] && [ "$got_sum" = "26 hot.c 2000" ]; then
+	echo "PASS viewjson/json-call-sites"
+else
+	echo "FAIL viewjson/json-call-sites: raw '$got_raw', gmon.sum '$got_sum', want '26 hot.c 2000'"
+fi
+
 # --output writes the same document as standard output.
 (cd "$in" && "$GPROF" --format=json --output="$work/out.json" recur recur.syn) 2>/dev/null
 if cmp -s "$work/out.json" "$work/recur.json"; then
