@@ -277,7 +277,7 @@ jsonw_int(struct jsonw *w, int64_t v)
 }
 
 /*
- * V as R / 10^K with K <= 9 and R whole, when that division gives V
+ * V as R / 10^K with K <= 17 and R whole, when that division gives V
  * back: then the decimal "R * 10^-K" reads back as V too (both are the
  * double nearest that number), and needs no printf.  Most of our
  * numbers are samples / rate, which this catches.  Returns whether it
@@ -286,11 +286,12 @@ jsonw_int(struct jsonw *w, int64_t v)
 static bool
 short_decimal(struct jsonw *w, double v)
 {
-	static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4,
-					1e5, 1e6, 1e7, 1e8, 1e9 };
-	char buf[40], *end = buf + sizeof(buf), *p;
+	static const double pow10[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
+					1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+					1e12, 1e13, 1e14, 1e15, 1e16, 1e17 };
+	char buf[48], *end = buf + sizeof(buf), *p;
 
-	for (int k = 1; k < 10; k++) {
+	for (int k = 1; k < (int)ARRAY_SIZE(pow10); k++) {
 		double x = v * pow10[k];
 		uint64_t r;
 

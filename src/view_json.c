@@ -51,6 +51,17 @@ key_double(struct jsonw *w, const char *k, double v)
 	jsonw_double(w, v);
 }
 
+/* An estimate, to EST_DIGITS significant digits (more would claim a
+ * precision gprof's average-call assumption does not have). */
+#define EST_DIGITS 10
+
+static void
+key_est(struct jsonw *w, const char *k, double v)
+{
+	jsonw_key(w, k);
+	jsonw_double_sig(w, v, EST_DIGITS);
+}
+
 static void
 key_uint(struct jsonw *w, const char *k, uint64_t v)
 {
@@ -207,7 +218,7 @@ emit_profile(struct doc *d)
 	jsonw_int(w, m->bin_bytes);
 	key_double(w, "total_samples", m->total_ticks);
 	key_double(w, "total_seconds", secs(d, m->total_ticks));
-	key_double(w, "propagated_total_seconds", secs(d, m->cg->print_time));
+	key_est(w, "propagated_total_seconds", secs(d, m->cg->print_time));
 	key_uint(w, "function_count", d->nshown);
 	key_uint(w, "arc_count", m->cg->narcs);
 	key_uint(w, "cycle_count", m->ncycles);
@@ -260,10 +271,10 @@ emit_function(struct doc *d, uint32_t i)
 	else
 		jsonw_null(w);
 	key_double(w, "child_samples_estimated", v->child_ticks);
-	key_double(w, "child_seconds_estimated", secs(d, v->child_ticks));
-	key_double(w, "propagated_self_seconds", secs(d, v->prop_self));
-	key_double(w, "propagated_child_seconds_estimated",
-		   secs(d, v->prop_child));
+	key_est(w, "child_seconds_estimated", secs(d, v->child_ticks));
+	key_est(w, "propagated_self_seconds", secs(d, v->prop_self));
+	key_est(w, "propagated_child_seconds_estimated",
+		secs(d, v->prop_child));
 	key_bool(w, "in_flat_profile", model_listed(m, LIST_FLAT, i));
 	jsonw_key(w, "graph_index");
 	if (m->index != NULL && model_listed(m, LIST_GRAPH, i))
@@ -316,10 +327,10 @@ emit_arcs(struct doc *d)
 		key_bool(w, "self_call", a->parent == a->child);
 		key_bool(w, "inside_cycle",
 			 a->parent != a->child && model_arc_inside(m, a));
-		key_double(w, "propagated_self_seconds_estimated",
-			   secs(d, a->time));
-		key_double(w, "propagated_child_seconds_estimated",
-			   secs(d, a->child_time));
+		key_est(w, "propagated_self_seconds_estimated",
+			secs(d, a->time));
+		key_est(w, "propagated_child_seconds_estimated",
+			secs(d, a->child_time));
 		emit_sites(d, k);
 		jsonw_end(w);
 	}
@@ -352,9 +363,9 @@ emit_cycles(struct doc *d)
 		key_uint(w, "internal_calls", c->self_calls);
 		key_double(w, "self_samples", c->self_ticks);
 		key_double(w, "self_seconds", secs(d, c->self_ticks));
-		key_double(w, "propagated_self_seconds", secs(d, c->prop_self));
-		key_double(w, "propagated_child_seconds_estimated",
-			   secs(d, c->prop_child));
+		key_est(w, "propagated_self_seconds", secs(d, c->prop_self));
+		key_est(w, "propagated_child_seconds_estimated",
+			secs(d, c->prop_child));
 		jsonw_key(w, "graph_index");
 		if (m->index != NULL && model_listed(m, LIST_GRAPH, e))
 			jsonw_uint(w, m->index[e]);
