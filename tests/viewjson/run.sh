@@ -29,6 +29,7 @@ rm -rf "$work"
 mkdir -p "$work" || exit 1
 cp -R "$top/tests/golden/inputs" "$work/in" || exit 1
 in=$work/in
+. "$top/tests/lib.sh"
 
 # ---- tools ----
 PY=
@@ -232,6 +233,10 @@ if [ "$got_raw" = "26 hot.c 2000" ] && [ "$got_sum" = "26 hot.c 2000" ]; then
 else
 	echo "FAIL viewjson/json-call-sites: raw '$got_raw', gmon.sum '$got_sum', want '26 hot.c 2000'"
 fi
+
+# An unknown format is refused, naming the known ones.
+expect_error viewjson/unknown-format "$in" "unknown format 'xml'" \
+	--format=xml recur recur.syn
 
 # --output writes the same document as standard output.
 (cd "$in" && "$GPROF" --format=json --output="$work/out.json" recur recur.syn) 2>/dev/null
