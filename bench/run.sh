@@ -279,5 +279,29 @@ for n in $sizes; do
 	view_row "$n" "pprof, -g" "--format=pprof --output=out.pb.gz" \
 		"$g" "$pg/gmon.out"
 	view_row "$n" "errorbars, -g" "--format=errorbars" "$g" "$pg/gmon.out"
+	# --format=json and --format=html (helper viewjson) against our own
+	# default text report on the same -g profile (GNU has neither view):
+	# each should take at most twice the text's time.
+	{
+		echo
+		echo "| view (ours, -g)        | text s   | view s   | view/text |" \
+			"text MB  | view MB  | output MB |"
+		echo "| ---------------------- | -------- | -------- | --------- |" \
+			"-------- | -------- | --------- |"
+	} | tee -a "$table"
+	vr=$work/runs/n$n/views
+	measure "$vr/text" "$ours" "$g" "$pg/gmon.out"
+	for v in json html; do
+		measure "$vr/$v" "$ours" --format=$v "$g" "$pg/gmon.out"
+		# shellcheck disable=SC2046 # two words from each file
+		set -- $(cat "$vr/text/time.txt") $(cat "$vr/$v/time.txt")
+		awk -v n="--format=$v" -v ts="$1" -v tk="$2" -v vs="$3" -v vk="$4" \
+			-v mb="$(wc -c <"$vr/$v/out.txt")" -v st="$(cat "$vr/$v/status")" 'BEGIN {
+			r = ts > 0 ? sprintf("%.2f", vs / ts) : "-"
+			if (st != 0) r = "FAIL(exit " st ")"
+			printf "| %-22s | %8.2f | %8.2f | %9s | %8.1f | %8.1f | %9.1f |\n",
+				n, ts, vs, r, tk / 1024, vk / 1024, mb / 1048576
+		}' | tee -a "$table"
+	done
 	echo "(outputs in $work/runs/n$n; table in $table)"
 done

@@ -39,6 +39,12 @@ cat report.txt
 echo
 echo "== Where to look first"
 awk -f "$top/examples/guide.awk" report.txt
+# --format=html (helper viewjson): the same profile as one page.
+echo
+echo "== The same profile as a page for a browser"
+show ../gprof --format=html --output=demo.html demo gmon.out
+echo "Open $B/demo/demo.html: a sortable table with error bars on self time,"
+echo "each function's callers and callees, cycles, and links (#fn=ID)."
 cat <<EOF
 
 == Try next

@@ -3,8 +3,9 @@
  * printed report, on a profile read from the input and a function table
  * made from its addresses (fake_symtab.h).  It runs what gprof runs:
  * analysis_compute() and reports_print(), with options set from the
- * input; then --format=pprof and errorbars, and --diff of the profile
- * against itself (text and JSON).
+ * input; the JSON and HTML views (view_json, view_html); then
+ * --format=pprof and errorbars, and --diff of the profile against
+ * itself (text and JSON).
  *
  * Input: byte 0 as in fuzz_gmon.c (bit 0 word 4, bit 1 big-endian, bits
  * 2-3 format); byte 1 report options (bit 0 -b, 1 -z, 2 -T, 3 -L,
@@ -25,6 +26,7 @@
 #include "analysis.h"
 #include "diag.h"
 #include "reports.h"
+#include "views.h"
 
 #include "fake_symtab.h"
 
@@ -75,6 +77,26 @@ specs_of(uint8_t bits, struct spec_arg *specs)
 	return n;
 }
 
+/* --format=json and --format=html over the same analysis (helper viewjson). */
+static void
+print_json_html(struct analysis *a, const struct options *o, FILE *out)
+{
+	struct model_opts mo = { .demangle = o->demangle,
+				 .zeros = o->zeros,
+				 .graph = true,
+				 .sources = true };
+	struct model_in in;
+	struct model m;
+	struct view_ctx ctx = { &m, a, o };
+	struct gp_err err;
+
+	reports_model_in(a, &in);
+	model_build(&m, &in, &mo);
+	(void)view_json(out, &ctx, &err);
+	(void)view_html(out, &ctx, &err);
+	model_free(&m);
+}
+
 static void
 print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 {
@@ -103,6 +125,7 @@ print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 		return;
 	(void)reports_print(out, a, &o, &err);
 	print_stats_views(a, &o, out); /* viewdiff */
+	print_json_html(a, &o, out);
 	/* GNU's default choice of reports, on the same analysis. */
 	o.style = o.specified = 0;
 	(void)reports_print(out, a, &o, &err);

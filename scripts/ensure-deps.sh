@@ -6,7 +6,8 @@
 #           libelf-dev, libdw-dev, zlib1g-dev, g++ (make, make demo,
 #           make install)
 #   test    run the test suites (make check): binutils for the reference
-#           /usr/bin/gprof, cross binutils, clang, clang-format, and deb-src sources
+#           /usr/bin/gprof, cross binutils, clang, clang-format, and deb-src sources;
+#           jq, python3-jsonschema and chromium (tests/viewjson)
 #   bench   compare with GNU gprof (make bench): binutils
 #   fuzz    build the libFuzzer targets (make fuzz): clang
 # As root it installs with apt-get; as another user it names what is
@@ -54,6 +55,11 @@ test_deps() {
 	clang_dep
 	# The format check (make format-check, run by CI).
 	has clang-format || need="$need clang-format"
+	# ---- tests/viewjson: --format=json and --format=html ----
+	has jq || need="$need jq"
+	/usr/bin/python3 -c 'import jsonschema' 2>/dev/null ||
+		need="$need python3-jsonschema"
+	has chromium || need="$need chromium"
 	# ---- tests/real: real programs from Debian source packages ----
 	# Add the packages that suite needs here (need="$need PKG"); the
 	# deb-src line `apt-get source` needs is set up after installing.

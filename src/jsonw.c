@@ -276,6 +276,62 @@ jsonw_int(struct jsonw *w, int64_t v)
 	raw_value(w, p, (size_t)(buf + sizeof(buf) - p));
 }
 
+/*
+ * V as R / 10^K with K <= 17 and R whole, when that division gives V
+ * back: then the decimal "R * 10^-K" reads back as V too (both are the
+ * double nearest that number), and needs no printf.  Most of our
+ * numbers are samples / rate, which this catches.  Returns whether it
+ * wrote V.
+ */
+static bool
+short_decimal(struct jsonw *w, double v)
+{
+	static const double pow10[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
+					1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+					1e12, 1e13, 1e14, 1e15, 1e16, 1e17 };
+	char buf[48], *end = buf + sizeof(buf), *p;
+
+	for (int k = 1; k < (int)ARRAY_SIZE(pow10); k++) {
+		double x = v * pow10[k];
+		uint64_t r;
+
+		if (!(fabs(x) < 9007199254740992.0))
+			return false;
+		r = (uint64_t)llround(fabs(x));
+		if ((double)r / pow10[k] != fabs(v))
+			continue;
+		p = end;
+		for (int i = 0; i < k; i++) {
+			*--p = (char)('0' + r % 10);
+			r /= 10;
+		}
+		*--p = '.';
+		do {
+			*--p = (char)('0' + r % 10);
+			r /= 10;
+		} while (r != 0);
+		if (v < 0)
+			*--p = '-';
+		raw_value(w, p, (size_t)(end - p));
+		return true;
+	}
+	return false;
+}
+
+void
+jsonw_double_sig(struct jsonw *w, double v, int sig)
+{
+	double e, scale;
+
+	if (isfinite(v) && v != 0 && sig > 0 && sig < 16) {
+		e = floor(log10(fabs(v)));
+		scale = pow(10, sig - 1 - e);
+		if (isfinite(scale) && scale > 0)
+			v = round(v * scale) / scale;
+	}
+	jsonw_double(w, v);
+}
+
 void
 jsonw_double(struct jsonw *w, double v)
 {
@@ -294,6 +350,8 @@ jsonw_double(struct jsonw *w, double v)
 		jsonw_int(w, (int64_t)v);
 		return;
 	}
+	if (short_decimal(w, v))
+		return;
 	/* The shortest of 15, 16, 17 digits that reads back as V. */
 	for (int digits = 15;; digits++) {
 		n = snprintf(buf, sizeof(buf), "%.*g", digits, v);

@@ -82,6 +82,9 @@ void jsonw_bool(struct jsonw *w, bool b);
 void jsonw_uint(struct jsonw *w, uint64_t v);
 void jsonw_int(struct jsonw *w, int64_t v);
 void jsonw_double(struct jsonw *w, double v);
+/* V rounded to SIG significant digits first (for estimates and
+ * intervals, where 17 digits would claim a precision they lack). */
+void jsonw_double_sig(struct jsonw *w, double v, int sig);
 /* "0x" and V in lower-case hex, as a string (addresses). */
 void jsonw_hex(struct jsonw *w, uint64_t v);
 

@@ -7,8 +7,10 @@
  * every function at either end of an arc.  Arcs carry the call sites
  * the profile recorded for them (a raw gmon.out keeps the return
  * address in the caller; gmon.sum keeps the caller's entry), each with
- * its count and, from DWARF, the line of the call (the line of the
- * byte before the return address).
+ * its count and, from DWARF, the line holding the recorded address, as
+ * GNU's line-by-line mode takes it (for a return address, the call's
+ * line, or the next line when the call ends its statement; for
+ * gmon.sum, the line GNU summed the call into).
  */
 #include "view_json.h"
 
@@ -47,6 +49,17 @@ key_double(struct jsonw *w, const char *k, double v)
 {
 	jsonw_key(w, k);
 	jsonw_double(w, v);
+}
+
+/* An estimate, to EST_DIGITS significant digits (more would claim a
+ * precision gprof's average-call assumption does not have). */
+#define EST_DIGITS 10
+
+static void
+key_est(struct jsonw *w, const char *k, double v)
+{
+	jsonw_key(w, k);
+	jsonw_double_sig(w, v, EST_DIGITS);
 }
 
 static void
@@ -141,12 +154,12 @@ collect_sites(struct doc *d, struct sitelines *names)
 		free(fill);
 	}
 	free(arc_of);
-	/* Lines of the byte before each return address, in address order. */
+	/* Lines of the recorded addresses, looked up in address order. */
 	n = d->first[cg->narcs];
 	q = xcalloc(n + 1, sizeof(*q));
 	ref = xcalloc(n + 1, sizeof(*ref));
 	for (size_t i = 0; i < n; i++) {
-		ref[i].addr = d->sites[i].addr ? d->sites[i].addr - 1 : 0;
+		ref[i].addr = d->sites[i].addr;
 		ref[i].site = (uint32_t)i;
 	}
 	qsort(ref, n, sizeof(*ref), by_addr);
@@ -205,19 +218,20 @@ emit_profile(struct doc *d)
 	jsonw_int(w, m->bin_bytes);
 	key_double(w, "total_samples", m->total_ticks);
 	key_double(w, "total_seconds", secs(d, m->total_ticks));
-	key_double(w, "propagated_total_seconds", secs(d, m->cg->print_time));
+	key_est(w, "propagated_total_seconds", secs(d, m->cg->print_time));
 	key_uint(w, "function_count", d->nshown);
 	key_uint(w, "arc_count", m->cg->narcs);
 	key_uint(w, "cycle_count", m->ncycles);
 	jsonw_end(w);
 }
 
+/* An interval, to 6 significant digits. */
 static void
 pair(struct jsonw *w, double lo, double hi)
 {
 	jsonw_array(w);
-	jsonw_double(w, lo);
-	jsonw_double(w, hi);
+	jsonw_double_sig(w, lo, 6);
+	jsonw_double_sig(w, hi, 6);
 	jsonw_end(w);
 }
 
@@ -257,10 +271,10 @@ emit_function(struct doc *d, uint32_t i)
 	else
 		jsonw_null(w);
 	key_double(w, "child_samples_estimated", v->child_ticks);
-	key_double(w, "child_seconds_estimated", secs(d, v->child_ticks));
-	key_double(w, "propagated_self_seconds", secs(d, v->prop_self));
-	key_double(w, "propagated_child_seconds_estimated",
-		   secs(d, v->prop_child));
+	key_est(w, "child_seconds_estimated", secs(d, v->child_ticks));
+	key_est(w, "propagated_self_seconds", secs(d, v->prop_self));
+	key_est(w, "propagated_child_seconds_estimated",
+		secs(d, v->prop_child));
 	key_bool(w, "in_flat_profile", model_listed(m, LIST_FLAT, i));
 	jsonw_key(w, "graph_index");
 	if (m->index != NULL && model_listed(m, LIST_GRAPH, i))
@@ -313,10 +327,10 @@ emit_arcs(struct doc *d)
 		key_bool(w, "self_call", a->parent == a->child);
 		key_bool(w, "inside_cycle",
 			 a->parent != a->child && model_arc_inside(m, a));
-		key_double(w, "propagated_self_seconds_estimated",
-			   secs(d, a->time));
-		key_double(w, "propagated_child_seconds_estimated",
-			   secs(d, a->child_time));
+		key_est(w, "propagated_self_seconds_estimated",
+			secs(d, a->time));
+		key_est(w, "propagated_child_seconds_estimated",
+			secs(d, a->child_time));
 		emit_sites(d, k);
 		jsonw_end(w);
 	}
@@ -349,9 +363,9 @@ emit_cycles(struct doc *d)
 		key_uint(w, "internal_calls", c->self_calls);
 		key_double(w, "self_samples", c->self_ticks);
 		key_double(w, "self_seconds", secs(d, c->self_ticks));
-		key_double(w, "propagated_self_seconds", secs(d, c->prop_self));
-		key_double(w, "propagated_child_seconds_estimated",
-			   secs(d, c->prop_child));
+		key_est(w, "propagated_self_seconds", secs(d, c->prop_self));
+		key_est(w, "propagated_child_seconds_estimated",
+			secs(d, c->prop_child));
 		jsonw_key(w, "graph_index");
 		if (m->index != NULL && model_listed(m, LIST_GRAPH, e))
 			jsonw_uint(w, m->index[e]);
