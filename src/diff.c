@@ -15,10 +15,10 @@
 
 /* One function of one side, keyed for matching. */
 struct keyed {
-	char *key; /* owned: raw name, '\1', source path for a static */
-	const struct model *m;
-	uint32_t fn;
+	char *key; /* owned: raw name, or raw name '\1' source path */
+	const struct diff_fn *f;
 	bool base;
+	bool dup; /* its name occurs more than once on its side */
 };
 
 static uint64_t
@@ -27,60 +27,61 @@ calls_of(const struct model *m, uint32_t fn)
 	return m->cg->nodes[fn].ncalls + m->cg->nodes[fn].self_calls;
 }
 
-/* Add M's functions with samples or calls to V (room for m->nfuncs). */
-static size_t
-collect(struct keyed *v, const struct model *m, bool base)
+void
+diff_input_from_model(struct diff_input *in, const struct model *m)
 {
-	size_t n = 0;
-
+	memset(in, 0, sizeof(*in));
+	in->fns = xcalloc(m->nfuncs + 1, sizeof(*in->fns));
+	in->hz = m->hz;
 	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
-		if (!(m->cg->nodes[fn].self_ticks > 0) && calls_of(m, fn) == 0)
+		struct diff_fn *f = &in->fns[in->n];
+		double t = m->cg->nodes[fn].self_ticks;
+
+		in->samples += t;
+		if (!(t > 0) && calls_of(m, fn) == 0)
 			continue;
-		v[n].key = xstrdup(model_raw_name(m, fn));
-		v[n].m = m;
-		v[n].fn = fn;
-		v[n].base = base;
-		n++;
+		f->raw = model_raw_name(m, fn);
+		f->name = model_name(m, fn);
+		f->path = m->src != NULL ? m->src[fn].path : NULL;
+		f->is_static = m->st->syms[fn].is_static;
+		f->file = f->is_static ? model_file(m, fn) : NULL;
+		f->samples = t;
+		f->calls = calls_of(m, fn);
+		in->n++;
 	}
-	return n;
 }
 
-/* K's key plus its source path ("name\1path"), for a static function. */
+void
+diff_input_free(struct diff_input *in)
+{
+	free(in->fns);
+	in->fns = NULL;
+	in->n = 0;
+}
+
+static size_t
+collect(struct keyed *v, const struct diff_input *in, bool base)
+{
+	for (size_t i = 0; i < in->n; i++) {
+		v[i].key = xstrdup(in->fns[i].raw);
+		v[i].f = &in->fns[i];
+		v[i].base = base;
+		v[i].dup = false;
+	}
+	return in->n;
+}
+
+/* K's key plus its source path ("name\1path"). */
 static void
 add_path(struct keyed *k)
 {
-	const struct model *m = k->m;
-	const char *path = "";
-	size_t len;
-	char *key;
+	const char *path = k->f->path ? k->f->path : "";
+	size_t len = strlen(k->key) + strlen(path) + 2;
+	char *key = xmalloc(len);
 
-	if (!m->st->syms[k->fn].is_static)
-		return;
-	if (m->src != NULL && m->src[k->fn].path != NULL)
-		path = m->src[k->fn].path;
-	len = strlen(k->key) + strlen(path) + 2;
-	key = xmalloc(len);
 	snprintf(key, len, "%s\1%s", k->key, path);
 	free(k->key);
 	k->key = key;
-}
-
-/*
- * K[0..N) sorted by name: where a name occurs more than once on either
- * side, its static functions are told apart by their source files.
- */
-static void
-split_statics(struct keyed *k, size_t n)
-{
-	for (size_t i = 0, j; i < n; i = j) {
-		size_t nb = 0, nc = 0;
-
-		for (j = i; j < n && strcmp(k[j].key, k[i].key) == 0; j++)
-			k[j].base ? nb++ : nc++;
-		if (nb > 1 || nc > 1)
-			for (size_t x = i; x < j; x++)
-				add_path(&k[x]);
-	}
 }
 
 static int
@@ -93,7 +94,32 @@ by_key(const void *a, const void *b)
 		return c;
 	if (x->base != y->base)
 		return x->base ? -1 : 1;
-	return (x->fn > y->fn) - (x->fn < y->fn);
+	return (x->f > y->f) - (x->f < y->f);
+}
+
+/*
+ * K[0..N) sorted by name: where a name occurs more than once on either
+ * side, its static functions are told apart by their source files (a
+ * function of unknown kind counts as static when its name repeats on
+ * its own side).
+ */
+static void
+split_statics(struct keyed *k, size_t n)
+{
+	for (size_t i = 0, j; i < n; i = j) {
+		size_t nb = 0, nc = 0;
+
+		for (j = i; j < n && strcmp(k[j].key, k[i].key) == 0; j++)
+			k[j].base ? nb++ : nc++;
+		if (nb <= 1 && nc <= 1)
+			continue;
+		for (size_t x = i; x < j; x++) {
+			bool dup = (k[x].base ? nb : nc) > 1;
+			if (k[x].f->is_static == 1 ||
+			    (k[x].f->is_static < 0 && dup))
+				add_path(&k[x]);
+		}
+	}
 }
 
 /* Fill a row's numbers from the keyed entries K[0..N) of one key. */
@@ -102,24 +128,21 @@ fill_row(struct diff_row *r, const struct keyed *k, size_t n)
 {
 	memset(r, 0, sizeof(*r));
 	for (size_t i = 0; i < n; i++) {
-		const struct model *m = k[i].m;
-		uint32_t fn = k[i].fn;
-		double ticks = m->cg->nodes[fn].self_ticks;
+		const struct diff_fn *f = k[i].f;
 
 		if (k[i].base) {
 			r->in_base = true;
-			r->n1 += ticks;
-			r->c1 += calls_of(m, fn);
+			r->n1 += f->samples;
+			r->c1 += f->calls;
 		} else {
 			r->in_this = true;
-			r->n2 += ticks;
-			r->c2 += calls_of(m, fn);
+			r->n2 += f->samples;
+			r->c2 += f->calls;
 		}
 		/* The name and file shown: this profile's when it has one. */
 		if (r->name == NULL || !k[i].base) {
-			r->name = model_name(m, fn);
-			r->file = m->st->syms[fn].is_static ? model_file(m, fn)
-							    : NULL;
+			r->name = f->name;
+			r->file = f->file;
 		}
 	}
 }
@@ -243,29 +266,19 @@ order_rows(struct diff *d)
 	}
 }
 
-static double
-total_samples(const struct model *m)
-{
-	double t = 0;
-
-	for (uint32_t fn = 0; fn < m->nfuncs; fn++)
-		t += m->cg->nodes[fn].self_ticks;
-	return t;
-}
-
 void
-diff_compute(struct diff *d, const struct model *base, const struct model *cur,
-	     bool share, double fail_pct)
+diff_compute_inputs(struct diff *d, const struct diff_input *base,
+		    const struct diff_input *cur, bool share, double fail_pct)
 {
-	size_t nk = base->nfuncs + cur->nfuncs, n;
+	size_t nk = base->n + cur->n, n;
 	struct keyed *k = xcalloc(nk + 1, sizeof(*k));
 
 	d->share = share;
 	d->fail_pct = fail_pct;
 	d->base.hz = base->hz;
 	d->cur.hz = cur->hz;
-	d->base.samples = total_samples(base);
-	d->cur.samples = total_samples(cur);
+	d->base.samples = base->samples;
+	d->cur.samples = cur->samples;
 	n = collect(k, base, true);
 	n += collect(k + n, cur, false);
 	qsort(k, n, sizeof(*k), by_key);
@@ -283,6 +296,19 @@ diff_compute(struct diff *d, const struct model *base, const struct model *cur,
 	free(k);
 	judge(d);
 	order_rows(d);
+}
+
+void
+diff_compute(struct diff *d, const struct model *base, const struct model *cur,
+	     bool share, double fail_pct)
+{
+	struct diff_input b, c;
+
+	diff_input_from_model(&b, base);
+	diff_input_from_model(&c, cur);
+	diff_compute_inputs(d, &b, &c, share, fail_pct);
+	diff_input_free(&b);
+	diff_input_free(&c);
 }
 
 void
@@ -395,40 +421,89 @@ load_base(struct analysis *b, struct options *ob, struct gp_err *err)
 	return gp_fail(err, "--diff: %s", msg);
 }
 
-int
-diff_write(struct analysis *a, const struct options *o, struct gp_err *err)
+/* Compare CI with BI into D, write it, judge --fail-on-regression. */
+static int
+finish(struct diff *d, const struct diff_input *bi, const struct diff_input *ci,
+       const struct options *o, struct gp_err *err)
+{
+	int rc;
+
+	diff_compute_inputs(d, bi, ci, o->diff_share, o->fail_regression);
+	rc = write_out(d, o, err);
+	if (rc == 0 && d->worst != NULL)
+		rc = regression(d, err);
+	diff_free(d);
+	return rc;
+}
+
+/* BASE is a JSON export. */
+static int
+against_json(struct diff *d, const struct diff_input *ci,
+	     const struct options *o, struct gp_err *err)
+{
+	struct diff_input bi;
+	struct diff_strings strs = { 0 };
+	int rc = -1;
+
+	memset(&bi, 0, sizeof(bi));
+	if (diff_json_read(o->diff_base, &bi, &d->base, &strs, err) == 0)
+		rc = finish(d, &bi, ci, o, err);
+	diff_input_free(&bi);
+	diff_strings_free(&strs);
+	return rc;
+}
+
+/* BASE is a profile, or an executable and its profiles. */
+static int
+against_profiles(struct diff *d, const struct diff_input *ci,
+		 const struct options *o, struct gp_err *err)
 {
 	struct options ob = *o;
 	char *spec = xstrdup(o->diff_base);
 	struct analysis b;
-	struct model mb, mc;
-	struct diff d;
+	struct model mb;
+	struct diff_input bi;
 	int rc = -1;
 
-	memset(&d, 0, sizeof(d));
 	parse_base(&ob, spec, o->exe);
 	ob.style &= ~(unsigned)OUT_SUM;
 	ob.file_info = false;
 	analysis_init(&b);
 	if (load_base(&b, &ob, err) == 0) {
 		build_model(&mb, &b, &ob);
-		build_model(&mc, a, o);
-		d.base.exe = ob.exe;
-		d.base.gmons = ob.gmons;
-		d.base.ngmons = ob.ngmons;
-		d.cur.exe = o->exe;
-		d.cur.gmons = o->gmons;
-		d.cur.ngmons = o->ngmons;
-		diff_compute(&d, &mb, &mc, o->diff_share, o->fail_regression);
-		rc = write_out(&d, o, err);
-		if (rc == 0 && d.worst != NULL)
-			rc = regression(&d, err);
-		diff_free(&d);
+		diff_input_from_model(&bi, &mb);
+		d->base.exe = ob.exe;
+		d->base.gmons = ob.gmons;
+		d->base.ngmons = ob.ngmons;
+		rc = finish(d, &bi, ci, o, err);
+		diff_input_free(&bi);
 		model_free(&mb);
-		model_free(&mc);
 	}
 	analysis_free(&b);
 	free(ob.gmons);
 	free(spec);
+	return rc;
+}
+
+int
+diff_write(struct analysis *a, const struct options *o, struct gp_err *err)
+{
+	struct model mc;
+	struct diff_input ci;
+	struct diff d;
+	int rc;
+
+	memset(&d, 0, sizeof(d));
+	build_model(&mc, a, o);
+	diff_input_from_model(&ci, &mc);
+	d.cur.exe = o->exe;
+	d.cur.gmons = o->gmons;
+	d.cur.ngmons = o->ngmons;
+	if (diff_base_is_json(o->diff_base))
+		rc = against_json(&d, &ci, o, err);
+	else
+		rc = against_profiles(&d, &ci, o, err);
+	diff_input_free(&ci);
+	model_free(&mc);
 	return rc;
 }

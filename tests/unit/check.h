@@ -56,5 +56,6 @@ void test_model(void);
 void test_bbsum(void);
 void test_outfile(void);
 void test_stats(void);
+void test_jsonr(void);
 
 #endif

@@ -25,6 +25,7 @@ main(void)
 	test_bbsum();
 	test_outfile();
 	test_stats();
+	test_jsonr();
 	t_end();
 	t_counts(&run, &failed);
 	t_fini();

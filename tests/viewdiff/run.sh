@@ -15,7 +15,9 @@
 #   30 % change at 100 samples is not, the same seconds at another rate
 #   are equal, --diff-normalize compares shares, --fail-on-regression
 #   sets the exit status after writing the whole report, JSON parses
-#   and says the same; bad uses give one clear error.
+#   and says the same, a --format=json export as the base gives the
+#   same rows as the profile; bad uses and bad JSON give one clear
+#   error.
 # The statistical properties (coverage, false positives) are unit tests
 # (tests/unit/test_stats.c).
 # Env: GPROF, BUILD (absolute).
@@ -292,6 +294,24 @@ else
 	fail diff-json "exit $rc or wrong document"
 fi
 
+# A JSON export as the base: the same comparison as from the profile.
+"$GPROF" --format=json "$out/demo" "$out/a.gmon" >"$out/a.json"
+run_diff fromjson --diff=a.json demo b.gmon
+if [ $rc -eq 0 ] && [ "$(sed -n '10,$p' "$out/fromjson.out")" = "$(sed -n '10,$p' "$out/ab.out")" ]; then
+	pass diff-json-base
+else
+	fail diff-json-base "exit $rc or rows differ from the profile base"
+	diff "$out/ab.out" "$out/fromjson.out" | head -5
+fi
+printf '{"format":"gprof-profile","version":2,"functions":[]}' >"$out/v2.json"
+expect_error viewdiff/diff-json-version "$out" "v2.json: version is not 1" \
+	--diff=v2.json demo a.gmon
+printf '{"format":"gprof-profile","version":1,"functions":[{"raw_name":"mix","self_samples":1,"calls":1.5}]}' >"$out/half.json"
+expect_error viewdiff/diff-json-bad-calls "$out" "functions[0].calls is not a whole number" \
+	--diff=half.json demo a.gmon
+printf '{"format":"gprof-profile",\n"version":1,\n"functions":[}' >"$out/broken.json"
+expect_error viewdiff/diff-json-malformed "$out" "broken.json: line 3, column 14" \
+	--diff=broken.json demo a.gmon
 expect_error viewdiff/diff-missing-base "$out" "--diff: " --diff=nonexistent.gmon demo a.gmon
 expect_error viewdiff/diff-normalize-alone "$out" "--diff-normalize needs --diff" \
 	--diff-normalize demo a.gmon
