@@ -57,5 +57,6 @@ void test_bbsum(void);
 void test_outfile(void);
 void test_stats(void);
 void test_jsonr(void);
+void test_diff(void);
 
 #endif

@@ -26,6 +26,7 @@ main(void)
 	test_outfile();
 	test_stats();
 	test_jsonr();
+	test_diff();
 	t_end();
 	t_counts(&run, &failed);
 	t_fini();
