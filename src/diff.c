@@ -151,8 +151,8 @@ static double
 side_value(const struct diff *d, const struct diff_side *s, double n)
 {
 	if (d->share)
-		return s->samples > 0 ? 100.0 * n / s->samples : 0;
-	return s->hz > 0 ? n / s->hz : 0;
+		return s->samples > 0 ? 100.0 * n / s->samples : NAN;
+	return s->hz > 0 ? n / s->hz : NAN;
 }
 
 /* The test of one row (1 when untestable); marks it tested. */
@@ -175,6 +175,10 @@ by_significance(uint32_t a, uint32_t b, const void *ctx)
 	const struct diff_row *x = (const struct diff_row *)ctx + a;
 	const struct diff_row *y = (const struct diff_row *)ctx + b;
 	double dx = fabs(x->t2 - x->t1), dy = fabs(y->t2 - y->t1);
+	if (isnan(dx))
+		dx = 0;
+	if (isnan(dy))
+		dy = 0;
 	uint64_t cx = x->c1 > x->c2 ? x->c1 - x->c2 : x->c2 - x->c1;
 	uint64_t cy = y->c1 > y->c2 ? y->c1 - y->c2 : y->c2 - y->c1;
 

@@ -19,7 +19,9 @@
  *
  * One line per function that changed (calls or self time), most
  * significant first.  "change" is the relative change of self time
- * ("new" from 0, "-" when both are 0).  With --diff-normalize the time
+ * ("new" from 0, "-" when both are 0).  A side whose profile has no
+ * histogram (or, with --diff-normalize, no samples) has unknown times,
+ * printed "?" (null in JSON), and is said to be untested.  With --diff-normalize the time
  * columns are shares of each profile's samples in percent ("base %",
  * "this %", "delta pp").  With --error-bars two more columns give each
  * side's 95 % interval (stats_poisson_interval) as [low, high].  Names
@@ -53,6 +55,8 @@ side_interval(const struct diff *d, const struct diff_side *s, double n)
 	double scale = d->share ? (s->samples > 0 ? 100.0 / s->samples : 0)
 				: (s->hz > 0 ? 1.0 / s->hz : 0);
 
+	if (!(scale > 0))
+		scale = NAN; /* the side has no rate (or no samples) */
 	r.lo *= scale;
 	r.hi *= scale;
 	return r;
@@ -71,10 +75,22 @@ side_line(FILE *out, const char *label, const struct diff_side *s)
 	fputc('\n', out);
 }
 
+/* V with DEC decimals (SIGN: always signed) in WIDTH, "?" if unknown. */
+static void
+put_value(FILE *out, double v, int width, int dec, bool sign)
+{
+	if (isnan(v))
+		fprintf(out, "%*s", width, "?");
+	else
+		fprintf(out, sign ? "%+*.*f" : "%*.*f", width, dec, v);
+}
+
 static void
 change_text(char *buf, size_t n, const struct diff_row *r)
 {
-	if (r->t1 > 0)
+	if (isnan(r->t1) || isnan(r->t2))
+		snprintf(buf, n, "?");
+	else if (r->t1 > 0)
 		snprintf(buf, n, "%+.1f%%", 100.0 * (r->t2 - r->t1) / r->t1);
 	else
 		snprintf(buf, n, "%s", r->t2 > 0 ? "new" : "-");
@@ -99,6 +115,14 @@ diff_print_text(FILE *out, const struct diff *d, bool error_bars)
 		"counts,\ntwo-sided, Holm-adjusted over %zu function%s with "
 		"samples;\n* marks p(adj) <= %g.\n",
 		d->ntested, d->ntested == 1 ? "" : "s", DIFF_ALPHA);
+	if (isnan(side_interval(d, &d->base, 0).hi) ||
+	    isnan(side_interval(d, &d->cur, 0).hi))
+		fprintf(out,
+			"The %s profile has no %s: its times are "
+			"unknown (?) and not tested.\n",
+			isnan(side_interval(d, &d->base, 0).hi) ? "base"
+								: "this",
+			d->share ? "samples" : "histogram (no rate)");
 	fprintf(out,
 		"%zu significant change%s; %zu unchanged function%s not "
 		"listed.\n\n",
@@ -115,7 +139,9 @@ diff_print_text(FILE *out, const struct diff *d, bool error_bars)
 		char change[32];
 
 		change_text(change, sizeof(change), r);
-		fprintf(out, "%10.*f %10.*f", dec, r->t1, dec, r->t2);
+		put_value(out, r->t1, 10, dec, false);
+		fputc(' ', out);
+		put_value(out, r->t2, 10, dec, false);
 		if (error_bars) {
 			struct stats_interval b =
 			    side_interval(d, &d->base, r->n1);
@@ -128,12 +154,13 @@ diff_print_text(FILE *out, const struct diff *d, bool error_bars)
 				 c.hi);
 			fprintf(out, " %21s %21s", bs, cs);
 		}
+		fputs("  ", out);
+		put_value(out, r->t2 - r->t1, 9, dec, true);
 		fprintf(out,
-			"  %+9.*f  %7s  %8.2g %c %11" PRIu64 " %11" PRIu64
+			"  %7s  %8.2g %c %11" PRIu64 " %11" PRIu64
 			" %+11" PRId64 "  %s",
-			dec, r->t2 - r->t1, change, r->p_adj,
-			r->significant ? '*' : ' ', r->c1, r->c2,
-			(int64_t)(r->c2 - r->c1), r->name);
+			change, r->p_adj, r->significant ? '*' : ' ', r->c1,
+			r->c2, (int64_t)(r->c2 - r->c1), r->name);
 		if (r->file != NULL)
 			fprintf(out, " (%s)", r->file);
 		if (!r->in_base || !r->in_this)

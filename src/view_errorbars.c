@@ -88,9 +88,11 @@ view_errorbars(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	fprintf(out,
 		"95%% intervals of self %s: exact Poisson (Garwood) below "
 		"%g\nsamples, samples +- 1.96 x sqrt(samples) from %g up.\n\n",
-		m->dimen, STATS_NORMAL_FROM, STATS_NORMAL_FROM);
-	fprintf(out, "%10s %10s %10s %10s %6s %10s  %s\n", "samples", "self s",
-		"low s", "high s", "+-%", "calls", "name");
+		m->hz > 0 ? m->dimen : "samples", STATS_NORMAL_FROM,
+		STATS_NORMAL_FROM);
+	fprintf(out, "%10s %10s %10s %10s %6s %10s  %s\n", "samples",
+		m->hz > 0 ? "self s" : "self", m->hz > 0 ? "low s" : "low",
+		m->hz > 0 ? "high s" : "high", "+-%", "calls", "name");
 	for (size_t i = 0; i < n; i++) {
 		const struct cg_node *nd = &nodes[list[i]];
 		struct stats_interval r =

@@ -294,6 +294,16 @@ else
 	fail diff-json "exit $rc or wrong document"
 fi
 
+# A base without a histogram: its times are unknown, never 0.
+echo "arc $(($(addr main) + 4)) $(addr mix) 5" | "$MKGMON" -o "$out/arcs.gmon" -
+run_diff nohist --diff=arcs.gmon demo a.gmon
+if [ $rc -eq 0 ] && grep -q 'base profile has no histogram' "$out/nohist.out" &&
+	row "$out/nohist.out" mix | grep -q '^ *? *1\.00 *? *? .* 5 *25800 *+25795'; then
+	pass diff-base-without-histogram
+else
+	fail diff-base-without-histogram "$(row "$out/nohist.out" mix)"
+fi
+
 # A JSON export as the base: the same comparison as from the profile.
 "$GPROF" --format=json "$out/demo" "$out/a.gmon" >"$out/a.json"
 run_diff fromjson --diff=a.json demo b.gmon
