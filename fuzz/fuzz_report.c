@@ -100,14 +100,13 @@ print_json_html(struct analysis *a, const struct options *o, FILE *out)
 static void
 print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 {
+	static const char *gmons[] = { "in", NULL };
 	struct spec_arg specs[4];
 	struct options o;
 	struct gp_err err;
 
-	static const char *gmons[] = { "in" }; /* named in messages */
-
 	memset(&o, 0, sizeof(o));
-	o.gmons = gmons;
+	o.gmons = gmons; /* messages name the profile */
 	o.ngmons = 1;
 	o.brief = bits & 1;
 	o.zeros = bits & 2;

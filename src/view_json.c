@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "exebuildid.h"
+#include "mismatch.h"
 #include "poisson.h"
 #include "sitelines.h"
 
@@ -411,6 +412,15 @@ emit_warnings(struct doc *d)
 			    w, "rate_assumed",
 			    "a 4.4BSD profile gave a rate of 0; 100 samples "
 			    "per second were assumed");
+	{
+		struct mismatch mm;
+		struct gp_err msg;
+
+		mismatch_check(&mm, g, &d->a->x, m->st);
+		for (size_t k = 0;
+		     mismatch_message(&mm, k, g, d->a->x.path, &msg); k++)
+			warning(w, "another_build", msg.msg);
+	}
 	if (shared)
 		warning(w, "shared_bins",
 			"some histogram bins straddle two functions and were "

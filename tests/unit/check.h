@@ -58,5 +58,6 @@ void test_outfile(void);
 void test_stats(void);
 void test_jsonr(void);
 void test_diff(void);
+void test_jsonw(void); /* helper viewjson */
 
 #endif

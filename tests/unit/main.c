@@ -27,6 +27,7 @@ main(void)
 	test_stats();
 	test_jsonr();
 	test_diff();
+	test_jsonw();
 	t_end();
 	t_counts(&run, &failed);
 	t_fini();
