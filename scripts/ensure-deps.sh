@@ -7,7 +7,8 @@
 #           make install)
 #   test    run the test suites (make check): binutils for the reference
 #           /usr/bin/gprof, cross binutils, clang, clang-format, and deb-src sources;
-#           jq, python3-jsonschema and chromium (tests/viewjson)
+#           jq, python3-jsonschema and chromium (tests/viewjson);
+#           nodejs and npm (tests/viewdiff: npm installs pprof-format)
 #   bench   compare with GNU gprof (make bench): binutils
 #   fuzz    build the libFuzzer targets (make fuzz): clang
 # As root it installs with apt-get; as another user it names what is
@@ -60,6 +61,10 @@ test_deps() {
 	/usr/bin/python3 -c 'import jsonschema' 2>/dev/null ||
 		need="$need python3-jsonschema"
 	has chromium || need="$need chromium"
+	# ---- tests/viewdiff: node and npm, which install the pprof
+	# decoder (npm pprof-format) into build/npm when missing ----
+	has node || need="$need nodejs"
+	has npm || need="$need npm"
 	# ---- tests/real: real programs from Debian source packages ----
 	# Add the packages that suite needs here (need="$need PKG"); the
 	# deb-src line `apt-get source` needs is set up after installing.
