@@ -210,21 +210,26 @@ workload() {
 	row "$name" "$r" "$cmpf" | tee -a "$table"
 }
 
-# view_workload N FORMAT EXE PROFILE: our --format=FORMAT against our
-# own default text report (-b) on the same files; GNU has no such view.
-view_workload() {
-	n=$1 fmt=$2
+# ---- our own views (GNU has none), against our own text report ----
+# view_row N NAME OPTS ARGS...: time ours with -b ARGS (the text
+# report) and with the view's OPTS before ARGS, print a row:
+# text s, view s, view/text (the issue's bound is 2), memory.
+view_row() {
+	n=$1 name=$2
 	shift 2
-	r=$work/runs/n$n/view_$fmt
+	r=$work/runs/n$n/$(printf 'view %s' "$name" | tr -c 'a-zA-Z0-9' '_')
+	vopts=$1
+	shift
 	measure "$r/text" "$ours" -b "$@"
-	measure "$r/view" "$ours" --format="$fmt" "$@"
-	# shellcheck disable=SC2046 # two words from each file
+	# shellcheck disable=SC2086
+	measure "$r/view" "$ours" $vopts "$@"
 	set -- $(cat "$r/text/time.txt") $(cat "$r/view/time.txt")
-	awk -v f="$fmt" -v ts="$1" -v tk="$2" -v vs="$3" -v vk="$4" \
-		-v st="$(cat "$r/view/status")" 'BEGIN {
-		printf "| --format=%-13s | %8.2f | %8.2f | %8s | %8.1f | %8.1f | %s |\n",
-			f ", -g", ts, vs, (ts > 0 ? sprintf("%.2f", vs / ts) : "-"),
-			tk / 1024, vk / 1024, st == 0 ? "exit 0" : "FAIL(exit " st ")"
+	st="exit $(cat "$r/view/status")"
+	awk -v n="$name" -v ts="$1" -v tk="$2" -v vs="$3" -v vk="$4" \
+		-v st="$st" 'BEGIN {
+		ratio = ts > 0 ? sprintf("%.2f", vs / ts) : "-"
+		printf "| %-22s | %8.2f | %8.2f | %8s | %8.1f | %8.1f | %s |\n",
+			n, ts, vs, ratio, tk / 1024, vk / 1024, st
 	}' | tee -a "$table"
 }
 
@@ -263,14 +268,20 @@ for n in $sizes; do
 	workload "$n" "-s, $nprof files, no -g" "out.txt gmon.sum" -s "$nog" $merge
 	workload "$n" "-b -p, $nhists hists" out.txt -b -p "$nog" \
 		"$dir/hists-$nhists.out"
+	# Our views against the -b text report, same inputs (at most 2x).
 	{
 		echo
-		echo "| our view               | text s   | view s   | view/text |" \
+		echo "| view (ours only)       | text s   | view s   | view/txt |" \
 			"text MB  | view MB  | status |"
 		echo "| ---------------------- | -------- | -------- | -------- |" \
 			"-------- | -------- | ------ |"
 	} | tee -a "$table"
-	view_workload "$n" callgrind "$g" "$pg/gmon.out"
-	view_workload "$n" dot "$g" "$pg/gmon.out"
+	view_row "$n" "callgrind, -g" "--format=callgrind" "$g" "$pg/gmon.out"
+	view_row "$n" "dot, -g" "--format=dot" "$g" "$pg/gmon.out"
+	view_row "$n" "json, -g" "--format=json" "$g" "$pg/gmon.out"
+	view_row "$n" "html, -g" "--format=html" "$g" "$pg/gmon.out"
+	view_row "$n" "pprof, -g" "--format=pprof --output=out.pb.gz" \
+		"$g" "$pg/gmon.out"
+	view_row "$n" "errorbars, -g" "--format=errorbars" "$g" "$pg/gmon.out"
 	echo "(outputs in $work/runs/n$n; table in $table)"
 done

@@ -52,6 +52,12 @@ else
 	echo "Wrote $B/demo/demo.dot; Graphviz's dot is not installed, so no"
 	echo "demo.svg (apt-get install graphviz, then: dot -Tsvg demo.dot >demo.svg)."
 fi
+# --format=html (helper viewjson): the same profile as one page.
+echo
+echo "== The same profile as a page for a browser"
+show ../gprof --format=html --output=demo.html demo gmon.out
+echo "Open $B/demo/demo.html: a sortable table with error bars on self time,"
+echo "each function's callers and callees, cycles, and links (#fn=ID)."
 cat <<EOF
 
 == Try next

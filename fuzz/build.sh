@@ -21,5 +21,5 @@ for t in fuzz/fuzz_*.c; do
 	name=${name#fuzz_}
 	echo "building $out/fuzz-$name"
 	# shellcheck disable=SC2086
-	$CLANG $flags -o "$out/fuzz-$name" "$t" $srcs $pkg -lstdc++ -lm
+	$CLANG $flags -o "$out/fuzz-$name" "$t" $srcs $pkg -lz -lstdc++ -lm
 done

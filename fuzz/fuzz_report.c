@@ -3,7 +3,9 @@
  * printed report, on a profile read from the input and a function table
  * made from its addresses (fake_symtab.h).  It runs what gprof runs:
  * analysis_compute() and reports_print(), with options set from the
- * input.
+ * input; the JSON and HTML views (view_json, view_html); then
+ * --format=pprof and errorbars, and --diff of the profile against
+ * itself (text and JSON).
  *
  * Input: byte 0 as in fuzz_gmon.c (bit 0 word 4, bit 1 big-endian, bits
  * 2-3 format); byte 1 report options (bit 0 -b, 1 -z, 2 -T, 3 -L,
@@ -28,6 +30,32 @@
 
 #include "fake_symtab.h"
 
+/* viewdiff: pprof, errorbars and the diff over the same model. */
+#include "diff.h"
+#include "views.h"
+
+static void
+print_stats_views(struct analysis *a, const struct options *o, FILE *out)
+{
+	struct model_in in;
+	struct model_opts mo = { .demangle = o->demangle, .sources = true };
+	struct model m;
+	struct view_ctx ctx = { &m, a, o };
+	struct diff d;
+	struct gp_err err;
+
+	reports_model_in(a, &in);
+	model_build(&m, &in, &mo);
+	(void)view_pprof(out, &ctx, &err);
+	(void)view_errorbars(out, &ctx, &err);
+	memset(&d, 0, sizeof(d));
+	diff_compute(&d, &m, &m, (o->width & 1) != 0, 0);
+	diff_print_text(out, &d, true);
+	(void)diff_print_json(out, &d, &err);
+	diff_free(&d);
+	model_free(&m);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The symbol specs byte 1 asks for, into SPECS; returns how many. */
@@ -49,7 +77,7 @@ specs_of(uint8_t bits, struct spec_arg *specs)
 	return n;
 }
 
-/* --format=callgrind and --format=dot on the same analysis. */
+/* The views over the model: callgrind, dot, json and html. */
 static void
 print_views(struct analysis *a, struct options *o, FILE *out)
 {
@@ -70,13 +98,15 @@ print_views(struct analysis *a, struct options *o, FILE *out)
 	o->node_threshold = o->edge_threshold = o->brief ? 0 : 0.5;
 	o->dot_clusters = o->zeros;
 	(void)view_dot(out, &ctx, &err);
+	(void)view_json(out, &ctx, &err);
+	(void)view_html(out, &ctx, &err);
 	model_free(&m);
 }
 
 static void
 print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 {
-	static const char *gmons[] = { "in" };
+	static const char *gmons[] = { "in", NULL };
 	struct spec_arg specs[4];
 	struct options o;
 	struct gp_err err;
@@ -100,6 +130,7 @@ print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 	if (analysis_compute(a, &o, &err) != 0)
 		return;
 	(void)reports_print(out, a, &o, &err);
+	print_stats_views(a, &o, out); /* viewdiff */
 	print_views(a, &o, out);
 	/* GNU's default choice of reports, on the same analysis. */
 	o.style = o.specified = 0;

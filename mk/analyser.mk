@@ -4,7 +4,8 @@
 
 ANALYSER_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -pthread $(WARN) \
 	$(CFLAGS) $(SANFLAGS) $(PKG_CFLAGS) -MMD -MP
-ANALYSER_LDLIBS := $(PKG_LIBS) -lstdc++ -lm -pthread
+# zlib: --format=pprof writes gzip (view_pprof.c).
+ANALYSER_LDLIBS := $(PKG_LIBS) -lz -lstdc++ -lm -pthread
 
 SRCS := $(wildcard src/*.c)
 LIB_SRCS := $(filter-out src/main.c,$(SRCS))
@@ -38,3 +39,11 @@ $(B)/replay-%: fuzz/fuzz_%.c fuzz/replay_main.c $(B)/libgprof.a
 		fuzz/replay_main.c $(B)/libgprof.a $(ANALYSER_LDLIBS)
 
 -include $(LIB_OBJS:.o=.d) $(B)/obj/main.d $(UNIT_OBJS:.o=.d)
+
+# --format=html's stylesheet and script, embedded by tools/embed.sh into
+# src/html/assets.inc (kept in git: fuzz/build.sh compiles src/ without
+# make), which view_html.c includes.
+HTML_ASSETS := src/html/report.css src/html/report.js
+src/html/assets.inc: $(HTML_ASSETS) tools/embed.sh
+	sh tools/embed.sh $@ html_css=src/html/report.css html_js=src/html/report.js
+$(B)/obj/view_html.o: src/html/assets.inc

@@ -3,10 +3,13 @@
 #
 # Usage: scripts/ensure-deps.sh SET...
 #   build   compile gprof and the demo: gcc, make, pkg-config,
-#           libelf-dev, libdw-dev, g++ (make, make demo, make install)
+#           libelf-dev, libdw-dev, zlib1g-dev, g++ (make, make demo,
+#           make install)
 #   test    run the test suites (make check): binutils for the reference
-#           /usr/bin/gprof, cross binutils, clang, clang-format, valgrind
-#           and graphviz (readers of our views), and deb-src sources
+#           /usr/bin/gprof, cross binutils, clang, clang-format, and
+#           deb-src sources; valgrind and graphviz (tests/viewcg);
+#           jq, python3-jsonschema and chromium (tests/viewjson);
+#           nodejs and npm (tests/viewdiff: npm installs pprof-format)
 #   bench   compare with GNU gprof (make bench): binutils
 #   fuzz    build the libFuzzer targets (make fuzz): clang
 # As root it installs with apt-get; as another user it names what is
@@ -30,6 +33,8 @@ build() {
 		need="$need pkg-config libelf-dev libdw-dev"
 	fi
 	has g++ || need="$need g++"
+	# zlib: --format=pprof is gzipped (src/view_pprof.c).
+	[ -e /usr/include/zlib.h ] || need="$need zlib1g-dev"
 }
 
 oracle() {
@@ -55,6 +60,15 @@ test_deps() {
 	# ---- tests/viewcg: the consumers of --format=callgrind and dot ----
 	has callgrind_annotate || need="$need valgrind"
 	has dot || need="$need graphviz"
+	# ---- tests/viewjson: --format=json and --format=html ----
+	has jq || need="$need jq"
+	/usr/bin/python3 -c 'import jsonschema' 2>/dev/null ||
+		need="$need python3-jsonschema"
+	has chromium || need="$need chromium"
+	# ---- tests/viewdiff: node and npm, which install the pprof
+	# decoder (npm pprof-format) into build/npm when missing ----
+	has node || need="$need nodejs"
+	has npm || need="$need npm"
 	# ---- tests/real: real programs from Debian source packages ----
 	# Add the packages that suite needs here (need="$need PKG"); the
 	# deb-src line `apt-get source` needs is set up after installing.

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "diff.h"
 #include "options.h"
 #include "views.h"
 #include "sumfile.h"
@@ -57,6 +58,8 @@ run(struct analysis *a, struct options *o, int argc, char **argv,
 		analysis_describe(stdout, a, o->debug);
 	if ((o->style & OUT_SUM) && sumfile_write(a, o->format, err) != 0)
 		return -1;
+	if (o->diff_base != NULL) /* --diff: our own comparison report */
+		return diff_write(a, o, err);
 	return views_write(a, o, err);
 }
 

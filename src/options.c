@@ -23,6 +23,10 @@ enum {
 	OPT_NODE_THRESHOLD,
 	OPT_EDGE_THRESHOLD,
 	OPT_DOT_CLUSTERS,
+	OPT_ERROR_BARS,
+	OPT_DIFF,
+	OPT_DIFF_NORMALIZE,
+	OPT_FAIL_ON_REGRESSION,
 };
 
 /*
@@ -37,10 +41,15 @@ static const struct option long_opts[] = {
 	{ "brief", no_argument, NULL, 'b' },
 	{ "debug", optional_argument, NULL, 'd' },
 	{ "demangle", optional_argument, NULL, OPT_DEMANGLE },
+	{ "diff", required_argument, NULL, OPT_DIFF },
+	{ "diff-normalize", no_argument, NULL, OPT_DIFF_NORMALIZE },
 	{ "directory-path", required_argument, NULL, 'I' },
 	{ "display-unused-functions", no_argument, NULL, 'z' },
+	{ "error-bars", no_argument, NULL, OPT_ERROR_BARS },
 	{ "exec-counts", optional_argument, NULL, 'C' },
 	{ "external-symbol-table", required_argument, NULL, 'S' },
+	{ "fail-on-regression", required_argument, NULL,
+	  OPT_FAIL_ON_REGRESSION },
 	{ "file-format", required_argument, NULL, 'O' },
 	{ "file-info", no_argument, NULL, 'i' },
 	{ "file-ordering", required_argument, NULL, 'R' },
@@ -264,6 +273,38 @@ order_opt(struct options *o, int c, const char *arg)
 	return 0;
 }
 
+/* --error-bars, --diff, --diff-normalize, --fail-on-regression. */
+static int
+stats_opt(struct options *o, int c, const char *name, const char *arg,
+	  struct gp_err *err)
+{
+	char *end;
+
+	switch (c) {
+	case OPT_ERROR_BARS:
+		o->error_bars = true;
+		return 0;
+	case OPT_DIFF:
+		if (*arg == '\0')
+			return gp_fail(err, "%s wants a base profile", name);
+		o->diff_base = arg;
+		return 0;
+	case OPT_DIFF_NORMALIZE:
+		o->diff_share = true;
+		return 0;
+	default: /* OPT_FAIL_ON_REGRESSION */
+		errno = 0;
+		o->fail_regression = strtod(arg, &end);
+		if (*arg == '\0' || *end != '\0' || errno != 0 ||
+		    !(o->fail_regression >= 0 && o->fail_regression <= 1e9))
+			return gp_fail(err,
+				       "%s: '%s' is not a percentage (a "
+				       "number from 0 up)",
+				       name, arg);
+		return 0;
+	}
+}
+
 static int
 one_option(struct options *o, int c, const char *name, const char *arg,
 	   struct gp_err *err)
@@ -387,6 +428,11 @@ one_option(struct options *o, int c, const char *name, const char *arg,
 	case OPT_DOT_CLUSTERS:
 		o->dot_clusters = true;
 		return 0;
+	case OPT_ERROR_BARS:
+	case OPT_DIFF:
+	case OPT_DIFF_NORMALIZE:
+	case OPT_FAIL_ON_REGRESSION:
+		return stats_opt(o, c, name, arg, err);
 	case OPT_DEMANGLE:
 		if (arg != NULL && strcmp(arg, "auto") != 0 &&
 		    strcmp(arg, "gnu-v3") != 0)
@@ -399,6 +445,33 @@ one_option(struct options *o, int c, const char *name, const char *arg,
 	default:
 		return source_opt(o, c, name, arg, err);
 	}
+}
+
+/* How our statistics options fit with the rest of the command line. */
+static int
+stats_check(const struct options *o, struct gp_err *err)
+{
+	const char *view = o->view ? o->view : "text";
+
+	if (o->diff_base != NULL && strcmp(view, "text") != 0 &&
+	    strcmp(view, "json") != 0)
+		return gp_fail(err,
+			       "--diff writes text or --format=json, not "
+			       "--format=%s",
+			       view);
+	if (o->diff_base == NULL && (o->fail_regression >= 0 || o->diff_share))
+		return gp_fail(err, "%s needs --diff=BASE",
+			       o->diff_share ? "--diff-normalize"
+					     : "--fail-on-regression");
+	if (o->error_bars && o->diff_base == NULL &&
+	    strcmp(view, "errorbars") != 0)
+		return gp_fail(err,
+			       "--error-bars does not change GNU's reports "
+			       "or --format=%s; use --format=errorbars (our "
+			       "own flat profile with sampling error) or "
+			       "--diff",
+			       view);
+	return 0;
 }
 
 /*
@@ -461,6 +534,7 @@ start(struct options *o, int *argc, char ***argv, struct gp_err *err)
 	o->table_length = 10;
 	o->exe = "a.out";
 	o->demangle = true;
+	o->fail_regression = -1;
 	if (argfile_expand(&o->args, *argc, *argv, err) != 0)
 		return -1;
 	*argc = o->args.argc;
@@ -504,7 +578,7 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 	if ((o->style & OUT_ORDER) && (o->style & OUT_FILE_ORDER))
 		return gp_fail(err, "%s and %s cannot be used together", rname,
 			       fname);
-	return 0;
+	return stats_check(o, err);
 }
 
 void
@@ -611,6 +685,16 @@ options_usage(FILE *out)
 	    "callgrind_annotate)\n"
 	    "                             dot (a call graph for Graphviz: "
 	    "dot -Tsvg)\n"
+	    "                             pprof (gzipped profile.proto, "
+	    "for pprof)\n"
+	    "                             errorbars (our flat profile with "
+	    "each\n"
+	    "                             self time's 95% interval)\n"
+	    "                             json (the analysed profile; schema "
+	    "in\n"
+	    "                             docs/gprof-profile.schema.json)\n"
+	    "                             html (one page for a browser, no "
+	    "network)\n"
 	    "      --node-threshold=PCT   dot: draw functions with at least "
 	    "PCT% of the\n"
 	    "                             time (default 0.5)\n"
@@ -618,13 +702,27 @@ options_usage(FILE *out)
 	    "PCT% of the\n"
 	    "                             time (default 0.1)\n"
 	    "      --dot-clusters         dot: draw each cycle's functions in "
-	    "a "
-	    "box\n"
+	    "a box\n"
 	    "      --output=FILE          write the reports or FMT to FILE "
 	    "(replaced\n"
 	    "                             whole, never left half written), "
 	    "not to\n"
 	    "                             standard output\n"
+	    "      --diff=BASE            compare with BASE (PROFILE, "
+	    "EXE,PROFILE[,...],\n"
+	    "                             or a --format=json export): calls, "
+	    "self\n"
+	    "                             time and its significance (text, or "
+	    "--format=json)\n"
+	    "      --diff-normalize       compare shares of each run, not "
+	    "seconds\n"
+	    "      --fail-on-regression=PCT\n"
+	    "                             exit 1 when a function's self time "
+	    "grew\n"
+	    "                             significantly by more than PCT "
+	    "percent\n"
+	    "      --error-bars           with --diff: each side's 95% "
+	    "interval\n"
 	    "\n"
 	    "  -d, --debug[=N]            print the level N and a summary of "
 	    "the analysis\n"

@@ -64,6 +64,11 @@ struct options {
 	 * (an arc) needs to be drawn; draw cycles as clusters. */
 	double node_threshold, edge_threshold;
 	bool dot_clusters;
+	/* Our own statistics (stats.h): --error-bars, --diff and friends. */
+	bool error_bars;        /* --error-bars */
+	const char *diff_base;  /* --diff=BASE, or NULL */
+	bool diff_share;        /* --diff-normalize: compare shares */
+	double fail_regression; /* --fail-on-regression=PCT, < 0: none */
 	/* Kept for annotated source (-A) and -l, which are not done yet. */
 	long min_count;        /* -m */
 	long table_length;     /* -t (default 10) */

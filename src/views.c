@@ -15,6 +15,10 @@ static const struct view views[] = {
 	{ "text", false, NULL },
 	{ "callgrind", false, view_callgrind },
 	{ "dot", false, view_dot },
+	{ "json", false, view_json },
+	{ "html", false, view_html },
+	{ "pprof", true, view_pprof },
+	{ "errorbars", false, view_errorbars },
 };
 
 enum { NVIEWS = sizeof(views) / sizeof(views[0]) };

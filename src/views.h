@@ -51,6 +51,10 @@ int view_dot(FILE *out, const struct view_ctx *v, struct gp_err *err);
 /* The view called NAME, or NULL (ERR then lists the known names). */
 const struct view *views_find(const char *name, struct gp_err *err);
 
+/* --format=json and --format=html (view_json.c, view_html.c). */
+int view_json(FILE *out, const struct view_ctx *v, struct gp_err *err);
+int view_html(FILE *out, const struct view_ctx *v, struct gp_err *err);
+
 /*
  * Write O's view (O->view, default "text") of A to O->output (replaced
  * atomically with outfile.h) or to standard output.  Returns 0, or -1
@@ -58,5 +62,12 @@ const struct view *views_find(const char *name, struct gp_err *err);
  */
 int views_write(struct analysis *a, const struct options *o,
 		struct gp_err *err);
+
+/* --format=pprof: gzipped profile.proto, 1- and 2-frame samples only. */
+int view_pprof(FILE *out, const struct view_ctx *v, struct gp_err *err);
+/* --format=errorbars: our flat profile with each self time's 95 % interval. */
+int view_errorbars(FILE *out, const struct view_ctx *v, struct gp_err *err);
+/* Decimals that show one sample period at HZ (2 to 9). */
+int view_time_decimals(double hz);
 
 #endif

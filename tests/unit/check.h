@@ -57,5 +57,9 @@ void test_bbsum(void);
 void test_outfile(void);
 void test_intern(void);
 void test_sidefile(void);
+void test_stats(void);
+void test_jsonr(void);
+void test_diff(void);
+void test_jsonw(void); /* helper viewjson */
 
 #endif

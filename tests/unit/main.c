@@ -26,6 +26,10 @@ main(void)
 	test_outfile();
 	test_intern();
 	test_sidefile();
+	test_stats();
+	test_jsonr();
+	test_diff();
+	test_jsonw();
 	t_end();
 	t_counts(&run, &failed);
 	t_fini();

@@ -1,0 +1,381 @@
+/*
+ * diff_json.c - a --format=json export as the base of --diff (diff.h).
+ *
+ * Read with the pull reader (jsonr.h), so the document is checked as
+ * JSON and never held as a tree.  Used: "format" (must be
+ * "gprof-profile"), "version" (must be 1), program.path,
+ * profile.files, profile.sampling_rate_hz (a number > 0 or null), and
+ * per function raw_name, name, file, self_samples, calls and
+ * self_calls; every other member is skipped.  The total samples are
+ * the sum of the functions' self samples, as for a profile read
+ * directly.  Every value used is type- and range-checked; the first
+ * problem is the error, named by its place ("functions[3].calls").
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+#include "jsonr.h"
+#include "reader.h"
+
+bool
+diff_base_is_json(const char *base)
+{
+	size_t n = strlen(base);
+	char head[2] = { 0 };
+	FILE *f;
+
+	if (n >= 5 && strcmp(base + n - 5, ".json") == 0)
+		return true;
+	if (strchr(base, ',') != NULL)
+		return false;
+	f = fopen(base, "rb");
+	if (f == NULL)
+		return false;
+	n = fread(head, 1, 2, f);
+	fclose(f);
+	return n == 2 && head[0] == '{' && (head[1] == '"' || head[1] == '\n');
+}
+
+void
+diff_strings_free(struct diff_strings *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	free(s->files);
+	memset(s, 0, sizeof(*s));
+}
+
+static const char *
+keep(struct diff_strings *s, const char *str)
+{
+	s->v = xreallocarray(s->v, s->n + 1, sizeof(*s->v));
+	s->v[s->n] = xstrdup(str);
+	return s->v[s->n++];
+}
+
+/* What reading the document needs at hand. */
+struct rd {
+	struct jsonr r;
+	struct jsonr_ev ev;
+	struct diff_strings *strs;
+	struct gp_err *err;
+	char where[96]; /* the value being read, for messages */
+};
+
+static int
+next(struct rd *d)
+{
+	return jsonr_next(&d->r, &d->ev, d->err);
+}
+
+static int
+wrong(struct rd *d, const char *want)
+{
+	return gp_fail(d->err, "%s is not %s", d->where, want);
+}
+
+/* The next value as a string (NULL allowed when NULLABLE). */
+static int
+get_string(struct rd *d, const char **out, bool nullable)
+{
+	if (next(d) != 0)
+		return -1;
+	if (nullable && d->ev.kind == JSONR_NULL) {
+		*out = NULL;
+		return 0;
+	}
+	if (d->ev.kind != JSONR_STRING)
+		return wrong(d, nullable ? "a string or null" : "a string");
+	*out = keep(d->strs, d->ev.str);
+	return 0;
+}
+
+/* The next value as a finite number >= 0 (whole when WHOLE). */
+static int
+get_number(struct rd *d, double *out, bool whole)
+{
+	if (next(d) != 0)
+		return -1;
+	if (d->ev.kind != JSONR_NUMBER || !(d->ev.num >= 0) ||
+	    (whole && (d->ev.num != floor(d->ev.num) || d->ev.num >= 0x1p64)))
+		return wrong(d,
+			     whole ? "a whole number >= 0" : "a number >= 0");
+	*out = d->ev.num;
+	return 0;
+}
+
+/* Expect the next event to open KIND; 0 when it does. */
+static int
+open_value(struct rd *d, enum jsonr_kind kind)
+{
+	if (next(d) != 0)
+		return -1;
+	if (d->ev.kind != kind)
+		return wrong(d,
+			     kind == JSONR_OBJECT ? "an object" : "an array");
+	return 0;
+}
+
+/* The next member of an open object: 1 with its name, 0 at its end. */
+static int
+member(struct rd *d, char *name, size_t room)
+{
+	if (next(d) != 0)
+		return -1;
+	if (d->ev.kind == JSONR_END)
+		return 0;
+	snprintf(name, room, "%s", d->ev.str);
+	return 1;
+}
+
+static int
+skip_value(struct rd *d)
+{
+	if (next(d) != 0)
+		return -1;
+	return jsonr_skip(&d->r, &d->ev, d->err);
+}
+
+static int
+read_program(struct rd *d, struct diff_side *side)
+{
+	char key[64];
+	int k;
+
+	snprintf(d->where, sizeof(d->where), "program");
+	if (open_value(d, JSONR_OBJECT) != 0)
+		return -1;
+	while ((k = member(d, key, sizeof(key))) == 1) {
+		if (strcmp(key, "path") == 0) {
+			snprintf(d->where, sizeof(d->where), "program.path");
+			if (get_string(d, &side->exe, false) != 0)
+				return -1;
+		} else if (skip_value(d) != 0) {
+			return -1;
+		}
+	}
+	return k;
+}
+
+static int
+read_files(struct rd *d, struct diff_side *side)
+{
+	size_t n = 0;
+
+	snprintf(d->where, sizeof(d->where), "profile.files");
+	if (open_value(d, JSONR_ARRAY) != 0)
+		return -1;
+	for (;;) {
+		if (next(d) != 0)
+			return -1;
+		if (d->ev.kind == JSONR_END)
+			break;
+		if (d->ev.kind != JSONR_STRING)
+			return wrong(d, "an array of strings");
+		d->strs->files =
+		    xreallocarray(d->strs->files, n + 1, sizeof(char *));
+		d->strs->files[n++] = keep(d->strs, d->ev.str);
+	}
+	side->gmons = d->strs->files;
+	side->ngmons = n;
+	return 0;
+}
+
+static int
+read_profile(struct rd *d, struct diff_side *side, struct diff_input *in)
+{
+	char key[64];
+	int k;
+
+	snprintf(d->where, sizeof(d->where), "profile");
+	if (open_value(d, JSONR_OBJECT) != 0)
+		return -1;
+	while ((k = member(d, key, sizeof(key))) == 1) {
+		if (strcmp(key, "files") == 0) {
+			if (read_files(d, side) != 0)
+				return -1;
+		} else if (strcmp(key, "sampling_rate_hz") == 0) {
+			snprintf(d->where, sizeof(d->where),
+				 "profile.sampling_rate_hz");
+			if (next(d) != 0)
+				return -1;
+			if (d->ev.kind == JSONR_NULL)
+				in->hz = 0;
+			else if (d->ev.kind == JSONR_NUMBER && d->ev.num > 0)
+				in->hz = d->ev.num;
+			else
+				return wrong(d, "a number > 0 or null");
+		} else if (skip_value(d) != 0) {
+			return -1;
+		}
+	}
+	return k;
+}
+
+/* One element of "functions" into F; -1 on error. */
+static int
+read_function(struct rd *d, size_t i, struct diff_fn *f)
+{
+	char key[64];
+	double calls = 0, self_calls = 0;
+	bool have_raw = false, have_samples = false, have_calls = false;
+	int k;
+
+	memset(f, 0, sizeof(*f));
+	f->is_static = -1;
+	snprintf(d->where, sizeof(d->where), "functions[%zu]", i);
+	if (d->ev.kind != JSONR_OBJECT)
+		return wrong(d, "an object");
+	while ((k = member(d, key, sizeof(key))) == 1) {
+		int rc = 0;
+
+		snprintf(d->where, sizeof(d->where), "functions[%zu].%s", i,
+			 key);
+		if (strcmp(key, "raw_name") == 0) {
+			rc = get_string(d, &f->raw, false);
+			have_raw = true;
+		} else if (strcmp(key, "name") == 0) {
+			rc = get_string(d, &f->name, false);
+		} else if (strcmp(key, "file") == 0) {
+			rc = get_string(d, &f->path, true);
+		} else if (strcmp(key, "self_samples") == 0) {
+			rc = get_number(d, &f->samples, false);
+			have_samples = true;
+		} else if (strcmp(key, "calls") == 0) {
+			rc = get_number(d, &calls, true);
+			have_calls = true;
+		} else if (strcmp(key, "self_calls") == 0) {
+			rc = get_number(d, &self_calls, true);
+		} else {
+			rc = skip_value(d);
+		}
+		if (rc != 0)
+			return -1;
+	}
+	if (k != 0)
+		return -1;
+	if (!have_raw || !have_samples || !have_calls)
+		return gp_fail(d->err,
+			       "functions[%zu] lacks raw_name, self_samples "
+			       "or calls",
+			       i);
+	if (f->name == NULL)
+		f->name = f->raw;
+	f->file = f->path != NULL ? exe_base_name(f->path) : NULL;
+	f->calls = (uint64_t)calls + (uint64_t)self_calls;
+	return 0;
+}
+
+static int
+read_functions(struct rd *d, struct diff_input *in)
+{
+	snprintf(d->where, sizeof(d->where), "functions");
+	if (open_value(d, JSONR_ARRAY) != 0)
+		return -1;
+	for (size_t i = 0;; i++) {
+		struct diff_fn f;
+
+		if (next(d) != 0)
+			return -1;
+		if (d->ev.kind == JSONR_END)
+			return 0;
+		if (read_function(d, i, &f) != 0)
+			return -1;
+		in->samples += f.samples;
+		if (!(f.samples > 0) && f.calls == 0)
+			continue;
+		in->fns = xreallocarray(in->fns, in->n + 1, sizeof(*in->fns));
+		in->fns[in->n++] = f;
+	}
+}
+
+/* The top-level object's members. */
+static int
+read_document(struct rd *d, struct diff_input *in, struct diff_side *side)
+{
+	char key[64];
+	bool format = false, version = false, functions = false;
+	int k;
+
+	snprintf(d->where, sizeof(d->where), "the document");
+	if (open_value(d, JSONR_OBJECT) != 0)
+		return -1;
+	while ((k = member(d, key, sizeof(key))) == 1) {
+		int rc = 0;
+
+		snprintf(d->where, sizeof(d->where), "%s", key);
+		if (strcmp(key, "format") == 0) {
+			if (next(d) != 0)
+				return -1;
+			if (d->ev.kind != JSONR_STRING ||
+			    strcmp(d->ev.str, "gprof-profile") != 0)
+				return gp_fail(d->err,
+					       "not a gprof --format=json "
+					       "export (format is not "
+					       "\"gprof-profile\")");
+			format = true;
+		} else if (strcmp(key, "version") == 0) {
+			if (next(d) != 0)
+				return -1;
+			if (d->ev.kind != JSONR_NUMBER || d->ev.num != 1)
+				return gp_fail(d->err,
+					       "version is not 1 (the only "
+					       "one this gprof reads)");
+			version = true;
+		} else if (strcmp(key, "program") == 0) {
+			rc = read_program(d, side);
+		} else if (strcmp(key, "profile") == 0) {
+			rc = read_profile(d, side, in);
+		} else if (strcmp(key, "functions") == 0) {
+			rc = read_functions(d, in);
+			functions = true;
+		} else {
+			rc = skip_value(d);
+		}
+		if (rc != 0)
+			return -1;
+	}
+	if (k != 0)
+		return -1;
+	if (next(d) != 0)
+		return -1;
+	if (!format || !version || !functions)
+		return gp_fail(d->err, "not a gprof --format=json export (no "
+				       "format, version or functions)");
+	return 0;
+}
+
+int
+diff_json_read(const char *path, struct diff_input *in, struct diff_side *side,
+	       struct diff_strings *strs, struct gp_err *err)
+{
+	struct rd d;
+	size_t len;
+	char *text = slurp_regular(path, &len, err);
+	char msg[sizeof(err->msg)];
+	int rc;
+
+	if (text == NULL) {
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		return gp_fail(err, "--diff: %s", msg);
+	}
+	memset(&d, 0, sizeof(d));
+	memset(in, 0, sizeof(*in));
+	jsonr_init(&d.r, text, len);
+	d.strs = strs;
+	d.err = err;
+	side->exe = path;
+	side->gmons = NULL;
+	side->ngmons = 0;
+	rc = read_document(&d, in, side);
+	jsonr_free(&d.r);
+	free(text);
+	if (rc != 0) {
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		return gp_fail(err, "--diff: %s: %s", path, msg);
+	}
+	return 0;
+}

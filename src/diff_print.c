@@ -1,0 +1,291 @@
+/*
+ * diff_print.c - the --diff report, as text (our own layout) or JSON.
+ *
+ * Text:
+ *
+ *   Profile diff (our own report; GNU gprof has none)
+ *
+ *   base: EXE: PROFILE...: S samples, T seconds at R Hz
+ *   this: EXE: PROFILE...: S samples, T seconds at R Hz
+ *   Self time compared as seconds (or: as % of each profile's samples);
+ *   calls are exact counts, so any change in them is real.
+ *   Test: exact conditional test of the two Poisson sample counts,
+ *   two-sided, Holm-adjusted over N functions with samples;
+ *   * marks p(adj) <= 0.05.
+ *   K significant changes; U unchanged functions not listed.
+ *
+ *       base s     this s    delta s  change    p(adj)   base calls ...
+ *         0.52       0.80      +0.28  +53.8%  1.2e-05 *       25800 ...
+ *
+ * One line per function that changed (calls or self time), most
+ * significant first.  "change" is the relative change of self time
+ * ("new" from 0, "-" when both are 0).  A side whose profile has no
+ * histogram (or, with --diff-normalize, no samples) has unknown times,
+ * printed "?" (null in JSON), and is said to be untested.  With --diff-normalize the time
+ * columns are shares of each profile's samples in percent ("base %",
+ * "this %", "delta pp").  With --error-bars two more columns give each
+ * side's 95 % interval (stats_poisson_interval) as [low, high].  Names
+ * are followed by "(file)" for static functions and by "[only in base]"
+ * or "[only in this]" for functions one profile lacks.
+ *
+ * JSON: {"format": "gprof-diff", "version": 1, "compare": "seconds" or
+ * "shares", "alpha", "correction": "holm", "tested", "significant",
+ * "unchanged", "base" and "this" ({"program", "profiles", "samples",
+ * "hz"}), "functions": [{"name", "file", "in_base", "in_this",
+ * "base_samples", "this_samples", "base_value", "this_value",
+ * "delta_value", "change_pct" (null from 0), "base_ci95", "this_ci95"
+ * ([low, high] in the value's unit), "p", "p_adjusted", "significant",
+ * "regression", "base_calls", "this_calls", "delta_calls"}], and
+ * "regression": null or {"threshold_pct", "worst"}}.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "diff.h"
+#include "jsonw.h"
+#include "stats.h"
+#include "views.h"
+
+/* A side's time (or share) interval, in the units of its values. */
+static struct stats_interval
+side_interval(const struct diff *d, const struct diff_side *s, double n)
+{
+	struct stats_interval r = stats_poisson_interval(n, 0.95);
+	double scale = d->share ? (s->samples > 0 ? 100.0 / s->samples : 0)
+				: (s->hz > 0 ? 1.0 / s->hz : 0);
+
+	if (!(scale > 0))
+		scale = NAN; /* the side has no rate (or no samples) */
+	r.lo *= scale;
+	r.hi *= scale;
+	return r;
+}
+
+static void
+side_line(FILE *out, const char *label, const struct diff_side *s)
+{
+	fprintf(out, "%s: %s:", label, s->exe);
+	for (size_t i = 0; i < s->ngmons; i++)
+		fprintf(out, "%s %s", i ? "," : "", s->gmons[i]);
+	fprintf(out, ": %.1f samples", s->samples);
+	if (s->hz > 0)
+		fprintf(out, ", %.2f seconds at %g Hz", s->samples / s->hz,
+			s->hz);
+	fputc('\n', out);
+}
+
+/* V with DEC decimals (SIGN: always signed) in WIDTH, "?" if unknown. */
+static void
+put_value(FILE *out, double v, int width, int dec, bool sign)
+{
+	if (isnan(v))
+		fprintf(out, "%*s", width, "?");
+	else
+		fprintf(out, sign ? "%+*.*f" : "%*.*f", width, dec, v);
+}
+
+static void
+change_text(char *buf, size_t n, const struct diff_row *r)
+{
+	if (isnan(r->t1) || isnan(r->t2))
+		snprintf(buf, n, "?");
+	else if (r->t1 > 0)
+		snprintf(buf, n, "%+.1f%%", 100.0 * (r->t2 - r->t1) / r->t1);
+	else
+		snprintf(buf, n, "%s", r->t2 > 0 ? "new" : "-");
+}
+
+void
+diff_print_text(FILE *out, const struct diff *d, bool error_bars)
+{
+	double hz = d->cur.hz > d->base.hz ? d->cur.hz : d->base.hz;
+	int dec = d->share ? 2 : view_time_decimals(hz);
+	const char *u = d->share ? "%" : "s";
+
+	fputs("Profile diff (our own report; GNU gprof has none)\n\n", out);
+	side_line(out, "base", &d->base);
+	side_line(out, "this", &d->cur);
+	fprintf(out,
+		"Self time compared %s;\ncalls are exact counts, so any "
+		"change in them is real.\n",
+		d->share ? "as % of each profile's samples" : "as seconds");
+	fprintf(out,
+		"Test: exact conditional test of the two Poisson sample "
+		"counts,\ntwo-sided, Holm-adjusted over %zu function%s with "
+		"samples;\n* marks p(adj) <= %g.\n",
+		d->ntested, d->ntested == 1 ? "" : "s", DIFF_ALPHA);
+	if (isnan(side_interval(d, &d->base, 0).hi) ||
+	    isnan(side_interval(d, &d->cur, 0).hi))
+		fprintf(out,
+			"The %s profile has no %s: its times are "
+			"unknown (?) and not tested.\n",
+			isnan(side_interval(d, &d->base, 0).hi) ? "base"
+								: "this",
+			d->share ? "samples" : "histogram (no rate)");
+	fprintf(out,
+		"%zu significant change%s; %zu unchanged function%s not "
+		"listed.\n\n",
+		d->nsig, d->nsig == 1 ? "" : "s", d->unchanged,
+		d->unchanged == 1 ? "" : "s");
+	fprintf(out, "    base %s     this %s", u, u);
+	if (error_bars)
+		fprintf(out, " %21s %21s", "base 95%", "this 95%");
+	fprintf(out, "  %9s  %7s  %8s   %11s %11s %11s  name\n",
+		d->share ? "delta pp" : "delta s", "change", "p(adj)",
+		"base calls", "this calls", "delta calls");
+	for (size_t i = 0; i < d->nrows; i++) {
+		const struct diff_row *r = &d->rows[i];
+		char change[32];
+
+		change_text(change, sizeof(change), r);
+		put_value(out, r->t1, 10, dec, false);
+		fputc(' ', out);
+		put_value(out, r->t2, 10, dec, false);
+		if (error_bars) {
+			struct stats_interval b =
+			    side_interval(d, &d->base, r->n1);
+			struct stats_interval c =
+			    side_interval(d, &d->cur, r->n2);
+			char bs[64], cs[64];
+			snprintf(bs, sizeof(bs), "[%.*f, %.*f]", dec, b.lo, dec,
+				 b.hi);
+			snprintf(cs, sizeof(cs), "[%.*f, %.*f]", dec, c.lo, dec,
+				 c.hi);
+			fprintf(out, " %21s %21s", bs, cs);
+		}
+		fputs("  ", out);
+		put_value(out, r->t2 - r->t1, 9, dec, true);
+		fprintf(out,
+			"  %7s  %8.2g %c %11" PRIu64 " %11" PRIu64
+			" %+11" PRId64 "  %s",
+			change, r->p_adj, r->significant ? '*' : ' ', r->c1,
+			r->c2, (int64_t)(r->c2 - r->c1), r->name);
+		if (r->file != NULL)
+			fprintf(out, " (%s)", r->file);
+		if (!r->in_base || !r->in_this)
+			fprintf(out, " [only in %s]",
+				r->in_base ? "base" : "this");
+		fputc('\n', out);
+	}
+}
+
+static void
+json_side(struct jsonw *w, const char *key, const struct diff_side *s)
+{
+	jsonw_key(w, key);
+	jsonw_object(w);
+	jsonw_key(w, "program");
+	jsonw_string(w, s->exe);
+	jsonw_key(w, "profiles");
+	jsonw_array(w);
+	for (size_t i = 0; i < s->ngmons; i++)
+		jsonw_string(w, s->gmons[i]);
+	jsonw_end(w);
+	jsonw_key(w, "samples");
+	jsonw_double(w, s->samples);
+	jsonw_key(w, "hz");
+	jsonw_double(w, s->hz);
+	jsonw_end(w);
+}
+
+static void
+json_interval(struct jsonw *w, const char *key, struct stats_interval r)
+{
+	jsonw_key(w, key);
+	jsonw_array(w);
+	jsonw_double(w, r.lo);
+	jsonw_double(w, r.hi);
+	jsonw_end(w);
+}
+
+static void
+json_row(struct jsonw *w, const struct diff *d, const struct diff_row *r)
+{
+	jsonw_object(w);
+	jsonw_key(w, "name");
+	jsonw_string(w, r->name);
+	jsonw_key(w, "file");
+	jsonw_string(w, r->file);
+	jsonw_key(w, "in_base");
+	jsonw_bool(w, r->in_base);
+	jsonw_key(w, "in_this");
+	jsonw_bool(w, r->in_this);
+	jsonw_key(w, "base_samples");
+	jsonw_double(w, r->n1);
+	jsonw_key(w, "this_samples");
+	jsonw_double(w, r->n2);
+	jsonw_key(w, "base_value");
+	jsonw_double(w, r->t1);
+	jsonw_key(w, "this_value");
+	jsonw_double(w, r->t2);
+	jsonw_key(w, "delta_value");
+	jsonw_double(w, r->t2 - r->t1);
+	jsonw_key(w, "change_pct");
+	if (r->t1 > 0)
+		jsonw_double(w, 100.0 * (r->t2 - r->t1) / r->t1);
+	else
+		jsonw_null(w);
+	json_interval(w, "base_ci95", side_interval(d, &d->base, r->n1));
+	json_interval(w, "this_ci95", side_interval(d, &d->cur, r->n2));
+	jsonw_key(w, "p");
+	jsonw_double(w, r->p);
+	jsonw_key(w, "p_adjusted");
+	jsonw_double(w, r->p_adj);
+	jsonw_key(w, "significant");
+	jsonw_bool(w, r->significant);
+	jsonw_key(w, "regression");
+	jsonw_bool(w, r->regression);
+	jsonw_key(w, "base_calls");
+	jsonw_uint(w, r->c1);
+	jsonw_key(w, "this_calls");
+	jsonw_uint(w, r->c2);
+	jsonw_key(w, "delta_calls");
+	jsonw_int(w, (int64_t)(r->c2 - r->c1));
+	jsonw_end(w);
+}
+
+int
+diff_print_json(FILE *out, const struct diff *d, struct gp_err *err)
+{
+	struct jsonw w;
+
+	jsonw_init(&w, out, 0);
+	jsonw_object(&w);
+	jsonw_key(&w, "format");
+	jsonw_string(&w, "gprof-diff");
+	jsonw_key(&w, "version");
+	jsonw_uint(&w, 1);
+	jsonw_key(&w, "compare");
+	jsonw_string(&w, d->share ? "shares" : "seconds");
+	jsonw_key(&w, "alpha");
+	jsonw_double(&w, DIFF_ALPHA);
+	jsonw_key(&w, "correction");
+	jsonw_string(&w, "holm");
+	jsonw_key(&w, "tested");
+	jsonw_uint(&w, d->ntested);
+	jsonw_key(&w, "significant");
+	jsonw_uint(&w, d->nsig);
+	jsonw_key(&w, "unchanged");
+	jsonw_uint(&w, d->unchanged);
+	json_side(&w, "base", &d->base);
+	json_side(&w, "this", &d->cur);
+	jsonw_key(&w, "functions");
+	jsonw_array(&w);
+	for (size_t i = 0; i < d->nrows; i++)
+		json_row(&w, d, &d->rows[i]);
+	jsonw_end(&w);
+	jsonw_key(&w, "regression");
+	if (d->fail_pct >= 0) {
+		jsonw_object(&w);
+		jsonw_key(&w, "threshold_pct");
+		jsonw_double(&w, d->fail_pct);
+		jsonw_key(&w, "worst");
+		jsonw_string(&w, d->worst ? d->worst->name : NULL);
+		jsonw_end(&w);
+	} else {
+		jsonw_null(&w);
+	}
+	jsonw_end(&w);
+	return jsonw_finish(&w, err);
+}

@@ -1,0 +1,21 @@
+/*
+ * exebuildid.h - the GNU build id of an executable (the NT_GNU_BUILD_ID
+ * note the linker writes with --build-id), for views that name the
+ * program they describe.
+ */
+#ifndef GPROF_EXEBUILDID_H
+#define GPROF_EXEBUILDID_H
+
+#include <stddef.h>
+
+#include "exe.h"
+
+/*
+ * Write X's build id as lower-case hex (NUL-terminated) to HEX, which
+ * has room for ROOM bytes, and return 0; return -1 (HEX then "") when X
+ * is not open, has no such note, or the id would not fit.  Waits for
+ * the background DWARF pass first (srcline.h's contract).
+ */
+int exe_build_id(struct exe *x, char *hex, size_t room);
+
+#endif

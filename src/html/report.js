@@ -1,0 +1,549 @@
+/*
+ * report.js - the page of gprof --format=html.  Embedded at build time
+ * into view_html.c (tools/embed.sh); the page loads nothing else.
+ *
+ * Data: the --format=json document (docs/gprof-profile.schema.json),
+ * in <script type="application/json" id="gprof-data">.
+ *
+ * Views, all driven by the location hash so that every state has a
+ * link: "#fn=ID" selects a function (its callers, callees, call sites,
+ * cycle and a small call graph around it), "#cycle=N" a cycle.  The
+ * flat table is sortable (click a heading) and filterable (a name
+ * substring, or a regular expression between slashes), and draws only
+ * the rows in view, so 100,000 functions scroll as fast as 100.
+ *
+ * "#selftest" (alone or after other parameters, "&selftest") runs the
+ * page's own checks after loading and writes "PASS name" / "FAIL name:
+ * why" lines into <pre id="selftest">, for tests/viewjson/run.sh.
+ */
+(function () {
+	"use strict";
+
+	var errors = [];
+	var origError = console.error;
+	console.error = function () {
+		errors.push(Array.prototype.join.call(arguments, " "));
+		return origError.apply(console, arguments);
+	};
+	window.addEventListener("error", function (e) {
+		errors.push("uncaught: " + e.message);
+	});
+	document.addEventListener("securitypolicyviolation", function (e) {
+		errors.push("blocked by the page's policy: " + e.blockedURI);
+	});
+
+	var D = JSON.parse(document.getElementById("gprof-data").textContent);
+	var F = D.functions, A = D.arcs, C = D.cycles;
+	var ROW_H = 22, CYCLE_SHOWN = 500;
+	var hz = D.profile.sampling_rate_hz;
+
+	/* Per function: arcs in and out, lower-case name, total seconds. */
+	var callers = [], callees = [], lname = [], total = [];
+	F.forEach(function (f, i) {
+		callers.push([]);
+		callees.push([]);
+		lname.push(f.name.toLowerCase());
+		total.push(num(f.propagated_self_seconds) +
+			num(f.propagated_child_seconds_estimated));
+	});
+	A.forEach(function (a, k) {
+		callers[a.callee].push(k);
+		callees[a.caller].push(k);
+	});
+
+	function num(x) { return x === null || x === undefined ? 0 : x; }
+	function esc(s) {
+		return String(s).replace(/[&<>"']/g, function (c) {
+			return { "&": "&amp;", "<": "&lt;", ">": "&gt;",
+				'"': "&quot;", "'": "&#39;" }[c];
+		});
+	}
+	function el(id) { return document.getElementById(id); }
+	function fmt(x, d) {
+		return x === null || x === undefined || !isFinite(x) ? "" :
+			x.toFixed(d === undefined ? 2 : d);
+	}
+	function perCall(f, samples) {
+		return f.calls && hz ? 1000 * samples / hz / f.calls : null;
+	}
+	function selfPct(f) {
+		var t = D.profile.total_samples;
+		return t > 0 ? 100 * f.self_samples / t : 0;
+	}
+	function fnLink(id) {
+		var f = F[id];
+		return '<a href="#fn=' + id + '" title="' + esc(f.raw_name) + '">' +
+			esc(f.name) + "</a>" + (f.cycle ? ' <a class="cyc" href="#cycle=' +
+			f.cycle + '">&lt;cycle ' + f.cycle + "&gt;</a>" : "");
+	}
+	function where(file, line) {
+		if (!file)
+			return "";
+		return esc(file.replace(/^.*\//, "")) + (line ? ":" + line : "");
+	}
+
+	/* ---- the flat table ---- */
+	var columns = [
+		{ key: "pct", title: "% time", num: true, get: selfPct },
+		{ key: "self", title: "self s (95% CI)", num: true,
+		  get: function (f) { return f.self_samples; } },
+		{ key: "calls", title: "calls", num: true,
+		  get: function (f) { return f.calls; } },
+		{ key: "selfcall", title: "self ms/call", num: true,
+		  get: function (f) { return num(perCall(f, f.self_samples)); } },
+		{ key: "totalcall", title: "total ms/call", num: true,
+		  get: function (f) {
+			return num(perCall(f, f.self_samples + f.child_samples_estimated));
+		  } },
+		{ key: "total", title: "total s (est.)", num: true,
+		  get: function (f) { return total[f.id]; } },
+		{ key: "name", title: "name", num: false,
+		  get: function (f) { return lname[f.id]; } }
+	];
+	var sortKey = "self", sortAsc = false, filter = "", view = [];
+	var maxSelf = 0, selected = -1;
+	F.forEach(function (f) {
+		var hi = f.self_samples_ci95[1];
+		if (hi !== null && hi > maxSelf)
+			maxSelf = hi;
+	});
+
+	function compare(col, asc) {
+		return function (a, b) {
+			var x = col.get(F[a]), y = col.get(F[b]);
+			if (x < y)
+				return asc ? -1 : 1;
+			if (x > y)
+				return asc ? 1 : -1;
+			return a - b;
+		};
+	}
+
+	function matcher(text) {
+		var m = /^\/(.*)\/$/.exec(text);
+		if (m) {
+			try {
+				var re = new RegExp(m[1], "i");
+				return function (i) { return re.test(F[i].name); };
+			} catch (e) {
+				return function () { return false; };
+			}
+		}
+		text = text.toLowerCase();
+		return function (i) { return lname[i].indexOf(text) >= 0; };
+	}
+
+	function rebuild() {
+		var col = columns.filter(function (c) { return c.key === sortKey; })[0];
+		var keep = filter ? matcher(filter) : null;
+		view = [];
+		for (var i = 0; i < F.length; i++)
+			if (!keep || keep(i))
+				view.push(i);
+		view.sort(compare(col, sortAsc));
+		el("spacer").style.height = view.length * ROW_H + "px";
+		el("count").textContent = view.length + " of " + F.length +
+			" functions";
+		var hd = el("hdr").children;
+		for (var k = 0; k < hd.length; k++) {
+			hd[k].className = (columns[k].num ? "num " : "") +
+				(columns[k].key === sortKey ? "sorted" +
+				 (sortAsc ? " asc" : "") : "");
+		}
+		draw();
+	}
+
+	/* A bar of self time and its 95 % interval. */
+	function errorBar(f) {
+		var W = 70, s = f.self_samples, ci = f.self_samples_ci95;
+		if (!(maxSelf > 0))
+			return "";
+		var x = function (v) { return Math.max(0, Math.min(W, W * v / maxSelf)); };
+		return '<svg width="' + W + '" height="10" aria-hidden="true">' +
+			'<rect x="0" y="2" height="6" width="' + x(s).toFixed(1) +
+			'" fill="var(--bar)"/>' +
+			'<line x1="' + x(ci[0]).toFixed(1) + '" x2="' + x(ci[1]).toFixed(1) +
+			'" y1="5" y2="5" stroke="#333"/></svg>';
+	}
+
+	function selfCell(f) {
+		var s = f.self_seconds, ci = f.self_seconds_ci95;
+		var pm = ci[0] === null ? "" : " \u00b1" +
+			fmt(Math.max(ci[1] - s, s - ci[0]));
+		return '<div class="num err" title="' + f.self_samples.toFixed(2) +
+			" samples; 95% interval " + fmt(ci[0], 3) + " .. " + fmt(ci[1], 3) +
+			' s">' + errorBar(f) + "<span>" + fmt(s) + "</span>" +
+			'<span class="muted">' + pm + "</span></div>";
+	}
+
+	function draw() {
+		var sc = el("scroller");
+		var first = Math.max(0, Math.floor(sc.scrollTop / ROW_H) - 10);
+		var last = Math.min(view.length,
+			first + Math.ceil((sc.clientHeight || 600) / ROW_H) + 20);
+		var html = [];
+		for (var r = first; r < last; r++) {
+			var f = F[view[r]];
+			html.push('<div class="row' + (f.id === selected ? " selected" : "") +
+				'" data-id="' + f.id + '">' +
+				'<div class="num">' + fmt(selfPct(f)) + "</div>" +
+				selfCell(f) +
+				'<div class="num">' + (f.calls || f.self_calls ? f.calls +
+					(f.self_calls ? "+" + f.self_calls : "") : "") + "</div>" +
+				'<div class="num">' + fmt(perCall(f, f.self_samples)) + "</div>" +
+				'<div class="num est">' +
+				fmt(perCall(f, f.self_samples + f.child_samples_estimated)) +
+				"</div>" +
+				'<div class="num est">' + fmt(total[f.id]) + "</div>" +
+				'<div title="' + esc(f.name) + '">' + esc(f.name) +
+				(f.cycle ? ' <span class="cyc">&lt;cycle ' + f.cycle +
+				 "&gt;</span>" : "") +
+				' <span class="muted">' + where(f.file, f.line) + "</span></div>" +
+				"</div>");
+		}
+		var rows = el("rows");
+		rows.style.top = first * ROW_H + "px";
+		rows.innerHTML = html.join("");
+	}
+
+	/* ---- the selected function ---- */
+	function arcRows(list, end, heading) {
+		if (list.length === 0)
+			return "<h2>" + heading + '</h2><p class="muted">none</p>';
+		var sorted = list.slice().sort(function (x, y) {
+			return A[y].count - A[x].count || x - y;
+		});
+		var h = "<h2>" + heading + " (" + list.length + ")</h2>" +
+			'<table class="list"><tr><th>function</th><th class="num">calls</th>' +
+			'<th class="num est">time s (est.)</th><th>call sites</th></tr>';
+		sorted.forEach(function (k) {
+			var a = A[k];
+			var t = a.inside_cycle || a.self_call ? "" :
+				fmt(num(a.propagated_self_seconds_estimated) +
+				    num(a.propagated_child_seconds_estimated));
+			var sites = a.call_sites.slice(0, 4).map(function (s) {
+				return (where(s.file, s.line) || s.address) +
+					(a.call_sites.length > 1 ? " \u00d7" + s.count : "");
+			}).join(", ") + (a.call_sites.length > 4 ? ", \u2026" : "");
+			h += "<tr><td>" + fnLink(a[end]) + (a.self_call ? " (itself)" : "") +
+				'</td><td class="num">' + a.count + '</td><td class="num est">' +
+				t + '</td><td class="muted">' + sites + "</td></tr>";
+		});
+		return h + "</table>";
+	}
+
+	function showFunction(id) {
+		var f = F[id];
+		selected = id;
+		var ci = f.self_seconds_ci95;
+		var h = "<h2 id=\"detail-name\">" + esc(f.name) + "</h2>" +
+			'<dl class="kv">' +
+			(f.raw_name !== f.name ? "<dt>symbol</dt><dd>" + esc(f.raw_name) + "</dd>" : "") +
+			"<dt>address</dt><dd>" + esc(f.address) + "</dd>" +
+			"<dt>source</dt><dd>" + (f.file ? esc(f.file) + ":" + f.line :
+				'<span class="muted">unknown</span>') + "</dd>" +
+			"<dt>self time</dt><dd>" + fmt(f.self_seconds, 3) + " s (" +
+			fmt(f.self_samples, 2) + " samples, measured; 95% interval " +
+			fmt(ci[0], 3) + " .. " + fmt(ci[1], 3) + " s)</dd>" +
+			"<dt>children</dt><dd class=\"est\">" +
+			fmt(f.propagated_child_seconds_estimated, 3) +
+			" s (estimated: callees' time shared out by calls)</dd>" +
+			"<dt>calls</dt><dd>" + f.calls + (f.self_calls ? " + " + f.self_calls +
+				" from itself" : "") + " (counted)</dd>" +
+			(f.cycle ? '<dt>cycle</dt><dd><a class="cyc" href="#cycle=' + f.cycle +
+				'">&lt;cycle ' + f.cycle + "&gt;</a></dd>" : "") +
+			"</dl>" + '<div id="graph">' + graph(id) + "</div>" +
+			arcRows(callers[id], "caller", "Called by") +
+			arcRows(callees[id], "callee", "Calls");
+		el("detail").innerHTML = h;
+		var sc = el("scroller"), r = view.indexOf(id);
+		if (r >= 0 && (r * ROW_H < sc.scrollTop ||
+			       (r + 1) * ROW_H > sc.scrollTop + sc.clientHeight))
+			sc.scrollTop = Math.max(0, r * ROW_H - sc.clientHeight / 2);
+		draw();
+	}
+
+	/* The function, up to 8 callers left and 8 callees right. */
+	function graph(id) {
+		var MAX = 8, W = 520, BW = 150, BH = 20;
+		function pick(list, end) {
+			var ids = [], seen = {};
+			list.slice().sort(function (x, y) { return A[y].count - A[x].count; })
+				.forEach(function (k) {
+					var o = A[k][end];
+					if (o !== id && !seen[o]) {
+						seen[o] = 1;
+						ids.push({ id: o, count: A[k].count });
+					}
+				});
+			return ids;
+		}
+		var left = pick(callers[id], "caller"), right = pick(callees[id], "callee");
+		var rows = Math.max(1, Math.min(MAX, Math.max(left.length, right.length)));
+		var H = rows * (BH + 8) + 24;
+		var s = '<svg viewBox="0 0 ' + W + " " + H + '" height="' + H +
+			'" role="img" aria-label="call graph around ' + esc(F[id].name) + '">';
+		function label(n) {
+			var t = F[n].name;
+			return t.length > 22 ? t.slice(0, 21) + "\u2026" : t;
+		}
+		function node(n, x, y, cls) {
+			return '<g class="node ' + cls + (F[n].cycle ? " cycle" : "") +
+				'" data-id="' + n + '"><title>' + esc(F[n].name) + "</title>" +
+				'<rect x="' + x + '" y="' + y + '" width="' + BW + '" height="' +
+				BH + '" rx="3"/><text x="' + (x + 5) + '" y="' + (y + 14) + '">' +
+				esc(label(n)) + "</text></g>";
+		}
+		function column(list, x, toX, fromLeft) {
+			var out = "", n = Math.min(list.length, MAX);
+			for (var i = 0; i < n; i++) {
+				var y = 12 + i * (BH + 8);
+				var x1 = fromLeft ? x + BW : x, x2 = toX;
+				out += '<line x1="' + x1 + '" y1="' + (y + BH / 2) + '" x2="' + x2 +
+					'" y2="' + (H / 2) + '"/>' +
+					'<text class="count" x="' + ((x1 + x2) / 2 - 10) + '" y="' +
+					((y + BH / 2 + H / 2) / 2 - 2) + '">' + list[i].count + "</text>" +
+					node(list[i].id, x, y, fromLeft ? "caller" : "callee");
+			}
+			if (list.length > MAX)
+				out += '<text class="count" x="' + x + '" y="' + (H - 2) + '">+' +
+					(list.length - MAX) + " more</text>";
+			return out;
+		}
+		var cx = (W - BW) / 2;
+		s += column(left, 0, cx, true) + column(right, W - BW, cx + BW, false) +
+			node(id, cx, H / 2 - BH / 2, "center") + "</svg>";
+		return s;
+	}
+
+	function showCycle(n) {
+		var c = C[n - 1];
+		if (!c)
+			return;
+		var h = '<h2 id="detail-name" class="cyc">&lt;cycle ' + n + "&gt;</h2>" +
+			'<dl class="kv"><dt>members</dt><dd>' + c.members.length + "</dd>" +
+			"<dt>calls</dt><dd>" + c.calls + " from outside, " + c.internal_calls +
+			" between members (counted)</dd><dt>self time</dt><dd>" +
+			fmt(c.self_seconds, 3) + " s</dd><dt>children</dt><dd class=\"est\">" +
+			fmt(c.propagated_child_seconds_estimated, 3) + " s (estimated)</dd></dl>" +
+			'<div class="cycle-group">' + c.members.slice(0, CYCLE_SHOWN)
+				.map(fnLink).join("<br>") + (c.members.length > CYCLE_SHOWN ?
+				'<br><span class="muted">and ' + (c.members.length - CYCLE_SHOWN) +
+				" more</span>" : "") + "</div>";
+		selected = -1;
+		el("detail").innerHTML = h;
+		draw();
+	}
+
+	function cyclesList() {
+		if (C.length === 0)
+			return "";
+		return "<h2>Cycles (" + C.length + ")</h2>" + C.map(function (c) {
+			return '<div class="cycle-group" data-cycle="' + c.id + '">' +
+				'<a class="cyc" href="#cycle=' + c.id + '">&lt;cycle ' + c.id +
+				"&gt;</a> " + c.calls + " calls in: " +
+				c.members.slice(0, 12).map(fnLink).join(", ") +
+				(c.members.length > 12 ? ", \u2026" : "") + "</div>";
+		}).join("");
+	}
+
+	/* ---- routing ---- */
+	function params() {
+		var out = {};
+		location.hash.replace(/^#/, "").split("&").forEach(function (p) {
+			var kv = p.split("=");
+			if (kv[0])
+				out[decodeURIComponent(kv[0])] =
+					kv.length > 1 ? decodeURIComponent(kv[1]) : "";
+		});
+		return out;
+	}
+
+	function route() {
+		var p = params();
+		if (p.fn !== undefined && F[+p.fn])
+			showFunction(+p.fn);
+		else if (p.cycle !== undefined)
+			showCycle(+p.cycle);
+	}
+
+	/* ---- the page ---- */
+	function build() {
+		var pr = D.profile, g = D.program;
+		document.title = "gprof: " + g.path;
+		var facts = [
+			"program " + esc(g.path) + (g.build_id ? " (build id " +
+				esc(g.build_id.slice(0, 16)) + "\u2026)" : ""),
+			"profile " + esc(pr.files.join(", ")),
+			pr.sampling_rate_hz ? pr.sampling_rate_hz + " samples/s" : "no sampling rate",
+			fmt(pr.total_seconds) + " s sampled (" + pr.total_samples + " samples)",
+			F.length + " functions, " + A.length + " arcs, " + C.length + " cycles"
+		];
+		var h = "<header><h1>gprof profile</h1><div class=\"facts\">" +
+			facts.map(function (x) { return "<span>" + x + "</span>"; }).join("") +
+			"</div>" + D.warnings.map(function (w) {
+				return '<div class="warn">' + esc(w.message) + "</div>";
+			}).join("") + '<div class="muted">Self time and calls are measured ' +
+			"(self time \u00b1 its 95% interval); <i>italic</i> columns are " +
+			"gprof's estimates, which assume every call of a function costs " +
+			"the same.</div></header>" +
+			'<main><div id="left"><div class="controls">' +
+			'<input type="search" id="filter" placeholder="filter by name (or /regex/)">' +
+			'<span class="count" id="count"></span></div>' +
+			'<div class="grid"><div class="hdr" id="hdr">' +
+			columns.map(function (c) {
+				return '<div data-key="' + c.key + '">' + esc(c.title) + "</div>";
+			}).join("") + "</div>" +
+			'<div id="scroller"><div id="spacer"></div><div id="rows"></div></div></div>' +
+			'<div id="cycles">' + cyclesList() + "</div></div>" +
+			'<div id="right"><div id="detail"><p class="muted">Select a function.' +
+			"</p></div></div></main>" + '<pre id="selftest"></pre>';
+		el("app").innerHTML = h;
+		el("hdr").addEventListener("click", function (e) {
+			var key = e.target.getAttribute("data-key");
+			if (!key)
+				return;
+			if (key === sortKey)
+				sortAsc = !sortAsc;
+			else {
+				sortKey = key;
+				sortAsc = key === "name";
+			}
+			rebuild();
+		});
+		var timer = null;
+		el("filter").addEventListener("input", function (e) {
+			clearTimeout(timer);
+			timer = setTimeout(function () {
+				filter = e.target.value;
+				rebuild();
+			}, 120);
+		});
+		el("scroller").addEventListener("scroll", draw);
+		el("rows").addEventListener("click", function (e) {
+			var r = e.target.closest(".row");
+			if (r && !e.target.closest("a"))
+				location.hash = "fn=" + r.getAttribute("data-id");
+		});
+		el("detail").addEventListener("click", function (e) {
+			var n = e.target.closest(".node");
+			if (n)
+				location.hash = "fn=" + n.getAttribute("data-id");
+		});
+		window.addEventListener("hashchange", route);
+		rebuild();
+		route();
+	}
+
+	/* ---- #selftest ---- */
+	function selftest() {
+		var out = [];
+		function check(name, ok, why) {
+			out.push(ok ? "PASS " + name : "FAIL " + name + ": " + why);
+		}
+		function visibleIds() {
+			return Array.prototype.map.call(el("rows").children, function (r) {
+				return +r.getAttribute("data-id");
+			});
+		}
+		function clickHeader(key) {
+			el("hdr").querySelector('[data-key="' + key + '"]').click();
+		}
+		var start = params();
+		check("rows", view.length === F.length,
+		      view.length + " rows for " + F.length + " functions");
+		var drawn = el("rows").children.length;
+		check("virtual", drawn > 0 && drawn <= 120 && drawn <= F.length,
+		      drawn + " rows drawn");
+		/* Default order: self time, descending. */
+		var ids = visibleIds(), ok = true;
+		for (var i = 1; i < ids.length; i++)
+			if (F[ids[i - 1]].self_samples < F[ids[i]].self_samples)
+				ok = false;
+		check("sort-self", ok, "rows not by self time");
+		clickHeader("name");
+		ids = visibleIds();
+		ok = true;
+		for (i = 1; i < ids.length; i++)
+			if (lname[ids[i - 1]] > lname[ids[i]])
+				ok = false;
+		check("sort-name", ok && sortKey === "name", "rows not by name");
+		clickHeader("calls");
+		clickHeader("calls");
+		ids = visibleIds();
+		ok = true;
+		for (i = 1; i < ids.length; i++)
+			if (F[ids[i - 1]].calls > F[ids[i]].calls)
+				ok = false;
+		check("sort-calls-asc", ok && sortAsc, "rows not by calls, ascending");
+		/* Filter on the first function's name. */
+		var probe = F.length ? F[0].name.toLowerCase() : "";
+		var want = lname.filter(function (n) { return n.indexOf(probe) >= 0; }).length;
+		filter = probe;
+		rebuild();
+		check("filter", view.length === want, view.length + " rows, want " + want);
+		filter = "";
+		rebuild();
+		/* Navigation: a function that calls another one. */
+		var from = -1, to = -1;
+		for (i = 0; i < A.length && from < 0; i++)
+			if (!A[i].self_call) {
+				from = A[i].caller;
+				to = A[i].callee;
+			}
+		if (start.fn !== undefined)
+			check("deep-link", selected === +start.fn &&
+			      el("detail-name") && el("detail-name").textContent === F[+start.fn].name,
+			      "selected " + selected + ", want " + start.fn);
+		if (from >= 0) {
+			location.hash = "fn=" + from;
+			route();
+			check("select", el("detail-name").textContent === F[from].name,
+			      "detail shows " + el("detail-name").textContent);
+			check("graph", el("graph").querySelectorAll(".node").length >= 2,
+			      "no call graph drawn");
+			var link = el("detail").querySelector('a[href="#fn=' + to + '"]');
+			check("callee-link", !!link, "no link to " + F[to].name);
+			if (link) {
+				location.hash = link.getAttribute("href");
+				route();
+				check("navigate", el("detail-name").textContent === F[to].name,
+				      "detail shows " + el("detail-name").textContent);
+				check("caller-back",
+				      !!el("detail").querySelector('a[href="#fn=' + from + '"]'),
+				      "callee does not list its caller");
+			}
+		}
+		check("cycles", el("cycles").querySelectorAll(".cycle-group").length === C.length,
+		      "cycle groups drawn do not match " + C.length);
+		if (C.length) {
+			location.hash = "cycle=1";
+			route();
+			check("cycle-view", el("detail").querySelectorAll('.cycle-group a[href^="#fn="]').length ===
+			      Math.min(CYCLE_SHOWN, C[0].members.length),
+			      "cycle 1's members not listed");
+		}
+		var res = (performance.getEntriesByType ?
+			   performance.getEntriesByType("resource") : []);
+		check("no-network", res.length === 0, res.length + " resources loaded");
+		check("no-errors", errors.length === 0, errors.join("; "));
+		out.push("DONE");
+		el("selftest").textContent = out.join("\n");
+	}
+
+	try {
+		build();
+	} catch (e) {
+		errors.push("build: " + e);
+	}
+	if (params().selftest !== undefined) {
+		try {
+			selftest();
+		} catch (e) {
+			var p = el("selftest") || document.body.appendChild(
+				document.createElement("pre"));
+			p.id = "selftest";
+			p.textContent = "FAIL selftest: " + e + "\nDONE";
+		}
+	}
+})();

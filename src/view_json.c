@@ -1,0 +1,475 @@
+/*
+ * view_json.c - --format=json: the analysed profile as one JSON
+ * document (docs/gprof-profile.schema.json describes every field).
+ *
+ * Functions are numbered densely in the document ("id"): the functions
+ * any report would name (called or sampled; every one with -z) and
+ * every function at either end of an arc.  Arcs carry the call sites
+ * the profile recorded for them (a raw gmon.out keeps the return
+ * address in the caller; gmon.sum keeps the caller's entry), each with
+ * its count and, from DWARF, the line holding the recorded address, as
+ * GNU's line-by-line mode takes it (for a return address, the call's
+ * line, or the next line when the call ends its statement; for
+ * gmon.sum, the line GNU summed the call into).
+ */
+#include "view_json.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exebuildid.h"
+#include "mismatch.h"
+#include "poisson.h"
+#include "sitelines.h"
+
+/* What the writer needs besides the model. */
+struct doc {
+	struct jsonw *w;
+	const struct model *m;
+	const struct analysis *a;
+	struct exe *x;   /* for call-site lines and the build id */
+	uint32_t *jid;   /* per function: its id in the document, or NONE */
+	size_t nshown;   /* functions in the document */
+	uint32_t *first; /* per cg arc + 1: start of its sites in SITES */
+	struct siteline *sites; /* call sites, grouped by cg arc */
+	uint64_t *site_count;   /* per site: calls recorded there */
+};
+
+#define NONE UINT32_MAX
+
+static void
+key_string(struct jsonw *w, const char *k, const char *s)
+{
+	jsonw_key(w, k);
+	jsonw_string(w, s);
+}
+
+static void
+key_double(struct jsonw *w, const char *k, double v)
+{
+	jsonw_key(w, k);
+	jsonw_double(w, v);
+}
+
+/* An estimate, to EST_DIGITS significant digits (more would claim a
+ * precision gprof's average-call assumption does not have). */
+#define EST_DIGITS 10
+
+static void
+key_est(struct jsonw *w, const char *k, double v)
+{
+	jsonw_key(w, k);
+	jsonw_double_sig(w, v, EST_DIGITS);
+}
+
+static void
+key_uint(struct jsonw *w, const char *k, uint64_t v)
+{
+	jsonw_key(w, k);
+	jsonw_uint(w, v);
+}
+
+static void
+key_bool(struct jsonw *w, const char *k, bool b)
+{
+	jsonw_key(w, k);
+	jsonw_bool(w, b);
+}
+
+/* Seconds of TICKS samples (null without a rate). */
+static double
+secs(const struct doc *d, double ticks)
+{
+	return d->m->hz > 0 ? ticks / d->m->hz : (double)NAN;
+}
+
+/* Which functions the document lists, and their ids. */
+static void
+number_functions(struct doc *d)
+{
+	const struct model *m = d->m;
+	const struct cg_node *v = m->cg->nodes;
+
+	d->jid = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*d->jid));
+	d->nshown = 0;
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
+		bool shown = model_listed(m, LIST_INDEX, i) || v[i].cycle ||
+			     v[i].first_child != CG_NONE ||
+			     v[i].first_parent != CG_NONE;
+		d->jid[i] = shown ? (uint32_t)d->nshown++ : NONE;
+	}
+}
+
+/* Sort call sites by address, keeping their arc (for sitelines). */
+struct site_ref {
+	uint64_t addr;
+	uint32_t site;
+};
+
+static int
+by_addr(const void *p, const void *q)
+{
+	const struct site_ref *a = p, *b = q;
+
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/*
+ * Group the profile's recorded arcs under the call graph's arcs, and
+ * look up their lines in one pass.
+ */
+static void
+collect_sites(struct doc *d, struct sitelines *names)
+{
+	const struct gmon *g = &d->a->g;
+	const struct callgraph *cg = d->m->cg;
+	uint32_t *arc_of = xcalloc(g->narcs ? g->narcs : 1, sizeof(*arc_of));
+	struct siteline *q;
+	struct site_ref *ref;
+	size_t n = 0;
+
+	d->first = xcalloc(cg->narcs + 1, sizeof(*d->first));
+	for (size_t i = 0; i < g->narcs; i++) {
+		uint32_t p, c;
+
+		arc_of[i] = CG_NONE;
+		if (cg_map_arc(cg, g->arcs[i].from, g->arcs[i].self, &p, &c) &&
+		    (arc_of[i] = cg_find_arc(cg, p, c)) != CG_NONE)
+			d->first[arc_of[i] + 1]++;
+	}
+	for (size_t k = 0; k < cg->narcs; k++)
+		d->first[k + 1] += d->first[k];
+	d->sites = xcalloc(d->first[cg->narcs] + 1, sizeof(*d->sites));
+	d->site_count = xcalloc(d->first[cg->narcs] + 1, sizeof(uint64_t));
+	{
+		uint32_t *fill = xcalloc(cg->narcs + 1, sizeof(*fill));
+		for (size_t i = 0; i < g->narcs; i++) {
+			uint32_t k = arc_of[i], at;
+			if (k == CG_NONE)
+				continue;
+			at = d->first[k] + fill[k]++;
+			d->sites[at].addr = g->arcs[i].from;
+			d->site_count[at] = g->arcs[i].count;
+		}
+		free(fill);
+	}
+	free(arc_of);
+	/* Lines of the recorded addresses, looked up in address order. */
+	n = d->first[cg->narcs];
+	q = xcalloc(n + 1, sizeof(*q));
+	ref = xcalloc(n + 1, sizeof(*ref));
+	for (size_t i = 0; i < n; i++) {
+		ref[i].addr = d->sites[i].addr;
+		ref[i].site = (uint32_t)i;
+	}
+	qsort(ref, n, sizeof(*ref), by_addr);
+	for (size_t i = 0; i < n; i++)
+		q[i].addr = ref[i].addr;
+	sitelines_find(d->x, q, n, names);
+	for (size_t i = 0; i < n; i++) {
+		d->sites[ref[i].site].file = q[i].file;
+		d->sites[ref[i].site].line = q[i].line;
+	}
+	free(q);
+	free(ref);
+}
+
+static void
+emit_program(struct doc *d)
+{
+	struct jsonw *w = d->w;
+	char id[2 * 64 + 1];
+
+	jsonw_key(w, "program");
+	jsonw_object(w);
+	key_string(w, "path", d->a->x.path);
+	jsonw_key(w, "build_id");
+	if (exe_build_id(d->x, id, sizeof(id)) == 0)
+		jsonw_string(w, id);
+	else
+		jsonw_null(w);
+	jsonw_end(w);
+}
+
+static void
+emit_profile(struct doc *d)
+{
+	const struct model *m = d->m;
+	const struct gmon *g = &d->a->g;
+	struct jsonw *w = d->w;
+
+	jsonw_key(w, "profile");
+	jsonw_object(w);
+	jsonw_key(w, "files");
+	jsonw_array(w);
+	for (size_t i = 0; i < g->nfiles; i++)
+		jsonw_string(w, g->files[i].path);
+	jsonw_end(w);
+	key_bool(w, "has_histogram", g->nhists > 0);
+	key_bool(w, "has_call_graph", d->a->have_arcs);
+	jsonw_key(w, "sampling_rate_hz");
+	if (m->hz > 0)
+		jsonw_double(w, m->hz);
+	else
+		jsonw_null(w);
+	key_double(w, "sample_period_seconds", secs(d, 1));
+	key_string(w, "time_unit", m->dimen);
+	jsonw_key(w, "bin_bytes");
+	jsonw_int(w, m->bin_bytes);
+	key_double(w, "total_samples", m->total_ticks);
+	key_double(w, "total_seconds", secs(d, m->total_ticks));
+	key_est(w, "propagated_total_seconds", secs(d, m->cg->print_time));
+	key_uint(w, "function_count", d->nshown);
+	key_uint(w, "arc_count", m->cg->narcs);
+	key_uint(w, "cycle_count", m->ncycles);
+	jsonw_end(w);
+}
+
+/* An interval, to 6 significant digits. */
+static void
+pair(struct jsonw *w, double lo, double hi)
+{
+	jsonw_array(w);
+	jsonw_double_sig(w, lo, 6);
+	jsonw_double_sig(w, hi, 6);
+	jsonw_end(w);
+}
+
+static void
+emit_function(struct doc *d, uint32_t i)
+{
+	const struct model *m = d->m;
+	const struct cg_node *v = &m->cg->nodes[i];
+	struct jsonw *w = d->w;
+	double lo, hi;
+
+	jsonw_object(w);
+	key_uint(w, "id", d->jid[i]);
+	key_string(w, "name", model_name(m, i));
+	key_string(w, "raw_name", model_raw_name(m, i));
+	jsonw_key(w, "address");
+	jsonw_hex(w, m->st->syms[i].addr);
+	if (m->src != NULL && m->src[i].path != NULL) {
+		key_string(w, "file", m->src[i].path);
+		key_uint(w, "line", (uint64_t)m->src[i].line);
+	} else {
+		key_string(w, "file", NULL);
+		key_string(w, "line", NULL);
+	}
+	key_double(w, "self_samples", v->self_ticks);
+	key_double(w, "self_seconds", secs(d, v->self_ticks));
+	poisson_ci95(v->self_ticks, &lo, &hi);
+	jsonw_key(w, "self_samples_ci95");
+	pair(w, lo, hi);
+	jsonw_key(w, "self_seconds_ci95");
+	pair(w, secs(d, lo), secs(d, hi));
+	key_uint(w, "calls", v->ncalls);
+	key_uint(w, "self_calls", v->self_calls);
+	jsonw_key(w, "cycle");
+	if (v->cycle)
+		jsonw_uint(w, v->cycle);
+	else
+		jsonw_null(w);
+	key_double(w, "child_samples_estimated", v->child_ticks);
+	key_est(w, "child_seconds_estimated", secs(d, v->child_ticks));
+	key_est(w, "propagated_self_seconds", secs(d, v->prop_self));
+	key_est(w, "propagated_child_seconds_estimated",
+		secs(d, v->prop_child));
+	key_bool(w, "in_flat_profile", model_listed(m, LIST_FLAT, i));
+	jsonw_key(w, "graph_index");
+	if (m->index != NULL && model_listed(m, LIST_GRAPH, i))
+		jsonw_uint(w, m->index[i]);
+	else
+		jsonw_null(w);
+	jsonw_end(w);
+}
+
+static void
+emit_sites(struct doc *d, uint32_t k)
+{
+	struct jsonw *w = d->w;
+
+	jsonw_key(w, "call_sites");
+	jsonw_array(w);
+	for (uint32_t s = d->first[k]; s < d->first[k + 1]; s++) {
+		jsonw_object(w);
+		jsonw_key(w, "address");
+		jsonw_hex(w, d->sites[s].addr);
+		key_uint(w, "count", d->site_count[s]);
+		key_string(w, "file", d->sites[s].file);
+		jsonw_key(w, "line");
+		if (d->sites[s].file != NULL)
+			jsonw_uint(w, (uint64_t)d->sites[s].line);
+		else
+			jsonw_null(w);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+static void
+emit_arcs(struct doc *d)
+{
+	const struct model *m = d->m;
+	struct jsonw *w = d->w;
+
+	jsonw_key(w, "arcs");
+	jsonw_array(w);
+	for (uint32_t k = 0; k < m->cg->narcs; k++) {
+		const struct cg_arc *a = &m->cg->arcs[k];
+
+		if (d->jid[a->parent] == NONE || d->jid[a->child] == NONE)
+			continue; /* cannot be: both ends are listed */
+		jsonw_object(w);
+		key_uint(w, "caller", d->jid[a->parent]);
+		key_uint(w, "callee", d->jid[a->child]);
+		key_uint(w, "count", a->count);
+		key_bool(w, "self_call", a->parent == a->child);
+		key_bool(w, "inside_cycle",
+			 a->parent != a->child && model_arc_inside(m, a));
+		key_est(w, "propagated_self_seconds_estimated",
+			secs(d, a->time));
+		key_est(w, "propagated_child_seconds_estimated",
+			secs(d, a->child_time));
+		emit_sites(d, k);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+static void
+emit_cycles(struct doc *d)
+{
+	const struct model *m = d->m;
+	struct jsonw *w = d->w;
+
+	jsonw_key(w, "cycles");
+	jsonw_array(w);
+	for (uint32_t k = 0; k < m->ncycles; k++) {
+		const struct cg_cycle *c = &m->cg->cycles[k];
+		entry_id e = (entry_id)(m->nfuncs + k);
+		size_t guard = 0;
+
+		jsonw_object(w);
+		key_uint(w, "id", k + 1);
+		jsonw_key(w, "members");
+		jsonw_array(w);
+		for (uint32_t f = c->first; f != CG_NONE && guard < m->nfuncs;
+		     f = m->cg->nodes[f].cyc_next, guard++)
+			if (d->jid[f] != NONE)
+				jsonw_uint(w, d->jid[f]);
+		jsonw_end(w);
+		key_uint(w, "calls", c->ncalls);
+		key_uint(w, "internal_calls", c->self_calls);
+		key_double(w, "self_samples", c->self_ticks);
+		key_double(w, "self_seconds", secs(d, c->self_ticks));
+		key_est(w, "propagated_self_seconds", secs(d, c->prop_self));
+		key_est(w, "propagated_child_seconds_estimated",
+			secs(d, c->prop_child));
+		jsonw_key(w, "graph_index");
+		if (m->index != NULL && model_listed(m, LIST_GRAPH, e))
+			jsonw_uint(w, m->index[e]);
+		else
+			jsonw_null(w);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+static void
+warning(struct jsonw *w, const char *code, const char *msg)
+{
+	jsonw_object(w);
+	key_string(w, "code", code);
+	key_string(w, "message", msg);
+	jsonw_end(w);
+}
+
+static void
+emit_warnings(struct doc *d)
+{
+	const struct gmon *g = &d->a->g;
+	const struct model *m = d->m;
+	struct jsonw *w = d->w;
+	bool shared = false;
+
+	for (uint32_t i = 0; i < m->nfuncs && !shared; i++)
+		shared = m->cg->nodes[i].self_ticks !=
+			 (double)(uint64_t)m->cg->nodes[i].self_ticks;
+	jsonw_key(w, "warnings");
+	jsonw_array(w);
+	if (g->nhists == 0)
+		warning(w, "no_histogram",
+			"the profile holds no histogram: no time was measured");
+	if (!d->a->have_arcs)
+		warning(w, "no_call_graph",
+			"the profile holds no call-graph records: no calls "
+			"were counted");
+	for (size_t i = 0; i < g->nfiles; i++)
+		if (g->files[i].rate_assumed)
+			warning(
+			    w, "rate_assumed",
+			    "a 4.4BSD profile gave a rate of 0; 100 samples "
+			    "per second were assumed");
+	{
+		struct mismatch mm;
+		struct gp_err msg;
+
+		mismatch_check(&mm, g, &d->a->x, m->st);
+		for (size_t k = 0;
+		     mismatch_message(&mm, k, g, d->a->x.path, &msg); k++)
+			warning(w, "another_build", msg.msg);
+	}
+	if (shared)
+		warning(w, "shared_bins",
+			"some histogram bins straddle two functions and were "
+			"shared between them in proportion to the overlap, so "
+			"some sample counts are not whole");
+	jsonw_end(w);
+}
+
+void
+view_json_emit(struct jsonw *w, const struct view_ctx *v)
+{
+	/* Lookups in the executable fill its caches: not const. */
+	struct doc d = { w,    v->m, v->a, (struct exe *)&v->a->x, NULL, 0,
+			 NULL, NULL, NULL };
+	struct sitelines names = { 0 };
+	unsigned nl = w->newline_depth;
+
+	number_functions(&d);
+	collect_sites(&d, &names);
+	w->newline_depth = 2; /* one function, arc, cycle per line */
+	jsonw_object(w);
+	key_string(w, "format", "gprof-profile");
+	key_uint(w, "version", VIEW_JSON_VERSION);
+	emit_program(&d);
+	emit_profile(&d);
+	jsonw_key(w, "functions");
+	jsonw_array(w);
+	for (uint32_t i = 0; i < d.m->nfuncs; i++)
+		if (d.jid[i] != NONE)
+			emit_function(&d, i);
+	jsonw_end(w);
+	emit_arcs(&d);
+	emit_cycles(&d);
+	emit_warnings(&d);
+	jsonw_end(w);
+	w->newline_depth = nl;
+	sitelines_free(&names);
+	free(d.jid);
+	free(d.first);
+	free(d.sites);
+	free(d.site_count);
+}
+
+int
+view_json(FILE *out, const struct view_ctx *v, struct gp_err *err)
+{
+	struct jsonw w;
+
+	jsonw_init(&w, out, 0);
+	view_json_emit(&w, v);
+	return jsonw_finish(&w, err);
+}

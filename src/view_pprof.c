@@ -1,0 +1,404 @@
+/*
+ * view_pprof.c - --format=pprof: the profile as pprof's profile.proto
+ * (github.com/google/pprof, proto/profile.proto), gzipped, with only
+ * what gprof measured:
+ *
+ *   sample types  samples/count, cpu/nanoseconds, calls/count
+ *   self time     one 1-frame sample [function] per sampled function:
+ *                 values [samples, samples x period, 0]
+ *   calls         one 2-frame sample [callee, caller] per arc with a
+ *                 count: values [0, 0, count]
+ *
+ * No deeper stack is ever made up: gprof records no stacks, and pprof's
+ * cumulative numbers over the 2-frame samples mean "time in the function
+ * itself" and "calls it made or received", nothing propagated.  Each
+ * function has one location, at its entry address, whose line is the
+ * function's first source line (the model has no call-site lines); the
+ * one mapping is the executable.  A histogram bin that straddles two
+ * functions gives each a fraction of a sample: the whole counts are
+ * apportioned by largest remainder (they add up to the histogram's
+ * total, rounded), the nanoseconds computed from the fractional counts
+ * (each rounded to 1 ns).  Time and duration of the run are not in gmon.out and are left
+ * out.  Arcs with no count (-c's static calls) are left out.
+ *
+ * The file is compressed with zlib's deflate in the gzip wrapper, as
+ * pprof writes and reads it.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "pbuf.h"
+#include "sort.h"
+#include "views.h"
+
+/* profile.proto's field numbers. */
+enum {
+	PROFILE_SAMPLE_TYPE = 1,
+	PROFILE_SAMPLE = 2,
+	PROFILE_MAPPING = 3,
+	PROFILE_LOCATION = 4,
+	PROFILE_FUNCTION = 5,
+	PROFILE_STRING_TABLE = 6,
+	PROFILE_PERIOD_TYPE = 11,
+	PROFILE_PERIOD = 12,
+	PROFILE_COMMENT = 13,
+	PROFILE_DEFAULT_SAMPLE_TYPE = 14,
+	VALUE_TYPE_TYPE = 1,
+	VALUE_TYPE_UNIT = 2,
+	SAMPLE_LOCATION_ID = 1,
+	SAMPLE_VALUE = 2,
+	MAPPING_ID = 1,
+	MAPPING_MEMORY_START = 2,
+	MAPPING_MEMORY_LIMIT = 3,
+	MAPPING_FILENAME = 5,
+	MAPPING_HAS_FUNCTIONS = 7,
+	MAPPING_HAS_FILENAMES = 8,
+	MAPPING_HAS_LINE_NUMBERS = 9,
+	LOCATION_ID = 1,
+	LOCATION_MAPPING_ID = 2,
+	LOCATION_ADDRESS = 3,
+	LOCATION_LINE = 4,
+	LINE_FUNCTION_ID = 1,
+	LINE_LINE = 2,
+	FUNCTION_ID = 1,
+	FUNCTION_NAME = 2,
+	FUNCTION_SYSTEM_NAME = 3,
+	FUNCTION_FILENAME = 4,
+	FUNCTION_START_LINE = 5,
+};
+
+static const char COMMENT[] =
+    "gprof: samples/count and cpu/nanoseconds are histogram samples "
+    "charged to a function (1-frame samples); calls/count is the exact "
+    "call count of an arc, as a 2-frame sample [callee, caller]. No "
+    "stacks deeper than one call were recorded; none are made up.";
+
+/* The string table: each distinct string once, "" first. */
+struct strtab {
+	const char **s; /* borrowed strings, by index */
+	size_t n, cap;
+	uint32_t *hash; /* index + 1, 0 empty; open addressing */
+	size_t hash_cap;
+};
+
+static uint64_t
+str_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3u;
+	return h;
+}
+
+static void
+strtab_rehash(struct strtab *t, size_t cap)
+{
+	free(t->hash);
+	t->hash = xcalloc(cap, sizeof(*t->hash));
+	t->hash_cap = cap;
+	for (size_t i = 0; i < t->n; i++) {
+		size_t h = str_hash(t->s[i]) & (cap - 1);
+		while (t->hash[h] != 0)
+			h = (h + 1) & (cap - 1);
+		t->hash[h] = (uint32_t)i + 1;
+	}
+}
+
+/* The index of S in T, added if new (S must outlive T). */
+static uint64_t
+strtab_id(struct strtab *t, const char *s)
+{
+	size_t h;
+
+	if (s == NULL)
+		s = "";
+	if ((t->n + 1) * 2 > t->hash_cap)
+		strtab_rehash(t, t->hash_cap ? t->hash_cap * 2 : 1024);
+	h = str_hash(s) & (t->hash_cap - 1);
+	for (; t->hash[h] != 0; h = (h + 1) & (t->hash_cap - 1))
+		if (strcmp(t->s[t->hash[h] - 1], s) == 0)
+			return t->hash[h] - 1;
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 256;
+		t->s = xreallocarray(t->s, t->cap, sizeof(*t->s));
+	}
+	t->s[t->n] = s;
+	t->hash[h] = (uint32_t)++t->n;
+	return t->n - 1;
+}
+
+/* What one document is built from. */
+struct pprof {
+	const struct model *m;
+	struct wbuf out, msg, sub, packed;
+	struct strtab strs;
+	uint32_t *loc; /* per function: its location id, 0 unused */
+	double period_ns;
+};
+
+static void
+value_type(struct pprof *p, unsigned field, const char *type, const char *unit)
+{
+	p->sub.n = 0;
+	pb_uint(&p->sub, VALUE_TYPE_TYPE, strtab_id(&p->strs, type));
+	pb_uint(&p->sub, VALUE_TYPE_UNIT, strtab_id(&p->strs, unit));
+	pb_msg(&p->out, field, &p->sub);
+}
+
+/* A sample of NLOC location ids (leaf first) and three values. */
+static void
+sample(struct pprof *p, const uint32_t *loc, size_t nloc, uint64_t samples,
+       uint64_t ns, uint64_t calls)
+{
+	const uint64_t values[3] = { samples, ns, calls };
+
+	p->msg.n = 0;
+	p->packed.n = 0;
+	for (size_t i = 0; i < nloc; i++)
+		pb_varint(&p->packed, loc[i]);
+	pb_bytes(&p->msg, SAMPLE_LOCATION_ID, p->packed.p, p->packed.n);
+	p->packed.n = 0;
+	for (size_t i = 0; i < 3; i++)
+		pb_varint(&p->packed, values[i]);
+	pb_bytes(&p->msg, SAMPLE_VALUE, p->packed.p, p->packed.n);
+	pb_msg(&p->out, PROFILE_SAMPLE, &p->msg);
+}
+
+/* Give FN a location (and function) id if it has none yet. */
+static void
+use_function(struct pprof *p, uint32_t fn, uint32_t *next)
+{
+	if (p->loc[fn] == 0)
+		p->loc[fn] = ++*next;
+}
+
+/* Whether the flat profile leaves FN out (-P FN, -p OTHER). */
+static bool
+excluded(const struct model *m, uint32_t fn)
+{
+	return m->flat_excluded != NULL && m->flat_excluded[fn];
+}
+
+/* Larger fractional part of the self samples first, then lower id. */
+static int
+by_remainder(uint32_t a, uint32_t b, const void *ctx)
+{
+	const struct model *m = ctx;
+	double x = m->cg->nodes[a].self_ticks, y = m->cg->nodes[b].self_ticks;
+
+	x -= floor(x);
+	y -= floor(y);
+	if (x != y)
+		return x > y ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+/*
+ * Whole sample counts for the functions in LIST (N of them) into COUNT:
+ * each function's samples rounded down, then one more to those with
+ * the largest fractions until the sum is the total rounded (so the
+ * counts add up to what the histogram holds, however many functions
+ * shared its bins).
+ */
+static void
+whole_samples(const struct model *m, uint32_t *list, size_t n, uint64_t *count)
+{
+	double total = 0;
+	uint64_t sum = 0, want;
+
+	for (size_t i = 0; i < n; i++) {
+		double t = m->cg->nodes[list[i]].self_ticks;
+		total += t;
+		count[list[i]] = (uint64_t)floor(t);
+		sum += count[list[i]];
+	}
+	want = (uint64_t)llround(total);
+	gp_sort(list, n, by_remainder, m);
+	for (size_t i = 0; i < n && sum < want; i++, sum++)
+		count[list[i]]++;
+}
+
+static void
+samples(struct pprof *p, uint32_t *nloc)
+{
+	const struct model *m = p->m;
+	const struct callgraph *cg = m->cg;
+	uint32_t *list = xcalloc(m->nfuncs + 1, sizeof(*list));
+	uint64_t *count = xcalloc(m->nfuncs + 1, sizeof(*count));
+	size_t n = 0;
+
+	for (uint32_t fn = 0; fn < m->nfuncs; fn++)
+		if (!excluded(m, fn) && cg->nodes[fn].self_ticks > 0)
+			list[n++] = fn;
+	whole_samples(m, list, n, count);
+	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
+		double ticks = cg->nodes[fn].self_ticks;
+		uint64_t ns = (uint64_t)llround(ticks * p->period_ns);
+
+		if (excluded(m, fn) || !(ticks > 0) ||
+		    (count[fn] == 0 && ns == 0))
+			continue;
+		use_function(p, fn, nloc);
+		sample(p, &p->loc[fn], 1, count[fn], ns, 0);
+	}
+	free(list);
+	free(count);
+	for (size_t i = 0; i < cg->narcs; i++) {
+		const struct cg_arc *a = &cg->arcs[i];
+		uint32_t stack[2];
+
+		if (a->count == 0)
+			continue;
+		use_function(p, a->child, nloc);
+		use_function(p, a->parent, nloc);
+		stack[0] = p->loc[a->child];
+		stack[1] = p->loc[a->parent];
+		sample(p, stack, 2, 0, 0, a->count);
+	}
+}
+
+/* The mapping: the executable, over the functions' addresses. */
+static void
+mapping(struct pprof *p, const struct view_ctx *v, bool files, bool lines)
+{
+	const struct symtab *st = p->m->st;
+	uint64_t lo = st->n ? st->syms[0].addr : 0;
+	uint64_t hi = st->n ? st->syms[st->n - 1].end + 1 : 0;
+
+	if (v->a->x.text_found && v->a->x.load_hi > v->a->x.load_lo) {
+		lo = v->a->x.load_lo;
+		hi = v->a->x.load_hi;
+	}
+	p->msg.n = 0;
+	pb_uint(&p->msg, MAPPING_ID, 1);
+	pb_uint(&p->msg, MAPPING_MEMORY_START, lo);
+	pb_uint(&p->msg, MAPPING_MEMORY_LIMIT, hi);
+	pb_uint(&p->msg, MAPPING_FILENAME, strtab_id(&p->strs, v->o->exe));
+	pb_uint(&p->msg, MAPPING_HAS_FUNCTIONS, 1);
+	pb_uint(&p->msg, MAPPING_HAS_FILENAMES, files);
+	pb_uint(&p->msg, MAPPING_HAS_LINE_NUMBERS, lines);
+	pb_msg(&p->out, PROFILE_MAPPING, &p->msg);
+}
+
+/* One location and one function per function used, ids alike. */
+static void
+locations(struct pprof *p, const struct view_ctx *v)
+{
+	const struct model *m = p->m;
+	bool files = false, lines = false;
+
+	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
+		const struct model_src *s = m->src ? &m->src[fn] : NULL;
+		int line = s != NULL && s->path != NULL ? s->line : 0;
+
+		if (p->loc[fn] == 0)
+			continue;
+		files |= s != NULL && s->path != NULL;
+		lines |= line > 0;
+		p->msg.n = 0;
+		pb_uint(&p->msg, FUNCTION_ID, p->loc[fn]);
+		pb_uint(&p->msg, FUNCTION_NAME,
+			strtab_id(&p->strs, model_name(m, fn)));
+		pb_uint(&p->msg, FUNCTION_SYSTEM_NAME,
+			strtab_id(&p->strs, model_raw_name(m, fn)));
+		pb_uint(&p->msg, FUNCTION_FILENAME,
+			strtab_id(&p->strs, s != NULL ? s->path : NULL));
+		pb_int(&p->msg, FUNCTION_START_LINE, line);
+		pb_msg(&p->out, PROFILE_FUNCTION, &p->msg);
+
+		p->msg.n = 0;
+		p->sub.n = 0;
+		pb_uint(&p->sub, LINE_FUNCTION_ID, p->loc[fn]);
+		pb_int(&p->sub, LINE_LINE, line);
+		pb_uint(&p->msg, LOCATION_ID, p->loc[fn]);
+		pb_uint(&p->msg, LOCATION_MAPPING_ID, 1);
+		pb_uint(&p->msg, LOCATION_ADDRESS, m->st->syms[fn].addr);
+		pb_msg(&p->msg, LOCATION_LINE, &p->sub);
+		pb_msg(&p->out, PROFILE_LOCATION, &p->msg);
+	}
+	mapping(p, v, files, lines);
+}
+
+/* Compress OUT's bytes into a gzip stream on F. */
+static int
+write_gzip(FILE *f, const struct wbuf *in, struct gp_err *err)
+{
+	z_stream z;
+	unsigned char buf[1 << 16];
+	int rc;
+
+	memset(&z, 0, sizeof(z));
+	if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8,
+			 Z_DEFAULT_STRATEGY) != Z_OK)
+		return gp_fail(err, "--format=pprof: zlib: cannot start");
+	z.next_in = in->p;
+	z.avail_in = 0;
+	for (size_t left = in->n;;) {
+		if (z.avail_in == 0 && left > 0) {
+			uInt chunk = left > (1u << 30) ? 1u << 30 : (uInt)left;
+			z.next_in = in->p + (in->n - left);
+			z.avail_in = chunk;
+			left -= chunk;
+		}
+		z.next_out = buf;
+		z.avail_out = sizeof(buf);
+		rc = deflate(&z, left == 0 ? Z_FINISH : Z_NO_FLUSH);
+		if (rc == Z_STREAM_ERROR)
+			break;
+		fwrite(buf, 1, sizeof(buf) - z.avail_out, f);
+		if (rc == Z_STREAM_END)
+			break;
+	}
+	deflateEnd(&z);
+	if (rc != Z_STREAM_END)
+		return gp_fail(err, "--format=pprof: zlib: compression failed");
+	return 0;
+}
+
+int
+view_pprof(FILE *out, const struct view_ctx *v, struct gp_err *err)
+{
+	const struct model *m = v->m;
+	struct pprof p = { .m = m };
+	uint32_t nloc = 0;
+	int rc;
+
+	if (m->hz > 0 && strcmp(m->dimen, "seconds") != 0)
+		return gp_fail(err,
+			       "--format=pprof: the profile counts time in "
+			       "'%s', not seconds",
+			       m->dimen);
+	p.period_ns = m->hz > 0 ? 1e9 / m->hz : 0;
+	wbuf_init(&p.out, false, 8);
+	wbuf_init(&p.msg, false, 8);
+	wbuf_init(&p.sub, false, 8);
+	wbuf_init(&p.packed, false, 8);
+	p.loc = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*p.loc));
+	strtab_id(&p.strs, "");
+	value_type(&p, PROFILE_SAMPLE_TYPE, "samples", "count");
+	value_type(&p, PROFILE_SAMPLE_TYPE, "cpu", "nanoseconds");
+	value_type(&p, PROFILE_SAMPLE_TYPE, "calls", "count");
+	samples(&p, &nloc);
+	locations(&p, v);
+	value_type(&p, PROFILE_PERIOD_TYPE, "cpu", "nanoseconds");
+	pb_int(&p.out, PROFILE_PERIOD, llround(p.period_ns));
+	p.packed.n = 0;
+	pb_varint(&p.packed, strtab_id(&p.strs, COMMENT));
+	pb_bytes(&p.out, PROFILE_COMMENT, p.packed.p, p.packed.n);
+	pb_int(&p.out, PROFILE_DEFAULT_SAMPLE_TYPE, strtab_id(&p.strs, "cpu"));
+	for (size_t i = 0; i < p.strs.n; i++)
+		pb_bytes(&p.out, PROFILE_STRING_TABLE, p.strs.s[i],
+			 strlen(p.strs.s[i]));
+	rc = write_gzip(out, &p.out, err);
+	wbuf_free(&p.out);
+	wbuf_free(&p.msg);
+	wbuf_free(&p.sub);
+	wbuf_free(&p.packed);
+	free(p.loc);
+	free(p.strs.s);
+	free(p.strs.hash);
+	return rc;
+}

@@ -1,0 +1,330 @@
+#!/bin/sh
+# tests/viewdiff/run.sh - --format=pprof, --format=errorbars and --diff.
+#
+# - pprof: decoded by the npm package pprof-format (installed into
+#   $BUILD/npm when missing; SKIP when node or npm cannot be had), with
+#   pprof's own invariants checked by pprof-dump.js; on synthetic
+#   profiles (tools/mkgmon, exact sample counts) the whole dump is
+#   compared, on a real run of examples/demo.c the sums are compared
+#   with our -b -p flat profile (self seconds, calls) and the arcs with
+#   -d's arc count.
+# - errorbars: exact intervals for known counts (normal from 100
+#   samples, Garwood below), and the self column against the flat
+#   profile; --error-bars alone is refused (GNU's text stays GNU's).
+# - diff: synthetic profiles with known counts: a doubling is flagged, a
+#   30 % change at 100 samples is not, the same seconds at another rate
+#   are equal, --diff-normalize compares shares, --fail-on-regression
+#   sets the exit status after writing the whole report, JSON parses
+#   and says the same, a --format=json export as the base gives the
+#   same rows as the profile; bad uses and bad JSON give one clear
+#   error.
+# The statistical properties (coverage, false positives) are unit tests
+# (tests/unit/test_stats.c).
+# Env: GPROF, BUILD (absolute).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+. "$here/../lib.sh"
+out="$BUILD/viewdiff"
+rm -rf "$out"
+mkdir -p "$out"
+MKGMON="$BUILD/mkgmon"
+
+pass() { echo "PASS viewdiff/$1"; }
+fail() { echo "FAIL viewdiff/$1: $2"; }
+
+# ---- programs ----
+if ! cc -g -O0 -pg -fno-PIE -no-pie -o "$out/demo" "$top/examples/demo.c" \
+	2>"$out/build.log"; then
+	fail build "cannot build examples/demo.c (see $out/build.log)"
+	exit 0
+fi
+if ! (cd "$out" && ./demo >/dev/null && mv gmon.out demo.gmon); then
+	fail build "the demo wrote no profile"
+	exit 0
+fi
+
+# addr NAME: the address of function NAME in the demo, in hex.
+addr() {
+	nm "$out/demo" | awk -v n="$1" '$3 == n { print "0x" $1; exit }'
+}
+
+# synth FILE RATE "FN=SAMPLES..." "CALLER>CALLEE=COUNT...": a profile of
+# the demo with SAMPLES in the first histogram bin of each FN (2-byte
+# bins over .text) and the arcs given (call site: the caller's entry).
+synth() {
+	_f=$1 _rate=$2 _s=$3 _a=$4
+	{
+		echo "hist $lo $hi $(((hi - lo) / 2)) $_rate"
+		for _x in $_s; do
+			_a1=$(addr "${_x%%=*}")
+			echo "bin $(((_a1 - lo) / 2)) ${_x#*=}"
+		done
+		for _x in $_a; do
+			_p=${_x%%>*} _r=${_x#*>}
+			echo "arc $(($(addr "$_p") + 4)) $(addr "${_r%%=*}") ${_r#*=}"
+		done
+	} >"$_f.spec"
+	"$MKGMON" -o "$_f" "$_f.spec"
+}
+lo=$(($(addr _init) & ~15))
+hi=$(($(addr _fini) + 16))
+
+arcs="main>mix=200 main>checksum=400 checksum>mix=25600 main>is_even=400"
+synth "$out/a.gmon" 100 "mix=100 checksum=100 is_even=50" "$arcs"
+synth "$out/b.gmon" 100 "mix=200 checksum=130 is_even=50" \
+	"main>mix=200 main>checksum=400 checksum>mix=25601 main>is_even=400"
+synth "$out/twice.gmon" 100 "mix=200 checksum=200 is_even=100" "$arcs"
+synth "$out/fast.gmon" 1000 "mix=1000 checksum=1000 is_even=500" "$arcs"
+synth "$out/small.gmon" 100 "mix=4 checksum=100" "$arcs"
+
+# ---- pprof ----
+npm_dir="$BUILD/npm"
+decoder=""
+if command -v node >/dev/null 2>&1; then
+	if [ ! -d "$npm_dir/node_modules/pprof-format" ] &&
+		command -v npm >/dev/null 2>&1; then
+		npm install --silent --no-audit --no-fund --prefix "$npm_dir" \
+			pprof-format@2.3.2 >"$out/npm.log" 2>&1
+	fi
+	[ -d "$npm_dir/node_modules/pprof-format" ] && decoder=yes
+fi
+
+# dump NAME FILE: decode FILE into $out/NAME.dump; 1 (with a FAIL line)
+# when the decoder refuses it.
+dump() {
+	if ! NODE_PATH="$npm_dir/node_modules" node "$here/pprof-dump.js" \
+		"$2" >"$out/$1.dump" 2>"$out/$1.derr"; then
+		fail "$1" "$(cat "$out/$1.derr")"
+		return 1
+	fi
+}
+
+if [ -z "$decoder" ]; then
+	echo "SKIP viewdiff/pprof: no node, or npm could not install pprof-format (see $out/npm.log)"
+else
+	# Synthetic: every fact known in advance.
+	if "$GPROF" --format=pprof --output="$out/a.pb.gz" "$out/demo" \
+		"$out/a.gmon" 2>"$out/a.err" && dump pprof-synthetic "$out/a.pb.gz"; then
+		cat >"$out/a.want" <<-END
+		types samples/count cpu/nanoseconds calls/count
+		period cpu/nanoseconds 10000000
+		default cpu
+		self mix 100 1000000000
+		self checksum 100 1000000000
+		self is_even 50 500000000
+		arc main mix 200
+		arc main checksum 400
+		arc checksum mix 25600
+		arc main is_even 400
+		total 250 2500000000 26600
+		END
+		sort "$out/a.want" >"$out/a.want.s"
+		sort "$out/pprof-synthetic.dump" >"$out/a.got.s"
+		if cmp -s "$out/a.want.s" "$out/a.got.s"; then
+			pass pprof-synthetic
+		else
+			fail pprof-synthetic "decoded profile differs"
+			diff "$out/a.want.s" "$out/a.got.s" | head -5
+		fi
+	fi
+	# A real run: sums against the flat profile, arcs against -d.
+	"$GPROF" --format=pprof "$out/demo" "$out/demo.gmon" >"$out/demo.pb.gz" &&
+		dump pprof-demo "$out/demo.pb.gz" && {
+		"$GPROF" -b -p "$out/demo" "$out/demo.gmon" >"$out/demo.flat"
+		narcs=$("$GPROF" -d -b -p "$out/demo" "$out/demo.gmon" |
+			sed -n 's/.* \([0-9]*\) distinct arcs.*/\1/p')
+		why=$(awk -v narcs="$narcs" '
+		FNR == NR {
+			if ($1 == "self") ns[$2] = $4
+			if ($1 == "arc") { n++; if ($2 != $3) calls[$3] += $4 }
+			if ($1 == "total") tsamples = $2
+			next
+		}
+		$1 ~ /^[0-9.]+$/ && NF >= 4 {
+			cum = $2
+			if ($4 ~ /^[0-9]+$/ && NF >= 7) { name = $7; c = $4 }
+			else { name = $4; c = 0 }
+			if (sprintf("%.2f", ns[name] / 1e9) != $3)
+				bad = bad " self(" name ")=" ns[name]
+			if (c != calls[name] + 0)
+				bad = bad " calls(" name ")=" calls[name]
+		}
+		END {
+			if (n != narcs) bad = bad " arcs " n " vs " narcs
+			if (sprintf("%.2f", tsamples / 100) != cum)
+				bad = bad " total " tsamples " samples, flat " cum " s"
+			print bad
+		}' "$out/pprof-demo.dump" "$out/demo.flat")
+		if [ -z "$why" ]; then
+			pass pprof-demo-sums
+		else
+			fail pprof-demo-sums "$why"
+		fi
+	}
+fi
+expect_error viewdiff/pprof-not-with-diff "$out" "--diff writes text or --format=json" \
+	--format=pprof --diff=a.gmon demo a.gmon
+
+# ---- errorbars ----
+if "$GPROF" --format=errorbars "$out/demo" "$out/small.gmon" \
+	>"$out/small.eb" 2>"$out/small.err"; then
+	# 100 samples: 1 +- 1.96 x 0.1 s; 4 samples: Garwood [1.09, 10.24].
+	if grep -q '^ *100\.0 *1\.00 *0\.80 *1\.20 .* checksum$' "$out/small.eb" &&
+		grep -q '^ *4\.0 *0\.04 *0\.01 *0\.10 .* mix$' "$out/small.eb"; then
+		pass errorbars-known-counts
+	else
+		fail errorbars-known-counts "unexpected intervals"
+		cat "$out/small.eb"
+	fi
+else
+	fail errorbars-known-counts "exit status $?"
+fi
+"$GPROF" --format=errorbars "$out/demo" "$out/demo.gmon" >"$out/demo.eb"
+why=$(awk '
+FNR == NR {
+	if ($1 ~ /^[0-9.]+$/ && NF >= 4) {
+		name = ($4 ~ /^[0-9]+$/ && NF >= 7) ? $7 : $4
+		want[name] = $3; n++
+	}
+	next
+}
+$1 ~ /^[0-9.]+$/ && NF >= 6 {
+	m++
+	if (want[$NF] != $2) bad = bad " self(" $NF ")"
+	if (!($3 <= $2 && $2 <= $4)) bad = bad " interval(" $NF ")"
+}
+END { if (n != m) bad = bad " rows " m " vs " n; print bad }' \
+	"$out/demo.flat" "$out/demo.eb")
+if [ -z "$why" ]; then pass errorbars-vs-flat; else fail errorbars-vs-flat "$why"; fi
+expect_error viewdiff/errorbars-not-in-gnu-text "$out" "--error-bars does not change GNU" \
+	--error-bars demo demo.gmon
+expect_error viewdiff/errorbars-not-with-json "$out" "use --format=errorbars" \
+	--error-bars --format=json demo demo.gmon
+
+# ---- diff ----
+# run_diff NAME ARGS...: our gprof in $out; stdout NAME.out, stderr
+# NAME.err, status in $rc.
+run_diff() {
+	_n=$1
+	shift
+	(cd "$out" && exec "$GPROF" "$@") >"$out/$_n.out" 2>"$out/$_n.err"
+	rc=$?
+}
+
+# row FILE NAME: the report line of function NAME.
+row() {
+	awk -v n="$2" 'NF > 1 && ($NF == n || $(NF-1) == n)' "$1"
+}
+
+run_diff self --diff=a.gmon demo a.gmon
+if [ $rc -eq 0 ] && grep -q '^0 significant changes; 3 unchanged' "$out/self.out" &&
+	[ -z "$(row "$out/self.out" mix)" ]; then
+	pass diff-self
+else
+	fail diff-self "exit $rc or rows listed"
+fi
+
+run_diff ab --diff=a.gmon demo b.gmon
+m=$(row "$out/ab.out" mix) c=$(row "$out/ab.out" checksum)
+case "$m|$c" in
+*"+100.0%"*" * "*"25800 "*"25801 "*"+1"*"|"*"+30.0%"*)
+	case $c in
+	*" * "*) fail diff-doubling "checksum (100 -> 130) flagged: $c" ;;
+	*) pass diff-doubling ;;
+	esac
+	;;
+*) fail diff-doubling "mix: $m; checksum: $c" ;;
+esac
+[ -z "$(row "$out/ab.out" is_even)" ] && pass diff-unchanged-not-listed ||
+	fail diff-unchanged-not-listed "is_even listed"
+
+run_diff rate --diff=a.gmon demo fast.gmon
+if [ $rc -eq 0 ] && grep -q '^0 significant changes; 3 unchanged' "$out/rate.out"; then
+	pass diff-other-rate-same-seconds
+else
+	fail diff-other-rate-same-seconds "$(sed -n 10p "$out/rate.out")"
+fi
+
+run_diff twice --diff=a.gmon demo twice.gmon
+run_diff twice-norm --diff=a.gmon --diff-normalize demo twice.gmon
+if grep -q '^3 significant changes' "$out/twice.out" &&
+	grep -q '^0 significant changes' "$out/twice-norm.out" &&
+	grep -q 'as % of each' "$out/twice-norm.out"; then
+	pass diff-normalize
+else
+	fail diff-normalize "seconds: $(sed -n 10p "$out/twice.out"); shares: $(sed -n 10p "$out/twice-norm.out")"
+fi
+
+run_diff fail50 --diff=a.gmon --fail-on-regression=50 --output=fail50.txt demo b.gmon
+if [ $rc -eq 1 ] && grep -q "fail-on-regression=50: the self time of mix (demo.c) grew by 100.0%" \
+	"$out/fail50.err" && grep -q 'mix (demo.c)$' "$out/fail50.txt" && [ ! -s "$out/fail50.out" ]; then
+	pass diff-fail-on-regression
+else
+	fail diff-fail-on-regression "exit $rc: $(cat "$out/fail50.err")"
+fi
+run_diff fail150 --diff=a.gmon --fail-on-regression=150 demo b.gmon
+[ $rc -eq 0 ] && [ ! -s "$out/fail150.err" ] && pass diff-below-threshold ||
+	fail diff-below-threshold "exit $rc"
+run_diff failnot --diff=b.gmon --fail-on-regression=0 demo a.gmon
+[ $rc -eq 0 ] && pass diff-faster-is-no-regression ||
+	fail diff-faster-is-no-regression "exit $rc"
+
+run_diff eb --diff=demo,a.gmon --error-bars demo b.gmon
+if row "$out/eb.out" mix | grep -q '\[0\.80, 1\.20\] *\[1\.72, 2\.28\]'; then
+	pass diff-error-bars
+else
+	fail diff-error-bars "$(row "$out/eb.out" mix)"
+fi
+
+run_diff json --diff=a.gmon --format=json demo b.gmon
+if [ $rc -eq 0 ] && python3 - "$out/json.out" <<'EOF'; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["format"] == "gprof-diff" and d["version"] == 1, "header"
+f = {x["name"]: x for x in d["functions"]}
+m, c = f["mix"], f["checksum"]
+assert m["significant"] and m["delta_calls"] == 1, "mix"
+assert m["base_samples"] == 100 and m["this_samples"] == 200, "mix samples"
+assert not c["significant"] and 0.05 < c["p"] < 0.1, "checksum p %g" % c["p"]
+assert d["tested"] == 3 and d["unchanged"] == 1, "counts"
+EOF
+	pass diff-json
+else
+	fail diff-json "exit $rc or wrong document"
+fi
+
+# A base without a histogram: its times are unknown, never 0.
+echo "arc $(($(addr main) + 4)) $(addr mix) 5" | "$MKGMON" -o "$out/arcs.gmon" -
+run_diff nohist --diff=arcs.gmon demo a.gmon
+if [ $rc -eq 0 ] && grep -q 'base profile has no histogram' "$out/nohist.out" &&
+	row "$out/nohist.out" mix | grep -q '^ *? *1\.00 *? *? .* 5 *25800 *+25795'; then
+	pass diff-base-without-histogram
+else
+	fail diff-base-without-histogram "$(row "$out/nohist.out" mix)"
+fi
+
+# A JSON export as the base: the same comparison as from the profile.
+"$GPROF" --format=json "$out/demo" "$out/a.gmon" >"$out/a.json"
+run_diff fromjson --diff=a.json demo b.gmon
+if [ $rc -eq 0 ] && [ "$(sed -n '10,$p' "$out/fromjson.out")" = "$(sed -n '10,$p' "$out/ab.out")" ]; then
+	pass diff-json-base
+else
+	fail diff-json-base "exit $rc or rows differ from the profile base"
+	diff "$out/ab.out" "$out/fromjson.out" | head -5
+fi
+printf '{"format":"gprof-profile","version":2,"functions":[]}' >"$out/v2.json"
+expect_error viewdiff/diff-json-version "$out" "v2.json: version is not 1" \
+	--diff=v2.json demo a.gmon
+printf '{"format":"gprof-profile","version":1,"functions":[{"raw_name":"mix","self_samples":1,"calls":1.5}]}' >"$out/half.json"
+expect_error viewdiff/diff-json-bad-calls "$out" "functions[0].calls is not a whole number" \
+	--diff=half.json demo a.gmon
+printf '{"format":"gprof-profile",\n"version":1,\n"functions":[}' >"$out/broken.json"
+expect_error viewdiff/diff-json-malformed "$out" "broken.json: line 3, column 14" \
+	--diff=broken.json demo a.gmon
+expect_error viewdiff/diff-missing-base "$out" "--diff: " --diff=nonexistent.gmon demo a.gmon
+expect_error viewdiff/diff-normalize-alone "$out" "--diff-normalize needs --diff" \
+	--diff-normalize demo a.gmon
+expect_error viewdiff/diff-bad-percent "$out" "is not a percentage" \
+	--diff=a.gmon --fail-on-regression=ten demo a.gmon
+exit 0

@@ -1,0 +1,289 @@
+#!/bin/sh
+# tests/viewjson/run.sh - --format=json and --format=html.
+#
+# JSON: every document validates against docs/gprof-profile.schema.json
+# (python3-jsonschema, draft 2020-12), and flat.jq + flat.awk rebuild
+# the flat profile from the document alone, byte for byte equal to our
+# `gprof -b -p` (C++ names, cycles, two summed files, -z, a 100,000-
+# function profile).  Names with bytes that are not UTF-8, control
+# characters and "</script>" still give valid JSON and a working page.
+#
+# HTML: headless Chromium loads each page with "#fn=ID&selftest"; the
+# page's own checks (report.js: row count, drawn rows, sorting,
+# filtering, deep link, navigation to a callee and back, cycles, no
+# resource loaded, no console error or policy violation) write PASS/
+# FAIL lines into the DOM, which --dump-dom returns.  A screenshot is
+# kept as build/viewjson/report.png.  Without Chromium (or when it
+# cannot start here) those cases SKIP with the reason.
+#
+# Environment: GPROF, BUILD; CHROMIUM names the browser (default:
+# chromium, chromium-browser or google-chrome from the PATH).
+set -u
+GPROF=${GPROF:?GPROF must name our gprof}
+BUILD=${BUILD:?BUILD must name the build directory}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+here=$top/tests/viewjson
+schema=$top/docs/gprof-profile.schema.json
+work=$BUILD/viewjson
+rm -rf "$work"
+mkdir -p "$work" || exit 1
+cp -R "$top/tests/golden/inputs" "$work/in" || exit 1
+in=$work/in
+. "$top/tests/lib.sh"
+
+# ---- tools ----
+PY=
+for p in /usr/bin/python3 python3; do
+	if "$p" -c 'import jsonschema' 2>/dev/null; then
+		PY=$p
+		break
+	fi
+done
+CHROME=${CHROMIUM:-}
+if [ -z "$CHROME" ]; then
+	for c in chromium chromium-browser google-chrome; do
+		if command -v "$c" >/dev/null 2>&1; then
+			CHROME=$c
+			break
+		fi
+	done
+fi
+chrome_why=
+if [ -z "$CHROME" ]; then
+	chrome_why="no chromium on the PATH (scripts/ensure-deps.sh test installs it)"
+fi
+
+# chrome_dom URL OUT: the DOM after load (and the page's scripts).
+chrome_dom() {
+	timeout 180 "$CHROME" --headless --no-sandbox --disable-gpu \
+		--no-first-run --disable-extensions --disable-sync \
+		--user-data-dir="$work/chrome-profile" \
+		--virtual-time-budget=20000 --dump-dom "$1" >"$2" 2>"$2.err"
+}
+
+# validate NAME FILE: the document against the schema.
+validate() {
+	if [ -z "$PY" ]; then
+		echo "SKIP viewjson/schema-$1: no python3 with jsonschema (scripts/ensure-deps.sh test installs python3-jsonschema)"
+		return
+	fi
+	if "$PY" - "$2" "$schema" >"$work/$1.schema.txt" 2>&1 <<'EOF'; then
+import json, sys, jsonschema
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+schema = json.load(open(sys.argv[2], encoding="utf-8"))
+jsonschema.Draft202012Validator.check_schema(schema)
+jsonschema.Draft202012Validator(schema).validate(doc)
+EOF
+		echo "PASS viewjson/schema-$1"
+	else
+		echo "FAIL viewjson/schema-$1: $(tail -n 3 "$work/$1.schema.txt" | tr '\n' ' ')"
+	fi
+}
+
+# flat NAME FILE ARGS...: flat.jq + flat.awk on FILE equal -b -p ARGS.
+flat() {
+	_n=$1 _f=$2
+	shift 2
+	(cd "$in" && "$GPROF" -b -p "$@") >"$work/$_n.p.txt" 2>/dev/null
+	if ! jq -r -f "$here/flat.jq" "$_f" >"$work/$_n.tsv" 2>"$work/$_n.jq.err"; then
+		echo "FAIL viewjson/flat-$_n: jq: $(head -n 1 "$work/$_n.jq.err")"
+	elif ! awk -f "$here/flat.awk" "$work/$_n.tsv" >"$work/$_n.flat.txt"; then
+		echo "FAIL viewjson/flat-$_n: awk failed"
+	elif ! cmp -s "$work/$_n.flat.txt" "$work/$_n.p.txt"; then
+		echo "FAIL viewjson/flat-$_n: rebuilt flat profile differs from -b -p"
+		diff "$work/$_n.flat.txt" "$work/$_n.p.txt" | head -5
+	elif [ "$(wc -l <"$work/$_n.p.txt")" -lt 6 ]; then
+		echo "FAIL viewjson/flat-$_n: the flat profile has no rows"
+	else
+		echo "PASS viewjson/flat-$_n"
+	fi
+}
+
+# html NAME FILE HASH: the page's self-test in Chromium.
+html() {
+	_n=$1 _f=$2 _h=$3
+	if [ -n "$chrome_why" ]; then
+		echo "SKIP viewjson/html-$_n: $chrome_why"
+		return
+	fi
+	# Static promises first: nothing fetched, the data cannot end early.
+	if grep -q 'src=\|https\?://' "$_f"; then
+		echo "FAIL viewjson/html-$_n: the page refers to something outside it"
+		return
+	fi
+	if [ "$(grep -c '</script>' "$_f")" != 2 ]; then
+		echo "FAIL viewjson/html-$_n: want exactly 2 </script> (data, code)"
+		return
+	fi
+	chrome_dom "file://$_f#$_h&selftest" "$work/$_n.dom"
+	rc=$?
+	sed -n '/<pre id="selftest">/,/DONE/p' "$work/$_n.dom" |
+		sed 's/.*<pre id="selftest">//' >"$work/$_n.selftest"
+	if [ ! -s "$work/$_n.dom" ]; then
+		chrome_why="chromium cannot run here (exit $rc: $(grep -v 'dbus\|DBus\|^$' "$work/$_n.dom.err" | tail -n 1))"
+		echo "SKIP viewjson/html-$_n: $chrome_why"
+	elif ! grep -q '^DONE' "$work/$_n.selftest"; then
+		echo "FAIL viewjson/html-$_n: the self-test did not finish"
+	elif grep -q '^FAIL' "$work/$_n.selftest"; then
+		echo "FAIL viewjson/html-$_n: $(grep '^FAIL' "$work/$_n.selftest" | tr '\n' ' ')"
+	elif [ "$(grep -c '^PASS' "$work/$_n.selftest")" -lt 12 ]; then
+		echo "FAIL viewjson/html-$_n: only $(grep -c '^PASS' "$work/$_n.selftest") checks ran"
+	else
+		echo "PASS viewjson/html-$_n ($(grep -c '^PASS' "$work/$_n.selftest") checks)"
+	fi
+}
+
+# one NAME HASH ARGS...: JSON (schema, flat) and HTML of ARGS.
+one() {
+	_name=$1 _hash=$2
+	shift 2
+	if ! (cd "$in" && "$GPROF" --format=json "$@") >"$work/$_name.json" 2>"$work/$_name.err"; then
+		echo "FAIL viewjson/json-$_name: $(head -n 1 "$work/$_name.err")"
+		return
+	fi
+	validate "$_name" "$work/$_name.json"
+	flat "$_name" "$work/$_name.json" "$@"
+	if ! (cd "$in" && "$GPROF" --format=html --output="$work/$_name.html" "$@") 2>"$work/$_name.err"; then
+		echo "FAIL viewjson/html-$_name: $(head -n 1 "$work/$_name.err")"
+		return
+	fi
+	html "$_name" "$work/$_name.html" "$_hash"
+}
+
+one recur fn=1 recur recur.syn
+one recur-real fn=3 recur recur.gmon
+one hot fn=2 hot hot.syn
+one hot-two fn=2 hot hot.syn hot.syn2
+one hot-real fn=2 hot hot.gmon
+one cxx fn=4 cxx cxx.syn
+one multi fn=2 multi multi.gmon
+one recur-zeros fn=1 -z recur recur.syn
+one hot-zeros fn=0 -z hot hot.syn
+
+# Names no report would print as they are: bytes that are not UTF-8,
+# a surrogate, a control character, quotes, backslashes, </script>.
+nm "$in/recur" | awk '$2 == "T" || $2 == "t"' >"$work/recur.nm"
+awk 'BEGIN {
+	bad["fact"] = "fa\377ct\001\"</script><!--"
+	bad["is_even"] = "is_\355\240\200even\\"
+	bad["ping"] = "p\303\251ng\342\202"
+	bad["pong"] = "\300\257pong\364\220\200\200"
+} { n = $3; if (n in bad) n = bad[n]; print $1, $2, n }' \
+	"$work/recur.nm" >"$in/bad.nm"
+if (cd "$in" && "$GPROF" -S bad.nm --format=json recur recur.syn) \
+	>"$work/bad.json" 2>/dev/null; then
+	validate bad-names "$work/bad.json"
+	if "${PY:-python3}" - "$work/bad.json" <<'EOF'; then
+import json, sys
+raw = open(sys.argv[1], "rb").read()
+raw.decode("utf-8")                       # strict: valid UTF-8
+doc = json.loads(raw)
+names = [f["name"] for f in doc["functions"]]
+want = ['fa\ufffdct\x01"</script><!--', "is_\ufffd\ufffd\ufffdeven\\",
+        "p\u00e9ng\ufffd\ufffd", "\ufffd\ufffdpong\ufffd\ufffd\ufffd\ufffd"]
+missing = [w for w in want if w not in names]
+assert not missing, missing
+EOF
+		echo "PASS viewjson/json-escaping"
+	else
+		echo "FAIL viewjson/json-escaping: names not escaped as documented"
+	fi
+	(cd "$in" && "$GPROF" -S bad.nm --format=html recur recur.syn) \
+		>"$work/bad.html" 2>/dev/null
+	if grep -q '<!--\|fa.ct[^"]*</script>' "$work/bad.html"; then
+		echo "FAIL viewjson/html-escaping: a name ends the data element"
+	else
+		echo "PASS viewjson/html-escaping"
+	fi
+	html bad-names "$work/bad.html" "fn=3"
+else
+	echo "FAIL viewjson/json-escaping: gprof -S failed"
+fi
+
+# No histogram: times are unknown, written as null, never NaN.
+printf 'arc 0x401239 0x4011a6 5\n' >"$work/arcs.spec"
+if "$BUILD/mkgmon" -o "$in/arcs.gmon" "$work/arcs.spec" 2>/dev/null &&
+	(cd "$in" && "$GPROF" --format=json recur arcs.gmon) \
+		>"$work/arcs.json" 2>/dev/null; then
+	validate no-histogram "$work/arcs.json"
+	if grep -qi 'nan\|inf' "$work/arcs.json" ||
+		! grep -q '"self_seconds":null' "$work/arcs.json"; then
+		echo "FAIL viewjson/json-no-rate: seconds are not null"
+	else
+		echo "PASS viewjson/json-no-rate"
+	fi
+else
+	echo "FAIL viewjson/json-no-rate: cannot make or read the profile"
+fi
+
+# Call sites: inner() (inlined into outer_small) calls mix() on line 26
+# of hot.c; a raw gmon.out records the return address, gmon.sum the
+# start of the line.
+sites() {
+	jq -r '.functions as $f | .arcs[]
+		| select($f[.caller].name == "outer_small" and $f[.callee].name == "mix")
+		| .call_sites[] | "\(.line) \(.file | split("/") | last) \(.count)"' "$1"
+}
+(cd "$in" && "$GPROF" -s hot hot.gmon && mv gmon.sum hot.sum) 2>/dev/null
+(cd "$in" && "$GPROF" --format=json hot hot.sum) >"$work/hot-sum.json" 2>/dev/null
+got_raw=$(sites "$work/hot-real.json")
+got_sum=$(sites "$work/hot-sum.json")
+if [ "$got_raw" = "26 hot.c 2000" ] && [ "$got_sum" = "26 hot.c 2000" ]; then
+	echo "PASS viewjson/json-call-sites"
+else
+	echo "FAIL viewjson/json-call-sites: raw '$got_raw', gmon.sum '$got_sum', want '26 hot.c 2000'"
+fi
+
+# An unknown format is refused, naming the known ones.
+expect_error viewjson/unknown-format "$in" "unknown format 'xml'" \
+	--format=xml recur recur.syn
+
+# --output writes the same document as standard output.
+(cd "$in" && "$GPROF" --format=json --output="$work/out.json" recur recur.syn) 2>/dev/null
+if cmp -s "$work/out.json" "$work/recur.json"; then
+	echo "PASS viewjson/output-file"
+else
+	echo "FAIL viewjson/output-file: --output differs from stdout"
+fi
+
+# The embedded page is what src/html/ holds (tools/embed.sh is rerun).
+if sh "$top/tools/embed.sh" "$work/assets.inc" \
+	html_css="src/html/report.css" html_js="src/html/report.js" \
+	2>"$work/embed.err" </dev/null && (cd "$top" && cmp -s "$work/assets.inc" src/html/assets.inc); then
+	echo "PASS viewjson/assets-current"
+else
+	echo "FAIL viewjson/assets-current: src/html/assets.inc is stale (make rebuilds it)"
+fi
+
+# 100,000 functions (an nm table and a synthetic profile): the page
+# must still load, sort, filter and navigate (it draws only the rows
+# in view).
+awk 'BEGIN { for (i = 0; i < 100000; i++)
+	printf "%016x T fn_%d\n", 16777216 + 16 * i, i }' >"$in/big.nm"
+awk 'BEGIN { n = 100000; b = 16777216
+	printf "hist %d %d %d\n", b, b + 16 * n, 8 * n
+	for (i = 0; i < n; i++) if (i % 3) printf "bin %d %d\n", 8 * i + 1, i % 13 + 1
+	for (i = 0; i + 1 < n; i++) printf "arc %d %d %d\n", b + 16 * i + 4, b + 16 * (i + 1), i % 50 + 1
+	for (i = 0; i + 7 < n; i += 7) printf "arc %d %d 3\n", b + 16 * (i + 7) + 6, b + 16 * i
+}' >"$work/big.spec"
+if "$BUILD/mkgmon" -o "$in/big.gmon" "$work/big.spec" 2>/dev/null; then
+	one big fn=5 -S big.nm recur big.gmon
+else
+	echo "FAIL viewjson/json-big: mkgmon failed"
+fi
+
+# A screenshot of a page with a function selected, for people to look at.
+if [ -z "$chrome_why" ] && [ -s "$work/recur.html" ]; then
+	rm -f "$work/report.png"
+	timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu \
+		--no-first-run --user-data-dir="$work/chrome-profile" \
+		--window-size=1400,1000 --virtual-time-budget=5000 \
+		--screenshot="$work/report.png" "file://$work/cxx.html#fn=4" \
+		>/dev/null 2>&1
+	if [ -s "$work/report.png" ]; then
+		echo "PASS viewjson/screenshot ($work/report.png)"
+	else
+		echo "FAIL viewjson/screenshot: no PNG written"
+	fi
+fi
+exit 0
