@@ -191,10 +191,10 @@ not_yet(const char *name, struct gp_err *err)
 }
 
 /*
- * The options that only shape annotated source (-A) and line-by-line
- * (-l) output: GNU accepts them alone and prints the usual reports, so
- * they are kept for those reports and change nothing else.  -J with a
- * spec is different: GNU turns on annotated source for it.
+ * Annotated source: -A[SPEC] turns it on (for SPEC only), -J alone
+ * turns it off, -J SPEC turns it on and leaves SPEC out (GNU's rule).
+ * The options that only shape it (-I -m -t -x -y) change nothing else,
+ * as in GNU gprof.
  */
 static int
 source_opt(struct options *o, int c, const char *name, const char *arg,
@@ -206,13 +206,12 @@ source_opt(struct options *o, int c, const char *name, const char *arg,
 					    sizeof(*o->src_dirs));
 		o->src_dirs[o->nsrc_dirs++] = arg;
 		return 0;
+	case 'A':
+		return report_opt(o, name, OUT_ANNO, true, arg, SPEC_INCL_ANNO,
+				  err);
 	case 'J':
-		if (arg == NULL)
-			return 0;
-		return gp_fail(err,
-			       "option %s with a symbol specification is not "
-			       "supported yet (it asks for annotated source)",
-			       name);
+		return report_opt(o, name, OUT_ANNO, false, arg, SPEC_INCL_ANNO,
+				  err);
 	case 'm':
 		return parse_number(name, arg, 0, LONG_MAX, &o->min_count, err);
 	case 't':
@@ -225,7 +224,7 @@ source_opt(struct options *o, int c, const char *name, const char *arg,
 		o->separate_files = true;
 		return 0;
 	default:
-		return not_yet(name, err); /* -A, -l */
+		return not_yet(name, err); /* -l */
 	}
 }
 
@@ -429,6 +428,7 @@ start(struct options *o, int *argc, char ***argv, struct gp_err *err)
 	memset(o, 0, sizeof(*o));
 	o->width = 80;
 	o->table_length = 10;
+	o->min_count = 1;
 	o->exe = "a.out";
 	o->demangle = true;
 	if (argfile_expand(&o->args, *argc, *argv, err) != 0)
@@ -474,6 +474,10 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 	if ((o->style & OUT_ORDER) && (o->style & OUT_FILE_ORDER))
 		return gp_fail(err, "%s and %s cannot be used together", rname,
 			       fname);
+	/* One output file is replaced at a time (outfile.h). */
+	if (o->separate_files && (o->style & OUT_ANNO) && o->output != NULL)
+		return gp_fail(err, "--output cannot be used with -y "
+				    "(--separate-files)");
 	return 0;
 }
 
