@@ -1,0 +1,286 @@
+#!/bin/sh
+# tests/annotate/run.sh - annotated source (-A and the options that shape
+# it: -J -m -t -x -y -I GPROF_PATH -L), against GNU gprof.
+#
+# Builds main.c (+ other.c, a header of inline functions and an
+# #included .c file) at -O0 and -O2, PIE, non-PIE and static, and a C++
+# program; runs each and compares our gprof with GNU's over many option
+# sets (with the function-level reports, symbol specs, -z, -T, -r),
+# with and without basic-block records (made by mkgmon), -s (which turns
+# GNU's line mode on) included.  -y runs in scratch directories: the
+# FILE-ann files must be the same bytes.  Then the sources are damaged
+# after the build (shorter, CRLF, no final newline, NUL bytes, gone, a
+# directory, -I naming a file): same output and exit status as GNU, or
+# for the cases listed in tests/diff/KNOWN.md a warning, exit 0 and no
+# partial -ann file.
+# Env: GPROF, BUILD (absolute), optionally ORACLE.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
+ORACLE=${ORACLE:-/usr/bin/gprof}
+MKGMON=${MKGMON:-$BUILD/mkgmon}
+out="$BUILD/annotate"
+rm -rf "$out"
+mkdir -p "$out" || exit 1
+log="$out/build.log"
+: >"$log"
+
+# prog NAME CC FLAGS... -- SOURCES...: copy the sources to $out/NAME/src,
+# build $out/NAME/prog there, run it in $out/NAME (gmon.out).  Prints
+# FAIL and returns 1 when it cannot.
+prog() {
+	_n=$1 _cc=$2
+	shift 2
+	_flags=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		_flags="$_flags $1"
+		shift
+	done
+	shift
+	mkdir -p "$out/$_n/src"
+	for _f in "$here"/*.c "$here"/*.h "$here"/*.cc; do
+		cp "$_f" "$out/$_n/src/"
+	done
+	# shellcheck disable=SC2086
+	if ! (cd "$out/$_n/src" && $_cc -g -pg $_flags -o ../prog "$@" >>"$log" 2>&1) ||
+		! (cd "$out/$_n" && ./prog >/dev/null); then
+		echo "FAIL annotate/$_n: cannot build or run (see $log)"
+		return 1
+	fi
+}
+
+# bbfile NAME: $out/NAME/bb.out, basic-block counts at a few addresses of
+# work, leaf, main and spin (at their entries and a few bytes in).
+bbfile() {
+	_d="$out/$1"
+	nm "$_d/prog" | while read -r _a _t _name; do
+		case $_name in
+		work | leaf | main | spin | other_fn)
+			printf 'bb 0x%s %d\nbb %#x 7\n' "$_a" $((${#_name} * 3)) \
+				$((0x$_a + 4))
+			;;
+		esac
+	done >"$_d/bb.spec"
+	"$MKGMON" -o "$_d/bb.out" "$_d/bb.spec" >>"$log" 2>&1
+}
+
+# cmp_opts NAME PROFILES -- OPTION-SET...: compare both gprofs on
+# $out/NAME/prog with each option set (a string) and the PROFILES.
+cmp_opts() {
+	_n=$1
+	shift
+	_profs=
+	while [ "$1" != -- ]; do
+		_profs="$_profs $1"
+		shift
+	done
+	shift
+	_d="$out/$_n"
+	mkdir -p "$_d/cmp"
+	for _o in "$@"; do
+		# shellcheck disable=SC2086
+		compare_gprof "annotate/$_n $_o$_profs" "$_d/cmp" "$_d/prog" \
+			$_profs $_o
+	done
+}
+
+# The option sets every program is checked with.
+SETS='-A
+-A -p
+-A -q
+-A -p -q -C
+-A -z
+-A -T -p -q
+-A -r
+-A -m 0
+-A -m 3
+-A -m 100000
+-A -t 1
+-A -t 0
+-A -t 100
+-A -x
+-A -L
+-A --inline-file-names
+-A -a
+-Amain
+-Awork
+-Aother.c
+-Amain.c:17
+-Jwork
+-Jmain.c
+-A -Jwork
+-Awork -Jwork
+-J
+-A -J
+-J -A
+-A -Zwork -C
+-A -p -q -k main/work
+-A -e work -q
+-A --no-demangle
+-A -b'
+
+# each_set NAME PROFILES: cmp_opts with every line of SETS.
+each_set() {
+	_en=$1 _ep=$2
+	printf '%s\n' "$SETS" | while IFS= read -r _set; do
+		cmp_opts "$_en" "$_ep" -- "$_set"
+	done
+}
+
+# ycmp NAME PROFILES -- OPTIONS: -y by both, each in its own directory;
+# stdout, the exit status and every FILE-ann file must agree.
+ycmp() {
+	_n=$1 _p=$2
+	shift 3
+	_yd="$out/$_n/y-$(echo "$*" | tr ' /' '__')"
+	mkdir -p "$_yd/ours" "$_yd/gnu"
+	# shellcheck disable=SC2086
+	(cd "$_yd/ours" && "$GPROF" "$@" ../../prog $_p >stdout 2>stderr)
+	_ro=$?
+	# shellcheck disable=SC2086
+	(cd "$_yd/gnu" && "$ORACLE" "$@" ../../prog $_p >stdout 2>stderr)
+	_rg=$?
+	_lo=$(cd "$_yd/ours" && ls | tr '\n' ' ')
+	_lg=$(cd "$_yd/gnu" && ls | tr '\n' ' ')
+	if [ $_ro -ne $_rg ]; then
+		echo "FAIL annotate/$_n -y $*: exit $_ro, GNU $_rg"
+	elif [ "$_lo" != "$_lg" ]; then
+		echo "FAIL annotate/$_n -y $*: files '$_lo', GNU '$_lg'"
+	elif ! cmp -s "$_yd/ours/stdout" "$_yd/gnu/stdout"; then
+		echo "FAIL annotate/$_n -y $*: stdout differs (see $_yd)"
+	else
+		_bad=
+		for _f in "$_yd"/gnu/*-ann; do
+			[ -e "$_f" ] || continue
+			cmp -s "$_f" "$_yd/ours/${_f##*/}" || _bad="$_bad ${_f##*/}"
+		done
+		if [ -n "$_bad" ]; then
+			echo "FAIL annotate/$_n -y $*: differs:$_bad (see $_yd)"
+		else
+			echo "PASS annotate/$_n -y $*"
+		fi
+	fi
+}
+
+progs=
+if prog c-O0 cc -O0 -- main.c other.c; then progs="$progs c-O0"; fi
+if prog c-O2 cc -O2 -no-pie -- main.c other.c; then progs="$progs c-O2"; fi
+if prog c-static cc -O1 -static -- main.c other.c; then progs="$progs c-static"; fi
+if command -v c++ >/dev/null 2>&1; then
+	if prog cxx c++ -O0 -- cxx.cc; then progs="$progs cxx"; fi
+else
+	echo "SKIP annotate/cxx: no c++"
+fi
+
+for p in $progs; do
+	each_set "$p" gmon.out
+	bbfile "$p"
+	# Basic-block counts: ignored without line mode (a warning from
+	# both), used by -s (GNU's line mode).
+	for o in "-A" "-A -x" "-A -m 8"; do
+		cmp_opts "$p" gmon.out bb.out -- "$o"
+	done
+	ycmp "$p" "../../gmon.out" -- -b -A -y
+	ycmp "$p" "../../gmon.out" -- -b -A -y -p -q
+	ycmp "$p" "../../gmon.out" -- -b -Jmain -y -t 2
+done
+
+# Sources found along -I and GPROF_PATH: the program's sources moved
+# away; the header still names the DWARF path.
+d="$out/c-O0"
+if [ -d "$d/src" ]; then
+	mkdir -p "$d/moved" "$d/elsewhere"
+	mv "$d/src/main.c" "$d/src/other.c" "$d/moved/"
+	cmp_opts c-O0 gmon.out -- "-A -I $d/moved" "-A -I $d/elsewhere:$d/moved" \
+		"-A -I $d/elsewhere -I $d/moved" "-A -I $d/elsewhere"
+	GPROF_PATH="$d/moved" cmp_opts c-O0 gmon.out -- "-A" \
+		"-A -I $d/elsewhere"
+	export GPROF_PATH
+	GPROF_PATH="$d/elsewhere:$d/moved"
+	cmp_opts c-O0 gmon.out -- "-A -p"
+	unset GPROF_PATH
+	# -I naming a file: GNU says "Not a directory"; both warn, exit 0.
+	cmp_opts c-O0 gmon.out -- "-A -I $d/moved/main.c" "-A -p -I $d/moved/main.c"
+	mv "$d/moved/main.c" "$d/moved/other.c" "$d/src/"
+fi
+
+# damage NAME HOW: build a fresh -O0 copy NAME, then damage main.c.
+damage() {
+	_n=$1 _how=$2
+	prog "$_n" cc -O0 -- main.c other.c || return 1
+	_s="$out/$_n/src/main.c"
+	case $_how in
+	short) head -n 20 "$_s" >"$_s.new" && mv "$_s.new" "$_s" ;;
+	empty) : >"$_s" ;;
+	crlf) sed 's/$/\r/' "$_s" >"$_s.new" && mv "$_s.new" "$_s" ;;
+	nonl) printf '%s' "$(cat "$_s")" >"$_s.new" && mv "$_s.new" "$_s" ;;
+	nul) { head -n 2 "$_s" && printf 'x\000y\n' && tail -n +3 "$_s"; } \
+		>"$_s.new" && mv "$_s.new" "$_s" ;;
+	long) awk 'NR == 2 { s = "/*"; for (i = 0; i < 20000; i++) s = s "x"; print s "*/" } { print }' \
+		"$_s" >"$_s.new" && mv "$_s.new" "$_s" ;;
+	gone) rm -f "$_s" ;;
+	binary) head -c 3000 "$out/$_n/prog" >"$_s" ;;
+	esac
+}
+
+for how in short empty crlf nonl long gone binary; do
+	damage "bad-$how" "$how" || continue
+	cmp_opts "bad-$how" gmon.out -- "-A" "-A -p" "-A -x -t 3"
+	ycmp "bad-$how" "../../gmon.out" -- -b -A -y
+done
+
+# NUL bytes: GNU copies them; we do too, with a warning.
+if damage bad-nul nul; then
+	d="$out/bad-nul"
+	"$GPROF" -b -A "$d/prog" "$d/gmon.out" >"$d/ours.txt" 2>"$d/ours.err"
+	rc=$?
+	"$ORACLE" -b -A "$d/prog" "$d/gmon.out" >"$d/gnu.txt" 2>/dev/null
+	if [ $rc -ne 0 ]; then
+		echo "FAIL annotate/bad-nul: exit $rc"
+	elif ! cmp -s "$d/ours.txt" "$d/gnu.txt"; then
+		echo "FAIL annotate/bad-nul: output differs"
+	elif ! grep -q 'NUL bytes' "$d/ours.err"; then
+		echo "FAIL annotate/bad-nul: no warning"
+	else
+		echo "PASS annotate/bad-nul"
+	fi
+fi
+
+# A directory where the source was: GNU prints an empty annotation; we
+# warn and leave the file out (KNOWN.md), exit 0, no -ann file.
+if prog bad-dir cc -O0 -- main.c other.c; then
+	d="$out/bad-dir"
+	rm -f "$d/src/other.c" && mkdir "$d/src/other.c"
+	mkdir -p "$d/y" && (cd "$d/y" && "$GPROF" -b -A -y ../prog ../gmon.out \
+		>stdout 2>stderr)
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		echo "FAIL annotate/bad-dir: exit $rc"
+	elif [ -e "$d/y/other.c-ann" ] || [ ! -s "$d/y/main.c-ann" ]; then
+		echo "FAIL annotate/bad-dir: wrong -ann files: $(ls "$d/y")"
+	elif ! grep -q 'other.c' "$d/y/stderr"; then
+		echo "FAIL annotate/bad-dir: no warning naming other.c"
+	else
+		echo "PASS annotate/bad-dir"
+	fi
+	# An -ann name taken by a directory: GNU warns and exits 0; we warn,
+	# write the other files and exit 1 (KNOWN.md); the directory stays.
+	mkdir -p "$d/y2/main.c-ann"
+	(cd "$d/y2" && "$GPROF" -b -A -y ../prog ../gmon.out >stdout 2>stderr)
+	rc=$?
+	if [ $rc -ne 1 ]; then
+		echo "FAIL annotate/ann-is-dir: exit $rc, want 1"
+	elif [ ! -d "$d/y2/main.c-ann" ] || [ -n "$(ls -A "$d/y2/main.c-ann")" ]; then
+		echo "FAIL annotate/ann-is-dir: the directory was touched"
+	elif [ "$(ls -A "$d/y2" | tr '\n' ' ')" != "main.c-ann part.c-ann stderr stdout " ]; then
+		echo "FAIL annotate/ann-is-dir: files: $(ls -A "$d/y2" | tr '\n' ' ')"
+	else
+		echo "PASS annotate/ann-is-dir"
+	fi
+fi
+
+# -y with --output: one output file at a time, refused clearly.
+if [ -x "$out/c-O0/prog" ]; then
+	expect_error annotate/y-output "$out/c-O0" "--output" -b -A -y \
+		--output=rep.txt prog gmon.out
+fi
