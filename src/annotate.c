@@ -1,5 +1,11 @@
 /*
  * annotate.c - annotated source, -A (see annotate.h for GNU's rules).
+ *
+ * Both modes come down to one list of symbols with a position, a call
+ * count, a function flag and basic-block counts: the functions (from
+ * the model) or, in line mode, GNU's table of functions and line
+ * symbols.  The symbols are grouped by file and line, and each file is
+ * printed from its lines.
  */
 #include "annotate.h"
 
@@ -7,35 +13,64 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bbsum.h"
 #include "exe.h"
+#include "linepos.h"
 #include "outfile.h"
 #include "select.h"
 #include "sort.h"
 #include "srcfile.h"
+#include "srcline.h"
 #include "srcpath.h"
 
 enum { FIELD = 16, COUNT_WIDTH = 12 };
 
-/* One source file's share of the functions: ids[lo, hi) of the plan. */
+/* A symbol that annotations may show. */
+struct ann_sym {
+	const char *path; /* its source file */
+	size_t line;
+	uint64_t addr;
+	uint64_t ncalls;  /* calls from elsewhere (0 for line symbols) */
+	size_t rank;      /* .symtab index of its first symbol, or SIZE_MAX */
+	bool is_func;     /* an STT_FUNC symbol (not a line symbol) */
+	bool entry;       /* a function's entry (has a .symtab symbol) */
+	bool selected;    /* by -A/-J */
+	uint32_t bb, nbb; /* its basic-block counts: bbs[bb, bb + nbb) */
+};
+
+/* One source file's share of the symbols: ids[lo, hi) of the plan. */
 struct ann_file {
 	const char *path;
 	size_t lo, hi;
-	size_t rank; /* .symtab index of its first function */
+	size_t rank; /* the least rank of its symbols */
 };
 
-/* A line holding selected functions, and their summed count. */
+/*
+ * A line holding selected symbols: their summed call count, and what
+ * the first of them (by address) has.  A line of several symbols has
+ * address 0, as in GNU (which shows with -x).
+ */
 struct ann_line {
 	size_t line;
 	uint64_t count;
+	uint64_t addr;
+	bool is_func;
+	uint32_t bb, nbb;
 };
 
 struct plan {
-	const struct model *m;
-	const size_t *rank; /* per function */
-	uint32_t *ids;      /* functions with a source position, by file */
-	size_t nids;
+	struct ann_sym *syms;
+	size_t nsyms;
+	struct gmon_bb *bbs; /* owned: counts by symbol, in slot order */
+	size_t nbbs;
+	uint32_t *ids; /* symbols by file, line and address */
 	struct ann_file *files;
 	size_t nfiles;
+};
+
+/* What the running annotation remembers from line to line (GNU's). */
+struct ann_state {
+	uint64_t last; /* the last count seen, across lines and files */
 };
 
 struct code_sym {
@@ -54,15 +89,14 @@ by_addr_index(const void *pa, const void *pb)
 }
 
 /*
- * Per function: the .symtab index of the first code symbol at its
+ * Each symbol's rank: the .symtab index of the first code symbol at its
  * address (GNU meets source files in symbol-table order), or SIZE_MAX.
  */
-static size_t *
-symtab_ranks(const struct model *m, const struct exe *x)
+static void
+set_ranks(struct plan *p, const struct exe *x)
 {
-	size_t *rank = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*rank));
 	struct code_sym *v = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*v));
-	size_t n = 0, k = 0;
+	size_t n = 0;
 
 	for (size_t i = 0; i < x->nsyms; i++) {
 		char c = x->syms[i].letter;
@@ -71,29 +105,145 @@ symtab_ranks(const struct model *m, const struct exe *x)
 			v[n++] = (struct code_sym){ x->syms[i].addr, i };
 	}
 	qsort(v, n, sizeof(*v), by_addr_index);
-	for (size_t i = 0; i < m->nfuncs; i++) {
-		uint64_t addr = m->st->syms[i].addr;
+	for (size_t i = 0; i < p->nsyms; i++) {
+		struct ann_sym *s = &p->syms[i];
+		size_t lo = 0, hi = n;
 
-		while (k < n && v[k].addr < addr)
-			k++;
-		rank[i] = k < n && v[k].addr == addr ? v[k].index : SIZE_MAX;
+		s->rank = SIZE_MAX;
+		if (!s->entry)
+			continue;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (v[mid].addr < s->addr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < n && v[lo].addr == s->addr)
+			s->rank = v[lo].index;
 	}
 	free(v);
-	return rank;
+}
+
+/* Whether -A/-J select symbol I (an -A match wins over -J). */
+static bool
+selected(const struct selection *sel, uint32_t i)
+{
+	if (select_has(sel, SPEC_INCL_ANNO, i))
+		return true;
+	return !sel->any[SPEC_INCL_ANNO] && !select_has(sel, SPEC_EXCL_ANNO, i);
+}
+
+/* The functions of the model, with their positions and call counts. */
+static void
+function_syms(struct plan *p, const struct model *m, const struct analysis *a)
+{
+	p->syms = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*p->syms));
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
+		const struct model_src *s = &m->src[i];
+
+		if (s->path == NULL || s->line <= 0)
+			continue;
+		p->syms[p->nsyms++] = (struct ann_sym){
+			.path = s->path,
+			.line = (size_t)s->line,
+			.addr = m->st->syms[i].addr,
+			.ncalls = m->cg->nodes[i].ncalls,
+			.is_func = m->st->syms[i].is_func,
+			.entry = true,
+			.selected = selected(&a->sel, i),
+		};
+	}
+}
+
+/* Calls into line-mode symbol I from other symbols. */
+static uint64_t
+line_calls(const struct callgraph *cg, uint32_t i)
+{
+	uint64_t self = 0;
+
+	/* cg_assemble() may have split the self-calls off already. */
+	for (uint32_t k = cg->nodes[i].first_child; k != CG_NONE;
+	     k = cg->arcs[k].next_child)
+		if (cg->arcs[k].child == i)
+			self += cg->arcs[k].count;
+	return cg->nodes[i].ncalls + cg->nodes[i].self_calls - self;
+}
+
+/*
+ * GNU's line mode: the functions and line symbols of A->lines, each
+ * with the basic-block counts its range holds (BBSUM_SLOTS at most).
+ */
+static void
+line_syms(struct plan *p, const struct analysis *a, const struct options *o,
+	  struct exe *x)
+{
+	const struct symtab *lt = &a->lines.st;
+	struct selection sel;
+	struct linepos lp;
+	uint32_t *first_bb = xcalloc(lt->n + 1, sizeof(*first_bb));
+	uint32_t *count_bb = xcalloc(lt->n + 1, sizeof(*count_bb));
+
+	select_build(&sel, o, lt, x);
+	p->nbbs = bbsum_merge(a->g.bbs, a->g.nbbs, lt, &p->bbs);
+	for (size_t k = 0; k < p->nbbs; k++) {
+		sym_id s = symtab_find(lt, p->bbs[k].addr);
+
+		if (s == SYM_NONE)
+			continue;
+		if (count_bb[s]++ == 0)
+			first_bb[s] = (uint32_t)k;
+	}
+	linepos_load(&lp, x);
+	p->syms = xcalloc(lt->n ? lt->n : 1, sizeof(*p->syms));
+	for (uint32_t i = 0; i < lt->n; i++) {
+		const struct sym *s = &lt->syms[i];
+		struct ann_sym *as = &p->syms[p->nsyms];
+		const char *file;
+		int line;
+		sym_id f = symtab_find(&a->st, s->addr);
+		bool entry = f != SYM_NONE && a->st.syms[f].addr == s->addr;
+		int rc = entry ? srcline_find(x, s->addr, &file, &line)
+			       : linepos_find(&lp, s->addr, &file, &line);
+
+		if (rc != 0 || line <= 0)
+			continue;
+		*as = (struct ann_sym){
+			.path = file,
+			.line = (size_t)line,
+			.addr = s->addr,
+			.ncalls = line_calls(&a->lines.cg, i),
+			.is_func = s->is_func,
+			.entry = entry,
+			.selected = selected(&sel, i),
+			.bb = first_bb[i],
+			.nbb = count_bb[i],
+		};
+		p->nsyms++;
+	}
+	/* Line symbols borrow names from LP's tables: keep the names. */
+	for (size_t i = 0; i < p->nsyms; i++)
+		p->syms[i].path = xstrdup(p->syms[i].path);
+	linepos_free(&lp);
+	select_free(&sel);
+	free(first_bb);
+	free(count_bb);
 }
 
 static int
 by_file_line(const void *pa, const void *pb, void *ctx)
 {
-	const struct model *m = ctx;
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	int c = strcmp(m->src[a].path, m->src[b].path);
+	const struct ann_sym *v = ctx;
+	const struct ann_sym *a = &v[*(const uint32_t *)pa];
+	const struct ann_sym *b = &v[*(const uint32_t *)pb];
+	int c = strcmp(a->path, b->path);
 
 	if (c != 0)
 		return c;
-	if (m->src[a].line != m->src[b].line)
-		return m->src[a].line < m->src[b].line ? -1 : 1;
-	return a < b ? -1 : a > b;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
 }
 
 static int
@@ -106,88 +256,152 @@ by_rank_desc(const void *pa, const void *pb)
 	return strcmp(a->path, b->path);
 }
 
-/* Group the functions with a source position into files, GNU's order. */
+/* Group the symbols into files, in GNU's order. */
 static void
-plan_build(struct plan *p, const struct model *m, const struct exe *x)
+group_files(struct plan *p)
 {
-	memset(p, 0, sizeof(*p));
-	p->m = m;
-	p->rank = symtab_ranks(m, x);
-	p->ids = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*p->ids));
-	for (uint32_t i = 0; i < m->nfuncs; i++)
-		if (m->src != NULL && m->src[i].path != NULL &&
-		    m->src[i].line > 0)
-			p->ids[p->nids++] = i;
-	qsort_r(p->ids, p->nids, sizeof(*p->ids), by_file_line, (void *)m);
-	p->files = xcalloc(p->nids ? p->nids : 1, sizeof(*p->files));
-	for (size_t k = 0; k < p->nids; k++) {
-		uint32_t i = p->ids[k];
-		struct ann_file *f = &p->files[p->nfiles - 1];
+	p->ids = xcalloc(p->nsyms ? p->nsyms : 1, sizeof(*p->ids));
+	for (size_t i = 0; i < p->nsyms; i++)
+		p->ids[i] = (uint32_t)i;
+	qsort_r(p->ids, p->nsyms, sizeof(*p->ids), by_file_line, p->syms);
+	p->files = xcalloc(p->nsyms ? p->nsyms : 1, sizeof(*p->files));
+	for (size_t k = 0; k < p->nsyms; k++) {
+		const struct ann_sym *s = &p->syms[p->ids[k]];
+		struct ann_file *f =
+		    p->nfiles ? &p->files[p->nfiles - 1] : NULL;
 
-		if (p->nfiles == 0 || strcmp(f->path, m->src[i].path) != 0) {
+		if (f == NULL || strcmp(f->path, s->path) != 0) {
 			f = &p->files[p->nfiles++];
-			f->path = m->src[i].path;
+			f->path = s->path;
 			f->lo = k;
 			f->rank = SIZE_MAX;
 		}
 		f->hi = k + 1;
-		if (p->rank[i] < f->rank)
-			f->rank = p->rank[i];
+		if (s->rank < f->rank)
+			f->rank = s->rank;
 	}
 	qsort(p->files, p->nfiles, sizeof(*p->files), by_rank_desc);
 }
 
 static void
-plan_free(struct plan *p)
+plan_free(struct plan *p, bool own_paths)
 {
-	free((void *)p->rank);
+	if (own_paths)
+		for (size_t i = 0; i < p->nsyms; i++)
+			free((char *)p->syms[i].path);
+	free(p->syms);
+	free(p->bbs);
 	free(p->ids);
 	free(p->files);
 }
 
-/* Whether -A/-J select function I (an -A match wins over -J). */
-static bool
-selected(const struct selection *sel, uint32_t i)
-{
-	if (select_has(sel, SPEC_INCL_ANNO, i))
-		return true;
-	return !sel->any[SPEC_INCL_ANNO] && !select_has(sel, SPEC_EXCL_ANNO, i);
-}
-
-/* F's lines holding selected functions, ascending; returns how many. */
+/* F's lines holding selected symbols, ascending; returns how many. */
 static size_t
-file_lines(const struct plan *p, const struct ann_file *f,
-	   const struct selection *sel, struct ann_line *out, uint64_t *total)
+file_lines(const struct plan *p, const struct ann_file *f, struct ann_line *out,
+	   uint64_t *total)
 {
 	size_t n = 0;
 
 	*total = 0;
 	for (size_t k = f->lo; k < f->hi; k++) {
-		uint32_t i = p->ids[k];
-		size_t line = (size_t)p->m->src[i].line;
-		uint64_t c = p->m->cg->nodes[i].ncalls;
+		const struct ann_sym *s = &p->syms[p->ids[k]];
 
-		if (!selected(sel, i))
+		if (!s->selected)
 			continue;
-		if (n == 0 || out[n - 1].line != line)
-			out[n++] = (struct ann_line){ line, 0 };
-		out[n - 1].count += c;
-		*total += c;
+		if (n == 0 || out[n - 1].line != s->line) {
+			out[n++] =
+			    (struct ann_line){ s->line,    0,     s->addr,
+					       s->is_func, s->bb, s->nbb };
+		} else {
+			out[n - 1].addr = 0;
+		}
+		out[n - 1].count += s->ncalls;
+		*total += s->ncalls;
 	}
 	return n;
 }
 
-/* The 16 columns in front of a line with functions on it. */
+/* Append ",V" (or "V" first) to TEXT of length *LEN (room: CAP). */
 static void
-put_count(FILE *out, uint64_t count, long min_count)
+add_count(char *text, size_t cap, size_t *len, uint64_t v)
 {
-	char text[32], field[48];
+	int w = snprintf(text + *len, cap - *len, "%s%" PRIu64,
+			 *len > 0 ? "," : "", v);
 
-	if (min_count > 0 && count < (uint64_t)min_count)
+	if (w > 0 && (size_t)w < cap - *len)
+		*len += (size_t)w;
+}
+
+/*
+ * The counts shown for line L into TEXT, GNU's way: a function's calls,
+ * then its basic-block counts; with -x (ALL) a line that starts inside
+ * a block first repeats the last count, repeats of the last printed
+ * count are dropped, and a line with nothing of its own shows the last
+ * count.  Returns false when the line shows nothing (no calls, no
+ * blocks); *SUM gets the sum it is compared with -m.
+ */
+static bool
+line_text(struct ann_state *st, const struct plan *p, const struct ann_line *l,
+	  bool all, char *text, size_t cap, uint64_t *sum)
+{
+	size_t len = 0;
+	bool have = false, printed = false;
+	uint64_t shown = 0; /* the last count printed, when PRINTED */
+
+	text[0] = '\0';
+	*sum = 0;
+	if (l->is_func) {
+		add_count(text, cap, &len, l->count);
+		st->last = l->count;
+		shown = l->count;
+		printed = true;
+		*sum = l->count;
+		have = true;
+	} else if (all && l->nbb > 0 && p->bbs[l->bb].addr > l->addr) {
+		add_count(text, cap, &len, st->last);
+		shown = st->last;
+		printed = true;
+		*sum = st->last;
+		have = true;
+	}
+	for (uint32_t k = 0; k < l->nbb; k++) {
+		st->last = p->bbs[l->bb + k].count;
+		if (!have)
+			*sum = 0;
+		have = true;
+		*sum += st->last;
+		if (all && printed && st->last == shown)
+			continue;
+		add_count(text, cap, &len, st->last);
+		shown = st->last;
+		printed = true;
+	}
+	if (all && len == 0) {
+		add_count(text, cap, &len, st->last);
+		*sum = st->last;
+		have = true;
+	}
+	return have;
+}
+
+static const char blank[FIELD] = "                ";
+
+/* The 16 columns in front of line L. */
+static void
+put_field(FILE *out, struct ann_state *st, const struct plan *p,
+	  const struct ann_line *l, const struct options *o, size_t *executed)
+{
+	char text[512], field[48];
+	uint64_t sum;
+
+	if (!line_text(st, p, l, o->all_lines, text, sizeof(text), &sum)) {
+		fwrite(blank, 1, FIELD, out);
+		return;
+	}
+	(*executed)++;
+	if (o->min_count > 0 && sum < (uint64_t)o->min_count)
 		snprintf(text, sizeof(text), "#####");
-	else
-		snprintf(text, sizeof(text), "%" PRIu64, count);
-	text[FIELD] = '\0'; /* GNU cuts both the count and the field */
+	text[FIELD] = '\0'; /* GNU cuts both the counts and the field */
 	snprintf(field, sizeof(field), "%*s -> ", COUNT_WIDTH, text);
 	fwrite(field, 1, FIELD, out);
 }
@@ -222,11 +436,11 @@ put_top(FILE *out, const struct ann_line *v, size_t n, long table_length)
 
 /* The annotated copy of SF and its trailer, to OUT. */
 static void
-put_file(FILE *out, const struct srcfile *sf, const struct ann_line *v,
-	 size_t n, uint64_t total, const struct options *o)
+put_file(FILE *out, struct ann_state *st, const struct plan *p,
+	 const struct srcfile *sf, const struct ann_line *v, size_t n,
+	 uint64_t total, const struct options *o)
 {
-	static const char blank[FIELD] = "                ";
-	size_t k = 0, executable = 0;
+	size_t k = 0, executable = 0, executed = 0;
 
 	for (size_t line = 1; line <= sf->nlines; line++) {
 		size_t len;
@@ -235,8 +449,8 @@ put_file(FILE *out, const struct srcfile *sf, const struct ann_line *v,
 		while (k < n && v[k].line < line)
 			k++;
 		if (k < n && v[k].line == line) {
-			put_count(out, v[k].count, o->min_count);
 			executable++;
+			put_field(out, st, p, &v[k], o, &executed);
 		} else {
 			fwrite(blank, 1, FIELD, out);
 		}
@@ -251,14 +465,18 @@ put_file(FILE *out, const struct srcfile *sf, const struct ann_line *v,
 		"%9.2f   Percent of the file executed\n\n"
 		"%9" PRIu64 "   Total number of line executions\n"
 		"%9.2f   Average executions per line\n",
-		executable, executable, 100.0, total,
+		executable, executed,
+		executable > 0 ? 100.0 * (double)executed / (double)executable
+			       : 100.0,
+		total,
 		executable > 0 ? (double)total / (double)executable : 0.0);
 }
 
 /* -y: write BASE-ann whole and atomically.  Returns 0 or -1 (ERR). */
 static int
-write_ann(const char *path, const struct srcfile *sf, const struct ann_line *v,
-	  size_t n, uint64_t total, const struct options *o, struct gp_err *err)
+write_ann(const char *path, struct ann_state *st, const struct plan *p,
+	  const struct srcfile *sf, const struct ann_line *v, size_t n,
+	  uint64_t total, const struct options *o, struct gp_err *err)
 {
 	const char *base = exe_base_name(path);
 	size_t len = strlen(base) + sizeof("-ann");
@@ -271,7 +489,7 @@ write_ann(const char *path, const struct srcfile *sf, const struct ann_line *v,
 	if (outfile_open(&of, name, &warn, err) == 0) {
 		if (warn.msg[0] != '\0')
 			gp_warn("%s", warn.msg);
-		put_file(of.f, sf, v, n, total, o);
+		put_file(of.f, st, p, sf, v, n, total, o);
 		rc = outfile_commit(&of, err);
 	}
 	free(name);
@@ -282,21 +500,31 @@ int
 annotate_print(FILE *out, const struct model *m, const struct analysis *a,
 	       const struct options *o, bool *first, struct gp_err *err)
 {
-	struct plan p;
+	struct plan p = { 0 };
 	struct srcpath sp;
+	struct ann_state st = { 0 };
 	struct ann_line *lines;
+	bool line_mode = a->lines.built;
 	bool after_file = false;
 	int rc = 0;
 
-	plan_build(&p, m, &a->x);
+	/* The model is const; the executable's DWARF state is not. */
+	struct exe *x = (struct exe *)&a->x;
+
+	if (line_mode)
+		line_syms(&p, a, o, x);
+	else
+		function_syms(&p, m, a);
+	set_ranks(&p, x);
+	group_files(&p);
 	srcpath_init(&sp, o->src_dirs, o->nsrc_dirs, getenv("GPROF_PATH"));
-	lines = xcalloc(p.nids ? p.nids : 1, sizeof(*lines));
+	lines = xcalloc(p.nsyms ? p.nsyms : 1, sizeof(*lines));
 	for (size_t k = 0; k < p.nfiles; k++) {
 		const struct ann_file *f = &p.files[k];
 		struct srcfile sf;
 		struct gp_err e;
 		uint64_t total;
-		size_t n = file_lines(&p, f, &a->sel, lines, &total);
+		size_t n = file_lines(&p, f, lines, &total);
 
 		if (total == 0)
 			continue;
@@ -310,8 +538,8 @@ annotate_print(FILE *out, const struct model *m, const struct analysis *a,
 				"file?); annotated as it is",
 				f->path);
 		if (o->separate_files) {
-			if (write_ann(f->path, &sf, lines, n, total, o, &e) !=
-			    0) {
+			if (write_ann(f->path, &st, &p, &sf, lines, n, total, o,
+				      &e) != 0) {
 				gp_warn("%s", e.msg);
 				rc = gp_fail(err, "an annotated source file "
 						  "could not be written (-y)");
@@ -322,12 +550,12 @@ annotate_print(FILE *out, const struct model *m, const struct analysis *a,
 			*first = false;
 			after_file = true;
 			fprintf(out, "*** File %s:\n", f->path);
-			put_file(out, &sf, lines, n, total, o);
+			put_file(out, &st, &p, &sf, lines, n, total, o);
 		}
 		srcfile_free(&sf);
 	}
 	free(lines);
 	srcpath_free(&sp);
-	plan_free(&p);
+	plan_free(&p, line_mode);
 	return rc;
 }

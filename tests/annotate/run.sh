@@ -64,28 +64,47 @@ bbfile() {
 	"$MKGMON" -o "$_d/bb.out" "$_d/bb.spec" >>"$log" 2>&1
 }
 
-# cmp_opts NAME PROFILES -- OPTION-SET...: compare both gprofs on
-# $out/NAME/prog with each option set (a string) and the PROFILES.
+# cmp_opts NAME PROFILES -- OPTION-SET...: run both gprofs on
+# $out/NAME/prog and the PROFILES (names in $out/NAME) with each option
+# set (a string).  PASS when GNU succeeds and prints something, and our
+# exit status, stdout and whether stderr is empty agree with GNU's.
 cmp_opts() {
 	_n=$1
 	shift
 	_profs=
 	while [ "$1" != -- ]; do
-		_profs="$_profs $1"
+		_profs="$_profs $out/$_n/$1"
 		shift
 	done
 	shift
-	_d="$out/$_n"
-	mkdir -p "$_d/cmp"
+	_c="$out/$_n/cmp"
+	mkdir -p "$_c"
 	for _o in "$@"; do
+		_t="annotate/$_n $_o$(echo "$_profs" | sed "s|$out/$_n/||g")"
 		# shellcheck disable=SC2086
-		compare_gprof "annotate/$_n $_o$_profs" "$_d/cmp" "$_d/prog" \
-			$_profs $_o
+		"$GPROF" $_o "$out/$_n/prog" $_profs >"$_c/ours.txt" 2>"$_c/ours.err"
+		_ro=$?
+		# shellcheck disable=SC2086
+		"$ORACLE" $_o "$out/$_n/prog" $_profs >"$_c/gnu.txt" 2>"$_c/gnu.err"
+		_rg=$?
+		if [ $_rg -ne 0 ] || { [ ! -s "$_c/gnu.txt" ] && [ -z "${EMPTY_OK:-}" ]; }; then
+			echo "FAIL $_t: GNU exit $_rg, $(wc -c <"$_c/gnu.txt") bytes (a broken case)"
+		elif [ $_ro -ne $_rg ]; then
+			echo "FAIL $_t: exit $_ro, GNU $_rg"
+		elif ! cmp -s "$_c/ours.txt" "$_c/gnu.txt"; then
+			echo "FAIL $_t: output differs"
+			diff "$_c/ours.txt" "$_c/gnu.txt" | head -5
+		elif { [ -s "$_c/ours.err" ] && [ ! -s "$_c/gnu.err" ]; } ||
+			{ [ ! -s "$_c/ours.err" ] && [ -s "$_c/gnu.err" ]; }; then
+			echo "FAIL $_t: only one of them wrote to stderr"
+		else
+			echo "PASS $_t"
+		fi
 	done
 }
 
 # The option sets every program is checked with.
-SETS='-A
+SETS='-b -A
 -A -p
 -A -q
 -A -p -q -C
@@ -102,7 +121,7 @@ SETS='-A
 -A -L
 -A --inline-file-names
 -A -a
--Amain
+-Amain -p
 -Awork
 -Aother.c
 -Amain.c:17
@@ -116,14 +135,13 @@ SETS='-A
 -A -Zwork -C
 -A -p -q -k main/work
 -A -e work -q
--A --no-demangle
--A -b'
+-A --no-demangle'
 
 # each_set NAME PROFILES: cmp_opts with every line of SETS.
 each_set() {
 	_en=$1 _ep=$2
 	printf '%s\n' "$SETS" | while IFS= read -r _set; do
-		cmp_opts "$_en" "$_ep" -- "$_set"
+		cmp_opts "$_en" "$_ep" -- "-b $_set"
 	done
 }
 
@@ -174,12 +192,22 @@ fi
 
 for p in $progs; do
 	each_set "$p" gmon.out
+	cmp_opts "$p" gmon.out -- "-A" "-A -x -t 2" # no -b: no blurbs either
 	bbfile "$p"
 	# Basic-block counts: ignored without line mode (a warning from
 	# both), used by -s (GNU's line mode).
 	for o in "-A" "-A -x" "-A -m 8"; do
 		cmp_opts "$p" gmon.out bb.out -- "$o"
 	done
+	# -s turns GNU's line mode on: line symbols, basic-block counts
+	# in their lines, -x.  (In a scratch directory: -s writes gmon.sum.)
+	mkdir -p "$out/$p/s"
+	for o in "-A" "-A -x" "-A -x -m 8" "-A -m 8" "-A -x -t 3" "-Awork -x" \
+		"-Jmain -x" "-A -x -Jwork"; do
+		(cd "$out/$p/s" && cmp_opts "$p" gmon.out bb.out -- "$o -s")
+		(cd "$out/$p/s" && cmp_opts "$p" gmon.out -- "$o -s")
+	done
+	ycmp "$p" "../../gmon.out ../../bb.out" -- -b -A -y -x -s
 	ycmp "$p" "../../gmon.out" -- -b -A -y
 	ycmp "$p" "../../gmon.out" -- -b -A -y -p -q
 	ycmp "$p" "../../gmon.out" -- -b -Jmain -y -t 2
@@ -192,15 +220,17 @@ if [ -d "$d/src" ]; then
 	mkdir -p "$d/moved" "$d/elsewhere"
 	mv "$d/src/main.c" "$d/src/other.c" "$d/moved/"
 	cmp_opts c-O0 gmon.out -- "-A -I $d/moved" "-A -I $d/elsewhere:$d/moved" \
-		"-A -I $d/elsewhere -I $d/moved" "-A -I $d/elsewhere"
+		"-A -I $d/elsewhere -I $d/moved"
+	# main.c and other.c are missing: part.c alone, two warnings.
+	cmp_opts c-O0 gmon.out -- "-A -I $d/elsewhere"
 	GPROF_PATH="$d/moved" cmp_opts c-O0 gmon.out -- "-A" \
 		"-A -I $d/elsewhere"
 	export GPROF_PATH
 	GPROF_PATH="$d/elsewhere:$d/moved"
-	cmp_opts c-O0 gmon.out -- "-A -p"
+	cmp_opts c-O0 gmon.out -- "-b -A -p"
 	unset GPROF_PATH
 	# -I naming a file: GNU says "Not a directory"; both warn, exit 0.
-	cmp_opts c-O0 gmon.out -- "-A -I $d/moved/main.c" "-A -p -I $d/moved/main.c"
+	cmp_opts c-O0 gmon.out -- "-b -A -p -I $d/moved/main.c"
 	mv "$d/moved/main.c" "$d/moved/other.c" "$d/src/"
 fi
 
@@ -223,28 +253,30 @@ damage() {
 	esac
 }
 
-for how in short empty crlf nonl long gone binary; do
+for how in short empty crlf nonl long gone; do
 	damage "bad-$how" "$how" || continue
-	cmp_opts "bad-$how" gmon.out -- "-A" "-A -p" "-A -x -t 3"
+	cmp_opts "bad-$how" gmon.out -- "-A" "-b -A -p" "-A -x -t 3"
 	ycmp "bad-$how" "../../gmon.out" -- -b -A -y
 done
 
-# NUL bytes: GNU copies them; we do too, with a warning.
-if damage bad-nul nul; then
-	d="$out/bad-nul"
+# NUL bytes (a text file with one, or an executable where the source
+# was): GNU copies them; we do too, with a warning.
+for how in nul binary; do
+	damage "bad-$how" "$how" || continue
+	d="$out/bad-$how"
 	"$GPROF" -b -A "$d/prog" "$d/gmon.out" >"$d/ours.txt" 2>"$d/ours.err"
 	rc=$?
 	"$ORACLE" -b -A "$d/prog" "$d/gmon.out" >"$d/gnu.txt" 2>/dev/null
 	if [ $rc -ne 0 ]; then
-		echo "FAIL annotate/bad-nul: exit $rc"
+		echo "FAIL annotate/bad-$how: exit $rc"
 	elif ! cmp -s "$d/ours.txt" "$d/gnu.txt"; then
-		echo "FAIL annotate/bad-nul: output differs"
+		echo "FAIL annotate/bad-$how: output differs"
 	elif ! grep -q 'NUL bytes' "$d/ours.err"; then
-		echo "FAIL annotate/bad-nul: no warning"
+		echo "FAIL annotate/bad-$how: no warning"
 	else
-		echo "PASS annotate/bad-nul"
+		echo "PASS annotate/bad-$how"
 	fi
-fi
+done
 
 # A directory where the source was: GNU prints an empty annotation; we
 # warn and leave the file out (KNOWN.md), exit 0, no -ann file.
