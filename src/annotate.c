@@ -472,11 +472,38 @@ put_file(FILE *out, struct ann_state *st, const struct plan *p,
 		executable > 0 ? (double)total / (double)executable : 0.0);
 }
 
+/*
+ * -y: the sources written so far, by -ann name: two sources with one
+ * base name share it (the later wins, as in GNU), which is worth a
+ * warning.
+ */
+struct written {
+	const char **paths;
+	size_t n;
+};
+
+static void
+note_written(struct written *w, const char *path, const char *name)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (strcmp(exe_base_name(w->paths[i]), exe_base_name(path)) ==
+		    0) {
+			gp_warn("warning: %s holds the annotation of %s, which "
+				"replaced that of %s (same base name)",
+				name, path, w->paths[i]);
+			w->paths[i] = path;
+			return;
+		}
+	w->paths = xreallocarray(w->paths, w->n + 1, sizeof(*w->paths));
+	w->paths[w->n++] = path;
+}
+
 /* -y: write BASE-ann whole and atomically.  Returns 0 or -1 (ERR). */
 static int
 write_ann(const char *path, struct ann_state *st, const struct plan *p,
 	  const struct srcfile *sf, const struct ann_line *v, size_t n,
-	  uint64_t total, const struct options *o, struct gp_err *err)
+	  uint64_t total, const struct options *o, struct written *w,
+	  struct gp_err *err)
 {
 	const char *base = exe_base_name(path);
 	size_t len = strlen(base) + sizeof("-ann");
@@ -486,6 +513,7 @@ write_ann(const char *path, struct ann_state *st, const struct plan *p,
 	int rc = -1;
 
 	snprintf(name, len, "%s-ann", base);
+	note_written(w, path, name);
 	if (outfile_open(&of, name, &warn, err) == 0) {
 		if (warn.msg[0] != '\0')
 			gp_warn("%s", warn.msg);
@@ -504,6 +532,7 @@ annotate_print(FILE *out, const struct model *m, const struct analysis *a,
 	struct srcpath sp;
 	struct ann_state st = { 0 };
 	struct ann_line *lines;
+	struct written written = { 0 };
 	bool line_mode = a->lines.built;
 	bool after_file = false;
 	int rc = 0;
@@ -539,7 +568,7 @@ annotate_print(FILE *out, const struct model *m, const struct analysis *a,
 				f->path);
 		if (o->separate_files) {
 			if (write_ann(f->path, &st, &p, &sf, lines, n, total, o,
-				      &e) != 0) {
+				      &written, &e) != 0) {
 				gp_warn("%s", e.msg);
 				rc = gp_fail(err, "an annotated source file "
 						  "could not be written (-y)");
@@ -555,6 +584,7 @@ annotate_print(FILE *out, const struct model *m, const struct analysis *a,
 		srcfile_free(&sf);
 	}
 	free(lines);
+	free(written.paths);
 	srcpath_free(&sp);
 	plan_free(&p, line_mode);
 	return rc;

@@ -316,3 +316,24 @@ if [ -x "$out/c-O0/prog" ]; then
 	expect_error annotate/y-output "$out/c-O0" "--output" -b -A -y \
 		--output=rep.txt prog gmon.out
 fi
+
+# Two sources with one base name (d1/x.c, d2/x.c): GNU writes x.c-ann
+# twice, the later wins; so do we (each time whole), with a warning.
+d="$out/samebase"
+mkdir -p "$d/src/d1" "$d/src/d2"
+printf 'int f1(int x)\n{\n\treturn x + 1;\n}\n' >"$d/src/d1/x.c"
+printf 'int f2(int x)\n{\n\treturn x + 2;\n}\n' >"$d/src/d2/x.c"
+printf 'int f1(int);\nint f2(int);\nint main(void)\n{\n\treturn f1(1) + f2(2) - 5;\n}\n' \
+	>"$d/src/m.c"
+if (cd "$d/src" && cc -g -pg -o ../prog m.c d1/x.c d2/x.c >>"$log" 2>&1) &&
+	(cd "$d" && ./prog); then
+	cmp_opts samebase gmon.out -- "-b -A" "-b -A -Jf1"
+	ycmp samebase "../../gmon.out" -- -b -A -y
+	if grep -q 'same base name' "$d"/y--b_-A_-y/ours/stderr; then
+		echo "PASS annotate/samebase-warning"
+	else
+		echo "FAIL annotate/samebase-warning: no warning"
+	fi
+else
+	echo "FAIL annotate/samebase: cannot build or run (see $log)"
+fi
