@@ -323,7 +323,7 @@ d="$out/samebase"
 mkdir -p "$d/src/d1" "$d/src/d2"
 printf 'int f1(int x)\n{\n\treturn x + 1;\n}\n' >"$d/src/d1/x.c"
 printf 'int f2(int x)\n{\n\treturn x + 2;\n}\n' >"$d/src/d2/x.c"
-printf 'int f1(int);\nint f2(int);\nint main(void)\n{\n\treturn f1(1) + f2(2) - 5;\n}\n' \
+printf 'int f1(int);\nint f2(int);\nint main(void)\n{\n\treturn f1(1) + f2(2) - 6;\n}\n' \
 	>"$d/src/m.c"
 if (cd "$d/src" && cc -g -pg -o ../prog m.c d1/x.c d2/x.c >>"$log" 2>&1) &&
 	(cd "$d" && ./prog); then
