@@ -3,8 +3,8 @@
 # it: -J -m -t -x -y -I GPROF_PATH -L), against GNU gprof.
 #
 # Builds main.c (+ other.c, a header of inline functions and an
-# #included .c file) at -O0 and -O2, PIE, non-PIE and static, and a C++
-# program; runs each and compares our gprof with GNU's over many option
+# #included .c file) at -O0 and -O2, PIE, non-PIE and static, with clang
+# (DWARF 5), and a C++ program; runs each and compares our gprof with GNU's over many option
 # sets (with the function-level reports, symbol specs, -z, -T, -r),
 # with and without basic-block records (made by mkgmon), -s (which turns
 # GNU's line mode on) included.  -y runs in scratch directories: the
@@ -184,6 +184,11 @@ progs=
 if prog c-O0 cc -O0 -- main.c other.c; then progs="$progs c-O0"; fi
 if prog c-O2 cc -O2 -no-pie -- main.c other.c; then progs="$progs c-O2"; fi
 if prog c-static cc -O1 -static -- main.c other.c; then progs="$progs c-static"; fi
+if command -v clang >/dev/null 2>&1; then
+	if prog c-clang clang -O1 -- main.c other.c; then progs="$progs c-clang"; fi
+else
+	echo "SKIP annotate/c-clang: no clang"
+fi
 if command -v c++ >/dev/null 2>&1; then
 	if prog cxx c++ -O0 -- cxx.cc; then progs="$progs cxx"; fi
 else
