@@ -66,6 +66,7 @@ struct plan {
 	uint32_t *ids; /* symbols by file, line and address */
 	struct ann_file *files;
 	size_t nfiles;
+	struct linepos lp; /* line mode: the names line symbols borrow */
 };
 
 /* What the running annotation remembers from line to line (GNU's). */
@@ -181,7 +182,7 @@ line_syms(struct plan *p, const struct analysis *a, const struct options *o,
 {
 	const struct symtab *lt = &a->lines.st;
 	struct selection sel;
-	struct linepos lp;
+	struct linepos *lp = &p->lp;
 	uint32_t *first_bb = xcalloc(lt->n + 1, sizeof(*first_bb));
 	uint32_t *count_bb = xcalloc(lt->n + 1, sizeof(*count_bb));
 
@@ -195,7 +196,7 @@ line_syms(struct plan *p, const struct analysis *a, const struct options *o,
 		if (count_bb[s]++ == 0)
 			first_bb[s] = (uint32_t)k;
 	}
-	linepos_load(&lp, x);
+	linepos_load(lp, x);
 	p->syms = xcalloc(lt->n ? lt->n : 1, sizeof(*p->syms));
 	for (uint32_t i = 0; i < lt->n; i++) {
 		const struct sym *s = &lt->syms[i];
@@ -205,7 +206,7 @@ line_syms(struct plan *p, const struct analysis *a, const struct options *o,
 		sym_id f = symtab_find(&a->st, s->addr);
 		bool entry = f != SYM_NONE && a->st.syms[f].addr == s->addr;
 		int rc = entry ? srcline_find(x, s->addr, &file, &line)
-			       : linepos_find(&lp, s->addr, &file, &line);
+			       : linepos_find(lp, s->addr, &file, &line);
 
 		if (rc != 0 || line <= 0)
 			continue;
@@ -222,10 +223,6 @@ line_syms(struct plan *p, const struct analysis *a, const struct options *o,
 		};
 		p->nsyms++;
 	}
-	/* Line symbols borrow names from LP's tables: keep the names. */
-	for (size_t i = 0; i < p->nsyms; i++)
-		p->syms[i].path = xstrdup(p->syms[i].path);
-	linepos_free(&lp);
 	select_free(&sel);
 	free(first_bb);
 	free(count_bb);
@@ -284,11 +281,9 @@ group_files(struct plan *p)
 }
 
 static void
-plan_free(struct plan *p, bool own_paths)
+plan_free(struct plan *p)
 {
-	if (own_paths)
-		for (size_t i = 0; i < p->nsyms; i++)
-			free((char *)p->syms[i].path);
+	linepos_free(&p->lp);
 	free(p->syms);
 	free(p->bbs);
 	free(p->ids);
@@ -586,6 +581,6 @@ annotate_print(FILE *out, const struct model *m, const struct analysis *a,
 	free(lines);
 	free(written.paths);
 	srcpath_free(&sp);
-	plan_free(&p, line_mode);
+	plan_free(&p);
 	return rc;
 }
