@@ -4,7 +4,7 @@
 #
 # Builds main.c (+ other.c, a header of inline functions and an
 # #included .c file) at -O0 and -O2, PIE, non-PIE and static, with clang
-# (DWARF 5), and a C++ program; runs each and compares our gprof with GNU's over many option
+# (DWARF 5), a C++ program and our own gprof (a real program); runs each and compares our gprof with GNU's over many option
 # sets (with the function-level reports, symbol specs, -z, -T, -r),
 # with and without basic-block records (made by mkgmon), -s (which turns
 # GNU's line mode on) included.  -y runs in scratch directories: the
@@ -161,11 +161,11 @@ ycmp() {
 	_lo=$(cd "$_yd/ours" && ls | tr '\n' ' ')
 	_lg=$(cd "$_yd/gnu" && ls | tr '\n' ' ')
 	if [ $_ro -ne $_rg ]; then
-		echo "FAIL annotate/$_n -y $*: exit $_ro, GNU $_rg"
+		echo "FAIL annotate/$_n $*: exit $_ro, GNU $_rg"
 	elif [ "$_lo" != "$_lg" ]; then
-		echo "FAIL annotate/$_n -y $*: files '$_lo', GNU '$_lg'"
+		echo "FAIL annotate/$_n $*: files '$_lo', GNU '$_lg'"
 	elif ! cmp -s "$_yd/ours/stdout" "$_yd/gnu/stdout"; then
-		echo "FAIL annotate/$_n -y $*: stdout differs (see $_yd)"
+		echo "FAIL annotate/$_n $*: stdout differs (see $_yd)"
 	else
 		_bad=
 		for _f in "$_yd"/gnu/*-ann; do
@@ -173,9 +173,9 @@ ycmp() {
 			cmp -s "$_f" "$_yd/ours/${_f##*/}" || _bad="$_bad ${_f##*/}"
 		done
 		if [ -n "$_bad" ]; then
-			echo "FAIL annotate/$_n -y $*: differs:$_bad (see $_yd)"
+			echo "FAIL annotate/$_n $*: differs:$_bad (see $_yd)"
 		else
-			echo "PASS annotate/$_n -y $*"
+			echo "PASS annotate/$_n $*"
 		fi
 	fi
 }
@@ -341,4 +341,33 @@ if (cd "$d/src" && cc -g -pg -o ../prog m.c d1/x.c d2/x.c >>"$log" 2>&1) &&
 	fi
 else
 	echo "FAIL annotate/samebase: cannot build or run (see $log)"
+fi
+
+# A real program: our own gprof built with -g -pg -O2 (40-odd files,
+# inlining across headers), profiled on three runs over the programs
+# above, the profiles summed.
+top=$(cd "$here/../.." && pwd)
+d="$out/self"
+mkdir -p "$d"
+cp -R "$top/src" "$top/include" "$d/" 2>>"$log"
+# shellcheck disable=SC2046
+if (cd "$d" && cc -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -g -pg -O2 -o prog \
+	src/*.c $(pkg-config --libs libelf libdw 2>/dev/null || echo -ldw -lelf) \
+	-lstdc++ -lm -pthread >>"$log" 2>&1); then
+	c="$out/c-O0"
+	k=1
+	for args in "-b -A $c/prog $c/gmon.out" \
+		"-b -s -A -x $c/prog $c/gmon.out $c/bb.out" \
+		"-b -q -C $c/prog $c/gmon.out"; do
+		mkdir -p "$d/run$k"
+		# shellcheck disable=SC2086
+		(cd "$d/run$k" && ../prog $args >/dev/null 2>&1 && mv gmon.out ../g$k.out)
+		k=$((k + 1))
+	done
+	mkdir -p "$d/s"
+	(cd "$d/s" && cmp_opts self g1.out g2.out g3.out -- "-b -A" "-b -A -m 3 -t 5" \
+		"-b -Ahist.c" "-b -Jannotate.c -p" "-b -A -q -C" "-b -A -s -x")
+	ycmp self "../../g1.out ../../g2.out ../../g3.out" -- -b -A -y
+else
+	echo "FAIL annotate/self: cannot build (see $log)"
 fi
