@@ -4,8 +4,8 @@
 #
 # Builds main.c (+ other.c, a header of inline functions and an
 # #included .c file) at -O0 and -O2, PIE, non-PIE and static, with clang
-# (DWARF 5), a C++ program and our own gprof (a real program); runs each and compares our gprof with GNU's over many option
-# sets (with the function-level reports, symbol specs, -z, -T, -r),
+# (DWARF 5), a C++ program and our own gprof (a real program); runs each
+# and compares our gprof with GNU's over many option sets (with the function-level reports, symbol specs, -z, -T, -r),
 # with and without basic-block records (made by mkgmon), -s (which turns
 # GNU's line mode on) included.  -y runs in scratch directories: the
 # FILE-ann files must be the same bytes.  Then the sources are damaged
