@@ -12,8 +12,9 @@
 # after the build (shorter, CRLF, no final newline, NUL bytes, gone, a
 # directory, -I naming a file): same output and exit status as GNU, or
 # for the cases listed in tests/diff/KNOWN.md a warning, exit 0 and no
-# partial -ann file.
-# Env: GPROF, BUILD (absolute), optionally ORACLE.
+# partial -ann file.  Last, tests/real's programs (expat, tinyxml2) when
+# its cache holds them.
+# Env: GPROF, BUILD (absolute), optionally ORACLE, REAL_CACHE.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
@@ -371,3 +372,39 @@ if (cd "$d" && cc -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -g -pg -O2 -o prog \
 else
 	echo "FAIL annotate/self: cannot build (see $log)"
 fi
+
+# The real programs of tests/real (expat's xmlwf by gcc, by clang and
+# static; tinyxml2's txml in C++), when that suite has built them and
+# their profiles (its cache); SKIP otherwise.  GNU's -s fails on the C++
+# program (KNOWN.md), so txml gets no -s case.
+R=${REAL_CACHE:-$BUILD/real-cache}
+# real NAME EXE PROFILE-DIR-OK SETS -- PROFILES...
+real() {
+	_n=$1 _e=$2 _ok=$3 _sets=$4
+	shift 5
+	if [ ! -f "$R/$(dirname "$_e")/.ok" ] || [ ! -f "$R/prof/$_ok/.ok" ]; then
+		echo "SKIP annotate/real-$_n: tests/real has not built it (yet)"
+		return 0
+	fi
+	mkdir -p "$out/real-$_n/s"
+	ln -sf "$R/$_e" "$out/real-$_n/prog"
+	_rp=
+	for _f in "$@"; do
+		ln -sf "$R/prof/$_f" "$out/real-$_n/$_f"
+		_rp="$_rp $_f"
+	done
+	printf '%s\n' "$_sets" | while IFS= read -r _set; do
+		# shellcheck disable=SC2086
+		(cd "$out/real-$_n/s" && cmp_opts "real-$_n" $_rp -- "$_set")
+	done
+}
+RSETS='-b -A
+-b -A -x -t 20
+-b -A -p -q
+-b -Jmain -m 100'
+real expat-gcc expat-gcc/xmlwf expat-gcc "$RSETS
+-b -A -s -x" -- expat-gcc.r1 expat-gcc.r2 expat-gcc.r3
+real expat-clang expat-clang/xmlwf expat-clang "$RSETS
+-b -A -s -x" -- expat-clang.r1
+real expat-static expat-gcc/xmlwf-static expat-gcc "$RSETS" -- expat-static.r1
+real txml tinyxml2/txml tinyxml2 "$RSETS" -- txml.r1 txml.r2 txml.r3
