@@ -377,7 +377,10 @@ fi
 # static; tinyxml2's txml in C++), when that suite has built them and
 # their profiles (its cache); SKIP otherwise.  GNU's -s fails on the C++
 # program (KNOWN.md), so txml gets no -s case.
-R=${REAL_CACHE:-$BUILD/real-cache}
+case $BUILD in
+*/san) R=${REAL_CACHE:-${BUILD%/san}/real-cache} ;; # as tests/real
+*) R=${REAL_CACHE:-$BUILD/real-cache} ;;
+esac
 # real NAME EXE PROFILE-DIR-OK SETS -- PROFILES...
 real() {
 	_n=$1 _e=$2 _ok=$3 _sets=$4
