@@ -9,8 +9,20 @@
  *   -C prints); its count is its calls from other functions.  Functions
  *   on one line add up.  -A SPEC / -J SPEC select functions (a match in
  *   -A's list wins over -J's; an -A list that matches nothing selects
- *   everything).  Basic-block counts are not used (GNU uses them only in
- *   line mode, -l).
+ *   everything).  Basic-block counts are not used outside line mode.
+ * - In GNU's line mode (A->lines built: -s, and -l) the symbols are the
+ *   line-mode table's: functions and line symbols, each with the
+ *   basic-block counts its code holds (GNU's slots, bbsum.h), specs
+ *   matched against the table.  Of several symbols on one line the
+ *   first by address gives the line its kind and blocks, and the line
+ *   counts as having address 0.  A line shows a function's calls, then
+ *   its blocks' counts, comma-separated; with -x a line of code that
+ *   starts inside a block (address 0 included) first repeats the last
+ *   count seen, counts equal to the last one shown are dropped, and a
+ *   line with nothing of its own shows the last count.  The last count
+ *   carries on from line to line and file to file.  A line symbol with
+ *   nothing to show is blank, yet counts as executable; "lines
+ *   executed" are those that show something.
  * - A file is printed when the counts of its selected functions add up
  *   to more than zero, files in the reverse of the order in which their
  *   functions first come in the symbol table (.symtab order).
@@ -20,12 +32,12 @@
  *   "#####" when the sum is below -m (default 1), cut to 16 columns;
  *   other lines get 16 spaces.  The file's bytes are copied as they are
  *   (a last line without '\n' stays without).
- * - "Top N Lines" (-t N, none with -t 0): lines with a count above
- *   zero, by count, ties in line order, counted whether or not the file
- *   still reaches that line; then "Execution Summary": executable lines
- *   (lines printed that hold functions), lines executed (the same), the
- *   percentage (100 when there are none), the total count and the
- *   average per executable line (0 when there are none).
+ * - "Top N Lines" (-t N, none with -t 0): lines with a call count
+ *   above zero (blocks not counted), by count, ties in line order,
+ *   whether or not the file still reaches that line; then "Execution
+ *   Summary": executable lines (lines printed that hold symbols), lines
+ *   executed, the percentage (100 when there are none), the total call
+ *   count and the average per executable line (0 when there are none).
  * - On standard output files are separated like reports ("\f\n" after
  *   another report, "\n\f\n" between files).  With -y each file goes to
  *   BASE-ann in the current directory instead (no "*** File" line),
