@@ -411,3 +411,17 @@ real expat-clang expat-clang/xmlwf expat-clang "$RSETS
 -b -A -s -x" -- expat-clang.r1
 real expat-static expat-gcc/xmlwf-static expat-gcc "$RSETS" -- expat-static.r1
 real txml tinyxml2/txml tinyxml2 "$RSETS" -- txml.r1 txml.r2 txml.r3
+
+# --output (ours): the annotated source goes into the file, as on stdout.
+d="$out/c-O0"
+if [ -x "$d/prog" ]; then
+	"$GPROF" -b -A -p "$d/prog" "$d/gmon.out" >"$d/stdout.txt" 2>/dev/null
+	"$GPROF" -b -A -p --output="$d/rep.txt" "$d/prog" "$d/gmon.out" \
+		>"$d/none.txt" 2>/dev/null
+	if [ -s "$d/rep.txt" ] && [ ! -s "$d/none.txt" ] &&
+		cmp -s "$d/stdout.txt" "$d/rep.txt"; then
+		echo "PASS annotate/output-file"
+	else
+		echo "FAIL annotate/output-file: --output differs from stdout"
+	fi
+fi
