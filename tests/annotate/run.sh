@@ -425,3 +425,29 @@ if [ -x "$d/prog" ]; then
 		echo "FAIL annotate/output-file: --output differs from stdout"
 	fi
 fi
+
+# Counts wider than the 12-column field: calls above 10^12 (300 arcs of
+# 2^32-1) and comma lists of big block counts, which GNU cuts to 16
+# columns; the top-lines table and the summary widen instead.
+d="$out/c-O0"
+if [ -x "$d/prog" ]; then
+	nm "$d/prog" | while read -r _a _t _name; do
+		case $_name in
+		main)
+			_i=0
+			while [ $_i -lt 300 ]; do
+				printf 'arc %#x 0x%s 4294967295\n' $((0x$_a + 8)) "$(nm "$d/prog" | awk '$3 == "work" { print $1 }')"
+				_i=$((_i + 1))
+			done
+			printf 'bb 0x%s 1234567\nbb %#x 2345678\nbb %#x 3456789\n' \
+				"$_a" $((0x$_a + 1)) $((0x$_a + 2))
+			;;
+		work) printf 'bb %#x 123456789012345678\n' $((0x$_a + 9)) ;;
+		esac
+	done >"$d/wide.spec"
+	"$MKGMON" -o "$d/wide.out" "$d/wide.spec" >>"$log" 2>&1
+	mkdir -p "$d/wide"
+	(cd "$d/wide" && cmp_opts c-O0 wide.out -- "-b -A -s" "-b -A -s -x" \
+		"-b -A -s -t 2 -m 5000000")
+	cmp_opts c-O0 wide.out -- "-b -A -q"
+fi
