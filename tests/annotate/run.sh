@@ -136,7 +136,9 @@ SETS='-b -A
 -A -Zwork -C
 -A -p -q -k main/work
 -A -e work -q
--A --no-demangle'
+-A --no-demangle
+-A -c
+-A -D'
 
 # each_set NAME PROFILES: cmp_opts with every line of SETS.
 each_set() {
@@ -235,6 +237,12 @@ if [ -d "$d/src" ]; then
 	GPROF_PATH="$d/elsewhere:$d/moved"
 	cmp_opts c-O0 gmon.out -- "-b -A -p"
 	unset GPROF_PATH
+	# -R: functions named after their object files, some dropped.
+	(cd "$d/moved" && cp main.c other.c ../src/ && cd ../src &&
+		cc -c -g -pg main.c other.c >>"$log" 2>&1 &&
+		nm --print-file-name --defined-only main.o other.o >../prog.map &&
+		rm main.c other.c)
+	cmp_opts c-O0 gmon.out -- "-b -A -I $d/moved -R $d/prog.map"
 	# -I naming a file: GNU says "Not a directory"; both warn, exit 0.
 	cmp_opts c-O0 gmon.out -- "-b -A -p -I $d/moved/main.c"
 	mv "$d/moved/main.c" "$d/moved/other.c" "$d/src/"
