@@ -37,7 +37,8 @@ wants_sources(const struct options *o)
 {
 	if (o->static_calls || (o->style & OUT_SUM) || o->nm_file != NULL)
 		return false;
-	return o->style == 0 || (o->style & (OUT_GRAPH | OUT_EXEC)) ||
+	return o->style == 0 ||
+	       (o->style & (OUT_GRAPH | OUT_EXEC | OUT_ANNO)) ||
 	       o->inline_file_names;
 }
 

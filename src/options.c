@@ -221,10 +221,10 @@ not_yet(const char *name, struct gp_err *err)
 }
 
 /*
- * The options that only shape annotated source (-A) and line-by-line
- * (-l) output: GNU accepts them alone and prints the usual reports, so
- * they are kept for those reports and change nothing else.  -J with a
- * spec is different: GNU turns on annotated source for it.
+ * Annotated source: -A[SPEC] turns it on (for SPEC only), -J alone
+ * turns it off, -J SPEC turns it on and leaves SPEC out (GNU's rule).
+ * The options that only shape it (-I -m -t -x -y) change nothing else,
+ * as in GNU gprof.
  */
 static int
 source_opt(struct options *o, int c, const char *name, const char *arg,
@@ -236,13 +236,12 @@ source_opt(struct options *o, int c, const char *name, const char *arg,
 					    sizeof(*o->src_dirs));
 		o->src_dirs[o->nsrc_dirs++] = arg;
 		return 0;
+	case 'A':
+		return report_opt(o, name, OUT_ANNO, true, arg, SPEC_INCL_ANNO,
+				  err);
 	case 'J':
-		if (arg == NULL)
-			return 0;
-		return gp_fail(err,
-			       "option %s with a symbol specification is not "
-			       "supported yet (it asks for annotated source)",
-			       name);
+		return report_opt(o, name, OUT_ANNO, false, arg, SPEC_INCL_ANNO,
+				  err);
 	case 'm':
 		return parse_number(name, arg, 0, LONG_MAX, &o->min_count, err);
 	case 't':
@@ -255,7 +254,7 @@ source_opt(struct options *o, int c, const char *name, const char *arg,
 		o->separate_files = true;
 		return 0;
 	default:
-		return not_yet(name, err); /* -A, -l */
+		return not_yet(name, err); /* -l */
 	}
 }
 
@@ -532,6 +531,7 @@ start(struct options *o, int *argc, char ***argv, struct gp_err *err)
 	o->node_threshold = 0.5; /* gprof2dot's defaults */
 	o->edge_threshold = 0.1;
 	o->table_length = 10;
+	o->min_count = 1;
 	o->exe = "a.out";
 	o->demangle = true;
 	o->fail_regression = -1;
@@ -578,6 +578,10 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 	if ((o->style & OUT_ORDER) && (o->style & OUT_FILE_ORDER))
 		return gp_fail(err, "%s and %s cannot be used together", rname,
 			       fname);
+	/* One output file is replaced at a time (outfile.h). */
+	if (o->separate_files && (o->style & OUT_ANNO) && o->output != NULL)
+		return gp_fail(err, "--output cannot be used with -y "
+				    "(--separate-files)");
 	return stats_check(o, err);
 }
 
@@ -620,6 +624,12 @@ options_usage(FILE *out)
 	    "  -Z, --no-exec-counts[=SPEC]\n"
 	    "                             leave the execution counts (or SPEC) "
 	    "out\n"
+	    "  -A, --annotated-source[=SPEC]\n"
+	    "                             print the source files (of SPEC) "
+	    "with counts\n"
+	    "  -J, --no-annotated-source[=SPEC]\n"
+	    "                             leave the annotated source (or "
+	    "SPEC) out\n"
 	    "  -i, --file-info            say what each profile file holds, "
 	    "then stop\n"
 	    "  -s, --sum                  write the summed profiles to "
@@ -655,8 +665,21 @@ options_usage(FILE *out)
 	    "  -z, --display-unused-functions\n"
 	    "                             list functions never called and "
 	    "never sampled\n"
-	    "  -m, --min-count=N          (annotated source) hide counts below "
-	    "N\n"
+	    "\n"
+	    "Annotated source (-A):\n"
+	    "  -I, --directory-path=DIRS  look for source files in DIRS (a "
+	    "':' list;\n"
+	    "                             then in $GPROF_PATH's)\n"
+	    "  -m, --min-count=N          show ##### for counts below N "
+	    "(default 1)\n"
+	    "  -t, --table-length=N       list the N busiest lines (default "
+	    "10)\n"
+	    "  -x, --all-lines            (with basic-block counts) annotate "
+	    "every line\n"
+	    "                             of a block\n"
+	    "  -y, --separate-files       write FILE-ann files in the current "
+	    "directory\n"
+	    "                             instead of standard output\n"
 	    "\n"
 	    "Format:\n"
 	    "  -b, --brief                leave out the explanations of each "
@@ -739,14 +762,7 @@ options_usage(FILE *out)
 	    "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
 	    "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
 	    "\n"
-	    "Annotated source (-A, --annotated-source) and line-by-line "
-	    "profiles\n"
-	    "(-l, --line) are not supported yet.  The options that only shape "
-	    "them\n"
-	    "are accepted and change nothing else, as in GNU gprof: -I DIRS\n"
-	    "(--directory-path), -J (--no-annotated-source, without a SPEC),\n"
-	    "-m N, -t N (--table-length), -x (--all-lines), -y "
-	    "(--separate-files).\n"
+	    "Line-by-line profiles (-l, --line) are not supported yet.\n"
 	    "See gprof(1).\n",
 	    out);
 }

@@ -20,6 +20,7 @@ enum {
 	OUT_EXEC = 8,        /* -C: execution counts */
 	OUT_ORDER = 16,      /* -r: suggested function order */
 	OUT_FILE_ORDER = 32, /* -R: suggested object file order */
+	OUT_ANNO = 64,       /* -A: annotated source */
 };
 
 /* The lists symbol specifications go to (GNU gprof's names). */
@@ -34,6 +35,8 @@ enum spec_kind {
 	SPEC_EXCL_ARCS,
 	SPEC_INCL_EXEC,
 	SPEC_EXCL_EXEC,
+	SPEC_INCL_ANNO, /* -A SPEC */
+	SPEC_EXCL_ANNO, /* -J SPEC */
 	SPEC_NKINDS
 };
 
@@ -69,12 +72,12 @@ struct options {
 	const char *diff_base;  /* --diff=BASE, or NULL */
 	bool diff_share;        /* --diff-normalize: compare shares */
 	double fail_regression; /* --fail-on-regression=PCT, < 0: none */
-	/* Kept for annotated source (-A) and -l, which are not done yet. */
-	long min_count;        /* -m */
+	/* Annotated source (-A) and -l. */
+	long min_count;        /* -m (default 1: GNU's) */
 	long table_length;     /* -t (default 10) */
 	bool all_lines;        /* -x */
-	bool separate_files;   /* -y */
-	const char **src_dirs; /* -I, in order; owned array */
+	bool separate_files;   /* -y: write FILE-ann files */
+	const char **src_dirs; /* -I, in order (each a ':' list); owned */
 	size_t nsrc_dirs;
 	enum gmon_format format;
 	struct spec_arg *specs; /* owned, in command-line order */

@@ -8,6 +8,7 @@
  * -R) come last, with no separator.
  */
 #include "reports.h"
+#include "annotate.h"
 #include "order.h"
 #include "report.h"
 
@@ -41,7 +42,7 @@ separate(FILE *out, bool *first)
 
 static void
 print_text(FILE *out, const struct model *m, const struct report_opts *ro,
-	   unsigned style)
+	   unsigned style, bool *firstp)
 {
 	bool first = true;
 
@@ -77,6 +78,7 @@ print_text(FILE *out, const struct model *m, const struct report_opts *ro,
 		separate(out, &first);
 		report_exec(out, m);
 	}
+	*firstp = first;
 }
 
 void
@@ -110,10 +112,12 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 		.print_path = o->print_path,
 		.zeros = o->zeros,
 		.graph = (style & OUT_GRAPH) != 0,
-		.sources = (style & (OUT_GRAPH | OUT_EXEC)) != 0,
+		.sources = (style & (OUT_GRAPH | OUT_EXEC | OUT_ANNO)) != 0,
 	};
 	struct model_in in;
 	struct model m;
+	bool first;
+	int rc = 0;
 
 	if ((style & OUT_FLAT) && a->g.nhists == 0)
 		return gp_fail(
@@ -126,7 +130,10 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 			       o->gmons[0]);
 	reports_model_in(a, &in);
 	model_build(&m, &in, &mo);
-	print_text(out, &m, &ro, style);
+	print_text(out, &m, &ro, style, &first);
+	/* Annotated source follows the other reports, before -r/-R. */
+	if (style & OUT_ANNO)
+		rc = annotate_print(out, &m, a, o, &first, err);
 	/* GNU prints the order last, with no separator. */
 	if ((style & OUT_ORDER) && (o->style & OUT_SUM))
 		linemode_order(&a->lines, out);
@@ -136,5 +143,5 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 	if (style & OUT_FILE_ORDER)
 		order_files(out, &m, &a->map, &a->sel);
 	model_free(&m);
-	return 0;
+	return rc;
 }

@@ -117,10 +117,6 @@ while IFS='|' read -r name want opts; do
 done <<'LIST'
 line|option --line is not supported yet|--line
 l|option -l is not supported yet|-l
-annotated-source|option --annotated-source is not supported|--annotated-source
-A|option -A is not supported|-A
-J-spec|option -J with a symbol specification|-Jmain
-no-annotated-source-spec|option --no-annotated-source with a symbol|--no-annotated-source=main
 table-length-x|--table-length wants a number (0 or more), got 'x'|--table-length=x
 table-length-abbrev|--table-length wants a number|--table=x
 t-x|-t wants a number (0 or more), got 'x'|-t x

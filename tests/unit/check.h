@@ -61,5 +61,6 @@ void test_stats(void);
 void test_jsonr(void);
 void test_diff(void);
 void test_jsonw(void); /* helper viewjson */
+void test_srcfile(void);
 
 #endif

@@ -30,6 +30,7 @@ main(void)
 	test_jsonr();
 	test_diff();
 	test_jsonw();
+	test_srcfile();
 	t_end();
 	t_counts(&run, &failed);
 	t_fini();
