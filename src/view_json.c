@@ -20,7 +20,7 @@
 
 #include "exebuildid.h"
 #include "mismatch.h"
-#include "poisson.h"
+#include "stats.h"
 #include "sitelines.h"
 
 /* What the writer needs besides the model. */
@@ -242,7 +242,7 @@ emit_function(struct doc *d, uint32_t i)
 	const struct model *m = d->m;
 	const struct cg_node *v = &m->cg->nodes[i];
 	struct jsonw *w = d->w;
-	double lo, hi;
+	struct stats_interval ci;
 
 	jsonw_object(w);
 	key_uint(w, "id", d->jid[i]);
@@ -259,11 +259,11 @@ emit_function(struct doc *d, uint32_t i)
 	}
 	key_double(w, "self_samples", v->self_ticks);
 	key_double(w, "self_seconds", secs(d, v->self_ticks));
-	poisson_ci95(v->self_ticks, &lo, &hi);
+	ci = stats_poisson_interval(v->self_ticks, 0.95);
 	jsonw_key(w, "self_samples_ci95");
-	pair(w, lo, hi);
+	pair(w, ci.lo, ci.hi);
 	jsonw_key(w, "self_seconds_ci95");
-	pair(w, secs(d, lo), secs(d, hi));
+	pair(w, secs(d, ci.lo), secs(d, ci.hi));
 	key_uint(w, "calls", v->ncalls);
 	key_uint(w, "self_calls", v->self_calls);
 	jsonw_key(w, "cycle");
