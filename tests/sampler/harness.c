@@ -93,13 +93,22 @@ cpu_seconds(clockid_t id)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Spin in FN for SECONDS of this thread's CPU time. */
+/*
+ * What spin() measures: the thread's CPU time, or for the wall clock
+ * wall time, read without a system call (the vDSO).  Reading the
+ * thread's CPU clock enters the kernel, which may switch to another
+ * task on the way out; a wall-clock signal then finds the thread there,
+ * outside hot(), on a busy machine most of the time.
+ */
+static clockid_t spin_clock = CLOCK_THREAD_CPUTIME_ID;
+
+/* Spin in FN for SECONDS of spin_clock. */
 static void
 spin_in(void (*fn)(unsigned), double seconds)
 {
-	double end = cpu_seconds(CLOCK_THREAD_CPUTIME_ID) + seconds;
-	while (cpu_seconds(CLOCK_THREAD_CPUTIME_ID) < end)
-		fn(200000);
+	double end = cpu_seconds(spin_clock) + seconds;
+	while (cpu_seconds(spin_clock) < end)
+		fn(2000000); /* a few ms between clock reads */
 }
 
 static void
@@ -210,6 +219,8 @@ main(int argc, char **argv)
 	    (uint64_t)(seconds * (cfg.rate_hz < 250 ? cfg.rate_hz : 250) / 3);
 	clockid_t measure = cfg.clock == SAMPLE_WALL ? CLOCK_MONOTONIC
 						     : CLOCK_PROCESS_CPUTIME_ID;
+	if (cfg.clock == SAMPLE_WALL)
+		spin_clock = CLOCK_MONOTONIC;
 	if (!strcmp(what, "hot")) {
 		double t0 = cpu_seconds(measure);
 		spin(seconds);
