@@ -78,6 +78,7 @@ done
 for c in perf itimer; do
 	run $c 100 own
 done
+run auto 100 fallback
 
 # ---- the side file through gprof ----
 # A -pg program run with glibc's collector gives a real gmon.out; its
