@@ -4,6 +4,7 @@
 #include "exebuildid.h"
 
 #include <gelf.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "srcline.h"
@@ -12,53 +13,75 @@
 #define NT_GNU_BUILD_ID 3
 #endif
 
-/* The build id in note section data D, as hex into HEX; 0 or -1. */
-static int
-note_id(Elf_Data *d, char *hex, size_t room)
+/* The build id in note data DATA, up to CAP bytes into BUF; its length or 0. */
+static size_t
+find_build_id(Elf_Data *data, uint8_t *buf, size_t cap)
 {
-	static const char digits[] = "0123456789abcdef";
 	GElf_Nhdr nh;
-	size_t off = 0, next, name_off, desc_off;
+	size_t off = 0, name_off, desc_off, next;
 
-	while ((next = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0) {
-		const unsigned char *p = d->d_buf;
-
-		off = next;
-		if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
-		    memcmp(p + name_off, "GNU", 4) != 0)
-			continue;
-		if (nh.n_descsz == 0 || nh.n_descsz * 2 + 1 > room)
-			return -1;
-		for (size_t i = 0; i < nh.n_descsz; i++) {
-			hex[2 * i] = digits[p[desc_off + i] >> 4];
-			hex[2 * i + 1] = digits[p[desc_off + i] & 15];
+	while (data != NULL && (next = gelf_getnote(data, off, &nh, &name_off,
+						    &desc_off)) > 0) {
+		const char *base = data->d_buf;
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+		    memcmp(base + name_off, "GNU", 4) == 0 && nh.n_descsz > 0) {
+			size_t n = nh.n_descsz < cap ? nh.n_descsz : cap;
+			memcpy(buf, base + desc_off, n);
+			return n;
 		}
-		hex[2 * nh.n_descsz] = '\0';
-		return 0;
+		off = next;
 	}
-	return -1;
+	return 0;
+}
+
+size_t
+exe_build_id_bytes(struct exe *x, uint8_t *buf, size_t cap)
+{
+	Elf *elf = x->elf;
+	Elf_Scn *scn = NULL;
+	size_t n = 0, nph = 0;
+
+	if (elf == NULL)
+		return 0;
+	srcline_wait(x);
+	while (n == 0 && (scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		if (gelf_getshdr(scn, &sh) != NULL && sh.sh_type == SHT_NOTE)
+			n = find_build_id(elf_getdata(scn, NULL), buf, cap);
+	}
+	if (n == 0 && elf_getphdrnum(elf, &nph) == 0) {
+		for (size_t i = 0; n == 0 && i < nph; i++) {
+			GElf_Phdr ph;
+			if (gelf_getphdr(elf, (int)i, &ph) == NULL ||
+			    ph.p_type != PT_NOTE)
+				continue;
+			n = find_build_id(
+			    elf_getdata_rawchunk(elf, (int64_t)ph.p_offset,
+						 ph.p_filesz, ELF_T_NHDR),
+			    buf, cap);
+		}
+	}
+	return n;
 }
 
 int
 exe_build_id(struct exe *x, char *hex, size_t room)
 {
-	Elf_Scn *scn = NULL;
+	static const char digits[] = "0123456789abcdef";
+	uint8_t id[64];
+	size_t n;
 
 	if (room > 0)
 		hex[0] = '\0';
-	if (x == NULL || x->elf == NULL || room == 0)
+	if (x == NULL || room == 0)
 		return -1;
-	srcline_wait(x);
-	while ((scn = elf_nextscn(x->elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-
-		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_NOTE)
-			continue;
-		d = elf_getdata(scn, NULL);
-		if (d != NULL && d->d_buf != NULL && note_id(d, hex, room) == 0)
-			return 0;
+	n = exe_build_id_bytes(x, id, sizeof(id));
+	if (n == 0 || n * 2 + 1 > room)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		hex[2 * i] = digits[id[i] >> 4];
+		hex[2 * i + 1] = digits[id[i] & 15];
 	}
-	hex[0] = '\0';
-	return -1;
+	hex[2 * n] = '\0';
+	return 0;
 }

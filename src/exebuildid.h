@@ -7,6 +7,7 @@
 #define GPROF_EXEBUILDID_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "exe.h"
 
@@ -17,5 +18,12 @@
  * the background DWARF pass first (srcline.h's contract).
  */
 int exe_build_id(struct exe *x, char *hex, size_t room);
+
+/*
+ * X's build id as bytes: up to CAP of them into BUF (from a note section,
+ * or a PT_NOTE segment when the sections are stripped).  Returns the
+ * number written, 0 when there is none.  Waits for the DWARF pass too.
+ */
+size_t exe_build_id_bytes(struct exe *x, uint8_t *buf, size_t cap);
 
 #endif

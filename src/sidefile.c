@@ -6,16 +6,15 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "exebuildid.h"
+
 #include "gmon_format.h"
 #include "reader.h"
-#include "srcline.h"
 #include "stream.h"
 
 /* Bigger side files are refused unread (10 million threads' worth). */
@@ -256,57 +255,6 @@ sidefile_profile_run_id(const char *path, uint8_t id[GMON_SIDE_RUN_ID_LEN])
 	return ok;
 }
 
-/* The build-id note in the LEN bytes of notes at DATA (type T), if any. */
-static size_t
-find_build_id(Elf_Data *data, uint8_t *buf, size_t cap)
-{
-	GElf_Nhdr nh;
-	size_t off = 0, name_off, desc_off, next;
-
-	while (data != NULL && (next = gelf_getnote(data, off, &nh, &name_off,
-						    &desc_off)) > 0) {
-		const char *base = data->d_buf;
-		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
-		    memcmp(base + name_off, "GNU", 4) == 0 && nh.n_descsz > 0) {
-			size_t n = nh.n_descsz < cap ? nh.n_descsz : cap;
-			memcpy(buf, base + desc_off, n);
-			return n;
-		}
-		off = next;
-	}
-	return 0;
-}
-
-size_t
-sidefile_exe_build_id(struct exe *x, uint8_t *buf, size_t cap)
-{
-	Elf *elf = x->elf;
-	Elf_Scn *scn = NULL;
-	size_t n = 0, nph = 0;
-
-	if (elf == NULL)
-		return 0;
-	srcline_wait(x);
-	while (n == 0 && (scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		if (gelf_getshdr(scn, &sh) != NULL && sh.sh_type == SHT_NOTE)
-			n = find_build_id(elf_getdata(scn, NULL), buf, cap);
-	}
-	if (n == 0 && elf_getphdrnum(elf, &nph) == 0) {
-		for (size_t i = 0; n == 0 && i < nph; i++) {
-			GElf_Phdr ph;
-			if (gelf_getphdr(elf, (int)i, &ph) == NULL ||
-			    ph.p_type != PT_NOTE)
-				continue;
-			n = find_build_id(
-			    elf_getdata_rawchunk(elf, (int64_t)ph.p_offset,
-						 ph.p_filesz, ELF_T_NHDR),
-			    buf, cap);
-		}
-	}
-	return n;
-}
-
 static const char *
 hex(const uint8_t *p, size_t n, char *buf, size_t len)
 {
@@ -373,7 +321,7 @@ sidefile_check(const char *profile, struct exe *x, const char *exe,
 
 	uint8_t bid[GMON_SIDE_BUILD_ID_MAX];
 	size_t blen =
-	    s.build_id_len ? sidefile_exe_build_id(x, bid, sizeof(bid)) : 0;
+	    s.build_id_len ? exe_build_id_bytes(x, bid, sizeof(bid)) : 0;
 	if (blen > 0 && s.build_id_len > 0 &&
 	    (blen != s.build_id_len || memcmp(bid, s.build_id, blen) != 0)) {
 		char prof_name[256], h1[2 * GMON_SIDE_BUILD_ID_MAX + 1];

@@ -66,14 +66,6 @@ bool sidefile_profile_run_id(const char *path,
 			     uint8_t id[GMON_SIDE_RUN_ID_LEN]);
 
 /*
- * The descriptor of X's NT_GNU_BUILD_ID note (from its note sections,
- * else its PT_NOTE segments), at most CAP bytes of it into BUF.  Returns
- * its length, 0 when X has none (or no ELF file: -S).  Waits for the
- * background DWARF pass first (srcline.h: libelf is not shared with it).
- */
-size_t sidefile_exe_build_id(struct exe *x, uint8_t *buf, size_t cap);
-
-/*
  * Look for PROFILE.gmonx and check it against PROFILE and X (named EXE
  * in messages), printing warnings as described at the top.  A side file
  * that belongs to PROFILE is decoded into KEEP when KEEP is not yet
