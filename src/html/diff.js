@@ -477,7 +477,7 @@
 		check("rows", view.length === F.length,
 		      view.length + " rows for " + F.length + " functions");
 		var drawn = ids.length;
-		check("virtual", drawn <= 120 && drawn === Math.min(F.length, drawn) &&
+		check("virtual", drawn <= Math.min(F.length, 120) &&
 		      (F.length === 0 || drawn > 0), drawn + " rows drawn");
 		/* Default order: the document's, most significant first. */
 		ok = true;
