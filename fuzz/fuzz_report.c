@@ -5,7 +5,7 @@
  * analysis_compute() and reports_print(), with options set from the
  * input; the JSON and HTML views (view_json, view_html); then
  * --format=pprof and errorbars, and --diff of the profile against
- * itself (text and JSON).
+ * itself (text, JSON and HTML).
  *
  * Input: byte 0 as in fuzz_gmon.c (bit 0 word 4, bit 1 big-endian, bits
  * 2-3 format); byte 1 report options (bit 0 -b, 1 -z, 2 -T, 3 -L,
@@ -52,6 +52,7 @@ print_stats_views(struct analysis *a, const struct options *o, FILE *out)
 	diff_compute(&d, &m, &m, (o->width & 1) != 0, 0);
 	diff_print_text(out, &d, true);
 	(void)diff_print_json(out, &d, &err);
+	(void)diff_print_html(out, &d, &err); /* diffhtml */
 	diff_free(&d);
 	model_free(&m);
 }
