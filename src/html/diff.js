@@ -471,9 +471,13 @@
 			}
 			return true;
 		}
-		var start = params(), ids = visibleIds(), i, ok;
+		var start = params(), ids, i, ok;
 		out.push("INFO rows " + view.length);
-		out.push("INFO first " + (ids.length ? F[ids[0]].name : "(none)"));
+		out.push("INFO first " + (view.length ? F[view[0]].name : "(none)"));
+		/* From the top (a deep link may have scrolled the table). */
+		el("scroller").scrollTop = 0;
+		draw();
+		ids = visibleIds();
 		check("rows", view.length === F.length,
 		      view.length + " rows for " + F.length + " functions");
 		var drawn = ids.length;

@@ -348,6 +348,89 @@ else
 	fail empty-page "exit $rc, or functions not empty"
 fi
 
+# ---- 300 functions: the table draws a screenful ----
+# base: f_i has 10 + i % 13 samples; this: i % 5 more (so a fifth are
+# unchanged and not listed) and f_i with i % 40 == 0 fifty more.
+if build_many diffhtml "$out"; then
+	nm "$out/many" | awk -v out="$out" \
+		-v lo_hex="$(nm "$out/many" | awk '$3 == "_init" { print $1 }')" '
+	function hex(s,  i, c, v) {
+		v = 0
+		for (i = 1; i <= length(s); i++)
+			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return v
+	}
+	$3 ~ /^f[0-9]+$/ { a[substr($3, 2) + 0] = hex($1); if (hex($1) > hi) hi = hex($1) }
+	END {
+		lo = int(hex(lo_hex) / 16) * 16
+		hi += 64
+		for (side = 0; side < 2; side++) {
+			f = out (side ? "/m2.spec" : "/m1.spec")
+			printf "hist %d %d %d 100\n", lo, hi, (hi - lo) / 2 >f
+			for (i = 0; i < 300; i++) {
+				n = 10 + i % 13
+				if (side) n += i % 5 + (i % 40 == 0 ? 50 : 0)
+				printf "bin %d %d\n", (a[i] - lo) / 2, n >f
+			}
+		}
+	}'
+	if "$MKGMON" -o "$out/m1.gmon" "$out/m1.spec" &&
+		"$MKGMON" -o "$out/m2.gmon" "$out/m2.spec"; then
+		run many-text --diff=m1.gmon many m2.gmon
+		text_names "$out/many-text.out" >"$out/many-names.txt"
+		mrows=$(wc -l <"$out/many-names.txt")
+		run many-page --diff=m1.gmon --format=html --output=many.html many m2.gmon
+		if [ $rc -ne 0 ] || [ "$mrows" -lt 200 ]; then
+			fail many-page "exit $rc, $mrows rows in the text diff (want 240)"
+		elif browse many-selftest "$out/many.html" selftest; then
+			drawn=$(grep -o '<div class="row[ "][^>]*data-id=' "$out/many-selftest.dom" | wc -l)
+			if [ "$(info many-selftest rows)" = "$mrows" ] &&
+				[ "$(info many-selftest first)" = "$(head -n 1 "$out/many-names.txt")" ] &&
+				[ "$drawn" -lt "$mrows" ]; then
+				pass many-rows
+			else
+				fail many-rows "page $(info many-selftest rows) rows (first $(info many-selftest first), $drawn drawn), text $mrows (first $(head -n 1 "$out/many-names.txt"))"
+			fi
+			# A link to the last row scrolls it into view.
+			last=$(tail -n 1 "$out/many-names.txt")
+			if browse many-deep "$out/many.html" "fn=$last&selftest"; then
+				if [ "$(shown_name "$out/many-deep.dom")" = "$last" ] &&
+					grep -q "class=\"row[^\"]*selected[^\"]*\" data-id=\"$((mrows - 1))\"" "$out/many-deep.dom"; then
+					pass many-deep-link-scrolls
+				else
+					fail many-deep-link-scrolls "'$last' not shown or its row not drawn"
+				fi
+			fi
+		fi
+	else
+		fail many-page "mkgmon refused the specs"
+	fi
+fi
+
+# ---- --diff-normalize: shares ----
+run share --diff=a.gmon --diff-normalize --format=html --output=share.html demo b.gmon
+if [ $rc -eq 0 ] && grep -q '"compare":"shares"' "$out/share.html"; then
+	pass share-page
+	if browse share-selftest "$out/share.html" selftest &&
+		grep -q 'data-key="delta">delta pp<' "$out/share-selftest.dom"; then
+		pass share-units
+	fi
+else
+	fail share-page "exit $rc"
+fi
+
+# ---- a base without a histogram: unknown times ----
+synth "$out/arcs.gmon" "" "main>mix=200 main>checksum=400 checksum>mix=25600"
+sed -i '/^hist /d' "$out/arcs.gmon.spec"
+"$MKGMON" -o "$out/arcs.gmon" "$out/arcs.gmon.spec"
+run nohist --diff=arcs.gmon --format=html --output=nohist.html demo b.gmon
+if [ $rc -eq 0 ] && grep -q '"base_value":null' "$out/nohist.html"; then
+	pass nohist-page
+	browse nohist-selftest "$out/nohist.html" "fn=mix&selftest"
+else
+	fail nohist-page "exit $rc, or no unknown base value: $(head -n 1 "$out/nohist.err")"
+fi
+
 # ---- still refused ----
 expect_error diffhtml/refuse-dot "$out" "--diff writes text or --format=json or --format=html" \
 	--diff=a.gmon --format=dot demo b.gmon
