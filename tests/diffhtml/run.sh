@@ -341,8 +341,11 @@ run same --diff=a.gmon --format=html --output=same.html demo a.gmon
 if [ $rc -eq 0 ] && grep -q '"functions":\[\]' "$out/same.html"; then
 	pass empty-page
 	if browse empty-selftest "$out/same.html" selftest; then
-		[ "$(info empty-selftest rows)" = 0 ] && pass empty-rows ||
+		if [ "$(info empty-selftest rows)" = 0 ]; then
+			pass empty-rows
+		else
 			fail empty-rows "$(info empty-selftest rows) rows"
+		fi
 	fi
 else
 	fail empty-page "exit $rc, or functions not empty"
@@ -411,9 +414,13 @@ fi
 run share --diff=a.gmon --diff-normalize --format=html --output=share.html demo b.gmon
 if [ $rc -eq 0 ] && grep -q '"compare":"shares"' "$out/share.html"; then
 	pass share-page
-	if browse share-selftest "$out/share.html" selftest &&
-		grep -q 'data-key="delta">delta pp<' "$out/share-selftest.dom"; then
-		pass share-units
+	if browse share-selftest "$out/share.html" selftest; then
+		if grep -q 'data-key="delta"[^>]*>delta pp<' "$out/share-selftest.dom" &&
+			grep -q 'data-key="base"[^>]*>base % (95%)<' "$out/share-selftest.dom"; then
+			pass share-units
+		else
+			fail share-units "the headings do not say pp and %"
+		fi
 	fi
 else
 	fail share-page "exit $rc"
