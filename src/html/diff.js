@@ -7,7 +7,7 @@
  * described in src/diff_print.c) in <script type="application/json"
  * id="gprof-diff-data">.  Its functions come most significant first
  * (adjusted p, then p, then the size of the change, then name), which
- * is the table's default order ("#" column).
+ * is the table's default order ("sig" column, which holds the marks).
  *
  * The table: one row per function that changed, sortable (click a
  * heading; again to reverse), filterable (a name substring, or a
@@ -122,7 +122,7 @@
 	/* ---- the table ---- */
 	function nullsLast(v) { return known(v) ? v : null; }
 	var columns = [
-		{ key: "rank", title: "#", asc: true, get: function (f, i) { return i; } },
+		{ key: "rank", title: "sig", asc: true, get: function (f, i) { return i; } },
 		{ key: "padj", title: "p(adj)", asc: true,
 		  get: function (f) { return nullsLast(f.p_adjusted); } },
 		{ key: "p", title: "p", asc: true, get: function (f) { return nullsLast(f.p); } },
@@ -383,7 +383,8 @@
 			" (\u00b1 its 95% interval; the bars: base grey, this orange, " +
 			"lines the intervals); calls are exact counts, so any change in " +
 			"them is real.  Test: exact conditional test of the two Poisson " +
-			"sample counts, two-sided, " + esc(D.correction) +
+			"sample counts, two-sided, " + esc(D.correction.charAt(0).toUpperCase() +
+				D.correction.slice(1)) +
 			"-adjusted over " + D.tested + " functions with samples; * marks " +
 			"p(adj) \u2264 " + D.alpha + ".</div>" +
 			'<div class="facts"><span>' + D.significant +
