@@ -438,6 +438,19 @@ else
 	fail nohist-page "exit $rc, or no unknown base value: $(head -n 1 "$out/nohist.err")"
 fi
 
+# ---- the embedded assets are current (fuzz/build.sh uses them as kept) ----
+if sh "$top/tools/embed.sh" "$out/diff_assets.inc" \
+	diff_page_base_css="$top/src/html/report.css" \
+	diff_page_css="$top/src/html/diff.css" diff_page_js="$top/src/html/diff.js" \
+	2>"$out/embed.err" </dev/null &&
+	sed 1,5d "$out/diff_assets.inc" >"$out/diff_assets.got" &&
+	sed 1,5d "$top/src/html/diff_assets.inc" >"$out/diff_assets.want" &&
+	cmp -s "$out/diff_assets.got" "$out/diff_assets.want"; then
+	pass assets-current
+else
+	fail assets-current "src/html/diff_assets.inc is stale (make rebuilds it)"
+fi
+
 # ---- still refused ----
 expect_error diffhtml/refuse-dot "$out" "--diff writes text or --format=json or --format=html" \
 	--diff=a.gmon --format=dot demo b.gmon
