@@ -19,7 +19,10 @@
 # the link.  Also: --fail-on-regression still writes the whole page and
 # exits 1; a base export with a function named "</script><img ...>"
 # still gives a working page with nothing injected; an empty diff gives
-# a page with no rows; other formats are still refused with --diff.
+# a page with no rows; 300 functions (the table draws a screenful, a
+# link to the last row scrolls to it); --diff-normalize (shares); a
+# base without a histogram (unknown times); src/html/diff_assets.inc is
+# current; other formats are still refused with --diff.
 # Without Chromium (or when it cannot start here) the browser cases
 # SKIP with the reason.
 #
