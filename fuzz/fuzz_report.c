@@ -5,7 +5,7 @@
  * analysis_compute() and reports_print(), with options set from the
  * input; the JSON and HTML views (view_json, view_html); then
  * --format=pprof and errorbars, and --diff of the profile against
- * itself (text and JSON).
+ * itself (text, JSON and HTML) and the HTML diff against an empty base.
  *
  * Input: byte 0 as in fuzz_gmon.c (bit 0 word 4, bit 1 big-endian, bits
  * 2-3 format); byte 1 report options (bit 0 -b, 1 -z, 2 -T, 3 -L,
@@ -34,6 +34,27 @@
 #include "diff.h"
 #include "views.h"
 
+/*
+ * diffhtml: the self-diff has no rows, so also the HTML page of M
+ * against an empty base, where every function is a row "only in this"
+ * (its names through JSONW_HTML into the page).
+ */
+static void
+print_diff_page(FILE *out, const struct model *m, const struct options *o)
+{
+	struct diff_input none = { 0 }, cur;
+	struct diff d;
+	struct gp_err err;
+
+	memset(&d, 0, sizeof(d));
+	diff_input_from_model(&cur, m);
+	diff_compute_inputs(&d, &none, &cur, (o->width & 1) != 0, 10);
+	d.base.exe = "none";
+	(void)diff_print_html(out, &d, &err);
+	diff_free(&d);
+	diff_input_free(&cur);
+}
+
 static void
 print_stats_views(struct analysis *a, const struct options *o, FILE *out)
 {
@@ -52,7 +73,9 @@ print_stats_views(struct analysis *a, const struct options *o, FILE *out)
 	diff_compute(&d, &m, &m, (o->width & 1) != 0, 0);
 	diff_print_text(out, &d, true);
 	(void)diff_print_json(out, &d, &err);
+	(void)diff_print_html(out, &d, &err); /* diffhtml */
 	diff_free(&d);
+	print_diff_page(out, &m, o);
 	model_free(&m);
 }
 

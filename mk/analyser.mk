@@ -47,3 +47,12 @@ HTML_ASSETS := src/html/report.css src/html/report.js
 src/html/assets.inc: $(HTML_ASSETS) tools/embed.sh
 	sh tools/embed.sh $@ html_css=src/html/report.css html_js=src/html/report.js
 $(B)/obj/view_html.o: src/html/assets.inc
+
+# --diff --format=html: report.css plus the diff page's own stylesheet
+# and script, embedded into src/html/diff_assets.inc (kept in git, like
+# assets.inc), which diff_html.c includes.
+DIFF_HTML_ASSETS := src/html/report.css src/html/diff.css src/html/diff.js
+src/html/diff_assets.inc: $(DIFF_HTML_ASSETS) tools/embed.sh
+	sh tools/embed.sh $@ diff_page_base_css=src/html/report.css \
+		diff_page_css=src/html/diff.css diff_page_js=src/html/diff.js
+$(B)/obj/diff_html.o: src/html/diff_assets.inc

@@ -8,7 +8,8 @@
 #   test    run the test suites (make check): binutils for the reference
 #           /usr/bin/gprof, cross binutils, clang, clang-format, and
 #           deb-src sources; valgrind and graphviz (tests/viewcg);
-#           jq, python3-jsonschema and chromium (tests/viewjson);
+#           jq, python3-jsonschema and chromium (tests/viewjson; chromium
+#           also tests/diffhtml);
 #           nodejs and npm (tests/viewdiff: npm installs pprof-format)
 #   bench   compare with GNU gprof (make bench): binutils
 #   fuzz    build the libFuzzer targets (make fuzz): clang

@@ -389,6 +389,8 @@ print_diff(FILE *out, const struct diff *d, const struct options *o,
 {
 	if (o->view != NULL && strcmp(o->view, "json") == 0)
 		return diff_print_json(out, d, err);
+	if (o->view != NULL && strcmp(o->view, "html") == 0)
+		return diff_print_html(out, d, err);
 	diff_print_text(out, d, o->error_bars);
 	return 0;
 }

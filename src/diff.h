@@ -139,10 +139,20 @@ void diff_print_text(FILE *out, const struct diff *d, bool error_bars);
 
 /* The JSON document ("gprof-diff", version 1), or -1 with ERR. */
 int diff_print_json(FILE *out, const struct diff *d, struct gp_err *err);
+/* The same document as one value through W (the caller finishes W). */
+struct jsonw;
+void diff_json_emit(struct jsonw *w, const struct diff *d);
+
+/*
+ * The HTML page (diff_html.c): one self-contained file, the JSON
+ * document inside, sortable and filterable in the browser; -1 with ERR.
+ */
+int diff_print_html(FILE *out, const struct diff *d, struct gp_err *err);
 
 /*
  * --diff: analyse O->diff_base, compare A with it, and write the text
- * (or with --format=json the JSON) to O->output or standard output.
+ * (or with --format=json the JSON, with --format=html the page) to
+ * O->output or standard output.
  * Returns 0, or -1 with ERR set: an error (no output file changed), or
  * after writing the whole report, a regression beyond
  * --fail-on-regression.

@@ -251,41 +251,47 @@ diff_print_json(FILE *out, const struct diff *d, struct gp_err *err)
 	struct jsonw w;
 
 	jsonw_init(&w, out, 0);
-	jsonw_object(&w);
-	jsonw_key(&w, "format");
-	jsonw_string(&w, "gprof-diff");
-	jsonw_key(&w, "version");
-	jsonw_uint(&w, 1);
-	jsonw_key(&w, "compare");
-	jsonw_string(&w, d->share ? "shares" : "seconds");
-	jsonw_key(&w, "alpha");
-	jsonw_double(&w, DIFF_ALPHA);
-	jsonw_key(&w, "correction");
-	jsonw_string(&w, "holm");
-	jsonw_key(&w, "tested");
-	jsonw_uint(&w, d->ntested);
-	jsonw_key(&w, "significant");
-	jsonw_uint(&w, d->nsig);
-	jsonw_key(&w, "unchanged");
-	jsonw_uint(&w, d->unchanged);
-	json_side(&w, "base", &d->base);
-	json_side(&w, "this", &d->cur);
-	jsonw_key(&w, "functions");
-	jsonw_array(&w);
-	for (size_t i = 0; i < d->nrows; i++)
-		json_row(&w, d, &d->rows[i]);
-	jsonw_end(&w);
-	jsonw_key(&w, "regression");
-	if (d->fail_pct >= 0) {
-		jsonw_object(&w);
-		jsonw_key(&w, "threshold_pct");
-		jsonw_double(&w, d->fail_pct);
-		jsonw_key(&w, "worst");
-		jsonw_string(&w, d->worst ? d->worst->name : NULL);
-		jsonw_end(&w);
-	} else {
-		jsonw_null(&w);
-	}
-	jsonw_end(&w);
+	diff_json_emit(&w, d);
 	return jsonw_finish(&w, err);
+}
+
+void
+diff_json_emit(struct jsonw *w, const struct diff *d)
+{
+	jsonw_object(w);
+	jsonw_key(w, "format");
+	jsonw_string(w, "gprof-diff");
+	jsonw_key(w, "version");
+	jsonw_uint(w, 1);
+	jsonw_key(w, "compare");
+	jsonw_string(w, d->share ? "shares" : "seconds");
+	jsonw_key(w, "alpha");
+	jsonw_double(w, DIFF_ALPHA);
+	jsonw_key(w, "correction");
+	jsonw_string(w, "holm");
+	jsonw_key(w, "tested");
+	jsonw_uint(w, d->ntested);
+	jsonw_key(w, "significant");
+	jsonw_uint(w, d->nsig);
+	jsonw_key(w, "unchanged");
+	jsonw_uint(w, d->unchanged);
+	json_side(w, "base", &d->base);
+	json_side(w, "this", &d->cur);
+	jsonw_key(w, "functions");
+	jsonw_array(w);
+	for (size_t i = 0; i < d->nrows; i++)
+		json_row(w, d, &d->rows[i]);
+	jsonw_end(w);
+	jsonw_key(w, "regression");
+	if (d->fail_pct >= 0) {
+		jsonw_object(w);
+		jsonw_key(w, "threshold_pct");
+		jsonw_double(w, d->fail_pct);
+		jsonw_key(w, "worst");
+		jsonw_string(w, d->worst ? d->worst->name : NULL);
+		jsonw_end(w);
+	} else {
+		jsonw_null(w);
+	}
+	jsonw_end(w);
 }

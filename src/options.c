@@ -453,10 +453,10 @@ stats_check(const struct options *o, struct gp_err *err)
 	const char *view = o->view ? o->view : "text";
 
 	if (o->diff_base != NULL && strcmp(view, "text") != 0 &&
-	    strcmp(view, "json") != 0)
+	    strcmp(view, "json") != 0 && strcmp(view, "html") != 0)
 		return gp_fail(err,
-			       "--diff writes text or --format=json, not "
-			       "--format=%s",
+			       "--diff writes text or --format=json or "
+			       "--format=html, not --format=%s",
 			       view);
 	if (o->diff_base == NULL && (o->fail_regression >= 0 || o->diff_share))
 		return gp_fail(err, "%s needs --diff=BASE",
@@ -735,8 +735,10 @@ options_usage(FILE *out)
 	    "EXE,PROFILE[,...],\n"
 	    "                             or a --format=json export): calls, "
 	    "self\n"
-	    "                             time and its significance (text, or "
-	    "--format=json)\n"
+	    "                             time and its significance (text, "
+	    "--format=json,\n"
+	    "                             or --format=html: a page to sort and "
+	    "filter)\n"
 	    "      --diff-normalize       compare shares of each run, not "
 	    "seconds\n"
 	    "      --fail-on-regression=PCT\n"
