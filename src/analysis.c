@@ -38,7 +38,7 @@ wants_sources(const struct options *o)
 	if (o->static_calls || (o->style & OUT_SUM) || o->nm_file != NULL)
 		return false;
 	return o->style == 0 || (o->style & (OUT_GRAPH | OUT_EXEC)) ||
-	       o->inline_file_names;
+	       o->inline_file_names || o->line;
 }
 
 static int
@@ -163,8 +163,11 @@ analysis_compute(struct analysis *a, const struct options *o,
 			&a->total_ticks, err) != 0)
 		return -1;
 	cg_assemble(&a->cg, a->ticks, &cs);
-	if (o->style & OUT_SUM)
+	if (analysis_line_mode(o)) {
 		linemode_build(&a->lines, &a->x, &a->st, &a->g);
+		if (lineprof_compute(&a->lp, &a->lines, &a->g, o, err) != 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -188,6 +191,7 @@ analysis_free(struct analysis *a)
 	free(a->exec_hidden);
 	select_free(&a->sel);
 	cg_free(&a->cg);
+	lineprof_free(&a->lp);
 	linemode_free(&a->lines);
 	gmon_free(&a->g);
 	symtab_free(&a->st);

@@ -6,22 +6,58 @@
  * its counts are never changed after linemode_build().
  */
 #include <stdlib.h>
+#include <string.h>
+
+#include "srcline.h"
 
 #include "linemode.h"
 #include "linesyms.h"
 #include "order.h"
 
+/*
+ * Each entry's source position and kind: the merged table holds ST's
+ * functions (in order) and the line symbols that do not start at a
+ * function's address, so one walk pairs them up.
+ */
+static void
+positions(struct linemode *lm, struct exe *x, const struct symtab *st)
+{
+	const struct linesyms *ls = &lm->ls;
+	size_t n = lm->st.n, f = 0, l = 0;
+
+	lm->is_line = xcalloc(n ? n : 1, sizeof(*lm->is_line));
+	lm->files = xcalloc(n ? n : 1, sizeof(*lm->files));
+	lm->lines = xcalloc(n ? n : 1, sizeof(*lm->lines));
+	for (size_t i = 0; i < n; i++) {
+		uint64_t at = lm->st.syms[i].addr;
+
+		while (f < st->n && st->syms[f].addr < at)
+			f++;
+		while (l < ls->n && ls->addrs[l] < at)
+			l++;
+		if (f < st->n && st->syms[f].addr == at) {
+			const char *file;
+			int line;
+
+			if (srcline_find(x, at, &file, &line) == 0) {
+				lm->files[i] = file;
+				lm->lines[i] = line;
+			}
+		} else if (l < ls->n && ls->addrs[l] == at) {
+			lm->is_line[i] = true;
+			lm->files[i] = ls->files[l];
+			lm->lines[i] = ls->lines[l];
+		}
+	}
+}
+
 void
 linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,
 	       const struct gmon *g)
 {
-	uint64_t *lines;
-	const char **names;
-	size_t nlines = linesyms_starts(x, &lines, &names);
-
-	symtab_add_lines(&lm->st, st, lines, names, nlines);
-	free(lines);
-	free(names);
+	linesyms_build(x, &lm->ls);
+	symtab_add_lines(&lm->st, st, lm->ls.addrs, lm->ls.names, lm->ls.n);
+	positions(lm, x, st);
 	cg_init(&lm->cg, &lm->st);
 	cg_tally(&lm->cg, g, NULL, NULL);
 	lm->built = true;
@@ -71,5 +107,9 @@ linemode_free(struct linemode *lm)
 		return;
 	cg_free(&lm->cg);
 	symtab_free(&lm->st);
-	lm->built = false;
+	free(lm->is_line);
+	free(lm->files);
+	free(lm->lines);
+	linesyms_free(&lm->ls);
+	memset(lm, 0, sizeof(*lm));
 }

@@ -14,6 +14,7 @@
 #include "callgraph.h"
 #include "exe.h"
 #include "gmon.h"
+#include "linesyms.h"
 #include "reader.h"
 #include "symtab.h"
 
@@ -21,12 +22,18 @@ struct linemode {
 	bool built;
 	struct symtab st;    /* functions and line symbols, by address */
 	struct callgraph cg; /* the profile's arcs on that table */
+	bool *is_line;       /* per entry of st: a line symbol (no function) */
+	const char **files;  /* per entry: source file (DWARF's), or NULL */
+	int *lines;          /* per entry: its line (0: unknown) */
+	struct linesyms ls;  /* owns the line symbols' file names */
 };
 
 /*
  * Build LM from the functions ST of X and the arcs of G.  Needs X's
- * DWARF line table (none: the table is ST's functions alone).  The
- * caller linemode_free()s LM.
+ * DWARF line table (none: the table is ST's functions alone).  Every
+ * entry gets its source position: a line symbol the one of its first
+ * address, a function the one srcline_find() gives it (as GNU names
+ * both).  The caller linemode_free()s LM.
  */
 void linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,
 		    const struct gmon *g);

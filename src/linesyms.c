@@ -325,12 +325,12 @@ code_symbols(const struct exe *x, size_t *n)
 	return v;
 }
 
-size_t
-linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
+void
+linesyms_build(struct exe *x, struct linesyms *ls)
 {
 	Dwarf *dw = srcline_dwarf(x);
 	struct gp_vec rows = { 0 }, ranges = { 0 }, out = { 0 }, outn = { 0 };
-	struct gp_vec tables = { 0 };
+	struct gp_vec tables = { 0 }, outf = { 0 }, outl = { 0 };
 	Dwarf_Die cu;
 	uint64_t off = 0;
 	size_t nrows, nranges, nheap = 0, ri = 0, gi = 0, ne, ei = 0;
@@ -341,10 +341,9 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 	int pline = 0;
 	uint64_t at;
 
-	*addrs = NULL;
-	*names = NULL;
+	memset(ls, 0, sizeof(*ls));
 	if (dw == NULL || !x->text_found)
-		return 0;
+		return;
 	while (srcline_next_unit(x, dw, &off, &cu)) {
 		add_rows(x, &cu, &rows, &tables);
 		walk_dies(x, &cu, &ranges);
@@ -399,6 +398,10 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 			    at;
 			*(const char **)gp_vec_push(&outn, sizeof(char *),
 						    256) = name;
+			*(const char **)gp_vec_push(&outf, sizeof(char *),
+						    256) = cur->file;
+			*(int *)gp_vec_push(&outl, sizeof(int), 256) =
+			    cur->line;
 			pfile = cur->file;
 			pline = cur->line;
 			pname = name;
@@ -421,11 +424,41 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 	free(ev);
 	free(rows.p);
 	free(ranges.p);
-	for (size_t i = 0; i < tables.n; i++)
-		dwline_free((struct dwline_table *)tables.p + i);
-	free(tables.p);
 	srcline_warn_pending(x);
-	*addrs = out.p;
-	*names = outn.p;
-	return out.n;
+	ls->addrs = out.p;
+	ls->names = outn.p;
+	ls->files = outf.p;
+	ls->lines = outl.p;
+	ls->n = out.n;
+	ls->tables = tables.p;
+	ls->ntables = tables.n;
+}
+
+void
+linesyms_free(struct linesyms *ls)
+{
+	for (size_t i = 0; i < ls->ntables; i++)
+		dwline_free(&ls->tables[i]);
+	free(ls->tables);
+	free(ls->addrs);
+	free(ls->names);
+	free(ls->files);
+	free(ls->lines);
+	memset(ls, 0, sizeof(*ls));
+}
+
+size_t
+linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
+{
+	struct linesyms ls;
+	size_t n;
+
+	linesyms_build(x, &ls);
+	*addrs = ls.addrs;
+	*names = ls.names;
+	n = ls.n;
+	ls.addrs = NULL;
+	ls.names = NULL;
+	linesyms_free(&ls);
+	return n;
 }

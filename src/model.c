@@ -75,7 +75,9 @@ model_listed(const struct model *m, enum model_list list, entry_id id)
 	const struct cg_node *v;
 
 	if (list == LIST_GRAPH)
-		return entry_printed(m, id) && (m->zeros || !unused(m, id));
+		return entry_printed(m, id) && (m->zeros || !unused(m, id)) &&
+		       !(m->line_mode && !entry_is_cycle(m, id) &&
+			 !m->st->syms[id].is_func);
 	if (entry_is_cycle(m, id))
 		return list == LIST_INDEX;
 	v = &m->cg->nodes[id];
@@ -112,7 +114,44 @@ model_name(const struct model *m, uint32_t fn)
 const char *
 model_file(const struct model *m, uint32_t fn)
 {
+	/* Line mode names carry the file already. */
+	if (m->line_mode)
+		return NULL;
 	return m->src != NULL ? m->src[fn].shown : NULL;
+}
+
+/* Line mode: the positions the line-mode table gives every symbol. */
+static void
+given_sources(struct model *m, const struct model_in *in, bool print_path)
+{
+	m->src = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*m->src));
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
+		struct model_src *s = &m->src[i];
+
+		if (in->files[i] == NULL)
+			continue;
+		s->path = in->files[i];
+		s->line = in->lines[i];
+		s->shown = print_path ? s->path : exe_base_name(s->path);
+	}
+}
+
+/* GNU's line-mode name: "name (file:line @ addr)"; NAME is freed. */
+static char *
+line_name(const struct model *m, uint32_t i, char *name)
+{
+	const struct model_src *s = &m->src[i];
+	char *out;
+	size_t n;
+
+	if (s->shown == NULL)
+		return name;
+	n = strlen(name) + strlen(s->shown) + 48;
+	out = xmalloc(n);
+	snprintf(out, n, "%s (%s:%d @ %llx)", name, s->shown, s->line,
+		 (unsigned long long)m->st->syms[i].addr);
+	free(name);
+	return out;
 }
 
 /* Every function's source position, in one pass (srcline_find). */
@@ -153,14 +192,16 @@ with_position(const struct model *m, uint32_t i, char *name)
 static void
 make_names(struct model *m, bool demangled, bool positions)
 {
-	if (!demangled && !positions)
+	if (!demangled && !positions && !m->line_mode)
 		return;
 	m->shown = xcalloc(m->nfuncs, sizeof(*m->shown));
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		const char *raw = m->st->syms[i].name;
 		char *name = demangled ? demangle(raw) : NULL;
 
-		if (positions)
+		if (m->line_mode)
+			name = line_name(m, i, name ? name : xstrdup(raw));
+		else if (positions)
 			name = with_position(m, i, name ? name : xstrdup(raw));
 		m->shown[i] = name;
 	}
@@ -233,7 +274,11 @@ model_build(struct model *m, const struct model_in *in,
 	 * print as nan or inf, as GNU gprof prints them. */
 	m->print_time = cg->print_time > 0 ? cg->print_time : 1.0;
 	m->zeros = mo->zeros;
-	if (mo->sources || mo->inline_file_names)
+	m->line_mode = in->files != NULL;
+	m->is_line = in->is_line;
+	if (m->line_mode)
+		given_sources(m, in, mo->print_path);
+	else if (mo->sources || mo->inline_file_names)
 		find_sources(m, in->x, mo->print_path);
 	make_names(m, mo->demangle, mo->inline_file_names);
 	if (mo->graph)

@@ -218,6 +218,9 @@ source_opt(struct options *o, int c, const char *name, const char *arg,
 	case 't':
 		return parse_number(name, arg, 0, LONG_MAX, &o->table_length,
 				    err);
+	case 'l': /* line-by-line: GNU's line mode (lineprof.h) */
+		o->line = true;
+		return 0;
 	case 'x':
 		o->all_lines = true;
 		return 0;
@@ -225,7 +228,7 @@ source_opt(struct options *o, int c, const char *name, const char *arg,
 		o->separate_files = true;
 		return 0;
 	default:
-		return not_yet(name, err); /* -A, -l */
+		return not_yet(name, err); /* -A */
 	}
 }
 

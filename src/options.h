@@ -64,6 +64,7 @@ struct options {
 	long min_count;        /* -m */
 	long table_length;     /* -t (default 10) */
 	bool all_lines;        /* -x */
+	bool line;             /* -l: line-by-line reports (GNU's line mode) */
 	bool separate_files;   /* -y */
 	const char **src_dirs; /* -I, in order; owned array */
 	size_t nsrc_dirs;

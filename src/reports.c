@@ -124,7 +124,10 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 			       "%s: no call-graph records in the profile, so "
 			       "no call graph",
 			       o->gmons[0]);
-	reports_model_in(a, &in);
+	if (analysis_line_mode(o))
+		lineprof_model_in(&a->lp, &a->g, &a->x, &in);
+	else
+		reports_model_in(a, &in);
 	model_build(&m, &in, &mo);
 	print_text(out, &m, &ro, style);
 	/* GNU prints the order last, with no separator. */

@@ -100,11 +100,10 @@ add_arc_spec(struct selection *sel, const struct spec_arg *a,
 	symspec_free(&to);
 }
 
-void
-select_build(struct selection *sel, const struct options *o,
-	     const struct symtab *st, struct exe *x)
+static void
+build(struct selection *sel, const struct options *o, const struct symtab *st,
+      struct where *w)
 {
-	struct where *w = needs_positions(o) ? positions(st, x) : NULL;
 	uint8_t *hit = xcalloc(st->n ? st->n : 1, 1);
 
 	memset(sel, 0, sizeof(*sel));
@@ -133,6 +132,27 @@ select_build(struct selection *sel, const struct options *o,
 	}
 	free(hit);
 	free(w);
+}
+
+void
+select_build(struct selection *sel, const struct options *o,
+	     const struct symtab *st, struct exe *x)
+{
+	build(sel, o, st, needs_positions(o) ? positions(st, x) : NULL);
+}
+
+void
+select_build_at(struct selection *sel, const struct options *o,
+		const struct symtab *st, const char *const *files,
+		const int *lines)
+{
+	struct where *w = xcalloc(st->n ? st->n : 1, sizeof(*w));
+
+	for (size_t i = 0; i < st->n; i++) {
+		w[i].file = files[i] ? exe_base_name(files[i]) : NULL;
+		w[i].line = files[i] ? lines[i] : 0;
+	}
+	build(sel, o, st, w);
 }
 
 void

@@ -32,6 +32,14 @@ struct selection {
 
 void select_build(struct selection *sel, const struct options *o,
 		  const struct symtab *st, struct exe *x);
+/*
+ * select_build() with the source positions given (per symbol: FILES[i],
+ * NULL when unknown, and LINES[i]): line mode's table, whose line
+ * symbols match specs by their own file and line.
+ */
+void select_build_at(struct selection *sel, const struct options *o,
+		     const struct symtab *st, const char *const *files,
+		     const int *lines);
 void select_free(struct selection *sel);
 
 /*
