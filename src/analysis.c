@@ -88,10 +88,10 @@ analysis_load(struct analysis *a, const struct options *o,
 
 		if (gmon_read(&a->g, o->gmons[i], o->format, err) != 0)
 			return -1;
-		/* GNU's -s turns line mode on, which uses them: no warning. */
-		if (nbbs == 0 && a->g.nbbs > 0 && !(o->style & OUT_SUM))
-			gp_warn("%s: basic-block counts are ignored (they need "
-				"-l, not supported yet)",
+		/* Line mode (-l, or -s, which turns it on) uses them. */
+		if (nbbs == 0 && a->g.nbbs > 0 && !analysis_line_mode(o))
+			gp_warn("%s: basic-block counts are ignored without "
+				"-l (--line)",
 				o->gmons[i]);
 		if (a->g.files[a->g.nfiles - 1].rate_assumed)
 			gp_warn("%s: the 4.4BSD header gives a profiling rate "

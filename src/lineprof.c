@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bbsum.h"
 #include "hist.h"
 
 /* cg_tally's filter: the arc lists of -q/-Q/-k, on the table. */
@@ -90,6 +91,7 @@ lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 			err) != 0)
 		return -1;
 	cg_assemble(&lp->cg, lp->ticks, &cs);
+	lp->nbbs = bbsum_merge(g->bbs, g->nbbs, st, &lp->bbs);
 	return 0;
 }
 
@@ -108,6 +110,8 @@ lineprof_model_in(const struct lineprof *lp, const struct gmon *g,
 		.files = lp->files,
 		.lines = lp->lines,
 		.is_line = lp->is_line,
+		.bbs = lp->bbs,
+		.nbbs = lp->nbbs,
 	};
 }
 
@@ -126,5 +130,6 @@ lineprof_free(struct lineprof *lp)
 	free(lp->files);
 	free(lp->lines);
 	free(lp->is_line);
+	free(lp->bbs);
 	memset(lp, 0, sizeof(*lp));
 }

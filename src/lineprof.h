@@ -44,6 +44,10 @@ struct lineprof {
 	uint8_t *graph_flags; /* per entry: CG_INCL/EXCL_GRAPH/TIME */
 	bool *flat_excluded;
 	bool *exec_hidden;
+	/* The basic-block counts, merged in GNU's slots per entry
+	 * (bbsum.h): grouped by entry in address order. */
+	struct gmon_bb *bbs; /* owned */
+	size_t nbbs;
 };
 
 /*

@@ -276,6 +276,8 @@ model_build(struct model *m, const struct model_in *in,
 	m->zeros = mo->zeros;
 	m->line_mode = in->files != NULL;
 	m->is_line = in->is_line;
+	m->bbs = in->bbs;
+	m->nbbs = in->nbbs;
 	if (m->line_mode)
 		given_sources(m, in, mo->print_path);
 	else if (mo->sources || mo->inline_file_names)

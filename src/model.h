@@ -78,7 +78,9 @@ struct model {
 	/* Line mode (-l, lineprof.h): names carry "(file:line @ addr)",
 	 * and the call graph has entries for functions only. */
 	bool line_mode;
-	const bool *is_line; /* borrowed, per entry: a line symbol */
+	const bool *is_line;       /* borrowed, per entry: a line symbol */
+	const struct gmon_bb *bbs; /* borrowed: -C's basic-block counts */
+	size_t nbbs;
 };
 
 /* What a model is built from: an analysis' results (all borrowed). */
@@ -95,6 +97,10 @@ struct model_in {
 	const char *const *files;
 	const int *lines;
 	const bool *is_line; /* per symbol: a line symbol (line mode) */
+	/* Line mode: basic-block counts, grouped by symbol in address
+	 * order (bbsum.h), for -C. */
+	const struct gmon_bb *bbs;
+	size_t nbbs;
 };
 
 /*

@@ -115,8 +115,6 @@ while IFS='|' read -r name want opts; do
 	# shellcheck disable=SC2086
 	expect_error "options/error/$name" "$out" "$want" $opts multi multi.gmon
 done <<'LIST'
-line|option --line is not supported yet|--line
-l|option -l is not supported yet|-l
 annotated-source|option --annotated-source is not supported|--annotated-source
 A|option -A is not supported|-A
 J-spec|option -J with a symbol specification|-Jmain
