@@ -165,7 +165,8 @@ analysis_compute(struct analysis *a, const struct options *o,
 	cg_assemble(&a->cg, a->ticks, &cs);
 	if (analysis_line_mode(o)) {
 		linemode_build(&a->lines, &a->x, &a->st, &a->g);
-		if (lineprof_compute(&a->lp, &a->lines, &a->g, o, err) != 0)
+		if (lineprof_compute(&a->lp, &a->lines, &a->st, &a->g, o,
+				     err) != 0)
 			return -1;
 	}
 	return 0;

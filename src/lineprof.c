@@ -71,18 +71,45 @@ copy_table(struct lineprof *lp, const struct linemode *lm)
 	lp->st.n = k;
 }
 
+/*
+ * Where each entry's code ends as GNU's symbol lists see it: a line
+ * symbol's at the next entry, a function's where the function ends in
+ * the function table FUNCS (its lines included).
+ */
+static uint64_t *
+range_ends(const struct lineprof *lp, const struct symtab *funcs)
+{
+	uint64_t *ends = xcalloc(lp->st.n ? lp->st.n : 1, sizeof(*ends));
+
+	for (size_t i = 0; i < lp->st.n; i++) {
+		sym_id f = lp->is_line[i]
+			       ? SYM_NONE
+			       : symtab_find(funcs, lp->st.syms[i].addr);
+
+		ends[i] = lp->st.syms[i].end;
+		if (f != SYM_NONE &&
+		    funcs->syms[f].addr == lp->st.syms[i].addr &&
+		    funcs->syms[f].end > ends[i])
+			ends[i] = funcs->syms[f].end;
+	}
+	return ends;
+}
+
 int
 lineprof_compute(struct lineprof *lp, const struct linemode *lm,
-		 const struct gmon *g, const struct options *o,
-		 struct gp_err *err)
+		 const struct symtab *funcs, const struct gmon *g,
+		 const struct options *o, struct gp_err *err)
 {
 	const struct symtab *st = &lp->st;
 	struct cg_select cs;
+	uint64_t *ends;
 
 	memset(lp, 0, sizeof(*lp));
 	lp->built = true;
 	copy_table(lp, lm);
-	select_build_at(&lp->sel, o, st, lp->files, lp->lines);
+	ends = range_ends(lp, funcs);
+	select_build_at(&lp->sel, o, st, lp->files, lp->lines, ends);
+	free(ends);
 	cg_init(&lp->cg, st);
 	cg_tally(&lp->cg, g, arc_selected, &lp->sel);
 	select_nodes(lp, &cs);

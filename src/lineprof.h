@@ -51,13 +51,13 @@ struct lineprof {
 };
 
 /*
- * Analyse G over the line-mode table LM (linemode_build() done) for the
- * options O.  Returns 0, or -1 with a message in ERR when histogram
+ * Analyse G over the line-mode table LM (linemode_build() done from the
+ * function table FUNCS) for the options O.  Returns 0, or -1 with a message in ERR when histogram
  * bins left in a profile file cannot be read back.
  */
 int lineprof_compute(struct lineprof *lp, const struct linemode *lm,
-		     const struct gmon *g, const struct options *o,
-		     struct gp_err *err);
+		     const struct symtab *funcs, const struct gmon *g,
+		     const struct options *o, struct gp_err *err);
 
 /*
  * What a model of LP is built from (borrowed).  G gives the units, X is

@@ -33,13 +33,16 @@ struct selection {
 void select_build(struct selection *sel, const struct options *o,
 		  const struct symtab *st, struct exe *x);
 /*
- * select_build() with the source positions given (per symbol: FILES[i],
- * NULL when unknown, and LINES[i]): line mode's table, whose line
- * symbols match specs by their own file and line.
+ * select_build() for line mode's table: the source positions given (per
+ * symbol: FILES[i], NULL when unknown, and LINES[i]), so line symbols
+ * match specs by their own file and line; and every list kept as GNU
+ * keeps it there, address ranges of runs of matched symbols, a run
+ * reaching to ENDS[i] of its last symbol i (a function's: the end of
+ * its code), asked about each symbol's address.
  */
 void select_build_at(struct selection *sel, const struct options *o,
 		     const struct symtab *st, const char *const *files,
-		     const int *lines);
+		     const int *lines, const uint64_t *ends);
 void select_free(struct selection *sel);
 
 /*
