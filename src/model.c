@@ -65,7 +65,9 @@ unused(const struct model *m, entry_id id)
  *   flat lists: GNU indexes what the graph names, listed or not), and
  *   every cycle;
  * - graph: the entry's print flag (the -q/-Q lists and propagation
- *   decided it), and some calls or propagated time unless -z;
+ *   decided it), and some calls or propagated time unless -z; in line
+ *   mode functions only (GNU's line symbols and cycle entries are not
+ *   functions there);
  * - exec (-C): called (or -z), and kept by -C/-Z's lists (GNU sorts
  *   every kept function, listed or not: see report_exec.c).
  */
@@ -76,8 +78,8 @@ model_listed(const struct model *m, enum model_list list, entry_id id)
 
 	if (list == LIST_GRAPH)
 		return entry_printed(m, id) && (m->zeros || !unused(m, id)) &&
-		       !(m->line_mode && !entry_is_cycle(m, id) &&
-			 !m->st->syms[id].is_func);
+		       !(m->line_mode &&
+			 (entry_is_cycle(m, id) || !m->st->syms[id].is_func));
 	if (entry_is_cycle(m, id))
 		return list == LIST_INDEX;
 	v = &m->cg->nodes[id];

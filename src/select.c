@@ -87,6 +87,7 @@ add_arc_spec(struct selection *sel, const struct spec_arg *a,
 	sel->arcs =
 	    xreallocarray(sel->arcs, sel->narcs + 1, sizeof(*sel->arcs));
 	as = &sel->arcs[sel->narcs++];
+	memset(as, 0, sizeof(*as));
 	as->kind = a->kind;
 	as->from = xcalloc(st->n ? st->n : 1, 1);
 	as->to = xcalloc(st->n ? st->n : 1, 1);
@@ -184,10 +185,15 @@ static void
 widen_arcs(struct arc_sel *as, const struct symtab *st, const uint64_t *ends)
 {
 	uint8_t *side[2] = { as->from, as->to };
+	uint8_t **runs[2] = { &as->from_runs, &as->to_runs };
 
 	for (int s = 0; s < 2; s++) {
 		struct gp_vec v = { 0 };
 
+		*runs[s] = xcalloc(st->n ? st->n : 1, 1);
+		for (size_t i = 0; i < st->n; i++)
+			(*runs[s])[i] =
+			    side[s][i] && (i == 0 || !side[s][i - 1]);
 		add_spans(&v, st, ends, side[s]);
 		mark_spans(&v, st, side[s]);
 		free(v.p);
@@ -272,6 +278,8 @@ select_free(struct selection *sel)
 	for (size_t i = 0; i < sel->narcs; i++) {
 		free(sel->arcs[i].from);
 		free(sel->arcs[i].to);
+		free(sel->arcs[i].from_runs);
+		free(sel->arcs[i].to_runs);
 	}
 	free(sel->arcs);
 	free(sel->bits);

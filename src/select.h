@@ -20,6 +20,10 @@
 struct arc_sel {
 	enum spec_kind kind; /* SPEC_INCL_ARCS or SPEC_EXCL_ARCS */
 	uint8_t *from, *to;  /* owned, per function: the side matches */
+	/* Line mode: per symbol, whether a run of matched symbols starts
+	 * there (GNU keeps one entry per run: -r's copies); NULL when each
+	 * matched symbol is an entry of its own. */
+	uint8_t *from_runs, *to_runs;
 };
 
 struct selection {
