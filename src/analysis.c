@@ -35,10 +35,12 @@ analysis_init(struct analysis *a)
 static bool
 wants_sources(const struct options *o)
 {
-	if (o->static_calls || (o->style & OUT_SUM) || o->nm_file != NULL)
+	/* -l: the line-mode table places everything itself (linesyms). */
+	if (o->static_calls || (o->style & OUT_SUM) || o->nm_file != NULL ||
+	    o->line)
 		return false;
 	return o->style == 0 || (o->style & (OUT_GRAPH | OUT_EXEC)) ||
-	       o->inline_file_names || o->line;
+	       o->inline_file_names;
 }
 
 static int

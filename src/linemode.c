@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "srcline.h"
-
 #include "linemode.h"
 #include "linesyms.h"
 #include "order.h"
@@ -20,7 +18,7 @@
  * function's address, so one walk pairs them up.
  */
 static void
-positions(struct linemode *lm, struct exe *x, const struct symtab *st)
+positions(struct linemode *lm, const struct symtab *st)
 {
 	const struct linesyms *ls = &lm->ls;
 	size_t n = lm->st.n, f = 0, l = 0;
@@ -36,13 +34,8 @@ positions(struct linemode *lm, struct exe *x, const struct symtab *st)
 		while (l < ls->n && ls->addrs[l] < at)
 			l++;
 		if (f < st->n && st->syms[f].addr == at) {
-			const char *file;
-			int line;
-
-			if (srcline_find(x, at, &file, &line) == 0) {
-				lm->files[i] = file;
-				lm->lines[i] = line;
-			}
+			lm->files[i] = ls->qfiles[f];
+			lm->lines[i] = ls->qlines[f];
 		} else if (l < ls->n && ls->addrs[l] == at) {
 			lm->is_line[i] = true;
 			lm->files[i] = ls->files[l];
@@ -55,9 +48,14 @@ void
 linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,
 	       const struct gmon *g)
 {
-	linesyms_build(x, &lm->ls);
+	uint64_t *entries = xcalloc(st->n ? st->n : 1, sizeof(*entries));
+
+	for (size_t i = 0; i < st->n; i++)
+		entries[i] = st->syms[i].addr;
+	linesyms_build(x, &lm->ls, entries, st->n);
+	free(entries);
 	symtab_add_lines(&lm->st, st, lm->ls.addrs, lm->ls.names, lm->ls.n);
-	positions(lm, x, st);
+	positions(lm, st);
 	cg_init(&lm->cg, &lm->st);
 	cg_tally(&lm->cg, g, NULL, NULL);
 	lm->built = true;

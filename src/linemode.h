@@ -32,7 +32,7 @@ struct linemode {
  * Build LM from the functions ST of X and the arcs of G.  Needs X's
  * DWARF line table (none: the table is ST's functions alone).  Every
  * entry gets its source position: a line symbol the one of its first
- * address, a function the one srcline_find() gives it (as GNU names
+ * address, a function the one of its entry (as GNU names
  * both).  The caller linemode_free()s LM.
  */
 void linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,

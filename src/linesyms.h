@@ -42,9 +42,18 @@ struct linesyms {
 	size_t n;
 	struct dwline_table *tables; /* own the file names */
 	size_t ntables;
+	/* The positions of the query addresses (see linesyms_build). */
+	const char **qfiles; /* per query: file, NULL when none */
+	int *qlines;
 };
 
-void linesyms_build(struct exe *x, struct linesyms *ls);
+/*
+ * Fill LS for X; also place each of the NQ ascending addresses Q (the
+ * functions' entries) in the same line rows, as srcline_find() would:
+ * the last row at or below it, none for an end of sequence or line 0.
+ */
+void linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q,
+		    size_t nq);
 void linesyms_free(struct linesyms *ls);
 
 #endif
