@@ -209,33 +209,38 @@ make_names(struct model *m, bool demangled, bool positions)
 	}
 }
 
+/* What by_total compares, looked up once per entry. */
+struct graph_key {
+	double total;     /* propagated self + child ticks */
+	uint64_t calls;   /* entry_calls() */
+	const char *name; /* raw, as GNU compares; NULL for a cycle */
+};
+
 /* Total time first, then cycles, then names without a leading '_'. */
 static int
 by_total(uint32_t a, uint32_t b, const void *ctx)
 {
-	const struct model *m = ctx;
-	double d = entry_total_ticks(m, b) - entry_total_ticks(m, a);
-	const char *na, *nb;
+	const struct graph_key *ka = (const struct graph_key *)ctx + a;
+	const struct graph_key *kb = (const struct graph_key *)ctx + b;
+	double d = kb->total - ka->total;
+	const char *na = ka->name, *nb = kb->name;
 
 	if (d < 0)
 		return -1;
 	if (d > 0)
 		return 1;
-	if (entry_is_cycle(m, a))
+	if (na == NULL)
 		return -1;
-	if (entry_is_cycle(m, b))
+	if (nb == NULL)
 		return 1;
-	na = m->st->syms[a].name; /* raw, as GNU compares */
-	nb = m->st->syms[b].name;
 	if (na[0] != '_' && nb[0] == '_')
 		return -1;
 	if (na[0] == '_' && nb[0] != '_')
 		return 1;
-	if (entry_calls(m, a) > entry_calls(m, b))
-		return -1;
-	if (entry_calls(m, a) < entry_calls(m, b))
-		return 1;
-	return strcmp(na, nb);
+	if (ka->calls != kb->calls)
+		return ka->calls > kb->calls ? -1 : 1;
+	/* Line symbols of one function share its name's bytes. */
+	return na == nb ? 0 : strcmp(na, nb);
 }
 
 /* Number the call graph's entries: ORDER by total time, INDEX[id]. */
@@ -243,12 +248,20 @@ static void
 order_graph(struct model *m)
 {
 	size_t total = m->nfuncs + m->ncycles;
+	struct graph_key *keys = xcalloc(total ? total : 1, sizeof(*keys));
 
 	m->order = xcalloc(total, sizeof(*m->order));
 	m->index = xcalloc(total, sizeof(*m->index));
-	for (size_t i = 0; i < total; i++)
+
+	for (size_t i = 0; i < total; i++) {
 		m->order[i] = (entry_id)i;
-	gp_sort(m->order, total, by_total, m);
+		keys[i].total = entry_total_ticks(m, (entry_id)i);
+		keys[i].calls = entry_calls(m, (entry_id)i);
+		keys[i].name =
+		    entry_is_cycle(m, (entry_id)i) ? NULL : m->st->syms[i].name;
+	}
+	gp_sort(m->order, total, by_total, keys);
+	free(keys);
 	for (size_t i = 0; i < total; i++)
 		m->index[m->order[i]] = (uint32_t)i + 1;
 }
