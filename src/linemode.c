@@ -1,6 +1,6 @@
 /*
- * linemode.c - GNU gprof's line-mode table and the arcs on it, for -s
- * (gmon.sum) and -r -s.
+ * linemode.c - GNU gprof's line-mode table and the arcs on it, for -l
+ * and -s (gmon.sum).
  *
  * Invariant: LM->cg maps every profile arc whose ends fall in the table;
  * its counts are never changed after linemode_build().
@@ -10,7 +10,6 @@
 
 #include "linemode.h"
 #include "linesyms.h"
-#include "order.h"
 
 /*
  * Each entry's source position and kind: the merged table holds ST's
@@ -73,29 +72,6 @@ linemode_write_arcs(const struct linemode *lm, struct wbuf *w,
 			gmon_write_arc(w, format, lm->st.syms[p].addr,
 				       lm->st.syms[cg->arcs[a].child].addr,
 				       cg->arcs[a].count);
-}
-
-void
-linemode_order(struct linemode *lm, FILE *out)
-{
-	const struct symtab *lt = &lm->st;
-	struct cg_select none = { 0 };
-	struct model_in in = { .st = lt, .cg = &lm->cg };
-	struct model_opts mo = { 0 };
-	struct model m;
-	bool *unlisted = xcalloc(lt->n + 1, sizeof(*unlisted));
-	double *ticks = xcalloc(lt->n + 1, sizeof(*ticks));
-
-	/* GNU leaves a function that owns no address (data_start, past the
-	 * code) out of this list, though its arcs count. */
-	for (size_t i = 0; i < lt->n; i++)
-		unlisted[i] = lt->syms[i].end < lt->syms[i].addr;
-	cg_assemble(&lm->cg, ticks, &none);
-	model_build(&m, &in, &mo);
-	order_functions(out, &m, false, NULL, unlisted);
-	model_free(&m);
-	free(ticks);
-	free(unlisted);
 }
 
 void

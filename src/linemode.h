@@ -1,9 +1,9 @@
 /*
- * linemode.h - GNU gprof's line mode, as -s uses it: a table of
- * functions and line symbols, and the profile's arcs mapped onto it (a
+ * linemode.h - GNU gprof's line mode (-l, and -s, which turns it on):
+ * a table of functions and line symbols, and the profile's arcs mapped onto it (a
  * call site to the line symbol that holds it, a callee to its
- * function's entry).  gmon.sum records its arcs at that granularity,
- * and -r with -s orders that table.
+ * function's entry).  gmon.sum records its arcs at that granularity;
+ * lineprof.h analyses the profile over the table for -l's reports.
  */
 #ifndef GPROF_LINEMODE_H
 #define GPROF_LINEMODE_H
@@ -45,13 +45,6 @@ void linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,
  */
 void linemode_write_arcs(const struct linemode *lm, struct wbuf *w,
 			 enum gmon_format format);
-
-/*
- * -r with -s: print GNU's suggested order of the line-mode table to
- * OUT (every line symbol listed under its function's name).  Assembles
- * LM's call graph, so call it once, after linemode_write_arcs().
- */
-void linemode_order(struct linemode *lm, FILE *out);
 
 void linemode_free(struct linemode *lm);
 
