@@ -1,8 +1,8 @@
 /*
  * linemode.h - GNU gprof's line mode (-l, and -s, which turns it on):
- * a table of functions and line symbols, and the profile's arcs mapped onto it (a
- * call site to the line symbol that holds it, a callee to its
- * function's entry).  gmon.sum records its arcs at that granularity;
+ * a table of functions and line symbols, and the profile's arcs
+ * mapped onto it (a call site to the line symbol that holds it, a
+ * callee to its function's entry).  gmon.sum records its arcs at that granularity;
  * lineprof.h analyses the profile over the table for -l's reports.
  */
 #ifndef GPROF_LINEMODE_H
