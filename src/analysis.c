@@ -166,7 +166,9 @@ analysis_compute(struct analysis *a, const struct options *o,
 		return -1;
 	cg_assemble(&a->cg, a->ticks, &cs);
 	if (analysis_line_mode(o)) {
-		linemode_build(&a->lines, &a->x, &a->st, &a->g);
+		/* The table's own arcs are gmon.sum's (-s). */
+		linemode_build(&a->lines, &a->x, &a->st,
+			       (o->style & OUT_SUM) ? &a->g : NULL);
 		if (lineprof_compute(&a->lp, &a->lines, &a->st, &a->g, o,
 				     err) != 0)
 			return -1;

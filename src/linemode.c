@@ -56,7 +56,8 @@ linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,
 	symtab_add_lines(&lm->st, st, lm->ls.addrs, lm->ls.names, lm->ls.n);
 	positions(lm, st);
 	cg_init(&lm->cg, &lm->st);
-	cg_tally(&lm->cg, g, NULL, NULL);
+	if (g != NULL)
+		cg_tally(&lm->cg, g, NULL, NULL);
 	lm->built = true;
 }
 

@@ -33,7 +33,8 @@ struct linemode {
  * DWARF line table (none: the table is ST's functions alone).  Every
  * entry gets its source position: a line symbol the one of its first
  * address, a function the one of its entry (as GNU names
- * both).  The caller linemode_free()s LM.
+ * both).  G may be NULL when no gmon.sum is written (the table then
+ * has no arcs).  The caller linemode_free()s LM.
  */
 void linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,
 		    const struct gmon *g);

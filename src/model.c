@@ -11,6 +11,7 @@
 
 #include "srcline.h"
 #include "demangle.h"
+#include "fmt.h"
 #include "hist.h"
 #include "model.h"
 #include "sort.h"
@@ -138,21 +139,50 @@ given_sources(struct model *m, const struct model_in *in, bool print_path)
 	}
 }
 
-/* GNU's line-mode name: "name (file:line @ addr)"; NAME is freed. */
+/*
+ * GNU's line-mode name: "name (file:line @ addr)", NAME (RAW's shown
+ * form, freed if it is not RAW) with FN's position.  Formatted by hand:
+ * it runs for every entry of a table that can hold millions.
+ */
 static char *
-line_name(const struct model *m, uint32_t i, char *name)
+line_name(const struct model *m, uint32_t fn, const char *raw, char *name)
 {
-	const struct model_src *s = &m->src[i];
-	char *out;
-	size_t n;
+	static const char hex[] = "0123456789abcdef";
+	const struct model_src *s = &m->src[fn];
+	const char *base = name != NULL ? name : raw;
+	size_t nb = strlen(base), nf, k = 0;
+	char digits[24], *out, *p;
+	uint64_t a = m->st->syms[fn].addr;
 
 	if (s->shown == NULL)
-		return name;
-	n = strlen(name) + strlen(s->shown) + 48;
-	out = xmalloc(n);
-	snprintf(out, n, "%s (%s:%d @ %llx)", name, s->shown, s->line,
-		 (unsigned long long)m->st->syms[i].addr);
-	free(name);
+		return name != NULL ? name : xstrdup(raw);
+	nf = strlen(s->shown);
+	out = p = xmalloc(nb + nf + 64);
+	memcpy(p, base, nb);
+	p += nb;
+	*p++ = ' ';
+	*p++ = '(';
+	memcpy(p, s->shown, nf);
+	p += nf;
+	*p++ = ':';
+	if (s->line < 0) /* as "%d" prints it (damaged DWARF) */
+		*p++ = '-';
+	p = fmt_u(
+	    p, s->line < 0 ? (uint64_t)(-(int64_t)s->line) : (uint64_t)s->line,
+	    0, 0);
+	*p++ = ' ';
+	*p++ = '@';
+	*p++ = ' ';
+	do {
+		digits[k++] = hex[a & 15];
+		a >>= 4;
+	} while (a != 0);
+	while (k > 0)
+		*p++ = digits[--k];
+	*p++ = ')';
+	*p = '\0';
+	if (name != NULL)
+		free(name);
 	return out;
 }
 
@@ -202,7 +232,7 @@ make_names(struct model *m, bool demangled, bool positions)
 		char *name = demangled ? demangle(raw) : NULL;
 
 		if (m->line_mode)
-			name = line_name(m, i, name ? name : xstrdup(raw));
+			name = line_name(m, i, raw, name);
 		else if (positions)
 			name = with_position(m, i, name ? name : xstrdup(raw));
 		m->shown[i] = name;
