@@ -119,7 +119,7 @@ sets='-l|-l -z|-l -p|-l -q|-l -P|-l -Q|-l -C|-l -C -z|-l -a|-l -L|-l -r
 -l -Qmain|-l -p@F|-l -q@F|-l -p@F:@L|-l -P@F:@L|-l -Cmain|-l -C -Zmain
 -l -emain|-l -Emain|-l -fmain|-l -Fmain|-l -nmain|-l -Nmain|-l -kmain/@G
 -l -m 2 -C|-l -T -z|-s -p|-s -q|-s -C|-s -p -q -z|-s -r|-s -a -p
--l -r -z|-l -q -r'
+-l -r -z|-l -q -r|-l --inline-file-names|-l -w 40 -q'
 
 # run_sets NAME FILE LINE CALLEE: check NAME with every set above.
 run_sets() {
