@@ -266,6 +266,7 @@ for n in $sizes; do
 	workload "$n" "-b -q, -g" out.txt -b -q "$g" "$pg/gmon.out"
 	# Annotated source: every generated file read and printed once.
 	workload "$n" "-b -A, -g" out.txt -b -A "$g" "$pg/gmon.out"
+	workload "$n" "-b -l, -g" out.txt -b -l "$g" "$pg/gmon.out"
 	# shellcheck disable=SC2086
 	workload "$n" "-s, $nprof files, no -g" "out.txt gmon.sum" -s "$nog" $merge
 	workload "$n" "-b -p, $nhists hists" out.txt -b -p "$nog" \

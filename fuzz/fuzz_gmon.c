@@ -11,7 +11,8 @@
  * When the profile parses, a small symbol table is built from the
  * addresses it mentions (histogram bounds, arc ends, a fixed spread),
  * and what gprof -s runs (analysis_compute) and the gmon.sum writers run
- * on it.
+ * on it; then the line-mode reports of -l -C -z (basic-block counts
+ * included) are printed to /dev/null.
  *
  * Invariant: everything allocated here is freed, so leaks are real.
  */
@@ -25,11 +26,39 @@
 #include "diag.h"
 #include "hist.h"
 #include "reader.h"
+#include "reports.h"
 #include "sumfile.h"
 
 #include "fake_symtab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* -l -C -z (and -p -q when the profile has what they need): the
+ * line-mode reports, whose -C lists the basic-block counts. */
+static void
+line_reports(struct analysis *a, struct options *o)
+{
+	static FILE *out;
+	struct gp_err err;
+
+	if (out == NULL)
+		out = fopen("/dev/null", "w");
+	if (out == NULL)
+		return;
+	o->line = true;
+	o->zeros = true;
+	o->brief = true;
+	o->width = 80;
+	o->style = OUT_EXEC;
+	if (a->g.nhists > 0)
+		o->style |= OUT_FLAT;
+	if (a->have_arcs)
+		o->style |= OUT_GRAPH;
+	o->gmons = (const char *[]){ "in" };
+	o->ngmons = 1;
+	(void)reports_print(out, a, o, &err);
+	o->style = o->specified = OUT_SUM;
+}
 
 /* What gprof -s runs (with -Pa), then gmon.sum's bytes in each -O
  * format (sumfile_encode, as sumfile_write writes them). */
@@ -59,6 +88,7 @@ analyse(struct analysis *a)
 		(void)sumfile_encode(a, out, &w, &err);
 		wbuf_free(&w);
 	}
+	line_reports(a, &o);
 }
 
 int

@@ -35,7 +35,9 @@ analysis_init(struct analysis *a)
 static bool
 wants_sources(const struct options *o)
 {
-	if (o->static_calls || (o->style & OUT_SUM) || o->nm_file != NULL)
+	/* -l: the line-mode table places everything itself (linesyms). */
+	if (o->static_calls || (o->style & OUT_SUM) || o->nm_file != NULL ||
+	    o->line)
 		return false;
 	return o->style == 0 ||
 	       (o->style & (OUT_GRAPH | OUT_EXEC | OUT_ANNO)) ||
@@ -89,10 +91,10 @@ analysis_load(struct analysis *a, const struct options *o,
 
 		if (gmon_read(&a->g, o->gmons[i], o->format, err) != 0)
 			return -1;
-		/* GNU's -s turns line mode on, which uses them: no warning. */
-		if (nbbs == 0 && a->g.nbbs > 0 && !(o->style & OUT_SUM))
-			gp_warn("%s: basic-block counts are ignored (they need "
-				"-l, not supported yet)",
+		/* Line mode (-l, or -s, which turns it on) uses them. */
+		if (nbbs == 0 && a->g.nbbs > 0 && !analysis_line_mode(o))
+			gp_warn("%s: basic-block counts are ignored without "
+				"-l (--line)",
 				o->gmons[i]);
 		if (a->g.files[a->g.nfiles - 1].rate_assumed)
 			gp_warn("%s: the 4.4BSD header gives a profiling rate "
@@ -166,8 +168,14 @@ analysis_compute(struct analysis *a, const struct options *o,
 			&a->total_ticks, err) != 0)
 		return -1;
 	cg_assemble(&a->cg, a->ticks, &cs);
-	if (o->style & OUT_SUM)
-		linemode_build(&a->lines, &a->x, &a->st, &a->g);
+	if (analysis_line_mode(o)) {
+		/* The table's own arcs are gmon.sum's (-s). */
+		linemode_build(&a->lines, &a->x, &a->st,
+			       (o->style & OUT_SUM) ? &a->g : NULL);
+		if (lineprof_compute(&a->lp, &a->lines, &a->st, &a->g, o,
+				     err) != 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -192,6 +200,7 @@ analysis_free(struct analysis *a)
 	free(a->exec_hidden);
 	select_free(&a->sel);
 	cg_free(&a->cg);
+	lineprof_free(&a->lp);
 	linemode_free(&a->lines);
 	gmon_free(&a->g);
 	symtab_free(&a->st);

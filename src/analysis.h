@@ -22,6 +22,7 @@
 #include "exe.h"
 #include "gmon.h"
 #include "linemode.h"
+#include "lineprof.h"
 #include "linkmap.h"
 #include "options.h"
 #include "select.h"
@@ -41,7 +42,8 @@ struct analysis {
 	bool *flat_excluded;   /* per function: kept out of the flat profile */
 	bool *exec_hidden;     /* per function: kept out of -C */
 	bool have_arcs;        /* some profile held call-graph records */
-	struct linemode lines; /* -s: GNU's line-mode table and its arcs */
+	struct linemode lines; /* -l, -s: GNU's line-mode table and its arcs */
+	struct lineprof lp;    /* -l, -s: the analysis over that table */
 	char *nm_names;        /* -S: the names the table borrows */
 	struct sidefile side;  /* the first profile's side file (-d) */
 };
@@ -85,6 +87,13 @@ int analysis_compute(struct analysis *a, const struct options *o,
  * found (functions, histograms, arcs, cycles, samples).
  */
 void analysis_describe(FILE *out, const struct analysis *a, unsigned level);
+
+/* Whether O asks for GNU's line mode (-l, or -s, which turns it on). */
+static inline bool
+analysis_line_mode(const struct options *o)
+{
+	return o->line || (o->style & OUT_SUM);
+}
 
 /* Release everything A owns (safe after a failed load). */
 void analysis_free(struct analysis *a);

@@ -568,6 +568,52 @@ row_cmp(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/*
+ * Sort V by row_cmp (a total order: ORDER is unique).  A program's
+ * sequences come sorted each, so this merges the runs it finds, in
+ * O(n log runs) rather than qsort's O(n log n).
+ */
+static void
+sort_rows(struct dwline_row *v, size_t n)
+{
+	struct dwline_row *tmp;
+	size_t *runs, nruns = 0;
+
+	if (n < 2)
+		return;
+	runs = xcalloc(n + 1, sizeof(*runs));
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || row_cmp(&v[i - 1], &v[i]) > 0)
+			runs[nruns++] = i;
+	runs[nruns] = n;
+	tmp = nruns > 1 ? xcalloc(n, sizeof(*tmp)) : NULL;
+	while (nruns > 1) {
+		size_t out = 0;
+
+		for (size_t r = 0; r < nruns; r += 2) {
+			size_t a = runs[r], am = runs[r + 1], b = am, bm = am;
+			size_t k = a;
+
+			if (r + 1 < nruns)
+				bm = runs[r + 2];
+			while (a < am && b < bm)
+				tmp[k++] =
+				    row_cmp(&v[b], &v[a]) < 0 ? v[b++] : v[a++];
+			while (a < am)
+				tmp[k++] = v[a++];
+			while (b < bm)
+				tmp[k++] = v[b++];
+			memcpy(v + runs[r], tmp + runs[r],
+			       (k - runs[r]) * sizeof(*v));
+			runs[out++] = runs[r];
+		}
+		runs[out] = n;
+		nruns = out;
+	}
+	free(tmp);
+	free(runs);
+}
+
 int
 dwline_read(const struct dwline_sections *s, uint64_t off, const char *comp_dir,
 	    struct dwline_table *t, unsigned *kind, struct gp_err *err)
@@ -604,8 +650,7 @@ dwline_read(const struct dwline_sections *s, uint64_t off, const char *comp_dir,
 	t->nrows = rows.n;
 	for (size_t i = 0; i < t->nrows; i++)
 		t->rows[i].order = (uint32_t)i;
-	if (t->nrows > 1)
-		qsort(t->rows, t->nrows, sizeof(*t->rows), row_cmp);
+	sort_rows(t->rows, t->nrows);
 	free(p.dirs.p);
 	free(p.files.p);
 	*kind = p.kind;

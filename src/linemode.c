@@ -1,29 +1,63 @@
 /*
- * linemode.c - GNU gprof's line-mode table and the arcs on it, for -s
- * (gmon.sum) and -r -s.
+ * linemode.c - GNU gprof's line-mode table and the arcs on it, for -l
+ * and -s (gmon.sum).
  *
  * Invariant: LM->cg maps every profile arc whose ends fall in the table;
  * its counts are never changed after linemode_build().
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "linemode.h"
 #include "linesyms.h"
-#include "order.h"
+
+/*
+ * Each entry's source position and kind: the merged table holds ST's
+ * functions (in order) and the line symbols that do not start at a
+ * function's address, so one walk pairs them up.
+ */
+static void
+positions(struct linemode *lm, const struct symtab *st)
+{
+	const struct linesyms *ls = &lm->ls;
+	size_t n = lm->st.n, f = 0, l = 0;
+
+	lm->is_line = xcalloc(n ? n : 1, sizeof(*lm->is_line));
+	lm->files = xcalloc(n ? n : 1, sizeof(*lm->files));
+	lm->lines = xcalloc(n ? n : 1, sizeof(*lm->lines));
+	for (size_t i = 0; i < n; i++) {
+		uint64_t at = lm->st.syms[i].addr;
+
+		while (f < st->n && st->syms[f].addr < at)
+			f++;
+		while (l < ls->n && ls->addrs[l] < at)
+			l++;
+		if (f < st->n && st->syms[f].addr == at) {
+			lm->files[i] = ls->qfiles[f];
+			lm->lines[i] = ls->qlines[f];
+		} else if (l < ls->n && ls->addrs[l] == at) {
+			lm->is_line[i] = true;
+			lm->files[i] = ls->files[l];
+			lm->lines[i] = ls->lines[l];
+		}
+	}
+}
 
 void
 linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,
 	       const struct gmon *g)
 {
-	uint64_t *lines;
-	const char **names;
-	size_t nlines = linesyms_starts(x, &lines, &names);
+	uint64_t *entries = xcalloc(st->n ? st->n : 1, sizeof(*entries));
 
-	symtab_add_lines(&lm->st, st, lines, names, nlines);
-	free(lines);
-	free(names);
+	for (size_t i = 0; i < st->n; i++)
+		entries[i] = st->syms[i].addr;
+	linesyms_build(x, &lm->ls, entries, st->n);
+	free(entries);
+	symtab_add_lines(&lm->st, st, lm->ls.addrs, lm->ls.names, lm->ls.n);
+	positions(lm, st);
 	cg_init(&lm->cg, &lm->st);
-	cg_tally(&lm->cg, g, NULL, NULL);
+	if (g != NULL)
+		cg_tally(&lm->cg, g, NULL, NULL);
 	lm->built = true;
 }
 
@@ -42,34 +76,15 @@ linemode_write_arcs(const struct linemode *lm, struct wbuf *w,
 }
 
 void
-linemode_order(struct linemode *lm, FILE *out)
-{
-	const struct symtab *lt = &lm->st;
-	struct cg_select none = { 0 };
-	struct model_in in = { .st = lt, .cg = &lm->cg };
-	struct model_opts mo = { 0 };
-	struct model m;
-	bool *unlisted = xcalloc(lt->n + 1, sizeof(*unlisted));
-	double *ticks = xcalloc(lt->n + 1, sizeof(*ticks));
-
-	/* GNU leaves a function that owns no address (data_start, past the
-	 * code) out of this list, though its arcs count. */
-	for (size_t i = 0; i < lt->n; i++)
-		unlisted[i] = lt->syms[i].end < lt->syms[i].addr;
-	cg_assemble(&lm->cg, ticks, &none);
-	model_build(&m, &in, &mo);
-	order_functions(out, &m, false, NULL, unlisted);
-	model_free(&m);
-	free(ticks);
-	free(unlisted);
-}
-
-void
 linemode_free(struct linemode *lm)
 {
 	if (!lm->built)
 		return;
 	cg_free(&lm->cg);
 	symtab_free(&lm->st);
-	lm->built = false;
+	free(lm->is_line);
+	free(lm->files);
+	free(lm->lines);
+	linesyms_free(&lm->ls);
+	memset(lm, 0, sizeof(*lm));
 }

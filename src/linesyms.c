@@ -32,6 +32,58 @@ struct range {
 	size_t order;     /* DIE order: later wins a tie */
 };
 
+/* A sequence's end: where it ends, and its place in the program. */
+struct end_mark {
+	uint32_t order;
+	uint64_t addr;
+};
+
+static int
+end_cmp(const void *a, const void *b)
+{
+	const struct end_mark *x = a, *y = b;
+
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* T's end-of-sequence rows in program order (*N of them; caller frees). */
+static struct end_mark *
+sequence_ends(const struct dwline_table *t, size_t *n)
+{
+	struct end_mark *v = xcalloc(t->nrows ? t->nrows : 1, sizeof(*v));
+
+	*n = 0;
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].end)
+			v[(*n)++] = (struct end_mark){ t->rows[i].order,
+						       t->rows[i].addr };
+	if (*n > 1)
+		qsort(v, *n, sizeof(*v), end_cmp);
+	return v;
+}
+
+/*
+ * Whether row LN covers nothing: its sequence (the one whose end comes
+ * next in the program) ends at its own address.  BFD's sequences end
+ * there, so such a row must not outlive its end (a static program's
+ * library code after a unit's last row would get that row's line).
+ */
+static bool
+empty_row(const struct end_mark *e, size_t n, const struct dwline_row *ln)
+{
+	size_t a = 0, b = n; /* first end with order > ln->order */
+
+	while (a < b) {
+		size_t m = a + (b - a) / 2;
+
+		if (e[m].order > ln->order)
+			b = m;
+		else
+			a = m + 1;
+	}
+	return a < n && e[a].addr == ln->addr;
+}
+
 /*
  * Every row of CU's line table but those of line 0: GNU keeps such an
  * address with the line before it (clang writes line 0 where code has
@@ -44,12 +96,18 @@ add_rows(struct exe *x, Dwarf_Die *cu, struct gp_vec *rows,
 {
 	struct dwline_table *t = gp_vec_push(tables, sizeof(*t), 256);
 
+	struct end_mark *ends;
+	size_t nends = 0;
+
 	if (srcline_line_table(x, cu, t) != 0)
 		return;
+	ends = sequence_ends(t, &nends);
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct dwline_row *ln = &t->rows[i];
 		struct row *r;
 
+		if (!ln->end && empty_row(ends, nends, ln))
+			continue;
 		r = gp_vec_push(rows, sizeof(*r), 256);
 		r->seq = rows->n;
 		r->addr = ln->addr;
@@ -59,6 +117,7 @@ add_rows(struct exe *x, Dwarf_Die *cu, struct gp_vec *rows,
 		r->line = ln->line;
 		r->end = ln->end;
 	}
+	free(ends);
 }
 
 /*
@@ -193,14 +252,56 @@ walk_dies(struct exe *x, Dwarf_Die *cu, struct gp_vec *ranges)
 		    (unsigned long long)dwarf_dieoffset(cu));
 }
 
-static int
-row_cmp(const void *a, const void *b)
+/*
+ * Sort V by address, rows at one address in the order they came (what
+ * then the order they came in): each unit's table comes sorted already, so this
+ * merges the runs it finds, in O(n log runs), O(n) when the units come
+ * in address order.
+ */
+static void
+sort_rows(struct row *v, size_t n)
 {
-	const struct row *x = a, *y = b;
+	struct row *tmp;
+	size_t *runs, nruns = 0;
 
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+	if (n < 2)
+		return;
+	runs = xcalloc(n + 1, sizeof(*runs));
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || v[i].addr < v[i - 1].addr)
+			runs[nruns++] = i;
+	runs[nruns] = n;
+	if (nruns == 1) {
+		free(runs);
+		return;
+	}
+	tmp = xcalloc(n, sizeof(*tmp));
+	while (nruns > 1) {
+		size_t out = 0;
+
+		for (size_t r = 0; r < nruns; r += 2) {
+			size_t a = runs[r], am = runs[r + 1];
+			size_t b = am, bm = r + 2 <= nruns ? runs[r + 2] : am;
+			size_t k = a;
+
+			if (r + 1 == nruns) /* a run left alone */
+				bm = b = am = runs[r + 1];
+			while (a < am && b < bm)
+				tmp[k++] =
+				    v[b].addr < v[a].addr ? v[b++] : v[a++];
+			while (a < am)
+				tmp[k++] = v[a++];
+			while (b < bm)
+				tmp[k++] = v[b++];
+			memcpy(v + runs[r], tmp + runs[r],
+			       (k - runs[r]) * sizeof(*v));
+			runs[out++] = runs[r];
+		}
+		runs[out] = n;
+		nruns = out;
+	}
+	free(tmp);
+	free(runs);
 }
 
 static int
@@ -325,12 +426,34 @@ code_symbols(const struct exe *x, size_t *n)
 	return v;
 }
 
-size_t
-linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
+/*
+ * The position of each address Q[i] (ascending) from the cleaned rows
+ * RV[0..NROWS): the last row at or below it, unless that one ends a
+ * sequence or has line 0 (then FILES[i] stays NULL), as a lookup in the
+ * unit's own table gives it.
+ */
+static void
+place(const struct row *rv, size_t nrows, const uint64_t *q, size_t nq,
+      const char **files, int *lines)
+{
+	size_t r = 0;
+
+	for (size_t i = 0; i < nq; i++) {
+		while (r < nrows && rv[r].addr <= q[i])
+			r++;
+		if (r == 0 || rv[r - 1].end || rv[r - 1].line == 0)
+			continue;
+		files[i] = rv[r - 1].file;
+		lines[i] = rv[r - 1].line;
+	}
+}
+
+void
+linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 {
 	Dwarf *dw = srcline_dwarf(x);
 	struct gp_vec rows = { 0 }, ranges = { 0 }, out = { 0 }, outn = { 0 };
-	struct gp_vec tables = { 0 };
+	struct gp_vec tables = { 0 }, outf = { 0 }, outl = { 0 };
 	Dwarf_Die cu;
 	uint64_t off = 0;
 	size_t nrows, nranges, nheap = 0, ri = 0, gi = 0, ne, ei = 0;
@@ -341,18 +464,19 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 	int pline = 0;
 	uint64_t at;
 
-	*addrs = NULL;
-	*names = NULL;
-	if (dw == NULL || !x->text_found)
-		return 0;
+	memset(ls, 0, sizeof(*ls));
+	if (dw == NULL || !x->text_found) {
+		ls->qfiles = xcalloc(nq ? nq : 1, sizeof(*ls->qfiles));
+		ls->qlines = xcalloc(nq ? nq : 1, sizeof(*ls->qlines));
+		return;
+	}
 	while (srcline_next_unit(x, dw, &off, &cu)) {
 		add_rows(x, &cu, &rows, &tables);
 		walk_dies(x, &cu, &ranges);
 	}
 	/* qsort must not see the NULL of an empty vector (no rows, or no
 	 * functions: assembly with -g; or damaged DWARF). */
-	if (rows.n > 1)
-		qsort(rows.p, rows.n, sizeof(struct row), row_cmp);
+	sort_rows(rows.p, rows.n);
 	nrows = clean_rows(rows.p, rows.n);
 	if (ranges.n > 1)
 		qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
@@ -399,6 +523,10 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 			    at;
 			*(const char **)gp_vec_push(&outn, sizeof(char *),
 						    256) = name;
+			*(const char **)gp_vec_push(&outf, sizeof(char *),
+						    256) = cur->file;
+			*(int *)gp_vec_push(&outl, sizeof(int), 256) =
+			    cur->line;
 			pfile = cur->file;
 			pline = cur->line;
 			pname = name;
@@ -419,13 +547,48 @@ linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
 	}
 	free(heap);
 	free(ev);
+	ls->qfiles = xcalloc(nq ? nq : 1, sizeof(*ls->qfiles));
+	ls->qlines = xcalloc(nq ? nq : 1, sizeof(*ls->qlines));
+	place(rv, nrows, q, nq, ls->qfiles, ls->qlines);
 	free(rows.p);
 	free(ranges.p);
-	for (size_t i = 0; i < tables.n; i++)
-		dwline_free((struct dwline_table *)tables.p + i);
-	free(tables.p);
 	srcline_warn_pending(x);
-	*addrs = out.p;
-	*names = outn.p;
-	return out.n;
+	ls->addrs = out.p;
+	ls->names = outn.p;
+	ls->files = outf.p;
+	ls->lines = outl.p;
+	ls->n = out.n;
+	ls->tables = tables.p;
+	ls->ntables = tables.n;
+}
+
+void
+linesyms_free(struct linesyms *ls)
+{
+	for (size_t i = 0; i < ls->ntables; i++)
+		dwline_free(&ls->tables[i]);
+	free(ls->tables);
+	free(ls->addrs);
+	free(ls->names);
+	free(ls->files);
+	free(ls->lines);
+	free(ls->qfiles);
+	free(ls->qlines);
+	memset(ls, 0, sizeof(*ls));
+}
+
+size_t
+linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names)
+{
+	struct linesyms ls;
+	size_t n;
+
+	linesyms_build(x, &ls, NULL, 0);
+	*addrs = ls.addrs;
+	*names = ls.names;
+	n = ls.n;
+	ls.addrs = NULL;
+	ls.names = NULL;
+	linesyms_free(&ls);
+	return n;
 }

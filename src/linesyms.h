@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dwline.h"
 #include "exe.h"
 
 /*
@@ -25,5 +26,34 @@
  * X (valid until exe_close).
  */
 size_t linesyms_starts(struct exe *x, uint64_t **addrs, const char ***names);
+
+/*
+ * The line symbols of X with their source positions (what -l names them
+ * after): per symbol its start, its function's name (borrowed from X),
+ * and the file (as DWARF names it, see dwline.h) and line of its first
+ * address.  The file names belong to the struct; linesyms_free()
+ * releases it all.
+ */
+struct linesyms {
+	uint64_t *addrs;
+	const char **names;
+	const char **files;
+	int *lines;
+	size_t n;
+	struct dwline_table *tables; /* own the file names */
+	size_t ntables;
+	/* The positions of the query addresses (see linesyms_build). */
+	const char **qfiles; /* per query: file, NULL when none */
+	int *qlines;
+};
+
+/*
+ * Fill LS for X; also place each of the NQ ascending addresses Q (the
+ * functions' entries) in the same line rows, as srcline_find() would:
+ * the last row at or below it, none for an end of sequence or line 0.
+ */
+void linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q,
+		    size_t nq);
+void linesyms_free(struct linesyms *ls);
 
 #endif

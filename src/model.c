@@ -11,6 +11,7 @@
 
 #include "srcline.h"
 #include "demangle.h"
+#include "fmt.h"
 #include "hist.h"
 #include "model.h"
 #include "sort.h"
@@ -65,7 +66,9 @@ unused(const struct model *m, entry_id id)
  *   flat lists: GNU indexes what the graph names, listed or not), and
  *   every cycle;
  * - graph: the entry's print flag (the -q/-Q lists and propagation
- *   decided it), and some calls or propagated time unless -z;
+ *   decided it), and some calls or propagated time unless -z; in line
+ *   mode functions only (GNU's line symbols and cycle entries are not
+ *   functions there);
  * - exec (-C): called (or -z), and kept by -C/-Z's lists (GNU sorts
  *   every kept function, listed or not: see report_exec.c).
  */
@@ -75,7 +78,9 @@ model_listed(const struct model *m, enum model_list list, entry_id id)
 	const struct cg_node *v;
 
 	if (list == LIST_GRAPH)
-		return entry_printed(m, id) && (m->zeros || !unused(m, id));
+		return entry_printed(m, id) && (m->zeros || !unused(m, id)) &&
+		       !(m->line_mode &&
+			 (entry_is_cycle(m, id) || !m->st->syms[id].is_func));
 	if (entry_is_cycle(m, id))
 		return list == LIST_INDEX;
 	v = &m->cg->nodes[id];
@@ -112,7 +117,73 @@ model_name(const struct model *m, uint32_t fn)
 const char *
 model_file(const struct model *m, uint32_t fn)
 {
+	/* Line mode names carry the file already. */
+	if (m->line_mode)
+		return NULL;
 	return m->src != NULL ? m->src[fn].shown : NULL;
+}
+
+/* Line mode: the positions the line-mode table gives every symbol. */
+static void
+given_sources(struct model *m, const struct model_in *in, bool print_path)
+{
+	m->src = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*m->src));
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
+		struct model_src *s = &m->src[i];
+
+		if (in->files[i] == NULL)
+			continue;
+		s->path = in->files[i];
+		s->line = in->lines[i];
+		s->shown = print_path ? s->path : exe_base_name(s->path);
+	}
+}
+
+/*
+ * GNU's line-mode name: "name (file:line @ addr)", NAME (RAW's shown
+ * form, freed if it is not RAW) with FN's position.  Formatted by hand:
+ * it runs for every entry of a table that can hold millions.
+ */
+static char *
+line_name(const struct model *m, uint32_t fn, const char *raw, char *name)
+{
+	static const char hex[] = "0123456789abcdef";
+	const struct model_src *s = &m->src[fn];
+	const char *base = name != NULL ? name : raw;
+	size_t nb = strlen(base), nf, k = 0;
+	char digits[24], *out, *p;
+	uint64_t a = m->st->syms[fn].addr;
+
+	if (s->shown == NULL)
+		return name != NULL ? name : xstrdup(raw);
+	nf = strlen(s->shown);
+	out = p = xmalloc(nb + nf + 64);
+	memcpy(p, base, nb);
+	p += nb;
+	*p++ = ' ';
+	*p++ = '(';
+	memcpy(p, s->shown, nf);
+	p += nf;
+	*p++ = ':';
+	if (s->line < 0) /* as "%d" prints it (damaged DWARF) */
+		*p++ = '-';
+	p = fmt_u(
+	    p, s->line < 0 ? (uint64_t)(-(int64_t)s->line) : (uint64_t)s->line,
+	    0, 0);
+	*p++ = ' ';
+	*p++ = '@';
+	*p++ = ' ';
+	do {
+		digits[k++] = hex[a & 15];
+		a >>= 4;
+	} while (a != 0);
+	while (k > 0)
+		*p++ = digits[--k];
+	*p++ = ')';
+	*p = '\0';
+	if (name != NULL)
+		free(name);
+	return out;
 }
 
 /* Every function's source position, in one pass (srcline_find). */
@@ -153,46 +224,53 @@ with_position(const struct model *m, uint32_t i, char *name)
 static void
 make_names(struct model *m, bool demangled, bool positions)
 {
-	if (!demangled && !positions)
+	if (!demangled && !positions && !m->line_mode)
 		return;
 	m->shown = xcalloc(m->nfuncs, sizeof(*m->shown));
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		const char *raw = m->st->syms[i].name;
 		char *name = demangled ? demangle(raw) : NULL;
 
-		if (positions)
+		if (m->line_mode)
+			name = line_name(m, i, raw, name);
+		else if (positions)
 			name = with_position(m, i, name ? name : xstrdup(raw));
 		m->shown[i] = name;
 	}
 }
 
+/* What by_total compares, looked up once per entry. */
+struct graph_key {
+	double total;     /* propagated self + child ticks */
+	uint64_t calls;   /* entry_calls() */
+	const char *name; /* raw, as GNU compares; NULL for a cycle */
+};
+
 /* Total time first, then cycles, then names without a leading '_'. */
 static int
 by_total(uint32_t a, uint32_t b, const void *ctx)
 {
-	const struct model *m = ctx;
-	double d = entry_total_ticks(m, b) - entry_total_ticks(m, a);
-	const char *na, *nb;
+	const struct graph_key *ka = (const struct graph_key *)ctx + a;
+	const struct graph_key *kb = (const struct graph_key *)ctx + b;
+	double d = kb->total - ka->total;
+	const char *na = ka->name, *nb = kb->name;
 
 	if (d < 0)
 		return -1;
 	if (d > 0)
 		return 1;
-	if (entry_is_cycle(m, a))
+	if (na == NULL)
 		return -1;
-	if (entry_is_cycle(m, b))
+	if (nb == NULL)
 		return 1;
-	na = m->st->syms[a].name; /* raw, as GNU compares */
-	nb = m->st->syms[b].name;
 	if (na[0] != '_' && nb[0] == '_')
 		return -1;
 	if (na[0] == '_' && nb[0] != '_')
 		return 1;
-	if (entry_calls(m, a) > entry_calls(m, b))
-		return -1;
-	if (entry_calls(m, a) < entry_calls(m, b))
-		return 1;
-	return strcmp(na, nb);
+	if (ka->calls != kb->calls)
+		return ka->calls > kb->calls ? -1 : 1;
+	/* Line symbols of one function share its name's bytes. */
+	return na == nb ? 0 : strcmp(na, nb);
 }
 
 /* Number the call graph's entries: ORDER by total time, INDEX[id]. */
@@ -200,12 +278,20 @@ static void
 order_graph(struct model *m)
 {
 	size_t total = m->nfuncs + m->ncycles;
+	struct graph_key *keys = xcalloc(total ? total : 1, sizeof(*keys));
 
 	m->order = xcalloc(total, sizeof(*m->order));
 	m->index = xcalloc(total, sizeof(*m->index));
-	for (size_t i = 0; i < total; i++)
+
+	for (size_t i = 0; i < total; i++) {
 		m->order[i] = (entry_id)i;
-	gp_sort(m->order, total, by_total, m);
+		keys[i].total = entry_total_ticks(m, (entry_id)i);
+		keys[i].calls = entry_calls(m, (entry_id)i);
+		keys[i].name =
+		    entry_is_cycle(m, (entry_id)i) ? NULL : m->st->syms[i].name;
+	}
+	gp_sort(m->order, total, by_total, keys);
+	free(keys);
 	for (size_t i = 0; i < total; i++)
 		m->index[m->order[i]] = (uint32_t)i + 1;
 }
@@ -233,7 +319,13 @@ model_build(struct model *m, const struct model_in *in,
 	 * print as nan or inf, as GNU gprof prints them. */
 	m->print_time = cg->print_time > 0 ? cg->print_time : 1.0;
 	m->zeros = mo->zeros;
-	if (mo->sources || mo->inline_file_names)
+	m->line_mode = in->files != NULL;
+	m->is_line = in->is_line;
+	m->bbs = in->bbs;
+	m->nbbs = in->nbbs;
+	if (m->line_mode)
+		given_sources(m, in, mo->print_path);
+	else if (mo->sources || mo->inline_file_names)
 		find_sources(m, in->x, mo->print_path);
 	make_names(m, mo->demangle, mo->inline_file_names);
 	if (mo->graph)

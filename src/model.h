@@ -75,6 +75,12 @@ struct model {
 	struct model_src *src;     /* owned: per function, or NULL */
 	entry_id *order;           /* owned: call graph order, or NULL */
 	uint32_t *index;           /* owned: per entry, its [n], or NULL */
+	/* Line mode (-l, lineprof.h): names carry "(file:line @ addr)",
+	 * and the call graph has entries for functions only. */
+	bool line_mode;
+	const bool *is_line;       /* borrowed, per entry: a line symbol */
+	const struct gmon_bb *bbs; /* borrowed: -C's basic-block counts */
+	size_t nbbs;
 };
 
 /* What a model is built from: an analysis' results (all borrowed). */
@@ -86,6 +92,15 @@ struct model_in {
 	double total_ticks;         /* the flat profile's denominator */
 	const bool *flat_excluded;  /* per function, or NULL */
 	const bool *exec_hidden;    /* per function, or NULL */
+	/* Line mode: per symbol its source file (NULL: unknown) and line,
+	 * used instead of looking positions up; NULL otherwise. */
+	const char *const *files;
+	const int *lines;
+	const bool *is_line; /* per symbol: a line symbol (line mode) */
+	/* Line mode: basic-block counts, grouped by symbol in address
+	 * order (bbsum.h), for -C. */
+	const struct gmon_bb *bbs;
+	size_t nbbs;
 };
 
 /*

@@ -214,12 +214,6 @@ arc_spec(struct options *o, const char *name, const char *arg,
 	return 0;
 }
 
-static int
-not_yet(const char *name, struct gp_err *err)
-{
-	return gp_fail(err, "option %s is not supported yet", name);
-}
-
 /*
  * Annotated source: -A[SPEC] turns it on (for SPEC only), -J alone
  * turns it off, -J SPEC turns it on and leaves SPEC out (GNU's rule).
@@ -247,6 +241,9 @@ source_opt(struct options *o, int c, const char *name, const char *arg,
 	case 't':
 		return parse_number(name, arg, 0, LONG_MAX, &o->table_length,
 				    err);
+	case 'l': /* line-by-line: GNU's line mode (lineprof.h) */
+		o->line = true;
+		return 0;
 	case 'x':
 		o->all_lines = true;
 		return 0;
@@ -254,7 +251,8 @@ source_opt(struct options *o, int c, const char *name, const char *arg,
 		o->separate_files = true;
 		return 0;
 	default:
-		return not_yet(name, err); /* -l */
+		/* Every letter of short_opts is handled above. */
+		return gp_fail(err, "option %s is not known", name);
 	}
 }
 
@@ -666,6 +664,14 @@ options_usage(FILE *out)
 	    "                             list functions never called and "
 	    "never sampled\n"
 	    "\n"
+	    "Line by line (GNU's line mode; needs a program built with -g):\n"
+	    "  -l, --line                 every report over one symbol per "
+	    "source line,\n"
+	    "                             \"func (file.c:12 @ 401a2b)\"; -C "
+	    "adds the\n"
+	    "                             basic-block counts (-s turns it on "
+	    "too)\n"
+	    "\n"
 	    "Annotated source (-A):\n"
 	    "  -I, --directory-path=DIRS  look for source files in DIRS (a "
 	    "':' list;\n"
@@ -764,7 +770,6 @@ options_usage(FILE *out)
 	    "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
 	    "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
 	    "\n"
-	    "Line-by-line profiles (-l, --line) are not supported yet.\n"
 	    "See gprof(1).\n",
 	    out);
 }

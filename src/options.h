@@ -76,6 +76,7 @@ struct options {
 	long min_count;        /* -m (default 1: GNU's) */
 	long table_length;     /* -t (default 10) */
 	bool all_lines;        /* -x */
+	bool line;             /* -l: line-by-line reports (GNU's line mode) */
 	bool separate_files;   /* -y: write FILE-ann files */
 	const char **src_dirs; /* -I, in order (each a ':' list); owned */
 	size_t nsrc_dirs;

@@ -360,6 +360,15 @@ place_hubs(struct orderer *o, const uint32_t *sorted, uint32_t *used,
 	return nhigh;
 }
 
+/* Where an arc spec's copies come from: one per entry of its list. */
+static const uint8_t *
+copy_side(const struct arc_sel *a, bool from)
+{
+	if (from)
+		return a->from_runs != NULL ? a->from_runs : a->from;
+	return a->to_runs != NULL ? a->to_runs : a->to;
+}
+
 /* Count the copies and copy-arcs of SEL's arc specs. */
 static void
 count_copies(const struct selection *sel, size_t n, size_t *ncopies,
@@ -370,8 +379,8 @@ count_copies(const struct selection *sel, size_t n, size_t *ncopies,
 		size_t l = 0, r = 0;
 
 		for (size_t i = 0; i < n; i++) {
-			l += sel->arcs[k].from[i] != 0;
-			r += sel->arcs[k].to[i] != 0;
+			l += copy_side(&sel->arcs[k], true)[i] != 0;
+			r += copy_side(&sel->arcs[k], false)[i] != 0;
 		}
 		*ncopies += l + r;
 		*ncarcs += l * r;
@@ -393,12 +402,12 @@ add_copies(struct orderer *o, const struct selection *sel)
 		size_t nl = 0, nr = 0;
 
 		for (size_t i = 0; i < n; i++)
-			if (sel->arcs[k].from[i]) {
+			if (copy_side(&sel->arcs[k], true)[i]) {
 				o->origin[ncopy] = (uint32_t)i;
 				left[nl++] = (uint32_t)(n + ncopy++);
 			}
 		for (size_t i = 0; i < n; i++)
-			if (sel->arcs[k].to[i]) {
+			if (copy_side(&sel->arcs[k], false)[i]) {
 				o->origin[ncopy] = (uint32_t)i;
 				right[nr++] = (uint32_t)(n + ncopy++);
 			}

@@ -29,11 +29,43 @@ by_position(uint32_t a, uint32_t b, const void *ctx)
 	return aa < ba ? -1 : aa > ba;
 }
 
+/*
+ * Line mode: where each symbol's basic-block counts start in M->bbs
+ * (grouped by symbol in address order); FIRST[i + 1] - FIRST[i] of them.
+ */
+static size_t *
+bb_groups(const struct model *m)
+{
+	size_t *first = xcalloc(m->nfuncs + 1, sizeof(*first));
+	size_t k = 0;
+
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
+		first[i] = k;
+		while (k < m->nbbs && symtab_find(m->st, m->bbs[k].addr) == i)
+			k++;
+	}
+	first[m->nfuncs] = k;
+	return first;
+}
+
+static void
+exec_line(FILE *out, const struct model *m, uint32_t i, uint64_t addr,
+	  uint64_t count)
+{
+	const struct model_src *s = &m->src[i];
+
+	/* GNU prints the raw (mangled) name here. */
+	fprintf(out, "%s:%d: (%s:0x%llx) %llu executions\n",
+		s->path ? s->path : "<unknown>", s->line, model_raw_name(m, i),
+		(unsigned long long)addr, (unsigned long long)count);
+}
+
 void
 report_exec(FILE *out, const struct model *m)
 {
 	size_t n = 0;
 	uint32_t *v = xcalloc(m->nfuncs, sizeof(*v));
+	size_t *first = m->nbbs > 0 ? bb_groups(m) : NULL;
 
 	/* GNU sorts every function the specs keep, called or not, and
 	 * prints the called ones (-z: all).  The comparison is not a
@@ -45,16 +77,15 @@ report_exec(FILE *out, const struct model *m)
 	gp_sort(v, n, by_position, m);
 	for (size_t k = 0; k < n; k++) {
 		uint32_t i = v[k];
-		const struct model_src *s = &m->src[i];
 
-		if (!model_listed(m, LIST_EXEC, i))
-			continue;
-		/* GNU prints the raw (mangled) name here. */
-		fprintf(out, "%s:%d: (%s:0x%llx) %llu executions\n",
-			s->path ? s->path : "<unknown>", s->line,
-			model_raw_name(m, i),
-			(unsigned long long)m->st->syms[i].addr,
-			(unsigned long long)m->cg->nodes[i].ncalls);
+		if (model_listed(m, LIST_EXEC, i))
+			exec_line(out, m, i, m->st->syms[i].addr,
+				  m->cg->nodes[i].ncalls);
+		/* Line mode: then the symbol's basic blocks, listed or not. */
+		for (size_t b = first ? first[i] : 0; first && b < first[i + 1];
+		     b++)
+			exec_line(out, m, i, m->bbs[b].addr, m->bbs[b].count);
 	}
+	free(first);
 	free(v);
 }

@@ -114,6 +114,7 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 		.graph = (style & OUT_GRAPH) != 0,
 		.sources = (style & (OUT_GRAPH | OUT_EXEC | OUT_ANNO)) != 0,
 	};
+	const struct selection *sel = &a->sel;
 	struct model_in in;
 	struct model m;
 	bool first;
@@ -128,20 +129,22 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 			       "%s: no call-graph records in the profile, so "
 			       "no call graph",
 			       o->gmons[0]);
-	reports_model_in(a, &in);
+	/* Line mode: the model (and the selection) of the line table. */
+	if (analysis_line_mode(o)) {
+		lineprof_model_in(&a->lp, &a->g, &a->x, &in);
+		sel = &a->lp.sel;
+	} else
+		reports_model_in(a, &in);
 	model_build(&m, &in, &mo);
 	print_text(out, &m, &ro, style, &first);
 	/* Annotated source follows the other reports, before -r/-R. */
 	if (style & OUT_ANNO)
 		rc = annotate_print(out, &m, a, o, &first, err);
 	/* GNU prints the order last, with no separator. */
-	if ((style & OUT_ORDER) && (o->style & OUT_SUM))
-		linemode_order(&a->lines, out);
-	else if (style & OUT_ORDER)
-		order_functions(out, &m, (style & OUT_GRAPH) != 0, &a->sel,
-				NULL);
+	if (style & OUT_ORDER)
+		order_functions(out, &m, (style & OUT_GRAPH) != 0, sel, NULL);
 	if (style & OUT_FILE_ORDER)
-		order_files(out, &m, &a->map, &a->sel);
+		order_files(out, &m, &a->map, sel);
 	model_free(&m);
 	return rc;
 }

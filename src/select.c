@@ -87,6 +87,7 @@ add_arc_spec(struct selection *sel, const struct spec_arg *a,
 	sel->arcs =
 	    xreallocarray(sel->arcs, sel->narcs + 1, sizeof(*sel->arcs));
 	as = &sel->arcs[sel->narcs++];
+	memset(as, 0, sizeof(*as));
 	as->kind = a->kind;
 	as->from = xcalloc(st->n ? st->n : 1, 1);
 	as->to = xcalloc(st->n ? st->n : 1, 1);
@@ -100,39 +101,175 @@ add_arc_spec(struct selection *sel, const struct spec_arg *a,
 	symspec_free(&to);
 }
 
-void
-select_build(struct selection *sel, const struct options *o,
-	     const struct symtab *st, struct exe *x)
+/*
+ * Line mode: GNU keeps a list as address ranges, one per run of
+ * consecutive matched symbols, from the first one's address to the last
+ * one's END (a function's END is its whole code, line symbols and
+ * all), and asks it about a symbol's address: the last range starting
+ * at or below it holds it, or nothing does.  So a line of an inlined
+ * function between a function's entry and its first own line joins a
+ * list that names the function.  (Found by experiment.)
+ */
+struct span {
+	uint64_t lo, hi;
+};
+
+static void
+add_spans(struct gp_vec *v, const struct symtab *st, const uint64_t *ends,
+	  const uint8_t *hit)
 {
-	struct where *w = needs_positions(o) ? positions(st, x) : NULL;
+	for (size_t i = 0; i < st->n;) {
+		size_t j = i;
+		struct span *sp;
+
+		if (!hit[i]) {
+			i++;
+			continue;
+		}
+		while (j + 1 < st->n && hit[j + 1])
+			j++;
+		sp = gp_vec_push(v, sizeof(*sp), 16);
+		sp->lo = st->syms[i].addr;
+		sp->hi = ends[j];
+		i = j + 1;
+	}
+}
+
+static int
+span_cmp(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* MARK[i]: whether symbol i's address is in V's ranges (GNU's lookup). */
+static void
+mark_spans(struct gp_vec *v, const struct symtab *st, uint8_t *mark)
+{
+	const struct span *sp = v->p;
+	size_t k = 0;
+
+	if (v->n > 1)
+		qsort(v->p, v->n, sizeof(*sp), span_cmp);
+	for (size_t i = 0; i < st->n; i++) {
+		uint64_t at = st->syms[i].addr;
+
+		while (k < v->n && sp[k].lo <= at)
+			k++;
+		mark[i] = k > 0 && at <= sp[k - 1].hi;
+	}
+}
+
+/* Line mode: every list as GNU's ranges make it (see add_spans). */
+static void
+widen(struct selection *sel, const struct symtab *st, struct gp_vec *spans)
+{
+	uint8_t *mark = xcalloc(st->n ? st->n : 1, 1);
+
+	for (int k = 0; k < SPEC_NKINDS; k++) {
+		uint16_t bit = (uint16_t)(1u << k);
+
+		if (spans[k].n == 0)
+			continue;
+		mark_spans(&spans[k], st, mark);
+		for (size_t i = 0; i < st->n; i++)
+			sel->bits[i] = (uint16_t)((sel->bits[i] & ~bit) |
+						  (mark[i] ? bit : 0));
+		free(spans[k].p);
+	}
+	free(mark);
+}
+
+static void
+widen_arcs(struct arc_sel *as, const struct symtab *st, const uint64_t *ends)
+{
+	uint8_t *side[2] = { as->from, as->to };
+	uint8_t **runs[2] = { &as->from_runs, &as->to_runs };
+
+	for (int s = 0; s < 2; s++) {
+		struct gp_vec v = { 0 };
+
+		*runs[s] = xcalloc(st->n ? st->n : 1, 1);
+		for (size_t i = 0; i < st->n; i++)
+			(*runs[s])[i] =
+			    side[s][i] && (i == 0 || !side[s][i - 1]);
+		add_spans(&v, st, ends, side[s]);
+		mark_spans(&v, st, side[s]);
+		free(v.p);
+	}
+}
+
+static void
+build(struct selection *sel, const struct options *o, const struct symtab *st,
+      struct where *w, const uint64_t *ends)
+{
 	uint8_t *hit = xcalloc(st->n ? st->n : 1, 1);
+	struct gp_vec spans[SPEC_NKINDS] = { { 0 } };
 
 	memset(sel, 0, sizeof(*sel));
 	sel->bits = xcalloc(st->n ? st->n : 1, sizeof(*sel->bits));
-	for (size_t i = 0; i < st->n; i++)
+	for (size_t i = 0; i < st->n; i++) {
+		hit[i] = 0;
 		for (size_t k = 0; k < ARRAY_SIZE(runtime_routines); k++)
 			if (strcmp(st->syms[i].name, runtime_routines[k]) == 0)
-				sel->bits[i] |= 1u << SPEC_EXCL_FLAT |
-						1u << SPEC_EXCL_GRAPH |
-						1u << SPEC_EXCL_TIME;
+				hit[i] = 1;
+		if (hit[i])
+			sel->bits[i] |= 1u << SPEC_EXCL_FLAT |
+					1u << SPEC_EXCL_GRAPH |
+					1u << SPEC_EXCL_TIME;
+	}
+	if (ends != NULL) {
+		add_spans(&spans[SPEC_EXCL_FLAT], st, ends, hit);
+		add_spans(&spans[SPEC_EXCL_GRAPH], st, ends, hit);
+		add_spans(&spans[SPEC_EXCL_TIME], st, ends, hit);
+	}
 	for (size_t k = 0; k < o->nspecs; k++) {
 		const struct spec_arg *a = &o->specs[k];
 		struct symspec sp;
 
 		if (a->kind == SPEC_INCL_ARCS || a->kind == SPEC_EXCL_ARCS) {
 			add_arc_spec(sel, a, st, w);
+			if (ends != NULL)
+				widen_arcs(&sel->arcs[sel->narcs - 1], st,
+					   ends);
 			continue;
 		}
 		symspec_parse(a->text, &sp);
 		if (match_all(&sp, st, w, hit))
 			sel->any[a->kind] = true;
+		if (ends != NULL)
+			add_spans(&spans[a->kind], st, ends, hit);
 		for (size_t i = 0; i < st->n; i++)
 			if (hit[i])
 				sel->bits[i] |= (uint16_t)(1u << a->kind);
 		symspec_free(&sp);
 	}
+	if (ends != NULL)
+		widen(sel, st, spans);
 	free(hit);
 	free(w);
+}
+
+void
+select_build(struct selection *sel, const struct options *o,
+	     const struct symtab *st, struct exe *x)
+{
+	build(sel, o, st, needs_positions(o) ? positions(st, x) : NULL, NULL);
+}
+
+void
+select_build_at(struct selection *sel, const struct options *o,
+		const struct symtab *st, const char *const *files,
+		const int *lines, const uint64_t *ends)
+{
+	struct where *w = xcalloc(st->n ? st->n : 1, sizeof(*w));
+
+	for (size_t i = 0; i < st->n; i++) {
+		w[i].file = files[i] ? exe_base_name(files[i]) : NULL;
+		w[i].line = files[i] ? lines[i] : 0;
+	}
+	build(sel, o, st, w, ends);
 }
 
 void
@@ -141,6 +278,8 @@ select_free(struct selection *sel)
 	for (size_t i = 0; i < sel->narcs; i++) {
 		free(sel->arcs[i].from);
 		free(sel->arcs[i].to);
+		free(sel->arcs[i].from_runs);
+		free(sel->arcs[i].to_runs);
 	}
 	free(sel->arcs);
 	free(sel->bits);

@@ -20,6 +20,10 @@
 struct arc_sel {
 	enum spec_kind kind; /* SPEC_INCL_ARCS or SPEC_EXCL_ARCS */
 	uint8_t *from, *to;  /* owned, per function: the side matches */
+	/* Line mode: per symbol, whether a run of matched symbols starts
+	 * there (GNU keeps one entry per run: -r's copies); NULL when each
+	 * matched symbol is an entry of its own. */
+	uint8_t *from_runs, *to_runs;
 };
 
 struct selection {
@@ -32,6 +36,17 @@ struct selection {
 
 void select_build(struct selection *sel, const struct options *o,
 		  const struct symtab *st, struct exe *x);
+/*
+ * select_build() for line mode's table: the source positions given (per
+ * symbol: FILES[i], NULL when unknown, and LINES[i]), so line symbols
+ * match specs by their own file and line; and every list kept as GNU
+ * keeps it there, address ranges of runs of matched symbols, a run
+ * reaching to ENDS[i] of its last symbol i (a function's: the end of
+ * its code), asked about each symbol's address.
+ */
+void select_build_at(struct selection *sel, const struct options *o,
+		     const struct symtab *st, const char *const *files,
+		     const int *lines, const uint64_t *ends);
 void select_free(struct selection *sel);
 
 /*

@@ -115,8 +115,6 @@ while IFS='|' read -r name want opts; do
 	# shellcheck disable=SC2086
 	expect_error "options/error/$name" "$out" "$want" $opts multi multi.gmon
 done <<'LIST'
-line|option --line is not supported yet|--line
-l|option -l is not supported yet|-l
 table-length-x|--table-length wants a number (0 or more), got 'x'|--table-length=x
 table-length-abbrev|--table-length wants a number|--table=x
 t-x|-t wants a number (0 or more), got 'x'|-t x
