@@ -15,7 +15,6 @@
 
 #include "bbsum.h"
 #include "exe.h"
-#include "linepos.h"
 #include "outfile.h"
 #include "select.h"
 #include "sort.h"
@@ -66,7 +65,6 @@ struct plan {
 	uint32_t *ids; /* symbols by file, line and address */
 	struct ann_file *files;
 	size_t nfiles;
-	struct linepos lp; /* line mode: the names line symbols borrow */
 };
 
 /* What the running annotation remembers from line to line (GNU's). */
@@ -182,7 +180,6 @@ line_syms(struct plan *p, const struct analysis *a, const struct options *o,
 {
 	const struct symtab *lt = &a->lines.st;
 	struct selection sel;
-	struct linepos *lp = &p->lp;
 	uint32_t *first_bb = xcalloc(lt->n + 1, sizeof(*first_bb));
 	uint32_t *count_bb = xcalloc(lt->n + 1, sizeof(*count_bb));
 
@@ -196,19 +193,18 @@ line_syms(struct plan *p, const struct analysis *a, const struct options *o,
 		if (count_bb[s]++ == 0)
 			first_bb[s] = (uint32_t)k;
 	}
-	linepos_load(lp, x);
 	p->syms = xcalloc(lt->n ? lt->n : 1, sizeof(*p->syms));
 	for (uint32_t i = 0; i < lt->n; i++) {
 		const struct sym *s = &lt->syms[i];
 		struct ann_sym *as = &p->syms[p->nsyms];
-		const char *file;
-		int line;
+		/* Positions as line mode found them: a line symbol's first
+		 * address, a function's entry. */
+		const char *file = a->lines.files[i];
+		int line = a->lines.lines[i];
 		sym_id f = symtab_find(&a->st, s->addr);
 		bool entry = f != SYM_NONE && a->st.syms[f].addr == s->addr;
-		int rc = entry ? srcline_find(x, s->addr, &file, &line)
-			       : linepos_find(lp, s->addr, &file, &line);
 
-		if (rc != 0 || line <= 0)
+		if (file == NULL || line <= 0)
 			continue;
 		*as = (struct ann_sym){
 			.path = file,
@@ -283,7 +279,6 @@ group_files(struct plan *p)
 static void
 plan_free(struct plan *p)
 {
-	linepos_free(&p->lp);
 	free(p->syms);
 	free(p->bbs);
 	free(p->ids);

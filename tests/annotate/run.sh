@@ -362,7 +362,7 @@ cp -R "$top/src" "$top/include" "$d/" 2>>"$log"
 # shellcheck disable=SC2046
 if (cd "$d" && cc -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -g -pg -O2 -o prog \
 	src/*.c $(pkg-config --libs libelf libdw 2>/dev/null || echo -ldw -lelf) \
-	-lstdc++ -lm -pthread >>"$log" 2>&1); then
+	-lz -lstdc++ -lm -pthread >>"$log" 2>&1); then
 	c="$out/c-O0"
 	k=1
 	for args in "-b -A $c/prog $c/gmon.out" \
