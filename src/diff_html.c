@@ -30,7 +30,7 @@ diff_print_html(FILE *out, const struct diff *d, struct gp_err *err)
 		.noscript = "This page needs JavaScript; the same data is in "
 			    "gprof --diff --format=json.",
 		.data_id = "gprof-diff-data",
-		.script = diff_page_js,
+		.script = { diff_page_common_js, diff_page_js, NULL },
 	};
 	struct jsonw w;
 

@@ -33,7 +33,8 @@ html_page_end(FILE *out, const struct html_page *p, struct jsonw *w,
 	if (jsonw_finish(w, err) != 0)
 		return -1;
 	fputs("</script>\n<script>\n", out);
-	fputs(p->script, out);
+	for (const char *const *js = p->script; *js != NULL; js++)
+		fputs(*js, out);
 	fputs("</script>\n</body>\n</html>\n", out);
 	if (fflush(out) != 0 || ferror(out))
 		return gp_fail(err, "cannot write the HTML page");

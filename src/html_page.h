@@ -7,7 +7,8 @@
  * <script type="application/json"> element (written by the caller
  * between html_page_begin() and html_page_end(), through the jsonw
  * that html_page_begin() sets up with JSONW_HTML so that no "</" can
- * end it early) and the page's script, which builds the page from it.
+ * end it early) and the page's scripts (one <script> element), which
+ * build the page from it.
  */
 #ifndef GPROF_HTML_PAGE_H
 #define GPROF_HTML_PAGE_H
@@ -23,14 +24,14 @@ struct html_page {
 	const char *css[3];    /* stylesheets in order, NULL-terminated */
 	const char *noscript;  /* the note shown without JavaScript */
 	const char *data_id;   /* id of the JSON <script> element */
-	const char *script;    /* the page's script */
+	const char *script[3]; /* its scripts in order, NULL-terminated */
 };
 
 /* Write P's head and open its data element; W then writes the JSON
  * document to OUT. */
 void html_page_begin(FILE *out, const struct html_page *p, struct jsonw *w);
 
-/* Finish W's document, write P's script and the end of the page, and
+/* Finish W's document, write P's scripts and the end of the page, and
  * flush OUT.  Returns 0, or -1 with ERR set (a JSON or write error). */
 int html_page_end(FILE *out, const struct html_page *p, struct jsonw *w,
 		  struct gp_err *err);

@@ -27,7 +27,7 @@ view_html(FILE *out, const struct view_ctx *v, struct gp_err *err)
 		.noscript = "This report needs JavaScript; the same data is in "
 			    "gprof --format=json.",
 		.data_id = "gprof-data",
-		.script = html_js,
+		.script = { html_common_js, html_js, NULL },
 	};
 	struct jsonw w;
 

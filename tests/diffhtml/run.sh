@@ -444,10 +444,12 @@ fi
 # ---- the embedded assets are current (fuzz/build.sh uses them as kept) ----
 if sh "$top/tools/embed.sh" "$out/diff_assets.inc" \
 	diff_page_base_css="$top/src/html/report.css" \
-	diff_page_css="$top/src/html/diff.css" diff_page_js="$top/src/html/diff.js" \
+	diff_page_css="$top/src/html/diff.css" \
+	diff_page_common_js="$top/src/html/common.js" \
+	diff_page_js="$top/src/html/diff.js" \
 	2>"$out/embed.err" </dev/null &&
-	sed 1,5d "$out/diff_assets.inc" >"$out/diff_assets.got" &&
-	sed 1,5d "$top/src/html/diff_assets.inc" >"$out/diff_assets.want" &&
+	sed 1,6d "$out/diff_assets.inc" >"$out/diff_assets.got" &&
+	sed 1,6d "$top/src/html/diff_assets.inc" >"$out/diff_assets.want" &&
 	cmp -s "$out/diff_assets.got" "$out/diff_assets.want"; then
 	pass assets-current
 else

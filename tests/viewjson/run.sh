@@ -248,7 +248,8 @@ fi
 
 # The embedded page is what src/html/ holds (tools/embed.sh is rerun).
 if sh "$top/tools/embed.sh" "$work/assets.inc" \
-	html_css="src/html/report.css" html_js="src/html/report.js" \
+	html_css="src/html/report.css" html_common_js="src/html/common.js" \
+	html_js="src/html/report.js" \
 	2>"$work/embed.err" </dev/null && (cd "$top" && cmp -s "$work/assets.inc" src/html/assets.inc); then
 	echo "PASS viewjson/assets-current"
 else
