@@ -123,8 +123,11 @@ exec_list(enum list_exec how, const char *path, const char *arg, va_list ap)
 	va_end(counting);
 	char *argv[n + 1];
 	argv[0] = (char *)arg;
-	for (size_t i = 1; i <= n; i++)
-		argv[i] = i < n ? va_arg(ap, char *) : NULL;
+	for (size_t i = 1; i < n; i++)
+		argv[i] = va_arg(ap, char *);
+	argv[n] = NULL;
+	if (arg != NULL)
+		(void)va_arg(ap, char *); /* the NULL ending the list */
 	if (how == LIST_EXECVE)
 		return execve(path, argv, va_arg(ap, char *const *));
 	return how == LIST_EXECVP ? execvp(path, argv) : execv(path, argv);
