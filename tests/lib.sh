@@ -75,6 +75,15 @@ expect_error() {
 	fi
 }
 
+# run_gprof DIR NAME ARG...: our gprof ($GPROF) with ARGs in DIR; its
+# stdout in DIR/NAME.out, stderr in DIR/NAME.err, exit status in $rc.
+run_gprof() {
+	_dir=$1 _n=$2
+	shift 2
+	(cd "$_dir" && exec "$GPROF" "$@") >"$_dir/$_n.out" 2>"$_dir/$_n.err"
+	rc=$?
+}
+
 # symbols BIN: "ADDR TYPE NAME" (decimal), sorted, from .symtab.
 symbols() {
 	readelf -sW "$1" | awk '

@@ -7,10 +7,11 @@
  *
  * The pages share: the error log their self-tests check (console
  * errors, uncaught exceptions, Content-Security-Policy violations),
- * el() and esc(), the name filter (a substring, or a regular
- * expression between slashes), the virtual table's rows (only those in
- * view are drawn), the debounced filter box, the self-test's helpers
- * and the way a page starts (build, then "#selftest" if asked).
+ * el() and esc(), the table's markup, the name filter (a substring, or
+ * a regular expression between slashes), the virtual table's rows
+ * (only those in view are drawn), the debounced filter box, the
+ * self-test's helpers and the way a page starts (build, then
+ * "#selftest" if asked).
  */
 var gprofPage = (function () {
 	"use strict";
@@ -79,6 +80,16 @@ var gprofPage = (function () {
 		rows.innerHTML = html.join("");
 	}
 
+	/* The table's markup: a heading per column (data-key KEY, TITLE),
+	 * then the scroller holding the spacer and the drawn rows. */
+	function tableHtml(columns) {
+		return '<div class="grid"><div class="hdr" id="hdr">' +
+			columns.map(function (c) {
+				return '<div data-key="' + c.key + '">' + esc(c.title) + "</div>";
+			}).join("") + "</div>" +
+			'<div id="scroller"><div id="spacer"></div><div id="rows"></div></div></div>';
+	}
+
 	/* Call SET with the filter box's text once typing pauses. */
 	function onFilterInput(set) {
 		var timer = null;
@@ -143,7 +154,8 @@ var gprofPage = (function () {
 
 	return {
 		errors: errors, el: el, esc: esc, matcher: matcher,
-		visibleRows: visibleRows, placeRows: placeRows, scrollToRow: scrollToRow,
+		tableHtml: tableHtml, visibleRows: visibleRows, placeRows: placeRows,
+		scrollToRow: scrollToRow,
 		onFilterInput: onFilterInput, selftestLog: selftestLog, start: start
 	};
 })();

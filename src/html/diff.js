@@ -368,11 +368,7 @@
 			'<option value="regressions">regressions</option>' +
 			'<option value="only">only in one profile</option></select></span>' +
 			'<span class="count" id="count"></span></div>' +
-			'<div class="grid"><div class="hdr" id="hdr">' +
-			columns.map(function (c) {
-				return '<div data-key="' + c.key + '">' + esc(c.title) + "</div>";
-			}).join("") + "</div>" +
-			'<div id="scroller"><div id="spacer"></div><div id="rows"></div></div></div>' +
+			G.tableHtml(columns) +
 			"</div>" +
 			'<div id="right"><div id="detail"><p class="muted">Select a function.' +
 			"</p></div></div></main>" + '<pre id="selftest"></pre>';

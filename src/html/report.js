@@ -356,11 +356,7 @@
 			'<main><div id="left"><div class="controls">' +
 			'<input type="search" id="filter" placeholder="filter by name (or /regex/)">' +
 			'<span class="count" id="count"></span></div>' +
-			'<div class="grid"><div class="hdr" id="hdr">' +
-			columns.map(function (c) {
-				return '<div data-key="' + c.key + '">' + esc(c.title) + "</div>";
-			}).join("") + "</div>" +
-			'<div id="scroller"><div id="spacer"></div><div id="rows"></div></div></div>' +
+			G.tableHtml(columns) +
 			'<div id="cycles">' + cyclesList() + "</div></div>" +
 			'<div id="right"><div id="detail"><p class="muted">Select a function.' +
 			"</p></div></div></main>" + '<pre id="selftest"></pre>';

@@ -72,10 +72,7 @@ synth "$out/b.gmon" "mix=300 checksum=60 is_even=55 main=30" \
 # run NAME ARGS...: our gprof in $out; stdout NAME.out, stderr NAME.err,
 # status in $rc.
 run() {
-	_n=$1
-	shift
-	(cd "$out" && exec "$GPROF" "$@") >"$out/$_n.out" 2>"$out/$_n.err"
-	rc=$?
+	run_gprof "$out" "$@"
 }
 
 # text_names FILE: the function names of a text diff, in its order.

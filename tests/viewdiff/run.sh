@@ -187,10 +187,7 @@ expect_error viewdiff/errorbars-not-with-json "$out" "use --format=errorbars" \
 # run_diff NAME ARGS...: our gprof in $out; stdout NAME.out, stderr
 # NAME.err, status in $rc.
 run_diff() {
-	_n=$1
-	shift
-	(cd "$out" && exec "$GPROF" "$@") >"$out/$_n.out" 2>"$out/$_n.err"
-	rc=$?
+	run_gprof "$out" "$@"
 }
 
 # row FILE NAME: the report line of function NAME.
