@@ -43,16 +43,19 @@ $(B)/replay-%: fuzz/fuzz_%.c fuzz/replay_main.c $(B)/libgprof.a
 # --format=html's stylesheet and script, embedded by tools/embed.sh into
 # src/html/assets.inc (kept in git: fuzz/build.sh compiles src/ without
 # make), which view_html.c includes.
-HTML_ASSETS := src/html/report.css src/html/report.js
+HTML_ASSETS := src/html/report.css src/html/common.js src/html/report.js
 src/html/assets.inc: $(HTML_ASSETS) tools/embed.sh
-	sh tools/embed.sh $@ html_css=src/html/report.css html_js=src/html/report.js
+	sh tools/embed.sh $@ html_css=src/html/report.css \
+		html_common_js=src/html/common.js html_js=src/html/report.js
 $(B)/obj/view_html.o: src/html/assets.inc
 
 # --diff --format=html: report.css plus the diff page's own stylesheet
 # and script, embedded into src/html/diff_assets.inc (kept in git, like
 # assets.inc), which diff_html.c includes.
-DIFF_HTML_ASSETS := src/html/report.css src/html/diff.css src/html/diff.js
+DIFF_HTML_ASSETS := src/html/report.css src/html/diff.css \
+	src/html/common.js src/html/diff.js
 src/html/diff_assets.inc: $(DIFF_HTML_ASSETS) tools/embed.sh
 	sh tools/embed.sh $@ diff_page_base_css=src/html/report.css \
-		diff_page_css=src/html/diff.css diff_page_js=src/html/diff.js
+		diff_page_css=src/html/diff.css \
+		diff_page_common_js=src/html/common.js diff_page_js=src/html/diff.js
 $(B)/obj/diff_html.o: src/html/diff_assets.inc

@@ -106,20 +106,41 @@ count_args(const char *arg, va_list ap)
 	return n;
 }
 
+/* Which exec the execl family hands its argument vector to. */
+enum list_exec { LIST_EXECV, LIST_EXECVP, LIST_EXECVE };
+
+/*
+ * The execl family: ARG and the arguments of AP up to the NULL become
+ * the argument vector (on the stack) of execv, execvp or (with the
+ * environment that follows the NULL, for execle) execve of PATH.
+ */
+static int
+exec_list(enum list_exec how, const char *path, const char *arg, va_list ap)
+{
+	va_list counting;
+	va_copy(counting, ap);
+	size_t n = count_args(arg, counting);
+	va_end(counting);
+	char *argv[n + 1];
+	argv[0] = (char *)arg;
+	for (size_t i = 1; i < n; i++)
+		argv[i] = va_arg(ap, char *);
+	argv[n] = NULL;
+	if (arg != NULL)
+		(void)va_arg(ap, char *); /* the NULL ending the list */
+	if (how == LIST_EXECVE)
+		return execve(path, argv, va_arg(ap, char *const *));
+	return how == LIST_EXECVP ? execvp(path, argv) : execv(path, argv);
+}
+
 int
 execl(const char *path, const char *arg, ...)
 {
 	va_list ap;
 	va_start(ap, arg);
-	size_t n = count_args(arg, ap);
+	int rc = exec_list(LIST_EXECV, path, arg, ap);
 	va_end(ap);
-	char *argv[n + 1];
-	va_start(ap, arg);
-	argv[0] = (char *)arg;
-	for (size_t i = 1; i <= n; i++)
-		argv[i] = i < n ? va_arg(ap, char *) : NULL;
-	va_end(ap);
-	return execv(path, argv);
+	return rc;
 }
 
 int
@@ -127,15 +148,9 @@ execlp(const char *file, const char *arg, ...)
 {
 	va_list ap;
 	va_start(ap, arg);
-	size_t n = count_args(arg, ap);
+	int rc = exec_list(LIST_EXECVP, file, arg, ap);
 	va_end(ap);
-	char *argv[n + 1];
-	va_start(ap, arg);
-	argv[0] = (char *)arg;
-	for (size_t i = 1; i <= n; i++)
-		argv[i] = i < n ? va_arg(ap, char *) : NULL;
-	va_end(ap);
-	return execvp(file, argv);
+	return rc;
 }
 
 int
@@ -143,14 +158,7 @@ execle(const char *path, const char *arg, ...)
 {
 	va_list ap;
 	va_start(ap, arg);
-	size_t n = count_args(arg, ap);
+	int rc = exec_list(LIST_EXECVE, path, arg, ap);
 	va_end(ap);
-	char *argv[n + 1];
-	va_start(ap, arg);
-	argv[0] = (char *)arg;
-	for (size_t i = 1; i <= n; i++)
-		argv[i] = i < n ? va_arg(ap, char *) : NULL;
-	char *const *envp = va_arg(ap, char *const *);
-	va_end(ap);
-	return execve(path, argv, envp);
+	return rc;
 }

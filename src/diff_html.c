@@ -16,40 +16,25 @@
  * "#selftest" runs the page's own checks (diff.js).
  */
 #include "diff.h"
-#include "jsonw.h"
+#include "html_page.h"
 
 #include "html/diff_assets.inc"
 
 int
 diff_print_html(FILE *out, const struct diff *d, struct gp_err *err)
 {
+	static const struct html_page page = {
+		.generator = "gprof --diff --format=html",
+		.title = "gprof profile diff",
+		.css = { diff_page_base_css, diff_page_css, NULL },
+		.noscript = "This page needs JavaScript; the same data is in "
+			    "gprof --diff --format=json.",
+		.data_id = "gprof-diff-data",
+		.script = { diff_page_common_js, diff_page_js, NULL },
+	};
 	struct jsonw w;
 
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	      "<meta charset=\"utf-8\">\n"
-	      "<meta http-equiv=\"Content-Security-Policy\" "
-	      "content=\"default-src 'none'; script-src 'unsafe-inline'; "
-	      "style-src 'unsafe-inline'; img-src data:\">\n"
-	      "<meta name=\"viewport\" content=\"width=device-width\">\n"
-	      "<meta name=\"generator\" content=\"gprof --diff "
-	      "--format=html\">\n"
-	      "<title>gprof profile diff</title>\n<style>\n",
-	      out);
-	fputs(diff_page_base_css, out);
-	fputs(diff_page_css, out);
-	fputs("</style>\n</head>\n<body>\n<div id=\"app\">"
-	      "<noscript>This page needs JavaScript; the same data is in "
-	      "gprof --diff --format=json.</noscript></div>\n"
-	      "<script type=\"application/json\" id=\"gprof-diff-data\">\n",
-	      out);
-	jsonw_init(&w, out, JSONW_HTML);
+	html_page_begin(out, &page, &w);
 	diff_json_emit(&w, d);
-	if (jsonw_finish(&w, err) != 0)
-		return -1;
-	fputs("</script>\n<script>\n", out);
-	fputs(diff_page_js, out);
-	fputs("</script>\n</body>\n</html>\n", out);
-	if (fflush(out) != 0 || ferror(out))
-		return gp_fail(err, "cannot write the HTML page");
-	return 0;
+	return html_page_end(out, &page, &w, err);
 }

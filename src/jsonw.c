@@ -16,6 +16,18 @@ jsonw_init(struct jsonw *w, FILE *out, unsigned flags)
 	w->flags = flags;
 }
 
+/* Before the next member or element of the container at depth D: the
+ * comma after the one before, and the line break. */
+static void
+separate(struct jsonw *w, unsigned d)
+{
+	if (w->nonempty[d - 1])
+		putc_unlocked(',', w->out);
+	w->nonempty[d - 1] = true;
+	if (d <= w->newline_depth)
+		putc_unlocked('\n', w->out);
+}
+
 /* Before any value: the comma, the line break, and the key check. */
 static void
 before_value(struct jsonw *w)
@@ -34,11 +46,7 @@ before_value(struct jsonw *w)
 		w->have_key = false;
 		return;
 	}
-	if (w->nonempty[d - 1])
-		putc_unlocked(',', w->out);
-	w->nonempty[d - 1] = true;
-	if (d <= w->newline_depth)
-		putc_unlocked('\n', w->out);
+	separate(w, d);
 }
 
 static void
@@ -210,11 +218,7 @@ jsonw_key(struct jsonw *w, const char *key)
 		w->misused = true;
 		return;
 	}
-	if (w->nonempty[d - 1])
-		putc_unlocked(',', w->out);
-	w->nonempty[d - 1] = true;
-	if (d <= w->newline_depth)
-		putc_unlocked('\n', w->out);
+	separate(w, d);
 	put_string(w, key, strlen(key));
 	putc_unlocked(':', w->out);
 	w->have_key = true;

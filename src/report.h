@@ -25,6 +25,10 @@ struct report_opts {
 void report_flat(FILE *out, const struct model *m,
 		 const struct report_opts *ro);
 void report_flat_blurb(FILE *out);
+/* The flat profile's order of functions X and Y of the model M: self
+ * time, then calls (both descending), then raw name, then index; < 0
+ * when X comes first (a comparator for gp_sort, sort.h). */
+int report_flat_order(uint32_t x, uint32_t y, const void *m);
 
 /* The call graph (needs a model built with model_opts.graph). */
 void report_graph(FILE *out, const struct model *m,

@@ -10,11 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int
-by_time(const void *a, const void *b, void *ctx)
+int
+report_flat_order(uint32_t x, uint32_t y, const void *ctx)
 {
 	const struct model *m = ctx;
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 	const struct cg_node *u = &m->cg->nodes[x], *v = &m->cg->nodes[y];
 	int c;
 
@@ -26,6 +25,13 @@ by_time(const void *a, const void *b, void *ctx)
 	if (c != 0)
 		return c;
 	return x < y ? -1 : x > y;
+}
+
+static int
+by_time(const void *a, const void *b, void *ctx)
+{
+	return report_flat_order(*(const uint32_t *)a, *(const uint32_t *)b,
+				 ctx);
 }
 
 /*

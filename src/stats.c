@@ -43,6 +43,24 @@ gamma_series(double a, double x)
 	return sum * exp(gamma_log_factor(a, x));
 }
 
+/*
+ * One step of Lentz's method for a continued fraction: with the next
+ * partial numerator AN and denominator BN, update C and D (kept away
+ * from zero); the value of the fraction is multiplied by the answer.
+ */
+static double
+lentz_step(double an, double bn, double *c, double *d)
+{
+	*d = an * *d + bn;
+	if (fabs(*d) < TINY)
+		*d = TINY;
+	*c = bn + an / *c;
+	if (fabs(*c) < TINY)
+		*c = TINY;
+	*d = 1.0 / *d;
+	return *d * *c;
+}
+
 /* Q(a, x) = 1 - P(a, x) by Legendre's continued fraction (x >= a + 1). */
 static double
 gamma_fraction(double a, double x)
@@ -53,14 +71,7 @@ gamma_fraction(double a, double x)
 		double an = -i * (i - a), del;
 
 		b += 2.0;
-		d = an * d + b;
-		if (fabs(d) < TINY)
-			d = TINY;
-		c = b + an / c;
-		if (fabs(c) < TINY)
-			c = TINY;
-		d = 1.0 / d;
-		del = d * c;
+		del = lentz_step(an, b, &c, &d);
 		h *= del;
 		if (fabs(del - 1.0) < EPS)
 			break;
@@ -166,23 +177,9 @@ beta_fraction(double a, double b, double x)
 		double m2 = 2.0 * m, aa, del;
 
 		aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-		d = 1.0 + aa * d;
-		if (fabs(d) < TINY)
-			d = TINY;
-		c = 1.0 + aa / c;
-		if (fabs(c) < TINY)
-			c = TINY;
-		d = 1.0 / d;
-		h *= d * c;
+		h *= lentz_step(aa, 1.0, &c, &d);
 		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-		d = 1.0 + aa * d;
-		if (fabs(d) < TINY)
-			d = TINY;
-		c = 1.0 + aa / c;
-		if (fabs(c) < TINY)
-			c = TINY;
-		d = 1.0 / d;
-		del = d * c;
+		del = lentz_step(aa, 1.0, &c, &d);
 		h *= del;
 		if (fabs(del - 1.0) < EPS)
 			break;

@@ -27,28 +27,11 @@
  */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "report.h"
 #include "sort.h"
 #include "stats.h"
 #include "views.h"
-
-static int
-by_flat_order(uint32_t x, uint32_t y, const void *ctx)
-{
-	const struct model *m = ctx;
-	const struct cg_node *u = &m->cg->nodes[x], *v = &m->cg->nodes[y];
-	int c;
-
-	if (u->self_ticks != v->self_ticks)
-		return u->self_ticks > v->self_ticks ? -1 : 1;
-	if (u->ncalls != v->ncalls)
-		return u->ncalls > v->ncalls ? -1 : 1;
-	c = strcmp(model_raw_name(m, x), model_raw_name(m, y));
-	if (c != 0)
-		return c;
-	return x < y ? -1 : x > y;
-}
 
 /* Decimals that show one sample period (at least 2, at most 9). */
 int
@@ -74,7 +57,7 @@ view_errorbars(FILE *out, const struct view_ctx *v, struct gp_err *err)
 			list[n++] = i;
 			total += nodes[i].self_ticks;
 		}
-	gp_sort(list, n, by_flat_order, m);
+	gp_sort(list, n, report_flat_order, m);
 	fputs("Flat profile with sampling error (not GNU gprof's layout)\n\n",
 	      out);
 	if (m->hz > 0)

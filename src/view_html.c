@@ -12,6 +12,7 @@
  * cycles as groups, and error bars on self time; "#fn=ID" links to a
  * function, "#selftest" runs the page's own checks (report.js).
  */
+#include "html_page.h"
 #include "view_json.h"
 
 #include "html/assets.inc"
@@ -19,31 +20,18 @@
 int
 view_html(FILE *out, const struct view_ctx *v, struct gp_err *err)
 {
+	static const struct html_page page = {
+		.generator = "gprof --format=html",
+		.title = "gprof profile",
+		.css = { html_css, NULL },
+		.noscript = "This report needs JavaScript; the same data is in "
+			    "gprof --format=json.",
+		.data_id = "gprof-data",
+		.script = { html_common_js, html_js, NULL },
+	};
 	struct jsonw w;
 
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	      "<meta charset=\"utf-8\">\n"
-	      "<meta http-equiv=\"Content-Security-Policy\" "
-	      "content=\"default-src 'none'; script-src 'unsafe-inline'; "
-	      "style-src 'unsafe-inline'; img-src data:\">\n"
-	      "<meta name=\"viewport\" content=\"width=device-width\">\n"
-	      "<meta name=\"generator\" content=\"gprof --format=html\">\n"
-	      "<title>gprof profile</title>\n<style>\n",
-	      out);
-	fputs(html_css, out);
-	fputs("</style>\n</head>\n<body>\n<div id=\"app\">"
-	      "<noscript>This report needs JavaScript; the same data is in "
-	      "gprof --format=json.</noscript></div>\n"
-	      "<script type=\"application/json\" id=\"gprof-data\">\n",
-	      out);
-	jsonw_init(&w, out, JSONW_HTML);
+	html_page_begin(out, &page, &w);
 	view_json_emit(&w, v);
-	if (jsonw_finish(&w, err) != 0)
-		return -1;
-	fputs("</script>\n<script>\n", out);
-	fputs(html_js, out);
-	fputs("</script>\n</body>\n</html>\n", out);
-	if (fflush(out) != 0 || ferror(out))
-		return gp_fail(err, "cannot write the HTML page");
-	return 0;
+	return html_page_end(out, &page, &w, err);
 }

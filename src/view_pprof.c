@@ -29,6 +29,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "intern.h"
 #include "pbuf.h"
 #include "sort.h"
 #include "views.h"
@@ -75,67 +76,19 @@ static const char COMMENT[] =
     "call count of an arc, as a 2-frame sample [callee, caller]. No "
     "stacks deeper than one call were recorded; none are made up.";
 
-/* The string table: each distinct string once, "" first. */
-struct strtab {
-	const char **s; /* borrowed strings, by index */
-	size_t n, cap;
-	uint32_t *hash; /* index + 1, 0 empty; open addressing */
-	size_t hash_cap;
-};
-
+/* The index of S (NULL: "") in the string table T, added if new. */
 static uint64_t
-str_hash(const char *s)
+strtab_id(struct intern *t, const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325u;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3u;
-	return h;
-}
-
-static void
-strtab_rehash(struct strtab *t, size_t cap)
-{
-	free(t->hash);
-	t->hash = xcalloc(cap, sizeof(*t->hash));
-	t->hash_cap = cap;
-	for (size_t i = 0; i < t->n; i++) {
-		size_t h = str_hash(t->s[i]) & (cap - 1);
-		while (t->hash[h] != 0)
-			h = (h + 1) & (cap - 1);
-		t->hash[h] = (uint32_t)i + 1;
-	}
-}
-
-/* The index of S in T, added if new (S must outlive T). */
-static uint64_t
-strtab_id(struct strtab *t, const char *s)
-{
-	size_t h;
-
-	if (s == NULL)
-		s = "";
-	if ((t->n + 1) * 2 > t->hash_cap)
-		strtab_rehash(t, t->hash_cap ? t->hash_cap * 2 : 1024);
-	h = str_hash(s) & (t->hash_cap - 1);
-	for (; t->hash[h] != 0; h = (h + 1) & (t->hash_cap - 1))
-		if (strcmp(t->s[t->hash[h] - 1], s) == 0)
-			return t->hash[h] - 1;
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 256;
-		t->s = xreallocarray(t->s, t->cap, sizeof(*t->s));
-	}
-	t->s[t->n] = s;
-	t->hash[h] = (uint32_t)++t->n;
-	return t->n - 1;
+	return intern_id(t, s != NULL ? s : "", NULL);
 }
 
 /* What one document is built from. */
 struct pprof {
 	const struct model *m;
 	struct wbuf out, msg, sub, packed;
-	struct strtab strs;
-	uint32_t *loc; /* per function: its location id, 0 unused */
+	struct intern strs; /* the string table: "" first */
+	uint32_t *loc;      /* per function: its location id, 0 unused */
 	double period_ns;
 };
 
@@ -398,7 +351,6 @@ view_pprof(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	wbuf_free(&p.sub);
 	wbuf_free(&p.packed);
 	free(p.loc);
-	free(p.strs.s);
-	free(p.strs.hash);
+	intern_free(&p.strs);
 	return rc;
 }

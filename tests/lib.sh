@@ -75,6 +75,15 @@ expect_error() {
 	fi
 }
 
+# run_gprof DIR NAME ARG...: our gprof ($GPROF) with ARGs in DIR; its
+# stdout in DIR/NAME.out, stderr in DIR/NAME.err, exit status in $rc.
+run_gprof() {
+	_dir=$1 _n=$2
+	shift 2
+	(cd "$_dir" && exec "$GPROF" "$@") >"$_dir/$_n.out" 2>"$_dir/$_n.err"
+	rc=$?
+}
+
 # symbols BIN: "ADDR TYPE NAME" (decimal), sorted, from .symtab.
 symbols() {
 	readelf -sW "$1" | awk '
@@ -88,4 +97,95 @@ symbols() {
 	in_symtab && $1 ~ /^[0-9]+:$/ && $7 != "UND" && $7 != "ABS" && NF >= 8 {
 		printf "%.0f %s %s\n", hex(tolower($2)), $4, $8
 	}' | sort -n -k1,1 -s
+}
+
+# ---- the demo program and exact synthetic profiles of it ----
+
+# build_demo SUITE DIR: DIR/demo, examples/demo.c built with -g -O0 -pg
+# and no PIE (fixed addresses, for demo_synth).  Prints "FAIL
+# SUITE/build: why" and returns 1 when it cannot.
+build_demo() {
+	_top=$(cd "$(dirname "$0")/../.." && pwd)
+	if ! cc -g -O0 -pg -fno-PIE -no-pie -o "$2/demo" "$_top/examples/demo.c" \
+		2>"$2/build.log"; then
+		echo "FAIL $1/build: cannot build examples/demo.c (see $2/build.log)"
+		return 1
+	fi
+}
+
+# demo_addr DEMO NAME: the address of function NAME in DEMO, in hex.
+demo_addr() {
+	nm "$1" | awk -v n="$2" '$3 == n { print "0x" $1; exit }'
+}
+
+# demo_synth DEMO FILE RATE "FN=SAMPLES..." "CALLER>CALLEE=COUNT...":
+# FILE, a profile of DEMO written by $MKGMON (tools/mkgmon) at RATE Hz
+# with SAMPLES in the first histogram bin of each FN (2-byte bins over
+# .text) and the arcs given (call site: the caller's entry + 4); the
+# spec it was made from is FILE.spec.
+demo_synth() {
+	_d=$1 _f=$2 _rate=$3 _s=$4 _a=$5
+	_lo=$(($(demo_addr "$_d" _init) & ~15))
+	_hi=$(($(demo_addr "$_d" _fini) + 16))
+	{
+		echo "hist $_lo $_hi $(((_hi - _lo) / 2)) $_rate"
+		for _x in $_s; do
+			_a1=$(demo_addr "$_d" "${_x%%=*}")
+			echo "bin $(((_a1 - _lo) / 2)) ${_x#*=}"
+		done
+		for _x in $_a; do
+			_p=${_x%%>*} _r=${_x#*>}
+			echo "arc $(($(demo_addr "$_d" "$_p") + 4))" \
+				"$(demo_addr "$_d" "${_r%%=*}") ${_r#*=}"
+		done
+	} >"$_f.spec"
+	"$MKGMON" -o "$_f" "$_f.spec"
+}
+
+# ---- headless Chromium, for the HTML pages' self-tests ----
+
+# find_chromium DIR: CHROME, the browser ($CHROMIUM, else chromium,
+# chromium-browser or google-chrome from the PATH), and chrome_why, why
+# the browser cases SKIP ("" when there is a browser); the browser keeps
+# its profile in DIR/chrome-profile.
+find_chromium() {
+	chrome_profile=$1/chrome-profile
+	CHROME=${CHROMIUM:-}
+	if [ -z "$CHROME" ]; then
+		for _c in chromium chromium-browser google-chrome; do
+			if command -v "$_c" >/dev/null 2>&1; then
+				CHROME=$_c
+				break
+			fi
+		done
+	fi
+	chrome_why=
+	[ -n "$CHROME" ] ||
+		chrome_why="no chromium on the PATH (scripts/ensure-deps.sh test installs it)"
+}
+
+# chrome_dom URL OUT: the DOM after load (and the page's scripts) in
+# OUT, the browser's messages in OUT.err.
+chrome_dom() {
+	timeout 180 "$CHROME" --headless --no-sandbox --disable-gpu \
+		--no-first-run --disable-extensions --disable-sync \
+		--user-data-dir="$chrome_profile" \
+		--virtual-time-budget=20000 --dump-dom "$1" >"$2" 2>"$2.err"
+}
+
+# chrome_selftest URL DOM SELFTEST: load URL (a page with "selftest" in
+# its hash) with chrome_dom into DOM, and write the page's self-test
+# lines (the first <pre id="selftest">, up to its DONE; the pages'
+# scripts, also in the DOM, hold that text too) to SELFTEST.  When the
+# browser wrote no DOM, sets chrome_why (it cannot run here) and
+# returns 1.
+chrome_selftest() {
+	chrome_dom "$1" "$2"
+	_rc=$?
+	awk '/<pre id="selftest">/ { on = 1; sub(/.*<pre id="selftest">/, "") }
+		on { print } on && /^DONE/ { exit }' "$2" >"$3"
+	if [ ! -s "$2" ]; then
+		chrome_why="chromium cannot run here (exit $_rc: $(grep -v 'dbus\|DBus\|^$' "$2.err" | tail -n 1))"
+		return 1
+	fi
 }

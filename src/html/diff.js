@@ -1,7 +1,8 @@
 /*
  * diff.js - the page of gprof --diff=BASE --format=html.  Embedded at
  * build time into diff_html.c (tools/embed.sh) after report.css and
- * diff.css; the page loads nothing else.
+ * diff.css, and after common.js (gprofPage, the parts it shares with
+ * report.js); the page loads nothing else.
  *
  * Data: the --diff --format=json document ("gprof-diff", version 1,
  * described in src/diff_print.c) in <script type="application/json"
@@ -32,18 +33,7 @@
 (function () {
 	"use strict";
 
-	var errors = [];
-	var origError = console.error;
-	console.error = function () {
-		errors.push(Array.prototype.join.call(arguments, " "));
-		return origError.apply(console, arguments);
-	};
-	window.addEventListener("error", function (e) {
-		errors.push("uncaught: " + e.message);
-	});
-	document.addEventListener("securitypolicyviolation", function (e) {
-		errors.push("blocked by the page's policy: " + e.blockedURI);
-	});
+	var G = gprofPage, el = G.el, esc = G.esc;
 
 	var D = JSON.parse(document.getElementById("gprof-diff-data").textContent);
 	var F = D.functions;
@@ -53,13 +43,6 @@
 	var maxHz = Math.max(D.base.hz || 0, D["this"].hz || 0);
 	var DEC = share ? 2 : (maxHz > 100 ? 3 : 2);
 
-	function el(id) { return document.getElementById(id); }
-	function esc(s) {
-		return String(s).replace(/[&<>"']/g, function (c) {
-			return { "&": "&amp;", "<": "&lt;", ">": "&gt;",
-				'"': "&quot;", "'": "&#39;" }[c];
-		});
-	}
 	function known(x) { return x !== null && x !== undefined && isFinite(x); }
 	function fmt(x, d) {
 		return known(x) ? x.toFixed(d === undefined ? DEC : d) : "?";
@@ -171,17 +154,7 @@
 	}
 
 	function matcher(text) {
-		var m = /^\/(.*)\/$/.exec(text);
-		if (m) {
-			try {
-				var re = new RegExp(m[1], "i");
-				return function (i) { return re.test(label(F[i])); };
-			} catch (e) {
-				return function () { return false; };
-			}
-		}
-		text = text.toLowerCase();
-		return function (i) { return lname[i].indexOf(text) >= 0; };
+		return G.matcher(text, function (i) { return label(F[i]); }, lname);
 	}
 
 	var shown = {
@@ -241,10 +214,8 @@
 	}
 
 	function draw() {
-		var sc = el("scroller");
-		var first = Math.max(0, Math.floor(sc.scrollTop / ROW_H) - 10);
-		var last = Math.min(view.length,
-			first + Math.ceil((sc.clientHeight || 600) / ROW_H) + 20);
+		var rg = G.visibleRows(view.length, ROW_H);
+		var first = rg.first, last = rg.last;
 		var html = [];
 		for (var r = first; r < last; r++) {
 			var i = view[r], f = F[i], o = only(f);
@@ -270,9 +241,7 @@
 				(o ? ' <span class="only">[only in ' + o + "]</span>" : "") +
 				"</div></div>");
 		}
-		var rows = el("rows");
-		rows.style.top = first * ROW_H + "px";
-		rows.innerHTML = html.join("");
+		G.placeRows(first, ROW_H, html);
 	}
 
 	/* ---- the selected function ---- */
@@ -327,10 +296,7 @@
 			(f.regression ? ', <b class="up">a regression</b>' : "") + "</dd></dl>" +
 			compareSvg(f);
 		el("detail").innerHTML = h;
-		var sc = el("scroller"), r = view.indexOf(i);
-		if (r >= 0 && (r * ROW_H < sc.scrollTop ||
-			       (r + 1) * ROW_H > sc.scrollTop + sc.clientHeight))
-			sc.scrollTop = Math.max(0, r * ROW_H - sc.clientHeight / 2);
+		G.scrollToRow(view.indexOf(i), ROW_H);
 		draw();
 	}
 
@@ -402,11 +368,7 @@
 			'<option value="regressions">regressions</option>' +
 			'<option value="only">only in one profile</option></select></span>' +
 			'<span class="count" id="count"></span></div>' +
-			'<div class="grid"><div class="hdr" id="hdr">' +
-			columns.map(function (c) {
-				return '<div data-key="' + c.key + '">' + esc(c.title) + "</div>";
-			}).join("") + "</div>" +
-			'<div id="scroller"><div id="spacer"></div><div id="rows"></div></div></div>' +
+			G.tableHtml(columns) +
 			"</div>" +
 			'<div id="right"><div id="detail"><p class="muted">Select a function.' +
 			"</p></div></div></main>" + '<pre id="selftest"></pre>';
@@ -423,13 +385,9 @@
 			}
 			rebuild();
 		});
-		var timer = null;
-		el("filter").addEventListener("input", function (e) {
-			clearTimeout(timer);
-			timer = setTimeout(function () {
-				filter = e.target.value;
-				rebuild();
-			}, 120);
+		G.onFilterInput(function (text) {
+			filter = text;
+			rebuild();
 		});
 		el("show").addEventListener("change", function (e) {
 			show = e.target.value;
@@ -448,18 +406,8 @@
 
 	/* ---- #selftest ---- */
 	function selftest() {
-		var out = [];
-		function check(name, ok, why) {
-			out.push(ok ? "PASS " + name : "FAIL " + name + ": " + why);
-		}
-		function visibleIds() {
-			return Array.prototype.map.call(el("rows").children, function (r) {
-				return +r.getAttribute("data-id");
-			});
-		}
-		function clickHeader(key) {
-			el("hdr").querySelector('[data-key="' + key + '"]').click();
-		}
+		var log = G.selftestLog(), out = log.out, check = log.check;
+		var visibleIds = log.visibleIds, clickHeader = log.clickHeader;
 		function ordered(key, asc) {
 			var col = column(key), ids = visibleIds();
 			for (var k = 1; k < ids.length; k++) {
@@ -554,10 +502,7 @@
 			route();
 			check("select-id", selected === 0, "selected " + selected);
 		}
-		var res = (performance.getEntriesByType ?
-			   performance.getEntriesByType("resource") : []);
-		check("no-network", res.length === 0, res.length + " resources loaded");
-		check("no-errors", errors.length === 0, errors.join("; "));
+		log.checkClean();
 		/* Back to where the link pointed, for the caller's own look. */
 		selected = -1;
 		el("detail").innerHTML = '<p class="muted">Select a function.</p>';
@@ -566,23 +511,10 @@
 				encodeURIComponent(start[k]) : "");
 		}).join("&");
 		route();
-		out.push("DONE");
-		el("selftest").textContent = out.join("\n");
+		log.done();
 	}
 
-	try {
-		build();
-	} catch (e) {
-		errors.push("build: " + e);
-	}
-	if (params().selftest !== undefined) {
-		try {
-			selftest();
-		} catch (e) {
-			var p = el("selftest") || document.body.appendChild(
-				document.createElement("pre"));
-			p.id = "selftest";
-			p.textContent = "FAIL selftest: " + e + "\nDONE";
-		}
-	}
+	G.start(build, selftest, function () {
+		return params().selftest !== undefined;
+	});
 })();

@@ -1,6 +1,7 @@
 /*
  * report.js - the page of gprof --format=html.  Embedded at build time
- * into view_html.c (tools/embed.sh); the page loads nothing else.
+ * into view_html.c (tools/embed.sh) after common.js (gprofPage, the
+ * parts it shares with diff.js); the page loads nothing else.
  *
  * Data: the --format=json document (docs/gprof-profile.schema.json),
  * in <script type="application/json" id="gprof-data">.
@@ -19,18 +20,7 @@
 (function () {
 	"use strict";
 
-	var errors = [];
-	var origError = console.error;
-	console.error = function () {
-		errors.push(Array.prototype.join.call(arguments, " "));
-		return origError.apply(console, arguments);
-	};
-	window.addEventListener("error", function (e) {
-		errors.push("uncaught: " + e.message);
-	});
-	document.addEventListener("securitypolicyviolation", function (e) {
-		errors.push("blocked by the page's policy: " + e.blockedURI);
-	});
+	var G = gprofPage, el = G.el, esc = G.esc;
 
 	var D = JSON.parse(document.getElementById("gprof-data").textContent);
 	var F = D.functions, A = D.arcs, C = D.cycles;
@@ -52,13 +42,6 @@
 	});
 
 	function num(x) { return x === null || x === undefined ? 0 : x; }
-	function esc(s) {
-		return String(s).replace(/[&<>"']/g, function (c) {
-			return { "&": "&amp;", "<": "&lt;", ">": "&gt;",
-				'"': "&quot;", "'": "&#39;" }[c];
-		});
-	}
-	function el(id) { return document.getElementById(id); }
 	function fmt(x, d) {
 		return x === null || x === undefined || !isFinite(x) ? "" :
 			x.toFixed(d === undefined ? 2 : d);
@@ -120,17 +103,7 @@
 	}
 
 	function matcher(text) {
-		var m = /^\/(.*)\/$/.exec(text);
-		if (m) {
-			try {
-				var re = new RegExp(m[1], "i");
-				return function (i) { return re.test(F[i].name); };
-			} catch (e) {
-				return function () { return false; };
-			}
-		}
-		text = text.toLowerCase();
-		return function (i) { return lname[i].indexOf(text) >= 0; };
+		return G.matcher(text, function (i) { return F[i].name; }, lname);
 	}
 
 	function rebuild() {
@@ -177,10 +150,8 @@
 	}
 
 	function draw() {
-		var sc = el("scroller");
-		var first = Math.max(0, Math.floor(sc.scrollTop / ROW_H) - 10);
-		var last = Math.min(view.length,
-			first + Math.ceil((sc.clientHeight || 600) / ROW_H) + 20);
+		var rg = G.visibleRows(view.length, ROW_H);
+		var first = rg.first, last = rg.last;
 		var html = [];
 		for (var r = first; r < last; r++) {
 			var f = F[view[r]];
@@ -201,9 +172,7 @@
 				' <span class="muted">' + where(f.file, f.line) + "</span></div>" +
 				"</div>");
 		}
-		var rows = el("rows");
-		rows.style.top = first * ROW_H + "px";
-		rows.innerHTML = html.join("");
+		G.placeRows(first, ROW_H, html);
 	}
 
 	/* ---- the selected function ---- */
@@ -256,10 +225,7 @@
 			arcRows(callers[id], "caller", "Called by") +
 			arcRows(callees[id], "callee", "Calls");
 		el("detail").innerHTML = h;
-		var sc = el("scroller"), r = view.indexOf(id);
-		if (r >= 0 && (r * ROW_H < sc.scrollTop ||
-			       (r + 1) * ROW_H > sc.scrollTop + sc.clientHeight))
-			sc.scrollTop = Math.max(0, r * ROW_H - sc.clientHeight / 2);
+		G.scrollToRow(view.indexOf(id), ROW_H);
 		draw();
 	}
 
@@ -390,11 +356,7 @@
 			'<main><div id="left"><div class="controls">' +
 			'<input type="search" id="filter" placeholder="filter by name (or /regex/)">' +
 			'<span class="count" id="count"></span></div>' +
-			'<div class="grid"><div class="hdr" id="hdr">' +
-			columns.map(function (c) {
-				return '<div data-key="' + c.key + '">' + esc(c.title) + "</div>";
-			}).join("") + "</div>" +
-			'<div id="scroller"><div id="spacer"></div><div id="rows"></div></div></div>' +
+			G.tableHtml(columns) +
 			'<div id="cycles">' + cyclesList() + "</div></div>" +
 			'<div id="right"><div id="detail"><p class="muted">Select a function.' +
 			"</p></div></div></main>" + '<pre id="selftest"></pre>';
@@ -411,13 +373,9 @@
 			}
 			rebuild();
 		});
-		var timer = null;
-		el("filter").addEventListener("input", function (e) {
-			clearTimeout(timer);
-			timer = setTimeout(function () {
-				filter = e.target.value;
-				rebuild();
-			}, 120);
+		G.onFilterInput(function (text) {
+			filter = text;
+			rebuild();
 		});
 		el("scroller").addEventListener("scroll", draw);
 		el("rows").addEventListener("click", function (e) {
@@ -437,18 +395,8 @@
 
 	/* ---- #selftest ---- */
 	function selftest() {
-		var out = [];
-		function check(name, ok, why) {
-			out.push(ok ? "PASS " + name : "FAIL " + name + ": " + why);
-		}
-		function visibleIds() {
-			return Array.prototype.map.call(el("rows").children, function (r) {
-				return +r.getAttribute("data-id");
-			});
-		}
-		function clickHeader(key) {
-			el("hdr").querySelector('[data-key="' + key + '"]').click();
-		}
+		var log = G.selftestLog(), check = log.check;
+		var visibleIds = log.visibleIds, clickHeader = log.clickHeader;
 		var start = params();
 		check("rows", view.length === F.length,
 		      view.length + " rows for " + F.length + " functions");
@@ -523,27 +471,11 @@
 			      Math.min(CYCLE_SHOWN, C[0].members.length),
 			      "cycle 1's members not listed");
 		}
-		var res = (performance.getEntriesByType ?
-			   performance.getEntriesByType("resource") : []);
-		check("no-network", res.length === 0, res.length + " resources loaded");
-		check("no-errors", errors.length === 0, errors.join("; "));
-		out.push("DONE");
-		el("selftest").textContent = out.join("\n");
+		log.checkClean();
+		log.done();
 	}
 
-	try {
-		build();
-	} catch (e) {
-		errors.push("build: " + e);
-	}
-	if (params().selftest !== undefined) {
-		try {
-			selftest();
-		} catch (e) {
-			var p = el("selftest") || document.body.appendChild(
-				document.createElement("pre"));
-			p.id = "selftest";
-			p.textContent = "FAIL selftest: " + e + "\nDONE";
-		}
-	}
+	G.start(build, selftest, function () {
+		return params().selftest !== undefined;
+	});
 })();

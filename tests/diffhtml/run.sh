@@ -43,66 +43,22 @@ pass() { echo "PASS diffhtml/$1"; }
 fail() { echo "FAIL diffhtml/$1: $2"; }
 
 # ---- tools ----
-CHROME=${CHROMIUM:-}
-if [ -z "$CHROME" ]; then
-	for c in chromium chromium-browser google-chrome; do
-		if command -v "$c" >/dev/null 2>&1; then
-			CHROME=$c
-			break
-		fi
-	done
-fi
-chrome_why=
-[ -z "$CHROME" ] &&
-	chrome_why="no chromium on the PATH (scripts/ensure-deps.sh test installs it)"
+find_chromium "$out"
 PY=
 command -v python3 >/dev/null 2>&1 && PY=python3
 
-# chrome_dom URL OUT: the DOM after load (and the page's scripts).
-chrome_dom() {
-	timeout 180 "$CHROME" --headless --no-sandbox --disable-gpu \
-		--no-first-run --disable-extensions --disable-sync \
-		--user-data-dir="$out/chrome-profile" \
-		--virtual-time-budget=20000 --dump-dom "$1" >"$2" 2>"$2.err"
-}
-
 # ---- the program and its profiles ----
-if ! cc -g -O0 -pg -fno-PIE -no-pie -o "$out/demo" "$top/examples/demo.c" \
-	2>"$out/build.log"; then
-	fail build "cannot build examples/demo.c (see $out/build.log)"
-	exit 0
-fi
+build_demo diffhtml "$out" || exit 0
 if [ ! -x "$MKGMON" ]; then
 	fail build "no $MKGMON (make builds it)"
 	exit 0
 fi
 
-# addr NAME: the address of function NAME in the demo, in hex.
-addr() {
-	nm "$out/demo" | awk -v n="$1" '$3 == n { print "0x" $1; exit }'
-}
-
 # synth FILE "FN=SAMPLES..." "CALLER>CALLEE=COUNT...": a profile of the
-# demo at 100 Hz with SAMPLES in the first histogram bin of each FN
-# (2-byte bins over .text) and the arcs given (call site: the caller's
-# entry + 4).
+# demo at 100 Hz (demo_synth, tests/lib.sh).
 synth() {
-	_f=$1 _s=$2 _a=$3
-	{
-		echo "hist $lo $hi $(((hi - lo) / 2)) 100"
-		for _x in $_s; do
-			_a1=$(addr "${_x%%=*}")
-			echo "bin $(((_a1 - lo) / 2)) ${_x#*=}"
-		done
-		for _x in $_a; do
-			_p=${_x%%>*} _r=${_x#*>}
-			echo "arc $(($(addr "$_p") + 4)) $(addr "${_r%%=*}") ${_r#*=}"
-		done
-	} >"$_f.spec"
-	"$MKGMON" -o "$_f" "$_f.spec"
+	demo_synth "$out/demo" "$1" 100 "$2" "$3"
 }
-lo=$(($(addr _init) & ~15))
-hi=$(($(addr _fini) + 16))
 
 # mix: 100 -> 300 samples (grows, significant); checksum: 200 -> 60
 # (shrinks, significant); is_even: 50 -> 55 (noise); is_odd: only in
@@ -116,10 +72,7 @@ synth "$out/b.gmon" "mix=300 checksum=60 is_even=55 main=30" \
 # run NAME ARGS...: our gprof in $out; stdout NAME.out, stderr NAME.err,
 # status in $rc.
 run() {
-	_n=$1
-	shift
-	(cd "$out" && exec "$GPROF" "$@") >"$out/$_n.out" 2>"$out/$_n.err"
-	rc=$?
+	run_gprof "$out" "$@"
 }
 
 # text_names FILE: the function names of a text diff, in its order.
@@ -160,14 +113,7 @@ browse() {
 		echo "SKIP diffhtml/$_n: $chrome_why"
 		return 1
 	fi
-	chrome_dom "file://$_f#$_h" "$out/$_n.dom"
-	_rc=$?
-	# The first <pre id="selftest"> is the page's (diff.js's source,
-	# also in the DOM, holds that text too).
-	awk '/<pre id="selftest">/ { on = 1; sub(/.*<pre id="selftest">/, "") }
-		on { print } on && /^DONE/ { exit }' "$out/$_n.dom" >"$out/$_n.selftest"
-	if [ ! -s "$out/$_n.dom" ]; then
-		chrome_why="chromium cannot run here (exit $_rc: $(grep -v 'dbus\|DBus\|^$' "$out/$_n.dom.err" | tail -n 1))"
+	if ! chrome_selftest "file://$_f#$_h" "$out/$_n.dom" "$out/$_n.selftest"; then
 		echo "SKIP diffhtml/$_n: $chrome_why"
 		return 1
 	elif ! grep -q '^DONE' "$out/$_n.selftest"; then
@@ -444,10 +390,12 @@ fi
 # ---- the embedded assets are current (fuzz/build.sh uses them as kept) ----
 if sh "$top/tools/embed.sh" "$out/diff_assets.inc" \
 	diff_page_base_css="$top/src/html/report.css" \
-	diff_page_css="$top/src/html/diff.css" diff_page_js="$top/src/html/diff.js" \
+	diff_page_css="$top/src/html/diff.css" \
+	diff_page_common_js="$top/src/html/common.js" \
+	diff_page_js="$top/src/html/diff.js" \
 	2>"$out/embed.err" </dev/null &&
-	sed 1,5d "$out/diff_assets.inc" >"$out/diff_assets.got" &&
-	sed 1,5d "$top/src/html/diff_assets.inc" >"$out/diff_assets.want" &&
+	sed 1,6d "$out/diff_assets.inc" >"$out/diff_assets.got" &&
+	sed 1,6d "$top/src/html/diff_assets.inc" >"$out/diff_assets.want" &&
 	cmp -s "$out/diff_assets.got" "$out/diff_assets.want"; then
 	pass assets-current
 else

@@ -293,6 +293,27 @@ for ev in exit exec; do
 	expect "dump-$ev" "$d/prog" 900 leaf "$d/gmon.out"
 done
 
+# The execl family's wrappers pass on their arguments and (execle) the
+# environment that follows them.
+d=$out/execl
+mkdir -p "$d"
+if cc -O2 -o "$d/prog" "$here/execl.c" 2>"$d/build.log"; then
+	for c in "execle|GMON_EXECLE=given" \
+		"execle-args|GMON_EXECLE=given GMON_ARG=1" \
+		"execl|GMON_ARG=1 GMON_B=2" "execlp|GMON_ARG=1"; do
+		how=${c%%|*} want=${c#*|}
+		got=$(cd "$d" && LIBGMON_DUMP_ON=exec LD_PRELOAD=$lib/libgmon.so \
+			./prog "$how" 2>&1 | grep '^GMON_' | tr '\n' ' ')
+		if [ "$got" = "$want " ]; then
+			echo "PASS runtime-core/$how"
+		else
+			echo "FAIL runtime-core/$how: env printed '$got', want '$want'"
+		fi
+	done
+else
+	echo "FAIL runtime-core/execl: cannot build"
+fi
+
 # The writer splits counts beyond the format's 16-bit bins and 32-bit
 # arcs into repeated records, which GNU gprof sums.
 d=$out/writer

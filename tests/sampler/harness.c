@@ -167,11 +167,8 @@ check(int ok, const char *what)
 }
 
 static void *
-blocked_thread(void *arg)
+plain_thread(void *arg)
 {
-	sigset_t all;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, NULL);
 	sample_thread_start();
 	spin(*(double *)arg);
 	sample_thread_stop();
@@ -179,12 +176,12 @@ blocked_thread(void *arg)
 }
 
 static void *
-plain_thread(void *arg)
+blocked_thread(void *arg)
 {
-	sample_thread_start();
-	spin(*(double *)arg);
-	sample_thread_stop();
-	return NULL;
+	sigset_t all;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, NULL);
+	return plain_thread(arg);
 }
 
 /* The checks every case shares.  MEASURED: seconds of sampled time the
@@ -217,6 +214,19 @@ check_result(const struct sample_result *r, double measured, uint64_t min)
 	      "recorded rate not within 10 % of samples / measured time");
 	check(r->rate_hz <= (uint32_t)(truth * 1.1 + 1),
 	      "written rate overstates the delivered one");
+}
+
+/* Spin in hot() for SECONDS, stop sampling and read the result into R;
+ * the seconds of MEASURE the whole took. */
+static double
+spin_and_stop(clockid_t measure, double seconds, struct sample_result *r)
+{
+	double t0 = cpu_seconds(measure);
+	spin(seconds);
+	sample_stop();
+	double t1 = cpu_seconds(measure);
+	sample_result(r);
+	return t1 - t0;
 }
 
 int
@@ -258,12 +268,7 @@ main(int argc, char **argv)
 	if (cfg.clock == SAMPLE_WALL)
 		spin_clock = CLOCK_MONOTONIC;
 	if (!strcmp(what, "hot")) {
-		double t0 = cpu_seconds(measure);
-		spin(seconds);
-		sample_stop();
-		double t1 = cpu_seconds(measure);
-		sample_result(&r);
-		check_result(&r, t1 - t0, min);
+		check_result(&r, spin_and_stop(measure, seconds, &r), min);
 	} else if (!strcmp(what, "blocked") || !strcmp(what, "threads")) {
 		int n = !strcmp(what, "blocked") ? 1 : 4;
 		pthread_t th[4];
@@ -310,12 +315,7 @@ main(int argc, char **argv)
 			sample_result(&r);
 			check(r.samples + r.outside == 0,
 			      "the child did not start from zero");
-			double t0 = cpu_seconds(measure);
-			spin(seconds);
-			sample_stop();
-			double t1 = cpu_seconds(measure);
-			sample_result(&r);
-			check_result(&r, t1 - t0, min);
+			check_result(&r, spin_and_stop(measure, seconds, &r), min);
 			_exit(failed);
 		}
 		int status;
@@ -337,21 +337,12 @@ main(int argc, char **argv)
 		sample_result(&r);
 		check_result(&r, (t1 - t0) + (t3 - t2), min);
 	} else if (!strcmp(what, "fallback")) {
-		double t0 = cpu_seconds(measure);
-		spin(seconds);
-		sample_stop();
-		double t1 = cpu_seconds(measure);
-		sample_result(&r);
+		double took = spin_and_stop(measure, seconds, &r);
 		check(r.clock_kind == SAMPLE_ITIMER,
 		      "the automatic choice did not end at ITIMER_PROF");
-		check_result(&r, t1 - t0, min);
+		check_result(&r, took, min);
 	} else if (!strcmp(what, "chain")) {
-		double t0 = cpu_seconds(measure);
-		spin(seconds);
-		sample_stop();
-		double t1 = cpu_seconds(measure);
-		sample_result(&r);
-		check_result(&r, t1 - t0, min);
+		check_result(&r, spin_and_stop(measure, seconds, &r), min);
 		if (r.clock_kind == SAMPLE_ITIMER)
 			check(their_signals > 0,
 			      "the program's SIGPROF handler never ran");

@@ -235,3 +235,26 @@ t_run_each(const char *group, void (*fn)(size_t i), size_t n)
 	for (size_t i = 0; i < n; i++)
 		run_child(group, NULL, fn, i);
 }
+
+double
+t_uniform(uint64_t *state)
+{
+	return (double)(t_rand(state) >> 11) * 0x1p-53;
+}
+
+uint64_t
+t_poisson(uint64_t *state, double lambda)
+{
+	uint64_t n = 0;
+
+	while (lambda > 0) {
+		double part = lambda > 30 ? 30 : lambda, limit = exp(-part);
+		double prod = t_uniform(state);
+		while (prod > limit) {
+			n++;
+			prod *= t_uniform(state);
+		}
+		lambda -= part;
+	}
+	return n;
+}

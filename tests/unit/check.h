@@ -43,6 +43,11 @@ bool check_has(const char *s, const char *sub, const char *what);
 
 /* Deterministic pseudo-random numbers (xorshift64*), never rand(). */
 uint64_t t_rand(uint64_t *state);
+/* A uniform double in [0, 1) from t_rand(). */
+double t_uniform(uint64_t *state);
+/* A Poisson(LAMBDA) count from t_uniform(): Knuth's product method, in
+ * pieces of at most 30 (so exp() never underflows). */
+uint64_t t_poisson(uint64_t *state, double lambda);
 
 void test_reader(void);
 void test_symtab(void);

@@ -96,29 +96,6 @@ t_matching(void)
 	diff_free(&d);
 }
 
-static double
-uniform(uint64_t *st)
-{
-	return (double)(t_rand(st) >> 11) * 0x1p-53;
-}
-
-static double
-poisson(uint64_t *st, double lambda)
-{
-	double n = 0;
-
-	while (lambda > 0) {
-		double part = lambda > 30 ? 30 : lambda, limit = exp(-part);
-		double prod = uniform(st);
-		while (prod > limit) {
-			n++;
-			prod *= uniform(st);
-		}
-		lambda -= part;
-	}
-	return n;
-}
-
 enum { TRIALS = 2000, NFN = 16 };
 
 /*
@@ -143,9 +120,9 @@ t_false_positives(void)
 
 		for (int f = 0; f < NFN; f++) {
 			double rate = 0.5 * pow(2.0, f * 0.75); /* 0.5..1200 */
-			b[f] = fn(names[f], NULL, 0, poisson(&st, rate), 10);
-			c[f] =
-			    fn(names[f], NULL, 0, poisson(&st, rate * 2.5), 10);
+			b[f] = fn(names[f], NULL, 0, t_poisson(&st, rate), 10);
+			c[f] = fn(names[f], NULL, 0, t_poisson(&st, rate * 2.5),
+				  10);
 		}
 		bi = input(b, NFN, 100);
 		ci = input(c, NFN, 250);

@@ -170,31 +170,6 @@ out:
 	t_end();
 }
 
-/* Seeded simulation: our own generator (check.h), a fixed seed. */
-static double
-uniform(uint64_t *st)
-{
-	return (double)(t_rand(st) >> 11) * 0x1p-53;
-}
-
-/* A Poisson(LAMBDA) count: Knuth's product method, in pieces of <= 30. */
-static uint64_t
-poisson(uint64_t *st, double lambda)
-{
-	uint64_t n = 0;
-
-	while (lambda > 0) {
-		double part = lambda > 30 ? 30 : lambda, limit = exp(-part);
-		double prod = uniform(st);
-		while (prod > limit) {
-			n++;
-			prod *= uniform(st);
-		}
-		lambda -= part;
-	}
-	return n;
-}
-
 enum { TRIALS = 2000, NFN = 12 };
 
 /*
@@ -214,7 +189,7 @@ t_coverage(void)
 
 	for (int t = 0; t < TRIALS; t++)
 		for (int f = 0; f < NFN; f++) {
-			double n = (double)poisson(&st, rates[f]);
+			double n = (double)t_poisson(&st, rates[f]);
 			struct stats_interval r =
 			    stats_poisson_interval(n, 0.95);
 			covered[f] += r.lo <= rates[f] && rates[f] <= r.hi;
@@ -250,8 +225,8 @@ t_false_positives(void)
 		bool any = false;
 		for (int f = 0; f < NFN; f++) {
 			/* Run 1 at 100 Hz, run 2 at 250 Hz: same seconds. */
-			uint64_t n1 = poisson(&st, rates[f]);
-			uint64_t n2 = poisson(&st, rates[f] * 2.5);
+			uint64_t n1 = t_poisson(&st, rates[f]);
+			uint64_t n2 = t_poisson(&st, rates[f] * 2.5);
 			p[f] = stats_poisson_compare(n1, 1.0, n2, 2.5);
 			raw += p[f] <= 0.05;
 		}
@@ -259,8 +234,8 @@ t_false_positives(void)
 		for (int f = 0; f < NFN; f++)
 			any |= adj[f] <= 0.05;
 		fwe += any;
-		found += stats_poisson_compare(poisson(&st, 200), 1,
-					       poisson(&st, 400), 1) <= 0.05;
+		found += stats_poisson_compare(t_poisson(&st, 200), 1,
+					       t_poisson(&st, 400), 1) <= 0.05;
 	}
 	t_begin("stats/diff-false-positives-holm");
 	if (100.0 * fwe / TRIALS > 5.0)

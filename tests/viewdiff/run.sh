@@ -34,11 +34,7 @@ pass() { echo "PASS viewdiff/$1"; }
 fail() { echo "FAIL viewdiff/$1: $2"; }
 
 # ---- programs ----
-if ! cc -g -O0 -pg -fno-PIE -no-pie -o "$out/demo" "$top/examples/demo.c" \
-	2>"$out/build.log"; then
-	fail build "cannot build examples/demo.c (see $out/build.log)"
-	exit 0
-fi
+build_demo viewdiff "$out" || exit 0
 if ! (cd "$out" && ./demo >/dev/null && mv gmon.out demo.gmon); then
 	fail build "the demo wrote no profile"
 	exit 0
@@ -46,29 +42,14 @@ fi
 
 # addr NAME: the address of function NAME in the demo, in hex.
 addr() {
-	nm "$out/demo" | awk -v n="$1" '$3 == n { print "0x" $1; exit }'
+	demo_addr "$out/demo" "$1"
 }
 
 # synth FILE RATE "FN=SAMPLES..." "CALLER>CALLEE=COUNT...": a profile of
-# the demo with SAMPLES in the first histogram bin of each FN (2-byte
-# bins over .text) and the arcs given (call site: the caller's entry).
+# the demo (demo_synth, tests/lib.sh).
 synth() {
-	_f=$1 _rate=$2 _s=$3 _a=$4
-	{
-		echo "hist $lo $hi $(((hi - lo) / 2)) $_rate"
-		for _x in $_s; do
-			_a1=$(addr "${_x%%=*}")
-			echo "bin $(((_a1 - lo) / 2)) ${_x#*=}"
-		done
-		for _x in $_a; do
-			_p=${_x%%>*} _r=${_x#*>}
-			echo "arc $(($(addr "$_p") + 4)) $(addr "${_r%%=*}") ${_r#*=}"
-		done
-	} >"$_f.spec"
-	"$MKGMON" -o "$_f" "$_f.spec"
+	demo_synth "$out/demo" "$@"
 }
-lo=$(($(addr _init) & ~15))
-hi=$(($(addr _fini) + 16))
 
 arcs="main>mix=200 main>checksum=400 checksum>mix=25600 main>is_even=400"
 synth "$out/a.gmon" 100 "mix=100 checksum=100 is_even=50" "$arcs"
@@ -206,10 +187,7 @@ expect_error viewdiff/errorbars-not-with-json "$out" "use --format=errorbars" \
 # run_diff NAME ARGS...: our gprof in $out; stdout NAME.out, stderr
 # NAME.err, status in $rc.
 run_diff() {
-	_n=$1
-	shift
-	(cd "$out" && exec "$GPROF" "$@") >"$out/$_n.out" 2>"$out/$_n.err"
-	rc=$?
+	run_gprof "$out" "$@"
 }
 
 # row FILE NAME: the report line of function NAME.

@@ -39,27 +39,7 @@ for p in /usr/bin/python3 python3; do
 		break
 	fi
 done
-CHROME=${CHROMIUM:-}
-if [ -z "$CHROME" ]; then
-	for c in chromium chromium-browser google-chrome; do
-		if command -v "$c" >/dev/null 2>&1; then
-			CHROME=$c
-			break
-		fi
-	done
-fi
-chrome_why=
-if [ -z "$CHROME" ]; then
-	chrome_why="no chromium on the PATH (scripts/ensure-deps.sh test installs it)"
-fi
-
-# chrome_dom URL OUT: the DOM after load (and the page's scripts).
-chrome_dom() {
-	timeout 180 "$CHROME" --headless --no-sandbox --disable-gpu \
-		--no-first-run --disable-extensions --disable-sync \
-		--user-data-dir="$work/chrome-profile" \
-		--virtual-time-budget=20000 --dump-dom "$1" >"$2" 2>"$2.err"
-}
+find_chromium "$work"
 
 # validate NAME FILE: the document against the schema.
 validate() {
@@ -115,12 +95,8 @@ html() {
 		echo "FAIL viewjson/html-$_n: want exactly 2 </script> (data, code)"
 		return
 	fi
-	chrome_dom "file://$_f#$_h&selftest" "$work/$_n.dom"
-	rc=$?
-	sed -n '/<pre id="selftest">/,/DONE/p' "$work/$_n.dom" |
-		sed 's/.*<pre id="selftest">//' >"$work/$_n.selftest"
-	if [ ! -s "$work/$_n.dom" ]; then
-		chrome_why="chromium cannot run here (exit $rc: $(grep -v 'dbus\|DBus\|^$' "$work/$_n.dom.err" | tail -n 1))"
+	if ! chrome_selftest "file://$_f#$_h&selftest" "$work/$_n.dom" \
+		"$work/$_n.selftest"; then
 		echo "SKIP viewjson/html-$_n: $chrome_why"
 	elif ! grep -q '^DONE' "$work/$_n.selftest"; then
 		echo "FAIL viewjson/html-$_n: the self-test did not finish"
@@ -248,7 +224,8 @@ fi
 
 # The embedded page is what src/html/ holds (tools/embed.sh is rerun).
 if sh "$top/tools/embed.sh" "$work/assets.inc" \
-	html_css="src/html/report.css" html_js="src/html/report.js" \
+	html_css="src/html/report.css" html_common_js="src/html/common.js" \
+	html_js="src/html/report.js" \
 	2>"$work/embed.err" </dev/null && (cd "$top" && cmp -s "$work/assets.inc" src/html/assets.inc); then
 	echo "PASS viewjson/assets-current"
 else
