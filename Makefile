@@ -58,9 +58,10 @@ check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY)
 	@sh scripts/ensure-deps.sh test
 	@sh tests/run-suites.sh $(CURDIR)/$(B)/gprof $(CURDIR)/$(B)
 
-bench: $(B)/gprof $(B)/mkgmon
+bench: $(B)/gprof $(B)/mkgmon $(RUNTIME_LIBS)
 	@sh scripts/ensure-deps.sh bench
 	@sh bench/run.sh $(CURDIR)/$(B)/gprof
+	@sh bench/runtime.sh $(CURDIR)/build
 
 fuzz:
 	@sh scripts/ensure-deps.sh fuzz

@@ -20,7 +20,8 @@
 # in BUILD, then in the tree's build/), ORACLE, RT_AGAINST=glibc (run
 # everything on glibc's own runtime instead, to check the harness: the
 # cases glibc gets wrong then fail).  Built programs and every run's
-# files stay in BUILD/runtime/.
+# files stay in BUILD/runtime-tests/ (BUILD/runtime/ holds the
+# collector's objects).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -29,7 +30,7 @@ top=$(cd "$here/../.." && pwd)
 GNU=${ORACLE:-/usr/bin/gprof}
 AGAINST=${RT_AGAINST:-ours}
 progs=$here/progs
-out=$BUILD/runtime
+out=$BUILD/runtime-tests
 rm -rf "$out"
 mkdir -p "$out/obj" "$out/bin" "$out/cases" || exit 1
 
