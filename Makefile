@@ -74,7 +74,9 @@ install: $(B)/gprof
 
 format:
 	clang-format -i src/*.c src/*.h include/*.h tests/unit/*.c \
-		tests/unit/*.h tools/*.c fuzz/*.c fuzz/*.h
+		tests/unit/*.h tools/*.c fuzz/*.c fuzz/*.h \
+		tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h \
+		bench/rtfib.c
 
 format-check:
 	@sh scripts/format-check.sh

@@ -12,7 +12,8 @@
 
 static int depth;
 
-__attribute__((noinline)) long fib(int n)
+__attribute__((noinline)) long
+fib(int n)
 {
 	if (n < 2)
 		return n;
@@ -27,7 +28,8 @@ struct job {
 	long reps, sum;
 };
 
-static void *run(void *arg)
+static void *
+run(void *arg)
 {
 	struct job *j = arg;
 	for (long i = 0; i < j->reps; i++)
@@ -35,7 +37,8 @@ static void *run(void *arg)
 	return NULL;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
 	if (argc != 4)
 		return 2;

@@ -16,12 +16,14 @@
 
 static FILE *in;
 
-static int get(void *buf, size_t n)
+static int
+get(void *buf, size_t n)
 {
 	return fread(buf, 1, n, in) == n ? 0 : -1;
 }
 
-static uint64_t le(const unsigned char *p, int n)
+static uint64_t
+le(const unsigned char *p, int n)
 {
 	uint64_t v = 0;
 	for (int i = n - 1; i >= 0; i--)
@@ -29,13 +31,15 @@ static uint64_t le(const unsigned char *p, int n)
 	return v;
 }
 
-static int fail(const char *why)
+static int
+fail(const char *why)
 {
 	fprintf(stderr, "histsum: %s\n", why);
 	return 1;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
 	if (argc != 4)
 		return fail("usage: histsum GMON LO HI");

@@ -10,7 +10,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-int main(void)
+int
+main(void)
 {
 	struct perf_event_attr a;
 	memset(&a, 0, sizeof a);

@@ -576,4 +576,12 @@ why=$(mkdir -p "$out/cases/profdir-out" &&
 	fi
 })
 verdict "$name" "$why"
+
+# BSD's rule: PROFDIR set but empty asks for no profile at all.
+name=runtime/profdir-empty
+why=$(run_prog "$name" no "$exe" PROFDIR= && {
+	[ -z "$(ls -A "$rundir")" ] ||
+		echo "files written despite an empty PROFDIR: $(ls -A "$rundir" | tr '\n' ' ')"
+})
+verdict "$name" "$why"
 exit 0

@@ -11,21 +11,24 @@
 
 static unsigned long n_entry_spin;
 
-static double thread_cpu(void)
+static double
+thread_cpu(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-NOI unsigned long blocked_spin(unsigned long x)
+NOI unsigned long
+blocked_spin(unsigned long x)
 {
 	for (int i = 0; i < 2000000; i++)
 		x = x * 6364136223846793005UL + 1442695040888963407UL;
 	return x;
 }
 
-NOI void *blocked_entry(void *arg)
+NOI void *
+blocked_entry(void *arg)
 {
 	sigset_t all;
 	sigfillset(&all);
@@ -41,7 +44,8 @@ NOI void *blocked_entry(void *arg)
 	return NULL;
 }
 
-int main(void)
+int
+main(void)
 {
 	pthread_t tid;
 	unsigned long result = 0;

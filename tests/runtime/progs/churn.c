@@ -14,19 +14,22 @@ struct counts {
 	unsigned long entry_work, work_leaf;
 };
 
-NOI void churn_leaf(void)
+NOI void
+churn_leaf(void)
 {
 	AFTER_CALL();
 }
 
-NOI void churn_work(struct counts *c)
+NOI void
+churn_work(struct counts *c)
 {
 	c->work_leaf++;
 	churn_leaf();
 	AFTER_CALL();
 }
 
-NOI void *churn_entry(void *arg)
+NOI void *
+churn_entry(void *arg)
 {
 	struct counts *c = arg;
 	for (int i = 0; i < 3; i++) {
@@ -37,16 +40,18 @@ NOI void *churn_entry(void *arg)
 	return NULL;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
 	int total = argc > 1 ? atoi(argv[1]) : 10000;
-	struct counts sum = {0, 0};
+	struct counts sum = { 0, 0 };
 	for (int done = 0; done < total; done += BATCH) {
 		pthread_t tid[BATCH];
-		struct counts c[BATCH] = {{0, 0}};
+		struct counts c[BATCH] = { { 0, 0 } };
 		int n = total - done < BATCH ? total - done : BATCH;
 		for (int i = 0; i < n; i++)
-			if (pthread_create(&tid[i], NULL, churn_entry, &c[i]) != 0)
+			if (pthread_create(&tid[i], NULL, churn_entry, &c[i]) !=
+			    0)
 				return 3;
 		for (int i = 0; i < n; i++) {
 			pthread_join(tid[i], NULL);

@@ -13,12 +13,14 @@
 
 static unsigned long n_before, n_child, n_after;
 
-NOI void fork_leaf(void)
+NOI void
+fork_leaf(void)
 {
 	AFTER_CALL();
 }
 
-NOI void parent_before(int n)
+NOI void
+parent_before(int n)
 {
 	for (int i = 0; i < n; i++) {
 		n_before++;
@@ -27,7 +29,8 @@ NOI void parent_before(int n)
 	}
 }
 
-NOI void child_work(int n)
+NOI void
+child_work(int n)
 {
 	for (int i = 0; i < n; i++) {
 		n_child++;
@@ -36,7 +39,8 @@ NOI void child_work(int n)
 	}
 }
 
-NOI void parent_after(int n)
+NOI void
+parent_after(int n)
 {
 	for (int i = 0; i < n; i++) {
 		n_after++;
@@ -45,7 +49,8 @@ NOI void parent_after(int n)
 	}
 }
 
-int main(void)
+int
+main(void)
 {
 	parent_before(3000);
 	AFTER_CALL();

@@ -12,37 +12,43 @@
 
 static unsigned long n_loop_hot;
 
-NOI void filler(void)
+NOI void
+filler(void)
 {
 	__asm__ volatile(".fill 65536, 1, 0x90");
 }
 
-NOI unsigned long never_before(unsigned long x)
+NOI unsigned long
+never_before(unsigned long x)
 {
 	return x ^ (x >> 5);
 }
 
 /* Small in bytes, but most of the time goes to its loop, not the hook. */
-NOI unsigned long tiny_hot(unsigned long x)
+NOI unsigned long
+tiny_hot(unsigned long x)
 {
 	for (int i = 0; i < 64; i++)
 		x = x * 2862933555777941757UL + 3037000493UL;
 	return x;
 }
 
-NOI unsigned long never_run(unsigned long x)
+NOI unsigned long
+never_run(unsigned long x)
 {
 	return x ^ (x >> 7);
 }
 
-static double cpu_now(void)
+static double
+cpu_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-NOI unsigned long hot_loop(void)
+NOI unsigned long
+hot_loop(void)
 {
 	unsigned long x = 1;
 	double t0 = cpu_now();
@@ -56,7 +62,8 @@ NOI unsigned long hot_loop(void)
 	return x;
 }
 
-int main(void)
+int
+main(void)
 {
 	unsigned long x = hot_loop();
 	AFTER_CALL();

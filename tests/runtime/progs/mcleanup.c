@@ -9,12 +9,14 @@ extern void _mcleanup(void);
 
 static unsigned long n_main_work;
 
-NOI void mc_work(void)
+NOI void
+mc_work(void)
 {
 	AFTER_CALL();
 }
 
-int main(void)
+int
+main(void)
 {
 	for (int i = 0; i < 100; i++) {
 		n_main_work++;

@@ -11,7 +11,8 @@
 
 static unsigned long n_main_next, n_main_ends, n_ends_die;
 
-__attribute__((noreturn)) NOI void die(int code)
+__attribute__((noreturn)) NOI void
+die(int code)
 {
 	truth_arc("main", "next_fn", n_main_next);
 	truth_arc("main", "ends_in_die", n_main_ends);
@@ -21,18 +22,21 @@ __attribute__((noreturn)) NOI void die(int code)
 	exit(code);
 }
 
-NOI void ends_in_die(int code)
+NOI void
+ends_in_die(int code)
 {
 	n_ends_die++;
 	die(code);
 }
 
-NOI int next_fn(int x)
+NOI int
+next_fn(int x)
 {
 	return x * 3 + 1;
 }
 
-int main(void)
+int
+main(void)
 {
 	int x = 1;
 	for (int i = 0; i < 10; i++) {

@@ -15,17 +15,20 @@
 static volatile sig_atomic_t alarms;
 static unsigned long n_handler_leaf, n_handler_shared, n_loop_shared;
 
-NOI void sig_leaf(void)
+NOI void
+sig_leaf(void)
 {
 	AFTER_CALL();
 }
 
-NOI void shared_leaf(void)
+NOI void
+shared_leaf(void)
 {
 	AFTER_CALL();
 }
 
-NOI void on_alarm(int sig)
+NOI void
+on_alarm(int sig)
 {
 	(void)sig;
 	n_handler_leaf++;
@@ -37,7 +40,8 @@ NOI void on_alarm(int sig)
 	alarms++;
 }
 
-NOI void hot_loop(long want)
+NOI void
+hot_loop(long want)
 {
 	while (alarms < want) {
 		n_loop_shared++;
@@ -46,7 +50,8 @@ NOI void hot_loop(long want)
 	}
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
 	long want = argc > 1 ? atol(argv[1]) : 500;
 	struct sigaction sa;
@@ -56,7 +61,7 @@ int main(int argc, char **argv)
 	sa.sa_flags = SA_RESTART;
 	if (sigaction(SIGALRM, &sa, NULL) != 0)
 		return 3;
-	struct itimerval it = {{0, 200}, {0, 200}};
+	struct itimerval it = { { 0, 200 }, { 0, 200 } };
 	if (setitimer(ITIMER_REAL, &it, NULL) != 0)
 		return 3;
 	hot_loop(want);

@@ -15,13 +15,15 @@ struct counts {
 static unsigned long rounds;
 static pthread_barrier_t start_line;
 
-NOI void leaf(struct counts *c)
+NOI void
+leaf(struct counts *c)
 {
 	(void)c;
 	AFTER_CALL();
 }
 
-NOI void work(struct counts *c)
+NOI void
+work(struct counts *c)
 {
 	c->work_leaf++;
 	leaf(c);
@@ -31,7 +33,8 @@ NOI void work(struct counts *c)
 	AFTER_CALL();
 }
 
-NOI void *worker(void *arg)
+NOI void *
+worker(void *arg)
 {
 	struct counts *c = arg;
 	pthread_barrier_wait(&start_line);
@@ -43,19 +46,20 @@ NOI void *worker(void *arg)
 	return NULL;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 2;
 	rounds = argc > 2 ? strtoul(argv[2], NULL, 10) : 100000;
 	if (n < 1 || n > 256)
 		return 2;
 	pthread_t tid[256];
-	struct counts c[256] = {{0, 0}};
+	struct counts c[256] = { { 0, 0 } };
 	pthread_barrier_init(&start_line, NULL, (unsigned)n);
 	for (int i = 0; i < n; i++)
 		if (pthread_create(&tid[i], NULL, worker, &c[i]) != 0)
 			return 3;
-	struct counts sum = {0, 0};
+	struct counts sum = { 0, 0 };
 	for (int i = 0; i < n; i++) {
 		pthread_join(tid[i], NULL);
 		sum.worker_work += c[i].worker_work;

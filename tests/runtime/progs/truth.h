@@ -22,8 +22,8 @@
 #define AFTER_CALL() __asm__ volatile("")
 
 /* One arc's ground truth, printed by truth_arc(). */
-static inline void truth_arc(const char *caller, const char *callee,
-			     unsigned long long n)
+static inline void
+truth_arc(const char *caller, const char *callee, unsigned long long n)
 {
 	printf("ARC %s %s %llu\n", caller, callee, n);
 }

@@ -6,19 +6,22 @@
 
 static unsigned long n_main_f3, n_f3_f1, n_f3_f2, n_f2_f1;
 
-NOI void f1(void)
+NOI void
+f1(void)
 {
 	AFTER_CALL();
 }
 
-NOI void f2(void)
+NOI void
+f2(void)
 {
 	n_f2_f1++;
 	f1();
 	AFTER_CALL();
 }
 
-NOI void f3(int rounds)
+NOI void
+f3(int rounds)
 {
 	for (int i = 0; i < rounds; i++) {
 		n_f3_f1++;
@@ -30,7 +33,8 @@ NOI void f3(int rounds)
 	}
 }
 
-int main(void)
+int
+main(void)
 {
 	n_main_f3++;
 	f3(1000);
