@@ -49,12 +49,12 @@ ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 include mk/analyser.mk mk/tools.mk mk/runtime.mk
 
 .PHONY: all demo check bench fuzz install clean format format-check
-all: $(B)/gprof $(TOOLS)
+all: $(B)/gprof $(TOOLS) $(RUNTIME_LIBS)
 
 demo: $(B)/gprof
 	@sh examples/demo.sh $(B)
 
-check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY)
+check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY) $(RUNTIME_LIBS)
 	@sh scripts/ensure-deps.sh test
 	@sh tests/run-suites.sh $(CURDIR)/$(B)/gprof $(CURDIR)/$(B)
 
@@ -67,7 +67,7 @@ fuzz:
 	@sh scripts/ensure-deps.sh fuzz
 	@sh fuzz/build.sh
 
-install: $(B)/gprof
+install: $(B)/gprof install-runtime
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(B)/gprof $(DESTDIR)$(PREFIX)/bin/gprof
 	install -m 644 gprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/gprof.1
@@ -75,6 +75,7 @@ install: $(B)/gprof
 format:
 	clang-format -i src/*.c src/*.h include/*.h tests/unit/*.c \
 		tests/unit/*.h tools/*.c fuzz/*.c fuzz/*.h \
+		runtime/*.c runtime/*.h \
 		tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h \
 		bench/rtfib.c
 

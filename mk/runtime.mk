@@ -1,20 +1,71 @@
-# mk/runtime.mk - the collector (runtime/, libgmon), once it exists: the
-# code a -pg program links with.  Its flags are its own and must stay
-# so: never -pg or -finstrument-functions (the hooks would profile
-# themselves), no vector registers in code that runs inside mcount
-# (-mgeneral-regs-only), no sanitizers (they instrument every call),
-# position-independent for the shared library, symbols hidden unless
-# exported on purpose.  It shares nothing with src/ but
+# mk/runtime.mk - the collector (runtime/, libgmon): the code a -pg
+# program links with.  Its flags are its own and must stay so: never -pg
+# or -finstrument-functions (the hooks would profile themselves), no
+# vector registers in code that runs inside mcount (-mgeneral-regs-only,
+# and no loops turned into memset/memcpy calls), no sanitizers (they
+# instrument every call), position-independent for the shared library,
+# initial-exec TLS only (a signal handler may run the hook), symbols
+# hidden unless exported on purpose.  It shares nothing with src/ but
 # include/gmon_format.h.
+#
+# Every runtime object keeps its code in the section gmon_text (objcopy
+# renames .text; the function-reordering flags keep gcc from making
+# .text.startup/.text.unlikely), so the sampler can tell samples inside
+# the collector by __start_gmon_text/__stop_gmon_text.  The runtime is
+# always built in build/, also under SAN=1.
 
+RUNTIME_ARCH := $(shell uname -m)
 RUNTIME_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -O2 -g -fPIC \
-	-fno-omit-frame-pointer -fvisibility=hidden -mgeneral-regs-only \
-	$(WARN) -MMD -MP
+	-fno-omit-frame-pointer -fvisibility=hidden \
+	-fno-tree-loop-distribute-patterns -ftls-model=initial-exec \
+	-fno-reorder-functions -fno-reorder-blocks-and-partition \
+	-fno-stack-protector $(WARN) -MMD -MP
+# Files whose code never runs inside the hooks may use floating point
+# (the rates are doubles); the hooks' slow path saves %xmm0-7 anyway.
+RUNTIME_FLOAT := runtime/start.c runtime/write.c runtime/sample.c \
+	runtime/side.c
 RUNTIME_SRCS := $(wildcard runtime/*.c)
-RUNTIME_OBJS := $(RUNTIME_SRCS:runtime/%.c=build/runtime/%.o)
+RUNTIME_OBJS := $(RUNTIME_SRCS:runtime/%.c=build/runtime/%.o) \
+	build/runtime/arch/$(RUNTIME_ARCH).o
+RUNTIME_LIBS := build/libgmon.a build/libgmon.so
+OBJCOPY ?= objcopy
 
 build/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(RUNTIME_CFLAGS) -c -o $@ $<
+	$(CC) $(RUNTIME_CFLAGS) \
+		$(if $(filter $<,$(RUNTIME_FLOAT)),,-mgeneral-regs-only) \
+		-c -o $@.raw $<
+	$(OBJCOPY) --rename-section .text=gmon_text $@.raw $@
+	@rm -f $@.raw
+
+build/runtime/arch/%.o: runtime/arch/%.S
+	@mkdir -p $(dir $@)
+	$(CC) -fPIC -c -o $@ $<
+
+build/libgmon.a: $(RUNTIME_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $(RUNTIME_OBJS)
+
+build/libgmon.so: $(RUNTIME_OBJS)
+	$(CC) -shared -Wl,-soname,libgmon.so -Wl,-z,defs -o $@ \
+		$(RUNTIME_OBJS) -lpthread
+
+build/gmon.pc: mk/runtime.mk
+	@mkdir -p build
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' '' \
+		'Name: gmon' \
+		'Description: libgmon, the collector for -pg programs (gprof in C)' \
+		'Version: 1.0' \
+		'Libs: $${libdir}/libgmon.a' >$@
+
+.PHONY: install-runtime
+install-runtime: $(RUNTIME_LIBS) build/gmon.pc
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+		$(DESTDIR)$(PREFIX)/share/man/man3
+	install -m 644 build/libgmon.a $(DESTDIR)$(PREFIX)/lib/libgmon.a
+	install -m 755 build/libgmon.so $(DESTDIR)$(PREFIX)/lib/libgmon.so
+	install -m 644 build/gmon.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/gmon.pc
+	install -m 644 runtime/libgmon.3 \
+		$(DESTDIR)$(PREFIX)/share/man/man3/libgmon.3
 
 -include $(RUNTIME_OBJS:.o=.d)

@@ -1,0 +1,147 @@
+/*
+ * gmon_rt.h - the collector's internal contracts (libgmon): the arc
+ * tables the entry hooks count into, the executable's description, the
+ * configuration read from the environment, and the writer.
+ *
+ * Layout the assembly hooks (arch/x86_64.S) rely on, fixed here:
+ *   - gmon_active (a byte): 0 while nothing is being counted (before
+ *     start-up, after moncontrol(0), after _mcleanup);
+ *   - gmon_tls (static TLS, initial-exec): its first word is the calling
+ *     thread's current arc table, NULL whenever the hook must take the
+ *     C slow path (a new thread, a table being changed, a thread that
+ *     has exited);
+ *   - a table starts with maskbytes (the slot count minus one, times
+ *     32), then 24 bytes of header, then 32-byte slots {frompc, selfpc,
+ *     count, spare}; an empty slot has frompc 0.  The home slot of an arc
+ *     is (frompc * 32) & maskbytes, probing goes forward by one slot; a
+ *     table is never more than half full, so every probe ends.
+ * frompc is the return address into the caller (the writer stores
+ * frompc - 1, the call instruction); selfpc is the hook's return
+ * address inside the callee.
+ */
+#ifndef GMON_RT_H
+#define GMON_RT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sample.h"
+#include "side.h"
+
+#define GMON_EXPORT __attribute__((visibility("default")))
+
+struct gmon_slot {
+	uintptr_t from;
+	uintptr_t self;
+	uint64_t count;
+	uint64_t spare;
+};
+
+struct gmon_table {
+	uint64_t maskbytes;       /* (nslots - 1) * sizeof(struct gmon_slot) */
+	uint64_t nslots;          /* a power of two */
+	uint64_t used;            /* slots holding an arc */
+	struct gmon_table *older; /* the generation this one replaced */
+	struct gmon_slot slots[]; /* at offset 32 */
+};
+
+/* One thread's counts; kept after the thread ends and reused by a new
+ * one (the output is a sum, so reuse loses nothing). */
+#define GMON_NEST_LEVELS 4
+struct gmon_rec {
+	struct gmon_rec *next;    /* the registry, a push-only list */
+	int in_use;               /* owned by a live thread (atomic) */
+	struct gmon_table *table; /* newest generation; older via ->older */
+	/* Arcs counted while this thread's slow path was interrupted by a
+	 * signal handler, one fixed table per nesting level. */
+	struct gmon_table *nested[GMON_NEST_LEVELS];
+	uint64_t tid;     /* the last thread that owned it */
+	uint64_t dropped; /* calls that could not be counted */
+};
+
+struct gmon_thread {
+	struct gmon_table *table; /* offset 0, read by the hooks */
+	struct gmon_rec *rec;     /* NULL until the thread's first call */
+	unsigned depth;           /* slow-path nesting (signal handlers) */
+	bool armed;               /* sample_thread_start() ran */
+	bool exited;              /* the key destructor ran */
+};
+
+extern __thread struct gmon_thread gmon_tls
+    __attribute__((tls_model("initial-exec")));
+extern volatile unsigned char gmon_active;
+
+/* arcs.c */
+void gmon_arc_slow(uintptr_t frompc, uintptr_t selfpc);
+int gmon_arcs_init(void);             /* the thread-exit key; 0 or -1 */
+void gmon_arcs_fork_child(bool keep); /* zero counts unless KEEP */
+uint64_t gmon_arcs_early_dropped(void);
+
+/* The arcs of every table merged: distinct (from, self) pairs with
+ * summed counts, in an mmap'ed table, plus one side_thread per record. */
+struct gmon_merged {
+	struct gmon_slot *slots; /* nslots entries, empty ones have from 0 */
+	size_t nslots;
+	size_t narcs;
+	struct side_thread *threads;
+	size_t nthreads;
+	uint64_t calls, dropped, nested;
+	size_t map_bytes; /* what gmon_merged_free unmaps */
+	void *map;
+};
+/* Merge every table; arcs whose two ends are not both in [LO, HI) are
+ * counted in the totals but not kept.  Returns 0 or -1 (no memory). */
+int gmon_arcs_merge(uintptr_t lo, uintptr_t hi, struct gmon_merged *m);
+void gmon_merged_free(struct gmon_merged *m);
+
+/* exe.c: the executable as loaded. */
+struct gmon_exe {
+	uintptr_t base; /* load base (0 unless PIE) */
+	uintptr_t text_lo,
+	    text_hi; /* executable PT_LOADs, run-time addresses */
+	uint8_t build_id[64];
+	size_t build_id_len;
+	char path[4096];  /* /proc/self/exe, "" if unreadable */
+	const char *name; /* the path's last component */
+};
+int gmon_exe_find(struct gmon_exe *e);
+
+/* config.c: the knobs (environment ignored for set-id programs). */
+enum gmon_fork { GMON_FORK_FRESH, GMON_FORK_INHERIT, GMON_FORK_OFF };
+enum {
+	GMON_DUMP_TERM = 1,
+	GMON_DUMP_INT = 2,
+	GMON_DUMP_HUP = 4,
+	GMON_DUMP_EXIT = 8,
+	GMON_DUMP_EXEC = 16,
+};
+struct gmon_config {
+	struct sample_config sample;
+	enum gmon_fork fork;
+	unsigned dump_on;
+	bool no_output;     /* PROFDIR set and empty */
+	char pattern[1024]; /* output name; %p pid, %e exe name, %% */
+};
+void gmon_config_read(struct gmon_config *c);
+
+/* write.c */
+struct gmon_run {
+	struct gmon_config cfg;
+	struct gmon_exe exe;
+	uint8_t run_id[12];
+	uintptr_t lo, hi; /* profiled range, run-time addresses */
+	bool forked;      /* a fork child: its own file (".PID" added) */
+	bool sampling;    /* sample_start succeeded */
+};
+/* Write gmon.out and its side file for RUN from the merged arcs M and
+ * the samples SR (NULL: none); returns 0 or -1 (a message was printed).
+ * Async-signal-safe: no malloc, no stdio. */
+int gmon_write(const struct gmon_run *run, struct gmon_merged *m,
+	       const struct sample_result *sr);
+
+/* util.c: text without stdio. */
+size_t gmon_fmt_u64(char *buf, uint64_t v);        /* no NUL; returns length */
+void gmon_say(const char *const *parts, size_t n); /* to stderr */
+
+#endif

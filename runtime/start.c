@@ -1,0 +1,253 @@
+/*
+ * start.c - the collector's life: start-up (glibc's __monstartup, called
+ * by gcrt1.o, or our constructor when nothing calls it), moncontrol,
+ * fork, the opt-in dumps on signals, and _mcleanup at exit.
+ *
+ * glibc's contract is kept: __monstartup/monstartup start once (a
+ * second call is ignored), moncontrol(0) stops counting arcs and
+ * samples and moncontrol(1) resumes, _mcleanup writes the profile and a
+ * second call does nothing.  gcrt1.o registers _mcleanup with atexit;
+ * when we started from the constructor, the destructor beside the hooks
+ * calls it instead.
+ */
+#include "gmon_rt.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+void gmon_ctor(void);
+void gmon_dtor(void);
+GMON_EXPORT void __monstartup(unsigned long lowpc, unsigned long highpc);
+GMON_EXPORT void monstartup(unsigned long lowpc, unsigned long highpc);
+GMON_EXPORT void _mcleanup(void);
+GMON_EXPORT void moncontrol(int mode);
+GMON_EXPORT int __profile_frequency(void);
+
+enum { IDLE, RUNNING, DONE };
+static int state = IDLE; /* changed with atomics: signal handlers read it */
+static struct gmon_run run;
+
+static void
+make_run_id(uint8_t id[12])
+{
+	long n = syscall(SYS_getrandom, id, 12, 0x0001 /* GRND_NONBLOCK */);
+	if (n == 12)
+		return;
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	uint64_t a = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	uint64_t b = ((uint64_t)getpid() << 32) ^ (uint64_t)(uintptr_t)id;
+	for (int i = 0; i < 12; i++) {
+		a = a * 6364136223846793005u + b + (uint64_t)i;
+		id[i] = (uint8_t)(a >> 56);
+	}
+}
+
+static void say_summary(const struct gmon_merged *m,
+			const struct sample_result *sr);
+
+/* Write the profile.  FINAL: the last time (counting stops for good);
+ * else a snapshot, and counting goes on. */
+static void
+dump(bool final)
+{
+	if (final) {
+		int running = RUNNING;
+		if (!__atomic_compare_exchange_n(&state, &running, DONE, false,
+						 __ATOMIC_ACQ_REL,
+						 __ATOMIC_ACQUIRE))
+			return;
+		gmon_active = 0;
+		if (run.sampling)
+			sample_stop();
+	} else if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) != RUNNING) {
+		return;
+	}
+	struct sample_result sr;
+	memset(&sr, 0, sizeof sr);
+	if (run.sampling)
+		sample_result(&sr);
+	struct gmon_merged m;
+	if (gmon_arcs_merge(run.lo, run.hi, &m) != 0) {
+		const char *parts[] = { "libgmon: no memory to merge the arcs; "
+					"no profile written\n" };
+		gmon_say(parts, 1);
+		return;
+	}
+	gmon_write(&run, &m, run.sampling ? &sr : NULL);
+	if (final && run.cfg.sample.verbose)
+		say_summary(&m, run.sampling ? &sr : NULL);
+	gmon_merged_free(&m);
+}
+
+static void
+say_summary(const struct gmon_merged *m, const struct sample_result *sr)
+{
+	char asked[24], got[24], calls[24], dropped[24], samples[24];
+	double a = sr ? sr->asked_hz : run.cfg.sample.rate_hz;
+	double d = sr ? sr->rate_hz : 0;
+	asked[gmon_fmt_u64(asked, (uint64_t)(a + 0.5))] = '\0';
+	got[gmon_fmt_u64(got, (uint64_t)(d + 0.5))] = '\0';
+	calls[gmon_fmt_u64(calls, m->calls)] = '\0';
+	dropped[gmon_fmt_u64(dropped, m->dropped)] = '\0';
+	samples[gmon_fmt_u64(samples, sr ? sr->samples : 0)] = '\0';
+	const char *parts[] = {
+		"libgmon: clock ", sr && sr->clock ? sr->clock : "none",
+		", rate ",         asked,
+		" Hz asked, ",     got,
+		" Hz delivered, ", samples,
+		" samples, ",      calls,
+		" calls, ",        dropped,
+		" dropped\n",
+	};
+	gmon_say(parts, sizeof parts / sizeof *parts);
+}
+
+/* LIBGMON_DUMP_ON=TERM,INT,HUP: write the profile, then die of the
+ * signal as the program would have. */
+static void
+dump_and_reraise(int sig)
+{
+	int saved = errno;
+	dump(true);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	sigaction(sig, &sa, NULL);
+	errno = saved;
+	raise(sig); /* delivered when the handler returns */
+}
+
+static void
+install_dumps(unsigned events)
+{
+	static const struct {
+		unsigned bit;
+		int sig;
+	} sigs[] = {
+		{ GMON_DUMP_TERM, SIGTERM },
+		{ GMON_DUMP_INT, SIGINT },
+		{ GMON_DUMP_HUP, SIGHUP },
+	};
+	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+		struct sigaction old, sa;
+		if (!(events & sigs[i].bit) ||
+		    sigaction(sigs[i].sig, NULL, &old) != 0 ||
+		    old.sa_handler != SIG_DFL)
+			continue; /* the program's own handler stays */
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = dump_and_reraise;
+		sigfillset(&sa.sa_mask);
+		sigaction(sigs[i].sig, &sa, NULL);
+	}
+}
+
+/* pthread_atfork's child handler: the child has one thread. */
+static void
+fork_child(void)
+{
+	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) != RUNNING)
+		return;
+	if (run.cfg.fork == GMON_FORK_OFF) {
+		gmon_active = 0;
+		__atomic_store_n(&state, DONE, __ATOMIC_RELEASE);
+		return;
+	}
+	bool keep = run.cfg.fork == GMON_FORK_INHERIT;
+	gmon_arcs_fork_child(keep);
+	if (run.sampling)
+		sample_fork_child(keep);
+	run.forked = true;
+	make_run_id(run.run_id);
+}
+
+static void
+start(uintptr_t lowpc, uintptr_t highpc, bool given)
+{
+	int idle = IDLE;
+	if (!__atomic_compare_exchange_n(&state, &idle, RUNNING, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return;
+	gmon_config_read(&run.cfg);
+	if (run.cfg.no_output) {
+		__atomic_store_n(&state, DONE, __ATOMIC_RELEASE);
+		return;
+	}
+	gmon_exe_find(&run.exe);
+	if (!given || lowpc >= highpc) {
+		lowpc = run.exe.text_lo;
+		highpc = run.exe.text_hi;
+	}
+	run.lo = lowpc;
+	run.hi = highpc;
+	make_run_id(run.run_id);
+	gmon_arcs_init();
+	pthread_atfork(NULL, NULL, fork_child);
+	gmon_tls.armed = true; /* sample_start arms this thread */
+	run.sampling =
+	    lowpc < highpc && sample_start(lowpc, highpc, &run.cfg.sample) == 0;
+	install_dumps(run.cfg.dump_on);
+	gmon_active = 1;
+}
+
+void
+gmon_ctor(void)
+{
+	start(0, 0, false);
+}
+
+void
+gmon_dtor(void)
+{
+	_mcleanup();
+}
+
+void
+__monstartup(unsigned long lowpc, unsigned long highpc)
+{
+	start(lowpc, highpc, true);
+}
+
+void
+monstartup(unsigned long lowpc, unsigned long highpc)
+{
+	start(lowpc, highpc, true);
+}
+
+void
+_mcleanup(void)
+{
+	dump(true);
+}
+
+void
+moncontrol(int mode)
+{
+	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) != RUNNING)
+		return;
+	gmon_active = mode != 0;
+	if (run.sampling)
+		sample_pause(mode == 0);
+}
+
+int
+__profile_frequency(void)
+{
+	unsigned hz = run.cfg.sample.rate_hz;
+	return hz ? (int)hz : 100;
+}
+
+/* For preload.c: the exit and exec dumps. */
+void gmon_dump_event(unsigned event);
+void
+gmon_dump_event(unsigned event)
+{
+	if (!(run.cfg.dump_on & event))
+		return;
+	dump(event == GMON_DUMP_EXIT);
+}

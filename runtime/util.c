@@ -1,0 +1,42 @@
+/*
+ * util.c - text without stdio or malloc, for code that may run late in
+ * exit or in a signal handler.
+ */
+#include "gmon_rt.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+size_t
+gmon_fmt_u64(char *buf, uint64_t v)
+{
+	char tmp[20];
+	size_t n = 0;
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	for (size_t i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	return n;
+}
+
+/* One write(2) of the parts joined (cut at 1 KiB), so that lines from
+ * several processes do not interleave. */
+void
+gmon_say(const char *const *parts, size_t n)
+{
+	char line[1024];
+	size_t len = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(parts[i]);
+		if (k > sizeof line - len)
+			k = sizeof line - len;
+		memcpy(line + len, parts[i], k);
+		len += k;
+	}
+	int saved = errno;
+	ssize_t w = write(2, line, len);
+	(void)w;
+	errno = saved;
+}

@@ -1,0 +1,351 @@
+/*
+ * write.c - write gmon.out (GNU format version 1, which GNU gprof 2.40
+ * reads unchanged) and its side file NAME.gmonx.
+ *
+ * gmon.out: the header carries the run id in its spare bytes; one
+ * histogram over the executable's text (4-byte bins, scale 2.0, the
+ * delivered rate, "seconds"), repeated over the same range while a bin
+ * holds more than 65535 (GNU adds records with equal ranges); then one
+ * arc record per arc whose two ends are in the text, load base
+ * subtracted, the caller's address being the call instruction (return
+ * address - 1), repeated while a count exceeds 2^32 - 1.
+ *
+ * Both files are written to a temporary name beside the target and
+ * renamed onto it, so a killed program leaves the old file or the new,
+ * never a torn one.  Only system calls: no malloc, no stdio, no locks
+ * (the writer may run in a signal handler or after exit's cleanups).
+ */
+#include "gmon_rt.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h> /* rename(2) only */
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "gmon_format.h"
+
+#define HIST_HEADER_LEN (1 + 8 + 8 + 4 + 4 + GMON_DIMEN_LEN + 1)
+#define ARC_LEN (1 + 8 + 8 + 4)
+
+struct buf {
+	unsigned char *p;
+	size_t len;
+};
+
+static void
+put_bytes(struct buf *b, const void *v, size_t n)
+{
+	memcpy(b->p + b->len, v, n);
+	b->len += n;
+}
+
+static void
+put_u8(struct buf *b, unsigned v)
+{
+	b->p[b->len++] = (unsigned char)v;
+}
+
+static void
+put_u16(struct buf *b, uint16_t v)
+{
+	put_bytes(b, &v, sizeof v);
+}
+
+static void
+put_u32(struct buf *b, uint32_t v)
+{
+	put_bytes(b, &v, sizeof v);
+}
+
+static void
+put_word(struct buf *b, uint64_t v)
+{
+	put_bytes(b, &v, sizeof v);
+}
+
+static void
+report(const char *what, const char *name, int err)
+{
+	const char *parts[] = { "libgmon: cannot ", what, " ", name, ": ",
+				strerror(err),      "\n" };
+	gmon_say(parts, sizeof parts / sizeof *parts);
+}
+
+/* NAME from the pattern: %p, %e, %%; ".PID" added in a fork child when
+ * the pattern has no %p.  False when it does not fit. */
+static bool
+expand_name(const struct gmon_run *run, char *name, size_t size)
+{
+	char pid[24];
+	pid[gmon_fmt_u64(pid, (uint64_t)getpid())] = '\0';
+	size_t len = 0;
+	bool has_pid = false;
+	for (const char *p = run->cfg.pattern; *p; p++) {
+		const char *s;
+		char one[2] = { *p, 0 };
+		if (*p == '%' && p[1] == 'p') {
+			s = pid;
+			has_pid = true;
+			p++;
+		} else if (*p == '%' && p[1] == 'e') {
+			s = run->exe.name && *run->exe.name ? run->exe.name
+							    : "prog";
+			p++;
+		} else if (*p == '%' && p[1] == '%') {
+			s = "%";
+			p++;
+		} else {
+			s = one;
+		}
+		size_t n = strlen(s);
+		if (len + n >= size)
+			return false;
+		memcpy(name + len, s, n);
+		len += n;
+	}
+	if (run->forked && !has_pid) {
+		size_t n = strlen(pid);
+		if (len + 1 + n >= size)
+			return false;
+		name[len++] = '.';
+		memcpy(name + len, pid, n);
+		len += n;
+	}
+	name[len] = '\0';
+	return len > 0;
+}
+
+static bool
+add_suffix(char *out, size_t size, const char *name, const char *a,
+	   const char *b)
+{
+	size_t n = strlen(name), na = strlen(a), nb = strlen(b);
+	if (n + na + nb >= size)
+		return false;
+	memcpy(out, name, n);
+	memcpy(out + n, a, na);
+	memcpy(out + n + na, b, nb + 1);
+	return true;
+}
+
+static int
+write_all(int fd, const unsigned char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int
+open_tmp(const char *tmp)
+{
+	int fd;
+	do
+		fd = open(tmp,
+			  O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+			  0666);
+	while (fd < 0 && errno == EINTR);
+	return fd;
+}
+
+/* Write gmon.out's bytes B to a temporary and rename it onto NAME. */
+static int
+commit_file(const char *name, const char *tmp, const struct buf *b)
+{
+	int fd = open_tmp(tmp);
+	if (fd < 0) {
+		report("create", tmp, errno);
+		return -1;
+	}
+	if (write_all(fd, b->p, b->len) != 0) {
+		int err = errno ? errno : EIO;
+		close(fd);
+		unlink(tmp);
+		report("write", tmp, err);
+		return -1;
+	}
+	if (close(fd) != 0) {
+		int err = errno;
+		unlink(tmp);
+		report("write", tmp, err);
+		return -1;
+	}
+	if (rename(tmp, name) != 0) {
+		int err = errno;
+		unlink(tmp);
+		report("rename to", name, err);
+		return -1;
+	}
+	return 0;
+}
+
+static uint32_t
+max_bin(const struct sample_result *sr)
+{
+	uint32_t m = 0;
+	for (size_t i = 0; i < sr->nbins; i++)
+		if (sr->bins[i] > m)
+			m = sr->bins[i];
+	return m;
+}
+
+static uint32_t
+hist_rate(const struct gmon_run *run, const struct sample_result *sr)
+{
+	double r = sr->rate_hz > 0 ? sr->rate_hz : sr->asked_hz;
+	if (!(r > 0))
+		r = run->cfg.sample.rate_hz ? run->cfg.sample.rate_hz : 100;
+	if (r > 4e9)
+		r = 4e9;
+	uint32_t v = (uint32_t)(r + 0.5);
+	return v ? v : 1;
+}
+
+/* The bytes of gmon.out, in an mmap'ed buffer B. */
+static int
+build_gmon(const struct gmon_run *run, const struct sample_result *sr,
+	   const struct gmon_merged *m, struct buf *b, size_t *map_len)
+{
+	uintptr_t base = run->exe.base;
+	bool hist = sr && sr->bins && sr->nbins;
+	size_t hist_recs = 0;
+	if (hist) {
+		uint32_t mb = max_bin(sr);
+		hist_recs = mb > 65535 ? (mb + 65534u) / 65535u : 1;
+	}
+	size_t arc_recs = 0;
+	for (size_t i = 0; i < m->nslots; i++)
+		if (m->slots[i].from && m->slots[i].count)
+			arc_recs +=
+			    (m->slots[i].count + UINT32_MAX - 1) / UINT32_MAX;
+	size_t len =
+	    GMON_HEADER_LEN +
+	    hist_recs * (HIST_HEADER_LEN + 2 * (hist ? sr->nbins : 0)) +
+	    arc_recs * ARC_LEN;
+	*map_len = (len + 4095) & ~(size_t)4095;
+	void *p = mmap(NULL, *map_len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	b->p = p;
+	b->len = 0;
+	put_bytes(b, GMON_MAGIC, GMON_MAGIC_LEN);
+	put_u32(b, GMON_VERSION);
+	put_bytes(b, run->run_id, GMON_SPARE_LEN);
+	for (size_t r = 0; r < hist_recs; r++) {
+		uint64_t lo = sr->lowpc - base;
+		char dimen[GMON_DIMEN_LEN] = "seconds";
+		put_u8(b, GMON_TAG_HIST);
+		put_word(b, lo);
+		put_word(b, lo + 4 * (uint64_t)sr->nbins);
+		put_u32(b, (uint32_t)sr->nbins);
+		put_u32(b, hist_rate(run, sr));
+		put_bytes(b, dimen, sizeof dimen);
+		put_u8(b, 's');
+		uint64_t skip = 65535u * (uint64_t)r;
+		for (size_t i = 0; i < sr->nbins; i++) {
+			uint64_t v =
+			    sr->bins[i] > skip ? sr->bins[i] - skip : 0;
+			put_u16(b, (uint16_t)(v > 65535 ? 65535 : v));
+		}
+	}
+	for (size_t i = 0; i < m->nslots; i++) {
+		const struct gmon_slot *s = &m->slots[i];
+		if (!s->from)
+			continue;
+		for (uint64_t left = s->count; left > 0;) {
+			uint32_t n =
+			    left > UINT32_MAX ? UINT32_MAX : (uint32_t)left;
+			put_u8(b, GMON_TAG_ARC);
+			put_word(b, s->from - 1 - base);
+			put_word(b, s->self - base);
+			put_u32(b, n);
+			left -= n;
+		}
+	}
+	return 0;
+}
+
+static int
+write_side(const struct gmon_run *run, const struct sample_result *sr,
+	   const struct gmon_merged *m, const char *name, const char *tmp)
+{
+	struct side_info s = { 0 };
+	memcpy(s.run_id, run->run_id, sizeof s.run_id);
+	s.build_id = run->exe.build_id_len ? run->exe.build_id : NULL;
+	s.build_id_len = run->exe.build_id_len;
+	s.exe_path = run->exe.path[0] ? run->exe.path : NULL;
+	s.load_base = run->exe.base;
+	if (sr && sr->nbins) {
+		s.text_lo = sr->lowpc - run->exe.base;
+		s.text_hi = s.text_lo + 4 * (uint64_t)sr->nbins;
+	} else {
+		s.text_lo = run->lo - run->exe.base;
+		s.text_hi = run->hi - run->exe.base;
+	}
+	s.samples = sr;
+	s.threads = m->threads;
+	s.nthreads = m->nthreads;
+	s.calls = m->calls;
+	s.dropped = m->dropped;
+	s.nested = m->nested;
+	int fd = open_tmp(tmp);
+	if (fd < 0) {
+		report("create", tmp, errno);
+		return -1;
+	}
+	if (side_write_fd(fd, &s) != 0) {
+		int err = errno ? errno : EIO;
+		close(fd);
+		unlink(tmp);
+		report("write", tmp, err);
+		return -1;
+	}
+	if (close(fd) != 0 || rename(tmp, name) != 0) {
+		int err = errno;
+		unlink(tmp);
+		report("write", name, err);
+		return -1;
+	}
+	return 0;
+}
+
+int
+gmon_write(const struct gmon_run *run, struct gmon_merged *m,
+	   const struct sample_result *sr)
+{
+	char name[4096], tmp[4200], side[4200], side_tmp[4300], pid[24];
+	if (!expand_name(run, name, sizeof name)) {
+		report("name", "the profile", ENAMETOOLONG);
+		return -1;
+	}
+	pid[gmon_fmt_u64(pid, (uint64_t)getpid())] = '\0';
+	if (!add_suffix(tmp, sizeof tmp, name, ".tmp.", pid) ||
+	    !add_suffix(side, sizeof side, name, ".gmonx", "") ||
+	    !add_suffix(side_tmp, sizeof side_tmp, side, ".tmp.", pid)) {
+		report("name", name, ENAMETOOLONG);
+		return -1;
+	}
+	struct buf b;
+	size_t map_len;
+	if (build_gmon(run, sr, m, &b, &map_len) != 0) {
+		report("write", name, ENOMEM);
+		return -1;
+	}
+	/* The side file first: when gmon.out appears, its side file is
+	 * already there. */
+	int rc = write_side(run, sr, m, side, side_tmp);
+	if (commit_file(name, tmp, &b) != 0)
+		rc = -1;
+	munmap(b.p, map_len);
+	return rc;
+}
