@@ -65,16 +65,33 @@ void sample_stop(void);
  * calling thread, the only one the child has. */
 void sample_fork_child(bool keep);
 
+/*
+ * The rates are integers: the runtime is built with -mgeneral-regs-only
+ * (no floating point at all), and gmon.out's prof_rate is a 32-bit
+ * integer anyway.  sampled_ns is the time the clock ran over: CPU time
+ * of the sampled threads (perf: the events' own task-clock time; thread
+ * timers: their CPU clocks; ITIMER_PROF: the process CPU clock), or for
+ * SAMPLE_WALL their wall time, paused intervals excluded.  Every sample
+ * counts towards the rate, in the program's text or not.
+ */
 struct sample_result {
 	const uint32_t *bins; /* bins[i] counts [lowpc + 4i, lowpc + 4i + 4) */
-	size_t nbins;
-	uintptr_t lowpc;
-	double asked_hz;
-	double rate_hz;     /* delivered: samples / sampled seconds */
-	const char *clock;  /* the clock that ran, for messages */
-	uint64_t samples;   /* taken in the program's text */
-	uint64_t outside;   /* PC outside [lowpc, highpc) */
-	uint64_t collector; /* PC in the collector's own code */
+	size_t nbins;         /* 0 (bins NULL) when no clock started */
+	uintptr_t lowpc;      /* rounded down to 4 */
+	uint32_t asked_hz;
+	uint32_t rate_hz;  /* delivered, rounded: write this as prof_rate;
+			     * the asked rate when nothing was sampled */
+	uint64_t rate_mhz; /* delivered in thousandths of Hz (0: no time) */
+	uint64_t sampled_ns;
+	const char *clock; /* the clock that ran, for messages; "none" */
+	enum sample_clock clock_kind; /* which one ran (AUTO: none did) */
+	uint64_t samples;             /* taken in the program's text (bins' sum,
+			     * unless a bin saturated at 2^32-1) */
+	uint64_t outside;             /* PC outside [lowpc, highpc) */
+	uint64_t collector;           /* PC in the collector's own code */
+	uint64_t lost;    /* perf: records the kernel dropped (ring full) */
+	uint64_t threads; /* threads armed so far (process clock: 0) */
+	uint64_t unarmed; /* threads that could not be armed */
 };
 
 /* The histogram and figures so far (after sample_stop(): final). */

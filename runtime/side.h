@@ -22,19 +22,19 @@
 #include "sample.h"
 
 struct side_thread {
-	uint64_t tid;    /* kernel thread id (gettid) */
-	uint64_t calls;  /* hook calls counted on it */
-	uint64_t arcs;   /* distinct arcs in its table */
-	uint64_t nested; /* calls counted while the hook was interrupted */
+	uint64_t tid;     /* kernel thread id (gettid) */
+	uint64_t calls;   /* hook calls counted on it */
+	uint64_t arcs;    /* distinct arcs in its table */
+	uint64_t nested;  /* calls counted while the hook was interrupted */
 	uint64_t dropped; /* calls that could not be counted (no memory) */
 };
 
 struct side_info {
-	uint8_t run_id[12];       /* as in gmon.out's header */
-	const uint8_t *build_id;  /* the executable's NT_GNU_BUILD_ID, or NULL */
+	uint8_t run_id[12];      /* as in gmon.out's header */
+	const uint8_t *build_id; /* the executable's NT_GNU_BUILD_ID, or NULL */
 	size_t build_id_len;
-	const char *exe_path;     /* /proc/self/exe as read at start, or NULL */
-	uint64_t load_base;       /* subtracted from every address written */
+	const char *exe_path; /* /proc/self/exe as read at start, or NULL */
+	uint64_t load_base;   /* subtracted from every address written */
 	uint64_t text_lo, text_hi; /* the histogram's range, unrelocated */
 	const struct sample_result *samples; /* NULL: no clock ran */
 	const struct side_thread *threads;   /* every thread that ran hooks */
@@ -42,7 +42,13 @@ struct side_info {
 	uint64_t calls, dropped, nested; /* totals over all threads */
 };
 
-/* Write S's side file to FD.  Returns 0, or -1 with errno set. */
+/*
+ * Write S's side file to FD: the header, RUN, CLOCK (when S->samples is
+ * not NULL), one THREAD per entry of S->threads, TOTALS.  A build-id
+ * longer than 64 bytes and a path longer than 4096 are cut there.  The
+ * stack holds a 4 KiB buffer.  Returns 0, or -1 with errno set (the
+ * caller removes the partial file).
+ */
 int side_write_fd(int fd, const struct side_info *s);
 
 #endif

@@ -1,0 +1,108 @@
+/*
+ * gmon_side.h - the side file's format: NAME.gmonx, written by the
+ * collector beside the GNU gmon.out NAME it belongs to, read by our
+ * gprof (src/sidefile.c).  Constants only, like gmon_format.h: shared by
+ * the runtime (runtime/side.c, the writer) and the analyser.
+ *
+ * Every integer is little-endian whatever the machine; every record
+ * starts on an 8-byte boundary of the file.
+ *
+ * File header (16 bytes):
+ *   0  char magic[8]     "gmonside"
+ *   8  u32  version      GMON_SIDE_VERSION; a reader refuses another
+ *  12  u32  reserved     0
+ *
+ * Then records until the end of the file, each:
+ *   0  u32  tag          GMON_SIDE_*
+ *   4  u32  length       bytes of the body that follows (not padded)
+ *   8  body, then 0 to 7 zero bytes up to the next multiple of 8
+ * A reader skips tags it does not know, and ignores the bytes of a known
+ * body beyond the fields it knows (a later writer may append fields to
+ * a record without a new version); a body shorter than its fixed part is
+ * an error.  The RUN record comes first and exactly once; the others
+ * are optional: CLOCK at most once, THREAD once per thread, TOTALS at
+ * most once.
+ *
+ * RUN (tag 1): which run and which program.
+ *   0  u8   run_id[12]   the same 12 bytes as gmon.out's header spare
+ *                        bytes: the two files belong together when
+ *                        they are equal
+ *  12  u32  flags        0
+ *  16  u64  load_base    subtracted from every address in gmon.out
+ *  24  u64  text_lo      the histogram's range, as written in gmon.out
+ *  32  u64  text_hi      (load base subtracted), hi exclusive
+ *  40  u32  build_id_len bytes of the NT_GNU_BUILD_ID note's descriptor
+ *                        (0: the program has none), at most 64
+ *  44  u32  exe_len      bytes of the executable's path (no NUL), at
+ *                        most 4096
+ *  48  u8   build_id[build_id_len], then char exe[exe_len]
+ *
+ * CLOCK (tag 2): the sampler (runtime/sample.h, struct sample_result).
+ *   0  u32  kind         GMON_SIDE_CLOCK_*: the clock that ran
+ *   4  u32  asked_hz     the rate asked for
+ *   8  u32  rate_hz      the rate written as gmon.out's prof_rate (the
+ *                        delivered one, rounded)
+ *  12  u32  name_len     bytes of the clock's name (no NUL), at most 64
+ *  16  u64  rate_mhz     delivered rate in thousandths of Hz: every
+ *                        sample divided by sampled_ns
+ *  24  u64  sampled_ns   time the clock ran over (CPU time of the
+ *                        sampled threads, or their wall time), pauses
+ *                        excluded
+ *  32  u64  samples      samples in the histogram's range
+ *  40  u64  outside      samples outside it
+ *  48  u64  collector    samples in the collector's own code (in no bin)
+ *  56  u64  lost         samples the kernel dropped (perf ring full)
+ *  64  u64  threads      threads armed (0 for a process-wide clock)
+ *  72  u64  unarmed      threads that could not be armed
+ *  80  char name[name_len]
+ *
+ * THREAD (tag 3): one thread that ran the hooks.
+ *   0  u64  tid          kernel thread id
+ *   8  u64  calls        hook calls counted on it
+ *  16  u64  arcs         distinct arcs in its table
+ *  24  u64  nested       calls counted while its hook was interrupted
+ *  32  u64  dropped      calls that could not be counted (no memory)
+ *
+ * TOTALS (tag 4): over every thread, in 64 bits (gmon.out's arc counts
+ * are 32-bit).
+ *   0  u64  calls
+ *   8  u64  dropped
+ *  16  u64  nested
+ *  24  u64  threads      THREAD records written
+ */
+#ifndef GMON_SIDE_FORMAT_H
+#define GMON_SIDE_FORMAT_H
+
+#include <stdint.h>
+
+#define GMON_SIDE_MAGIC "gmonside"
+#define GMON_SIDE_MAGIC_LEN 8
+#define GMON_SIDE_VERSION 1
+#define GMON_SIDE_HEADER_LEN 16
+#define GMON_SIDE_RECORD_HEADER_LEN 8
+#define GMON_SIDE_SUFFIX ".gmonx" /* appended to gmon.out's name */
+#define GMON_SIDE_RUN_ID_LEN 12
+
+#define GMON_SIDE_RUN 1
+#define GMON_SIDE_CLOCK 2
+#define GMON_SIDE_THREAD 3
+#define GMON_SIDE_TOTALS 4
+
+/* Fixed parts of the bodies, in bytes. */
+#define GMON_SIDE_RUN_LEN 48
+#define GMON_SIDE_CLOCK_LEN 80
+#define GMON_SIDE_THREAD_LEN 40
+#define GMON_SIDE_TOTALS_LEN 32
+
+#define GMON_SIDE_BUILD_ID_MAX 64
+#define GMON_SIDE_EXE_MAX 4096
+#define GMON_SIDE_NAME_MAX 64
+
+/* CLOCK's kind (not runtime/sample.h's enum: the file's own numbers). */
+#define GMON_SIDE_CLOCK_NONE 0
+#define GMON_SIDE_CLOCK_PERF 1         /* perf task-clock, per thread */
+#define GMON_SIDE_CLOCK_THREAD_TIMER 2 /* CLOCK_THREAD_CPUTIME_ID timers */
+#define GMON_SIDE_CLOCK_ITIMER 3       /* process-wide ITIMER_PROF */
+#define GMON_SIDE_CLOCK_WALL 4         /* CLOCK_MONOTONIC timers */
+
+#endif

@@ -1,0 +1,188 @@
+/*
+ * side.c - writes the side file (contract: side.h; format:
+ * include/gmon_side.h) through a buffer on the stack and write(2): no
+ * malloc, no stdio, no locks.
+ */
+#include "side.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gmon_side.h"
+
+struct out {
+	int fd;
+	int error; /* errno of the first failure, 0 */
+	size_t len;
+	unsigned char buf[4096];
+};
+
+static void
+flush(struct out *o)
+{
+	size_t done = 0;
+	while (!o->error && done < o->len) {
+		ssize_t n = write(o->fd, o->buf + done, o->len - done);
+		if (n > 0)
+			done += (size_t)n;
+		else if (n < 0 && errno != EINTR)
+			o->error = errno;
+		else if (n == 0)
+			o->error = EIO;
+	}
+	o->len = 0;
+}
+
+static void
+put_bytes(struct out *o, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	while (n) {
+		if (o->len == sizeof o->buf)
+			flush(o);
+		size_t room = sizeof o->buf - o->len;
+		size_t k = n < room ? n : room;
+		memcpy(o->buf + o->len, b, k);
+		o->len += k;
+		b += k;
+		n -= k;
+	}
+}
+
+static void
+put_u32(struct out *o, uint32_t v)
+{
+	unsigned char b[4];
+	for (int i = 0; i < 4; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	put_bytes(o, b, 4);
+}
+
+static void
+put_u64(struct out *o, uint64_t v)
+{
+	put_u32(o, (uint32_t)v);
+	put_u32(o, (uint32_t)(v >> 32));
+}
+
+static void
+put_zeros(struct out *o, size_t n)
+{
+	static const unsigned char zeros[8];
+	put_bytes(o, zeros, n);
+}
+
+static void
+record(struct out *o, uint32_t tag, size_t len)
+{
+	put_u32(o, tag);
+	put_u32(o, (uint32_t)len);
+}
+
+static void
+pad(struct out *o, size_t len)
+{
+	put_zeros(o, (8 - len % 8) % 8);
+}
+
+static uint32_t
+clock_kind(const struct sample_result *r)
+{
+	switch (r->clock_kind) {
+	case SAMPLE_PERF:
+		return GMON_SIDE_CLOCK_PERF;
+	case SAMPLE_THREAD_TIMER:
+		return GMON_SIDE_CLOCK_THREAD_TIMER;
+	case SAMPLE_ITIMER:
+		return GMON_SIDE_CLOCK_ITIMER;
+	case SAMPLE_WALL:
+		return GMON_SIDE_CLOCK_WALL;
+	case SAMPLE_AUTO:
+		break;
+	}
+	return GMON_SIDE_CLOCK_NONE;
+}
+
+static size_t
+bounded_strlen(const char *s, size_t max)
+{
+	size_t n = 0;
+	while (s && n < max && s[n])
+		n++;
+	return n;
+}
+
+int
+side_write_fd(int fd, const struct side_info *s)
+{
+	struct out o;
+	o.fd = fd;
+	o.error = 0;
+	o.len = 0;
+
+	put_bytes(&o, GMON_SIDE_MAGIC, GMON_SIDE_MAGIC_LEN);
+	put_u32(&o, GMON_SIDE_VERSION);
+	put_u32(&o, 0);
+
+	size_t idlen = s->build_id ? s->build_id_len : 0;
+	if (idlen > GMON_SIDE_BUILD_ID_MAX)
+		idlen = GMON_SIDE_BUILD_ID_MAX;
+	size_t exelen = bounded_strlen(s->exe_path, GMON_SIDE_EXE_MAX);
+	size_t len = GMON_SIDE_RUN_LEN + idlen + exelen;
+	record(&o, GMON_SIDE_RUN, len);
+	put_bytes(&o, s->run_id, GMON_SIDE_RUN_ID_LEN);
+	put_u32(&o, 0);
+	put_u64(&o, s->load_base);
+	put_u64(&o, s->text_lo);
+	put_u64(&o, s->text_hi);
+	put_u32(&o, (uint32_t)idlen);
+	put_u32(&o, (uint32_t)exelen);
+	put_bytes(&o, s->build_id, idlen);
+	put_bytes(&o, s->exe_path, exelen);
+	pad(&o, len);
+
+	const struct sample_result *r = s->samples;
+	if (r) {
+		size_t namelen = bounded_strlen(r->clock, GMON_SIDE_NAME_MAX);
+		len = GMON_SIDE_CLOCK_LEN + namelen;
+		record(&o, GMON_SIDE_CLOCK, len);
+		put_u32(&o, clock_kind(r));
+		put_u32(&o, r->asked_hz);
+		put_u32(&o, r->rate_hz);
+		put_u32(&o, (uint32_t)namelen);
+		put_u64(&o, r->rate_mhz);
+		put_u64(&o, r->sampled_ns);
+		put_u64(&o, r->samples);
+		put_u64(&o, r->outside);
+		put_u64(&o, r->collector);
+		put_u64(&o, r->lost);
+		put_u64(&o, r->threads);
+		put_u64(&o, r->unarmed);
+		put_bytes(&o, r->clock, namelen);
+		pad(&o, len);
+	}
+
+	for (size_t i = 0; s->threads && i < s->nthreads; i++) {
+		const struct side_thread *t = &s->threads[i];
+		record(&o, GMON_SIDE_THREAD, GMON_SIDE_THREAD_LEN);
+		put_u64(&o, t->tid);
+		put_u64(&o, t->calls);
+		put_u64(&o, t->arcs);
+		put_u64(&o, t->nested);
+		put_u64(&o, t->dropped);
+	}
+
+	record(&o, GMON_SIDE_TOTALS, GMON_SIDE_TOTALS_LEN);
+	put_u64(&o, s->calls);
+	put_u64(&o, s->dropped);
+	put_u64(&o, s->nested);
+	put_u64(&o, s->threads ? s->nthreads : 0);
+
+	flush(&o);
+	if (o.error) {
+		errno = o.error;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,311 @@
+/*
+ * harness.c - drives runtime/sample.o directly (no hooks): samples this
+ * program's own text while it spins in hot(), a tiny function whose
+ * neighbour cold() never runs, and checks what the sampler recorded.
+ *
+ *   harness CLOCK RATE CASE
+ *
+ * CLOCK: auto, perf, thread, itimer, wall.  CASE:
+ *   hot      the main thread spins; cold gets 0 samples, hot most of
+ *            them, the recorded rate is the samples / measured time
+ *   blocked  a second thread that blocks every signal spins; it must
+ *            be sampled (the main thread sleeps meanwhile)
+ *   threads  four threads spin; each is sampled, the rate holds
+ *   fork     the child spins after fork: it gets samples of its own and
+ *            starts from zero
+ *   pause    hot, paused while cold() runs, hot again: cold gets 0, the
+ *            rate counts only the unpaused time
+ *   chain    a SIGPROF handler of the program's own is installed first:
+ *            it still runs (ITIMER_PROF shares SIGPROF) or is left alone
+ *            (per-thread clocks take a free real-time signal)
+ *   own      spins in a function in section gmon_text (the collector's
+ *            code): its samples count as `collector`, never in the bins
+ *
+ * Prints "ok: ..." and exits 0, or "fail: ..." and exits 1; exits 77
+ * when the clock cannot start (the caller reports SKIP).  Sample counts
+ * are never compared exactly: only ratios and non-zero.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sample.h"
+
+extern char __executable_start[], etext[];
+extern char __start_hotcold[], __stop_hotcold[];
+
+static volatile unsigned sink;
+static volatile sig_atomic_t their_signals;
+
+/* Stands for the collector's code: the linker defines __start_gmon_text
+ * and __stop_gmon_text around it, which sample.o reads. */
+__attribute__((noinline, section("gmon_text"))) void own(unsigned n);
+
+void
+own(unsigned n)
+{
+	unsigned x = sink;
+	for (unsigned i = 0; i < n; i++)
+		x = x * 22695477u + 1u;
+	sink = x;
+}
+
+static void
+their_handler(int sig)
+{
+	(void)sig;
+	their_signals++;
+}
+
+/* hot and cold sit side by side in their own section, in this order. */
+__attribute__((noinline, section("hotcold"))) void hot(unsigned n);
+__attribute__((noinline, section("hotcold"))) void cold(unsigned n);
+
+void
+hot(unsigned n)
+{
+	unsigned x = sink;
+	for (unsigned i = 0; i < n; i++)
+		x = x * 1103515245u + 12345u;
+	sink = x;
+}
+
+void
+cold(unsigned n)
+{
+	unsigned x = sink;
+	for (unsigned i = 0; i < n; i++)
+		x = x * 69069u + 1u;
+	sink = x;
+}
+
+static double
+cpu_seconds(clockid_t id)
+{
+	struct timespec ts;
+	clock_gettime(id, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Spin in FN for SECONDS of this thread's CPU time. */
+static void
+spin_in(void (*fn)(unsigned), double seconds)
+{
+	double end = cpu_seconds(CLOCK_THREAD_CPUTIME_ID) + seconds;
+	while (cpu_seconds(CLOCK_THREAD_CPUTIME_ID) < end)
+		fn(200000);
+}
+
+static void
+spin(double seconds)
+{
+	spin_in(hot, seconds);
+}
+
+static uint64_t
+bins_between(const struct sample_result *r, uintptr_t lo, uintptr_t hi)
+{
+	uint64_t sum = 0;
+	for (uintptr_t a = lo & ~(uintptr_t)3; a < hi; a += 4)
+		if (a >= r->lowpc && (a - r->lowpc) / 4 < r->nbins)
+			sum += r->bins[(a - r->lowpc) / 4];
+	return sum;
+}
+
+static int failed;
+
+static void
+check(int ok, const char *what)
+{
+	if (!ok) {
+		printf("fail: %s\n", what);
+		failed = 1;
+	}
+}
+
+static void *
+blocked_thread(void *arg)
+{
+	sigset_t all;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, NULL);
+	sample_thread_start();
+	spin(*(double *)arg);
+	sample_thread_stop();
+	return NULL;
+}
+
+static void *
+plain_thread(void *arg)
+{
+	sample_thread_start();
+	spin(*(double *)arg);
+	sample_thread_stop();
+	return NULL;
+}
+
+/* The checks every case shares.  MEASURED: seconds of sampled time the
+ * harness measured itself; MIN: samples the case must at least get. */
+static void
+check_result(const struct sample_result *r, double measured, uint64_t min)
+{
+	uint64_t in_hot = bins_between(r, (uintptr_t)hot, (uintptr_t)cold);
+	uint64_t in_cold =
+	    bins_between(r, (uintptr_t)cold, (uintptr_t)__stop_hotcold);
+	uint64_t all = r->samples + r->outside + r->collector;
+	double rate = r->rate_mhz / 1000.0;
+	double truth = measured > 0 ? all / measured : 0;
+	printf("clock %s: asked %u Hz, delivered %.1f Hz (written %u), "
+	       "%llu samples (%llu hot, %llu cold, %llu outside, %llu lost), "
+	       "%.3f s measured, %.3f s recorded, truth %.1f Hz\n",
+	       r->clock, r->asked_hz, rate, r->rate_hz,
+	       (unsigned long long)r->samples, (unsigned long long)in_hot,
+	       (unsigned long long)in_cold, (unsigned long long)r->outside,
+	       (unsigned long long)r->lost, measured, r->sampled_ns / 1e9,
+	       truth);
+	char why[200];
+	check(in_cold == 0, "the never-run neighbour has samples");
+	snprintf(why, sizeof why, "only %llu samples (want >= %llu)",
+		 (unsigned long long)all, (unsigned long long)min);
+	check(all >= min, why);
+	check(in_hot * 10 >= all * 8,
+	      "fewer than 80 % of the samples in hot()");
+	check(rate > 0 && rate >= truth * 0.9 && rate <= truth * 1.1,
+	      "recorded rate not within 10 % of samples / measured time");
+	check(r->rate_hz <= (uint32_t)(truth * 1.1 + 1),
+	      "written rate overstates the delivered one");
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc != 4) {
+		fprintf(stderr, "usage: harness CLOCK RATE CASE\n");
+		return 2;
+	}
+	struct sample_config cfg = { .rate_hz = (unsigned)atoi(argv[2]),
+				     .verbose = true };
+	const char *c = argv[1], *what = argv[3];
+	cfg.clock = !strcmp(c, "perf")     ? SAMPLE_PERF
+		    : !strcmp(c, "thread") ? SAMPLE_THREAD_TIMER
+		    : !strcmp(c, "itimer") ? SAMPLE_ITIMER
+		    : !strcmp(c, "wall")   ? SAMPLE_WALL
+					   : SAMPLE_AUTO;
+	if (!strcmp(what, "chain"))
+		signal(SIGPROF, their_handler);
+	if (sample_start((uintptr_t)__executable_start, (uintptr_t)etext,
+			 &cfg) != 0) {
+		printf("skip: clock %s cannot start here\n", c);
+		return 77;
+	}
+	struct sample_result r;
+	double seconds = 0.6;
+	uint64_t min =
+	    (uint64_t)(seconds * (cfg.rate_hz < 250 ? cfg.rate_hz : 250) / 3);
+	clockid_t measure = cfg.clock == SAMPLE_WALL ? CLOCK_MONOTONIC
+						     : CLOCK_PROCESS_CPUTIME_ID;
+	if (!strcmp(what, "hot")) {
+		double t0 = cpu_seconds(measure);
+		spin(seconds);
+		sample_stop();
+		double t1 = cpu_seconds(measure);
+		sample_result(&r);
+		check_result(&r, t1 - t0, min);
+	} else if (!strcmp(what, "blocked") || !strcmp(what, "threads")) {
+		int n = !strcmp(what, "blocked") ? 1 : 4;
+		pthread_t th[4];
+		/* The main thread sleeps; its clock barely runs. */
+		double t0 = cpu_seconds(measure);
+		for (int i = 0; i < n; i++)
+			pthread_create(&th[i], NULL,
+				       n == 1 ? blocked_thread : plain_thread,
+				       &seconds);
+		for (int i = 0; i < n; i++)
+			pthread_join(th[i], NULL);
+		sample_stop();
+		double t1 = cpu_seconds(measure);
+		sample_result(&r);
+		if (cfg.clock == SAMPLE_WALL)
+			t1 = t0 + r.sampled_ns / 1e9; /* per-thread wall time */
+		check_result(&r, t1 - t0, min * n);
+		check(r.threads == (uint64_t)n + 1 ||
+			  r.clock_kind == SAMPLE_ITIMER,
+		      "not every thread was armed");
+	} else if (!strcmp(what, "fork")) {
+		spin(0.1);
+		pid_t pid = fork();
+		if (pid == 0) {
+			sample_fork_child(false);
+			sample_result(&r);
+			check(r.samples + r.outside == 0,
+			      "the child did not start from zero");
+			double t0 = cpu_seconds(measure);
+			spin(seconds);
+			sample_stop();
+			double t1 = cpu_seconds(measure);
+			sample_result(&r);
+			check_result(&r, t1 - t0, min);
+			_exit(failed);
+		}
+		int status;
+		waitpid(pid, &status, 0);
+		check(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		      "the fork child failed");
+		sample_stop();
+	} else if (!strcmp(what, "pause")) {
+		double t0 = cpu_seconds(measure);
+		spin(seconds / 2);
+		double t1 = cpu_seconds(measure);
+		sample_pause(true);
+		spin_in(cold, seconds / 2);
+		sample_pause(false);
+		double t2 = cpu_seconds(measure);
+		spin(seconds / 2);
+		sample_stop();
+		double t3 = cpu_seconds(measure);
+		sample_result(&r);
+		check_result(&r, (t1 - t0) + (t3 - t2), min);
+	} else if (!strcmp(what, "chain")) {
+		double t0 = cpu_seconds(measure);
+		spin(seconds);
+		sample_stop();
+		double t1 = cpu_seconds(measure);
+		sample_result(&r);
+		check_result(&r, t1 - t0, min);
+		if (r.clock_kind == SAMPLE_ITIMER)
+			check(their_signals > 0,
+			      "the program's SIGPROF handler never ran");
+		else
+			check(their_signals == 0, "SIGPROF was used although "
+						  "the program had a handler");
+	} else if (!strcmp(what, "own")) {
+		spin_in(own, seconds);
+		sample_stop();
+		sample_result(&r);
+		printf(
+		    "clock %s: %llu samples in the program, %llu in gmon_text, "
+		    "%llu outside\n",
+		    r.clock, (unsigned long long)r.samples,
+		    (unsigned long long)r.collector,
+		    (unsigned long long)r.outside);
+		uint64_t all = r.samples + r.outside + r.collector;
+		check(all >= min, "too few samples");
+		check(r.collector * 10 >= all * 8,
+		      "fewer than 80 % of the samples counted as the "
+		      "collector's");
+		check(bins_between(&r, (uintptr_t)own, (uintptr_t)own + 64) ==
+			  0,
+		      "the collector's code has samples in the bins");
+	} else {
+		fprintf(stderr, "harness: unknown case %s\n", what);
+		return 2;
+	}
+	if (!failed)
+		printf("ok: %s %s %s\n", c, argv[2], what);
+	return failed;
+}
