@@ -168,11 +168,13 @@ run_prog() {
 	fi
 }
 
-# profiles DIR: the files in DIR that start with GNU's magic "gmon".
+# profiles DIR: the files in DIR that start as GNU profiles do, "gmon"
+# and version 1 (little-endian); side files (NAME.gmonx) are not.
 profiles() {
 	for _f in "$1"/* "$1"/.[!.]*; do
 		[ -f "$_f" ] || continue
-		[ "$(head -c 4 "$_f")" = gmon ] && echo "$_f"
+		[ "$(head -c 8 "$_f" | od -An -tx1 | tr -d ' \n')" = 676d6f6e01000000 ] &&
+			echo "$_f"
 	done
 }
 
