@@ -138,7 +138,9 @@ build() {
 # run_prog NAME PRELOAD EXE [VAR=VALUE...] -- [ARG...]: run EXE in the
 # empty folder $out/cases/NAME/run (PRELOAD yes: with libgmon.so
 # preloaded), its stdout (the truth) in $out/cases/NAME/truth.txt.
-# Sets $dir and $rundir; prints why and returns 1 when it fails.
+# Sets $dir and $rundir; prints why and returns 1 when it fails.  The
+# environment reaches the program only, not timeout(1): a preloaded
+# runtime in timeout would write a profile of its own.
 run_prog() {
 	_name=$1 _pre=$2 _exe=$3
 	shift 3
@@ -159,7 +161,7 @@ run_prog() {
 		_env="$_env LD_PRELOAD=$lib_so"
 	fi
 	# shellcheck disable=SC2086
-	(cd "$rundir" && exec env $_env timeout 120 "$_exe" "$@") \
+	(cd "$rundir" && exec timeout 120 env $_env "$_exe" "$@") \
 		>"$dir/truth.txt" 2>"$dir/stderr.txt"
 	_rc=$?
 	if [ $_rc -ne 0 ]; then
