@@ -94,6 +94,7 @@ per=$(calls "$n")
 total=$(awk -v a="$per" -v b="$reps" 'BEGIN { printf "%.0f\n", a * b }')
 echo "fib($n) x $reps = $total calls; wall time median of $runs runs;"
 echo "overhead = -pg build / plain build, same object code for both runtimes"
+echo "$(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 echo
 printf '| threads | plain s | runtime | -pg s | overhead | calls lost |\n'
 printf '| ---: | ---: | --- | ---: | ---: | ---: |\n'
