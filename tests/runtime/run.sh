@@ -278,8 +278,25 @@ check_arcs() {
 	done
 }
 
+# no_strays DIR: DIR holds only profiles and their side files (NAME.gmonx
+# beside NAME): a temporary left behind means the file was not written
+# to another name and renamed.
+no_strays() {
+	_p=$(profiles "$1")
+	for _f in "$1"/* "$1"/.[!.]*; do
+		[ -e "$_f" ] || continue
+		case " $(echo $_p) " in *" $_f "*) continue ;; esac
+		case $_f in
+		*.gmonx) case " $(echo $_p) " in *" ${_f%.gmonx} "*) continue ;; esac ;;
+		esac
+		echo "stray file $(basename "$_f")"
+		return 1
+	done
+}
+
 # one_profile: the single profile of $rundir into $prof, else why.
 one_profile() {
+	no_strays "$rundir" || return 1
 	prof=$(profiles "$rundir")
 	case $prof in
 	"") echo "no profile written ($(head -1 "$dir/stderr.txt"))"
@@ -417,15 +434,35 @@ for how in linked preload; do
 	fi
 done
 
+# The same 4 threads through the other compilers, hooks and a static
+# link (static TLS in a static program).
+for cc in gcc clang; do
+	for hook in pg fentry; do
+		for mode in nopie static; do
+			[ $cc-$hook-$mode = gcc-pg-nopie ] && continue
+			name=runtime/threads-4/$cc-$hook-$mode-linked
+			exe=$out/bin/threads-$cc-$hook-$mode-ours
+			if ! why=$(build "$exe" $cc $hook $mode ours "$progs/threads.c" -pthread); then
+				verdict "$name" "$why"
+				continue
+			fi
+			simple_case "$name" "$exe" no -- 4 50000
+		done
+	done
+done
+
 # --- an instrumented signal handler during hot loops ------------------
-for variant in pg-linked fentry-linked pg-preload; do
-	hook=${variant%-*} how=${variant#*-}
+for variant in gcc-pg-linked gcc-fentry-linked clang-pg-linked \
+	clang-fentry-linked gcc-pg-preload; do
+	cc=${variant%%-*} how=${variant##*-}
+	hook=${variant#*-}
+	hook=${hook%-*}
 	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
 	rt=ours
 	[ $how = preload ] && rt=glibc
-	exe=$out/bin/signal-$hook-$rt
+	exe=$out/bin/signal-$cc-$hook-$rt
 	name=runtime/signal/$variant
-	if ! why=$(build "$exe" gcc $hook pie $rt "$progs/signal.c"); then
+	if ! why=$(build "$exe" $cc $hook pie $rt "$progs/signal.c"); then
 		verdict "$name" "$why"
 		continue
 	fi
@@ -447,7 +484,7 @@ for how in linked preload; do
 	fi
 	# With GMON_OUT_PREFIX: PREFIX.<pid> each.
 	name=runtime/fork-prefix/$how
-	why=$(run_prog "$name" $pre "$exe" GMON_OUT_PREFIX=gm && {
+	why=$(run_prog "$name" $pre "$exe" GMON_OUT_PREFIX=gm && no_strays "$rundir" && {
 		set -- $(profiles "$rundir")
 		if [ $# -ne 2 ]; then
 			echo "want 2 profiles (parent, child), got $#"
@@ -461,7 +498,7 @@ for how in linked preload; do
 	verdict "$name" "$why"
 	# Default settings: the child writes a file of its own too.
 	name=runtime/fork-default/$how
-	why=$(run_prog "$name" $pre "$exe" && {
+	why=$(run_prog "$name" $pre "$exe" && no_strays "$rundir" && {
 		set -- $(profiles "$rundir")
 		if [ $# -ne 2 ]; then
 			echo "want 2 profiles (parent, child), got $#: $(ls "$rundir" | tr '\n' ' ')"
