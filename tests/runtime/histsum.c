@@ -5,6 +5,9 @@
  * Prints the sum of the histogram bins that overlap [LO, HI), over every
  * histogram record of the file (bins are 16-bit, as GNU format 1 has
  * them; a bin's width is the record's range divided by its bin count).
+ * Usage: histsum GMON
+ * Prints "SAMPLES RATE": every bin's samples, and the sampling rate (Hz)
+ * the first histogram record states.
  * Exit 1 with a message when the file is not a well-formed GNU profile.
  * A test helper: the file comes from the runtime under test, so every
  * read is checked.
@@ -41,10 +44,12 @@ fail(const char *why)
 int
 main(int argc, char **argv)
 {
-	if (argc != 4)
-		return fail("usage: histsum GMON LO HI");
-	uint64_t lo = strtoull(argv[2], NULL, 16);
-	uint64_t hi = strtoull(argv[3], NULL, 16);
+	if (argc != 4 && argc != 2)
+		return fail("usage: histsum GMON [LO HI]");
+	uint64_t lo = argc == 4 ? strtoull(argv[2], NULL, 16) : 0;
+	uint64_t hi = argc == 4 ? strtoull(argv[3], NULL, 16) : UINT64_MAX;
+	uint64_t rate = 0;
+	int seen_hist = 0;
 	in = fopen(argv[1], "rb");
 	if (!in)
 		return fail("cannot open the profile");
@@ -60,6 +65,8 @@ main(int argc, char **argv)
 				return fail("truncated histogram header");
 			uint64_t low = le(rec, 8), high = le(rec + 8, 8);
 			uint64_t n = le(rec + 16, 4);
+			if (!seen_hist++)
+				rate = le(rec + 20, 4);
 			if (high <= low || n == 0)
 				return fail("bad histogram range");
 			double w = (double)(high - low) / (double)n;
@@ -86,6 +93,9 @@ main(int argc, char **argv)
 			return fail("unknown record tag");
 		}
 	}
-	printf("%" PRIu64 "\n", total);
+	if (argc == 2)
+		printf("%" PRIu64 " %" PRIu64 "\n", total, rate);
+	else
+		printf("%" PRIu64 "\n", total);
 	return 0;
 }

@@ -559,6 +559,29 @@ else
 	verdict "$name" "$why"
 fi
 
+# --- the rate the profile states fits the CPU time the program spent:
+# samples / rate is the time gprof reports.  hotcold spends most of its
+# 0.4 s in tiny_hot (not in the hook, nor outside the executable), so
+# that time must be 30% to 150% of the CPU time the program measured: a
+# wrong rate (asked for but not delivered, or a unit slip) is far off.
+name=runtime/recorded-rate
+hdir=$out/cases/runtime_hot-neighbour-unsampled
+hprof=$(profiles "$hdir/run" 2>/dev/null | head -1)
+if [ -z "$hprof" ]; then
+	verdict "$name" "hot-neighbour-unsampled left no profile"
+else
+	cpu=$(awk '$1 == "CPU" { print $2 }' "$hdir/truth.txt")
+	why=$("$out/histsum" "$hprof" | awk -v c="${cpu:-0}" '{
+		s = $1; r = $2
+		if (r <= 0) { print "the profile states a rate of " r " Hz"; exit }
+		t = s / r
+		if (c <= 0) print "the program printed no CPU time"
+		else if (t < 0.3 * c || t > 1.5 * c)
+			printf "%d samples at the stated %d Hz make %.2f s; the program ran %.2f s of CPU time\n", s, r, t, c
+	}')
+	verdict "$name" "$why"
+fi
+
 # --- a noreturn call ending a function is charged to that function ----
 name=runtime/noreturn-last-call
 exe=$out/bin/noreturn-ours

@@ -70,5 +70,6 @@ main(void)
 	truth_arc("hot_loop", "tiny_hot", n_loop_hot);
 	truth_arc("hot_loop", "never_run", 0);
 	truth_arc("hot_loop", "never_before", 0);
+	printf("CPU %.3f\n", cpu_now());
 	return x == 0 ? 5 : 0;
 }
