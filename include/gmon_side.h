@@ -19,7 +19,8 @@
  * A reader skips tags it does not know, and ignores the bytes of a known
  * body beyond the fields it knows (a later writer may append fields to
  * a record without a new version); a body shorter than its fixed part is
- * an error.  The RUN record comes first and exactly once; the others
+ * an error.  The RUN record comes first and exactly once; END comes
+ * last and exactly once (a file without it was cut short); the others
  * are optional: CLOCK at most once, THREAD once per thread, TOTALS at
  * most once.
  *
@@ -69,6 +70,8 @@
  *   8  u64  dropped
  *  16  u64  nested
  *  24  u64  threads      THREAD records written
+ *
+ * END (tag 5): the last record, empty (length 0).
  */
 #ifndef GMON_SIDE_FORMAT_H
 #define GMON_SIDE_FORMAT_H
@@ -87,6 +90,7 @@
 #define GMON_SIDE_CLOCK 2
 #define GMON_SIDE_THREAD 3
 #define GMON_SIDE_TOTALS 4
+#define GMON_SIDE_END 5
 
 /* Fixed parts of the bodies, in bytes. */
 #define GMON_SIDE_RUN_LEN 48

@@ -16,25 +16,21 @@
 
 RUNTIME_ARCH := $(shell uname -m)
 RUNTIME_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -O2 -g -fPIC \
-	-fno-omit-frame-pointer -fvisibility=hidden \
+	-fno-omit-frame-pointer -fvisibility=hidden -mgeneral-regs-only \
 	-fno-tree-loop-distribute-patterns -ftls-model=initial-exec \
 	-fno-reorder-functions -fno-reorder-blocks-and-partition \
 	-fno-stack-protector $(WARN) -MMD -MP
-# Files whose code never runs inside the hooks may use floating point
-# (the rates are doubles); the hooks' slow path saves %xmm0-7 anyway.
-RUNTIME_FLOAT := runtime/start.c runtime/write.c runtime/sample.c \
-	runtime/side.c
 RUNTIME_SRCS := $(wildcard runtime/*.c)
 RUNTIME_OBJS := $(RUNTIME_SRCS:runtime/%.c=build/runtime/%.o) \
 	build/runtime/arch/$(RUNTIME_ARCH).o
+# preload.c interposes _exit and exec*: in the shared library only.
+RUNTIME_SO_ONLY := build/runtime/preload.o
 RUNTIME_LIBS := build/libgmon.a build/libgmon.so
 OBJCOPY ?= objcopy
 
 build/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(RUNTIME_CFLAGS) \
-		$(if $(filter $<,$(RUNTIME_FLOAT)),,-mgeneral-regs-only) \
-		-c -o $@.raw $<
+	$(CC) $(RUNTIME_CFLAGS) -c -o $@.raw $<
 	$(OBJCOPY) --rename-section .text=gmon_text $@.raw $@
 	@rm -f $@.raw
 
@@ -44,27 +40,24 @@ build/runtime/arch/%.o: runtime/arch/%.S
 
 build/libgmon.a: $(RUNTIME_OBJS)
 	@rm -f $@
-	$(AR) rcs $@ $(RUNTIME_OBJS)
+	$(AR) rcs $@ $(filter-out $(RUNTIME_SO_ONLY),$(RUNTIME_OBJS))
 
 build/libgmon.so: $(RUNTIME_OBJS)
 	$(CC) -shared -Wl,-soname,libgmon.so -Wl,-z,defs -o $@ \
-		$(RUNTIME_OBJS) -lpthread
-
-build/gmon.pc: mk/runtime.mk
-	@mkdir -p build
-	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' '' \
-		'Name: gmon' \
-		'Description: libgmon, the collector for -pg programs (gprof in C)' \
-		'Version: 1.0' \
-		'Libs: $${libdir}/libgmon.a' >$@
+		$(RUNTIME_OBJS) -lpthread -ldl
 
 .PHONY: install-runtime
-install-runtime: $(RUNTIME_LIBS) build/gmon.pc
+# gmon.pc is written at install time: it names PREFIX.
+install-runtime: $(RUNTIME_LIBS)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/share/man/man3
 	install -m 644 build/libgmon.a $(DESTDIR)$(PREFIX)/lib/libgmon.a
 	install -m 755 build/libgmon.so $(DESTDIR)$(PREFIX)/lib/libgmon.so
-	install -m 644 build/gmon.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/gmon.pc
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' '' \
+		'Name: gmon' \
+		'Description: libgmon, the collector for -pg programs (gprof in C)' \
+		'Version: 1.0' 'Libs: $${libdir}/libgmon.a' \
+		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/gmon.pc
 	install -m 644 runtime/libgmon.3 \
 		$(DESTDIR)$(PREFIX)/share/man/man3/libgmon.3
 

@@ -125,14 +125,22 @@ struct gmon_config {
 };
 void gmon_config_read(struct gmon_config *c);
 
+/* start.c: LIBGMON_DUMP_ON's _exit (final) and exec (a snapshot)
+ * events, from preload.c. */
+void gmon_dump_event(unsigned event);
+
 /* write.c */
 struct gmon_run {
 	struct gmon_config cfg;
 	struct gmon_exe exe;
 	uint8_t run_id[12];
 	uintptr_t lo, hi; /* profiled range, run-time addresses */
+	long pid;         /* the process that profiles (vfork children
+			   * share its memory and must not write) */
 	bool forked;      /* a fork child: its own file (".PID" added) */
 	bool sampling;    /* sample_start succeeded */
+	bool requested;   /* monstartup was called (by gcrt1.o or the
+			   * program), not only our constructor */
 };
 /* Write gmon.out and its side file for RUN from the merged arcs M and
  * the samples SR (NULL: none); returns 0 or -1 (a message was printed).

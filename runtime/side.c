@@ -178,6 +178,7 @@ side_write_fd(int fd, const struct side_info *s)
 	put_u64(&o, s->dropped);
 	put_u64(&o, s->nested);
 	put_u64(&o, s->threads ? s->nthreads : 0);
+	record(&o, GMON_SIDE_END, 0);
 
 	flush(&o);
 	if (o.error) {

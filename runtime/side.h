@@ -44,7 +44,7 @@ struct side_info {
 
 /*
  * Write S's side file to FD: the header, RUN, CLOCK (when S->samples is
- * not NULL), one THREAD per entry of S->threads, TOTALS.  A build-id
+ * not NULL), one THREAD per entry of S->threads, TOTALS, END.  A build-id
  * longer than 64 bytes and a path longer than 4096 are cut there.  The
  * stack holds a 4 KiB buffer.  Returns 0, or -1 with errno set (the
  * caller removes the partial file).

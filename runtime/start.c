@@ -79,7 +79,11 @@ dump(bool final)
 		gmon_say(parts, 1);
 		return;
 	}
-	gmon_write(&run, &m, run.sampling ? &sr : NULL);
+	/* Self-started in a program that never ran profiled code (a child
+	 * that inherited LD_PRELOAD): no file, which would clobber the
+	 * profile of the program that matters. */
+	if (run.requested || m.calls > 0)
+		gmon_write(&run, &m, run.sampling ? &sr : NULL);
 	if (final && run.cfg.sample.verbose)
 		say_summary(&m, run.sampling ? &sr : NULL);
 	gmon_merged_free(&m);
@@ -89,10 +93,10 @@ static void
 say_summary(const struct gmon_merged *m, const struct sample_result *sr)
 {
 	char asked[24], got[24], calls[24], dropped[24], samples[24];
-	double a = sr ? sr->asked_hz : run.cfg.sample.rate_hz;
-	double d = sr ? sr->rate_hz : 0;
-	asked[gmon_fmt_u64(asked, (uint64_t)(a + 0.5))] = '\0';
-	got[gmon_fmt_u64(got, (uint64_t)(d + 0.5))] = '\0';
+	uint64_t a = sr ? sr->asked_hz : run.cfg.sample.rate_hz;
+	uint64_t d = sr ? sr->rate_hz : 0;
+	asked[gmon_fmt_u64(asked, a)] = '\0';
+	got[gmon_fmt_u64(got, d)] = '\0';
 	calls[gmon_fmt_u64(calls, m->calls)] = '\0';
 	dropped[gmon_fmt_u64(dropped, m->dropped)] = '\0';
 	samples[gmon_fmt_u64(samples, sr ? sr->samples : 0)] = '\0';
@@ -163,6 +167,7 @@ fork_child(void)
 	if (run.sampling)
 		sample_fork_child(keep);
 	run.forked = true;
+	run.pid = getpid();
 	make_run_id(run.run_id);
 }
 
@@ -185,6 +190,7 @@ start(uintptr_t lowpc, uintptr_t highpc, bool given)
 	}
 	run.lo = lowpc;
 	run.hi = highpc;
+	run.pid = getpid();
 	make_run_id(run.run_id);
 	gmon_arcs_init();
 	pthread_atfork(NULL, NULL, fork_child);
@@ -211,12 +217,13 @@ void
 __monstartup(unsigned long lowpc, unsigned long highpc)
 {
 	start(lowpc, highpc, true);
+	run.requested = true;
 }
 
 void
 monstartup(unsigned long lowpc, unsigned long highpc)
 {
-	start(lowpc, highpc, true);
+	__monstartup(lowpc, highpc);
 }
 
 void
@@ -242,12 +249,11 @@ __profile_frequency(void)
 	return hz ? (int)hz : 100;
 }
 
-/* For preload.c: the exit and exec dumps. */
-void gmon_dump_event(unsigned event);
 void
 gmon_dump_event(unsigned event)
 {
-	if (!(run.cfg.dump_on & event))
+	/* Not in a vfork child: it shares our memory. */
+	if (!(run.cfg.dump_on & event) || getpid() != run.pid)
 		return;
 	dump(event == GMON_DUMP_EXIT);
 }

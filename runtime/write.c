@@ -201,13 +201,11 @@ max_bin(const struct sample_result *sr)
 static uint32_t
 hist_rate(const struct gmon_run *run, const struct sample_result *sr)
 {
-	double r = sr->rate_hz > 0 ? sr->rate_hz : sr->asked_hz;
-	if (!(r > 0))
-		r = run->cfg.sample.rate_hz ? run->cfg.sample.rate_hz : 100;
-	if (r > 4e9)
-		r = 4e9;
-	uint32_t v = (uint32_t)(r + 0.5);
-	return v ? v : 1;
+	if (sr->rate_hz)
+		return sr->rate_hz;
+	if (sr->asked_hz)
+		return sr->asked_hz;
+	return run->cfg.sample.rate_hz ? run->cfg.sample.rate_hz : 100;
 }
 
 /* The bytes of gmon.out, in an mmap'ed buffer B. */

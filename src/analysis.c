@@ -97,6 +97,8 @@ analysis_load(struct analysis *a, const struct options *o,
 			gp_warn("%s: the 4.4BSD header gives a profiling rate "
 				"of 0; assuming 100 samples per second",
 				o->gmons[i]);
+		/* The collector's side file, if any (sidefile.h). */
+		sidefile_check(o->gmons[i], &a->x, o->exe, &a->side);
 		if (on_file != NULL)
 			on_file(&a->g.files[a->g.nfiles - 1], ctx);
 	}
@@ -177,6 +179,7 @@ analysis_describe(FILE *out, const struct analysis *a, unsigned level)
 		"(%zu between functions), %zu cycle(s), %.0f samples\n",
 		level, a->st.n, a->g.nhists, a->g.narcs, a->cg.narcs,
 		a->cg.ncycles, a->total_ticks);
+	sidefile_describe(out, &a->side);
 }
 
 void
@@ -195,5 +198,6 @@ analysis_free(struct analysis *a)
 	if (a->x.elf != NULL)
 		exe_close(&a->x);
 	linkmap_free(&a->map);
+	sidefile_free(&a->side);
 	analysis_init(a);
 }

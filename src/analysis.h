@@ -25,6 +25,7 @@
 #include "linkmap.h"
 #include "options.h"
 #include "select.h"
+#include "sidefile.h"
 #include "symtab.h"
 
 struct analysis {
@@ -42,6 +43,7 @@ struct analysis {
 	bool have_arcs;        /* some profile held call-graph records */
 	struct linemode lines; /* -s: GNU's line-mode table and its arcs */
 	char *nm_names;        /* -S: the names the table borrows */
+	struct sidefile side;  /* the first profile's side file (-d) */
 };
 
 /*

@@ -55,5 +55,6 @@ void test_symspec(void);
 void test_model(void);
 void test_bbsum(void);
 void test_outfile(void);
+void test_sidefile(void);
 
 #endif

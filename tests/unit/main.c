@@ -24,6 +24,7 @@ main(void)
 	test_model();
 	test_bbsum();
 	test_outfile();
+	test_sidefile();
 	t_end();
 	t_counts(&run, &failed);
 	t_fini();

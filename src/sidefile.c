@@ -1,0 +1,456 @@
+/*
+ * sidefile.c - reads and checks the collector's side file (see
+ * sidefile.h; the format is include/gmon_side.h).
+ */
+#include "sidefile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gmon_format.h"
+#include "reader.h"
+#include "stream.h"
+
+/* Bigger side files are refused unread (10 million threads' worth). */
+#define SIDEFILE_MAX_BYTES (512u << 20)
+
+static uint64_t
+round8(uint64_t n)
+{
+	return (n + 7) & ~(uint64_t)7;
+}
+
+static int
+parse_run(struct sidefile *s, struct reader *r, uint32_t len,
+	  struct gp_err *err)
+{
+	if (len < GMON_SIDE_RUN_LEN)
+		return gp_fail(err, "RUN record of %u bytes (at least %u)", len,
+			       GMON_SIDE_RUN_LEN);
+	rd_bytes(r, s->run_id, sizeof(s->run_id));
+	rd_u32(r); /* flags */
+	s->load_base = rd_u64(r);
+	s->text_lo = rd_u64(r);
+	s->text_hi = rd_u64(r);
+	uint32_t idlen = rd_u32(r);
+	uint32_t exelen = rd_u32(r);
+	if (idlen > GMON_SIDE_BUILD_ID_MAX)
+		return gp_fail(err, "build-id of %u bytes (at most %u)", idlen,
+			       GMON_SIDE_BUILD_ID_MAX);
+	if (exelen > GMON_SIDE_EXE_MAX)
+		return gp_fail(err, "program path of %u bytes (at most %u)",
+			       exelen, GMON_SIDE_EXE_MAX);
+	if ((uint64_t)GMON_SIDE_RUN_LEN + idlen + exelen > len)
+		return gp_fail(err,
+			       "RUN record of %u bytes cannot hold a "
+			       "%u-byte build-id and a %u-byte path",
+			       len, idlen, exelen);
+	rd_bytes(r, s->build_id, idlen);
+	s->build_id_len = idlen;
+	s->exe = xmalloc((size_t)exelen + 1);
+	rd_bytes(r, s->exe, exelen);
+	s->exe[exelen] = '\0';
+	return 0;
+}
+
+static int
+parse_clock(struct sidefile *s, struct reader *r, uint32_t len,
+	    struct gp_err *err)
+{
+	if (len < GMON_SIDE_CLOCK_LEN)
+		return gp_fail(err, "CLOCK record of %u bytes (at least %u)",
+			       len, GMON_SIDE_CLOCK_LEN);
+	s->clock_kind = rd_u32(r);
+	s->asked_hz = rd_u32(r);
+	s->rate_hz = rd_u32(r);
+	uint32_t namelen = rd_u32(r);
+	s->rate_mhz = rd_u64(r);
+	s->sampled_ns = rd_u64(r);
+	s->samples = rd_u64(r);
+	s->outside = rd_u64(r);
+	s->collector = rd_u64(r);
+	s->lost = rd_u64(r);
+	s->threads = rd_u64(r);
+	s->unarmed = rd_u64(r);
+	if (namelen > GMON_SIDE_NAME_MAX ||
+	    (uint64_t)GMON_SIDE_CLOCK_LEN + namelen > len)
+		return gp_fail(err,
+			       "clock name of %u bytes in a %u-byte "
+			       "CLOCK record",
+			       namelen, len);
+	rd_bytes(r, s->clock_name, namelen);
+	s->clock_name[namelen] = '\0';
+	s->has_clock = true;
+	return 0;
+}
+
+/* The records after the header: check their framing and count THREADs. */
+static int
+frame(const uint8_t *data, size_t len, size_t *nthread, struct gp_err *err)
+{
+	size_t off = GMON_SIDE_HEADER_LEN, n = 0;
+
+	while (off < len) {
+		struct reader r;
+		if (len - off < GMON_SIDE_RECORD_HEADER_LEN)
+			return gp_fail(
+			    err, "truncated record header at byte %zu", off);
+		reader_init(&r, data + off, GMON_SIDE_RECORD_HEADER_LEN, false,
+			    8);
+		uint32_t tag = rd_u32(&r);
+		uint32_t blen = rd_u32(&r);
+		uint64_t room = len - off - GMON_SIDE_RECORD_HEADER_LEN;
+		if (round8(blen) > room)
+			return gp_fail(
+			    err,
+			    "record at byte %zu (tag %u) runs %llu "
+			    "bytes past the end",
+			    off, tag,
+			    (unsigned long long)(round8(blen) - room));
+		if (off == GMON_SIDE_HEADER_LEN && tag != GMON_SIDE_RUN)
+			return gp_fail(
+			    err, "the first record is not RUN (tag %u)", tag);
+		if (tag == GMON_SIDE_THREAD)
+			n++;
+		off += GMON_SIDE_RECORD_HEADER_LEN + (size_t)round8(blen);
+		if (tag == GMON_SIDE_END) {
+			if (off != len)
+				return gp_fail(err,
+					       "%zu bytes after the END record",
+					       len - off);
+			*nthread = n;
+			return 0;
+		}
+	}
+	if (off == GMON_SIDE_HEADER_LEN)
+		return gp_fail(err, "no RUN record");
+	return gp_fail(err, "truncated: no END record");
+}
+
+int
+sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
+	       struct gp_err *err)
+{
+	struct reader r;
+	size_t nthread = 0;
+	bool seen_run = false;
+
+	memset(s, 0, sizeof(*s));
+	if (len < GMON_SIDE_HEADER_LEN ||
+	    memcmp(data, GMON_SIDE_MAGIC, GMON_SIDE_MAGIC_LEN) != 0)
+		return gp_fail(err, "not a side file (no \"%s\" header)",
+			       GMON_SIDE_MAGIC);
+	reader_init(&r, data + GMON_SIDE_MAGIC_LEN, 4, false, 8);
+	uint32_t version = rd_u32(&r);
+	if (version != GMON_SIDE_VERSION)
+		return gp_fail(err,
+			       "side file version %u (this gprof reads %u)",
+			       version, GMON_SIDE_VERSION);
+	if (frame(data, len, &nthread, err) != 0)
+		return -1;
+	if (nthread > 0)
+		s->thread = xcalloc(nthread, sizeof(*s->thread));
+
+	int rc = 0;
+	for (size_t off = GMON_SIDE_HEADER_LEN; rc == 0 && off < len;) {
+		reader_init(&r, data + off, GMON_SIDE_RECORD_HEADER_LEN, false,
+			    8);
+		uint32_t tag = rd_u32(&r);
+		uint32_t blen = rd_u32(&r);
+		/* frame() checked that the body and its padding fit. */
+		reader_init(&r, data + off + GMON_SIDE_RECORD_HEADER_LEN, blen,
+			    false, 8);
+		off += GMON_SIDE_RECORD_HEADER_LEN + (size_t)round8(blen);
+		switch (tag) {
+		case GMON_SIDE_RUN:
+			if (seen_run)
+				rc = gp_fail(err, "a second RUN record");
+			else
+				rc = parse_run(s, &r, blen, err);
+			seen_run = true;
+			break;
+		case GMON_SIDE_CLOCK:
+			if (s->has_clock)
+				rc = gp_fail(err, "a second CLOCK record");
+			else
+				rc = parse_clock(s, &r, blen, err);
+			break;
+		case GMON_SIDE_THREAD: {
+			if (blen < GMON_SIDE_THREAD_LEN) {
+				rc = gp_fail(err,
+					     "THREAD record of %u bytes "
+					     "(at least %u)",
+					     blen, GMON_SIDE_THREAD_LEN);
+				break;
+			}
+			struct sidefile_thread *t = &s->thread[s->nthread++];
+			t->tid = rd_u64(&r);
+			t->calls = rd_u64(&r);
+			t->arcs = rd_u64(&r);
+			t->nested = rd_u64(&r);
+			t->dropped = rd_u64(&r);
+			break;
+		}
+		case GMON_SIDE_TOTALS:
+			if (s->has_totals) {
+				rc = gp_fail(err, "a second TOTALS record");
+			} else if (blen < GMON_SIDE_TOTALS_LEN) {
+				rc = gp_fail(err,
+					     "TOTALS record of %u bytes "
+					     "(at least %u)",
+					     blen, GMON_SIDE_TOTALS_LEN);
+			} else {
+				s->calls = rd_u64(&r);
+				s->dropped = rd_u64(&r);
+				s->nested = rd_u64(&r);
+				s->total_threads = rd_u64(&r);
+				s->has_totals = true;
+			}
+			break;
+		default: /* a later writer's record: skipped */
+			break;
+		}
+		if (rc == 0 && NEVER(r.bad))
+			rc = gp_fail(err, "record ran past its length");
+	}
+	if (rc != 0) {
+		sidefile_free(s);
+		return -1;
+	}
+	s->valid = true;
+	return 0;
+}
+
+void
+sidefile_free(struct sidefile *s)
+{
+	free(s->exe);
+	free(s->thread);
+	memset(s, 0, sizeof(*s));
+}
+
+bool
+sidefile_profile_run_id(const char *path, uint8_t id[GMON_SIDE_RUN_ID_LEN])
+{
+	unsigned char h[GMON_HEADER_LEN];
+	bool ok = false;
+
+	memset(id, 0, GMON_SIDE_RUN_ID_LEN);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return false;
+	if (pread_full(fd, h, sizeof(h), 0) == 0 &&
+	    memcmp(h, GMON_MAGIC, GMON_MAGIC_LEN) == 0) {
+		memcpy(id, h + GMON_MAGIC_LEN + 4, GMON_SIDE_RUN_ID_LEN);
+		ok = true;
+	}
+	close(fd);
+	return ok;
+}
+
+/* The build-id note in the LEN bytes of notes at DATA (type T), if any. */
+static size_t
+find_build_id(Elf_Data *data, uint8_t *buf, size_t cap)
+{
+	GElf_Nhdr nh;
+	size_t off = 0, name_off, desc_off, next;
+
+	while (data != NULL && (next = gelf_getnote(data, off, &nh, &name_off,
+						    &desc_off)) > 0) {
+		const char *base = data->d_buf;
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+		    memcmp(base + name_off, "GNU", 4) == 0 && nh.n_descsz > 0) {
+			size_t n = nh.n_descsz < cap ? nh.n_descsz : cap;
+			memcpy(buf, base + desc_off, n);
+			return n;
+		}
+		off = next;
+	}
+	return 0;
+}
+
+size_t
+sidefile_exe_build_id(const struct exe *x, uint8_t *buf, size_t cap)
+{
+	Elf *elf = x->elf;
+	Elf_Scn *scn = NULL;
+	size_t n = 0, nph = 0;
+
+	if (elf == NULL)
+		return 0;
+	while (n == 0 && (scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		if (gelf_getshdr(scn, &sh) != NULL && sh.sh_type == SHT_NOTE)
+			n = find_build_id(elf_getdata(scn, NULL), buf, cap);
+	}
+	if (n == 0 && elf_getphdrnum(elf, &nph) == 0) {
+		for (size_t i = 0; n == 0 && i < nph; i++) {
+			GElf_Phdr ph;
+			if (gelf_getphdr(elf, (int)i, &ph) == NULL ||
+			    ph.p_type != PT_NOTE)
+				continue;
+			n = find_build_id(
+			    elf_getdata_rawchunk(elf, (int64_t)ph.p_offset,
+						 ph.p_filesz, ELF_T_NHDR),
+			    buf, cap);
+		}
+	}
+	return n;
+}
+
+static const char *
+hex(const uint8_t *p, size_t n, char *buf, size_t len)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 3 <= len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%02x", p[i]);
+	buf[k < len ? k : len - 1] = '\0';
+	return buf;
+}
+
+void
+sidefile_check(const char *profile, const struct exe *x, const char *exe,
+	       struct sidefile *keep)
+{
+	struct gp_err err;
+	struct stat st;
+	char name[256], exe_name[256];
+	size_t plen = strlen(profile);
+	char *path = xmalloc(plen + sizeof(GMON_SIDE_SUFFIX));
+
+	memcpy(path, profile, plen);
+	memcpy(path + plen, GMON_SIDE_SUFFIX, sizeof(GMON_SIDE_SUFFIX));
+	sanitize_name(path, name, sizeof(name));
+	sanitize_name(exe, exe_name, sizeof(exe_name));
+	if (stat(path, &st) != 0) {
+		if (errno != ENOENT)
+			gp_warn("%s: %s; side file ignored", name,
+				strerror(errno));
+		free(path);
+		return;
+	}
+	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > SIDEFILE_MAX_BYTES) {
+		gp_warn("%s: %llu bytes, more than a side file can be; ignored",
+			name, (unsigned long long)st.st_size);
+		free(path);
+		return;
+	}
+	size_t len;
+	char *data = slurp_regular(path, &len, &err);
+	free(path);
+	if (data == NULL) {
+		gp_warn("%s; side file ignored", err.msg);
+		return;
+	}
+	struct sidefile s;
+	int rc = sidefile_parse(&s, (const uint8_t *)data, len, &err);
+	free(data);
+	if (rc != 0) {
+		gp_warn("%s: corrupt side file (%s); ignored", name, err.msg);
+		return;
+	}
+
+	uint8_t id[GMON_SIDE_RUN_ID_LEN];
+	sidefile_profile_run_id(profile, id);
+	if (memcmp(id, s.run_id, sizeof(id)) != 0) {
+		char prof_name[256];
+		gp_warn("%s belongs to another run than %s (run ids differ); "
+			"ignored",
+			name,
+			sanitize_name(profile, prof_name, sizeof(prof_name)));
+		sidefile_free(&s);
+		return;
+	}
+
+	uint8_t bid[GMON_SIDE_BUILD_ID_MAX];
+	size_t blen = sidefile_exe_build_id(x, bid, sizeof(bid));
+	if (blen > 0 && s.build_id_len > 0 &&
+	    (blen != s.build_id_len || memcmp(bid, s.build_id, blen) != 0)) {
+		char prof_name[256], h1[2 * GMON_SIDE_BUILD_ID_MAX + 1];
+		char h2[2 * GMON_SIDE_BUILD_ID_MAX + 1];
+		gp_warn("%s was written by another build of %s (build-id %s, "
+			"%s has %s)",
+			sanitize_name(profile, prof_name, sizeof(prof_name)),
+			exe_name,
+			hex(s.build_id, s.build_id_len, h1, sizeof(h1)),
+			exe_name, hex(bid, blen, h2, sizeof(h2)));
+	}
+	if (!keep->valid)
+		*keep = s;
+	else
+		sidefile_free(&s);
+}
+
+static const char *
+kind_name(uint32_t kind)
+{
+	switch (kind) {
+	case GMON_SIDE_CLOCK_PERF:
+		return "perf";
+	case GMON_SIDE_CLOCK_THREAD_TIMER:
+		return "thread-timer";
+	case GMON_SIDE_CLOCK_ITIMER:
+		return "itimer";
+	case GMON_SIDE_CLOCK_WALL:
+		return "wall";
+	case GMON_SIDE_CLOCK_NONE:
+		return "none";
+	}
+	return "unknown";
+}
+
+void
+sidefile_describe(FILE *out, const struct sidefile *s)
+{
+	char buf[GMON_SIDE_EXE_MAX + 1], h[2 * GMON_SIDE_BUILD_ID_MAX + 1];
+
+	if (!s->valid)
+		return;
+	fprintf(out, "[side] program %s, build-id %s, load base 0x%llx\n",
+		sanitize_name(s->exe, buf, sizeof(buf)),
+		s->build_id_len
+		    ? hex(s->build_id, s->build_id_len, h, sizeof(h))
+		    : "none",
+		(unsigned long long)s->load_base);
+	if (s->has_clock)
+		fprintf(out,
+			"[side] clock %s (%s): asked %u Hz, delivered "
+			"%llu.%03llu Hz (written %u) over %llu.%09llu s; "
+			"%llu samples, %llu outside, %llu in the collector, "
+			"%llu lost; %llu threads armed, %llu not\n",
+			sanitize_name(s->clock_name, buf, sizeof(buf)),
+			kind_name(s->clock_kind), s->asked_hz,
+			(unsigned long long)(s->rate_mhz / 1000),
+			(unsigned long long)(s->rate_mhz % 1000), s->rate_hz,
+			(unsigned long long)(s->sampled_ns / 1000000000u),
+			(unsigned long long)(s->sampled_ns % 1000000000u),
+			(unsigned long long)s->samples,
+			(unsigned long long)s->outside,
+			(unsigned long long)s->collector,
+			(unsigned long long)s->lost,
+			(unsigned long long)s->threads,
+			(unsigned long long)s->unarmed);
+	if (s->has_totals)
+		fprintf(out,
+			"[side] %llu calls, %llu dropped, %llu nested, %llu "
+			"threads\n",
+			(unsigned long long)s->calls,
+			(unsigned long long)s->dropped,
+			(unsigned long long)s->nested,
+			(unsigned long long)s->total_threads);
+	for (size_t i = 0; i < s->nthread; i++)
+		fprintf(out,
+			"[side] thread %llu: %llu calls, %llu arcs, %llu "
+			"nested, %llu dropped\n",
+			(unsigned long long)s->thread[i].tid,
+			(unsigned long long)s->thread[i].calls,
+			(unsigned long long)s->thread[i].arcs,
+			(unsigned long long)s->thread[i].nested,
+			(unsigned long long)s->thread[i].dropped);
+}

@@ -1,0 +1,87 @@
+/*
+ * sidefile.h - the collector's side file (PROFILE.gmonx, format in
+ * include/gmon_side.h): what a GNU gmon.out cannot hold, tied to it by
+ * a 12-byte run id kept in gmon.out's header spare bytes.
+ *
+ * For each profile gprof reads, sidefile_check() looks for the side
+ * file beside it.  A side file never makes a run fail: a corrupt one, or
+ * one from another run, is named in a warning and ignored; one whose
+ * build-id differs from the executable's says the profile was written
+ * by another build (a warning, the reports are still printed).  The
+ * reader is bounds-checked throughout: the file is untrusted input.
+ */
+#ifndef GPROF_SIDEFILE_H
+#define GPROF_SIDEFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "exe.h"
+#include "gmon_side.h"
+
+struct sidefile_thread {
+	uint64_t tid, calls, arcs, nested, dropped;
+};
+
+/* A side file, decoded (field meanings: include/gmon_side.h). */
+struct sidefile {
+	bool valid; /* a file was decoded into this */
+	uint8_t run_id[GMON_SIDE_RUN_ID_LEN];
+	uint64_t load_base, text_lo, text_hi;
+	uint8_t build_id[GMON_SIDE_BUILD_ID_MAX];
+	size_t build_id_len;
+	char *exe; /* owned, NUL-terminated, bytes as stored */
+	bool has_clock;
+	uint32_t clock_kind, asked_hz, rate_hz;
+	uint64_t rate_mhz, sampled_ns, samples, outside, collector, lost;
+	uint64_t threads, unarmed;
+	char clock_name[GMON_SIDE_NAME_MAX + 1]; /* NUL-terminated */
+	struct sidefile_thread *thread; /* owned, one per THREAD record */
+	size_t nthread;
+	bool has_totals;
+	uint64_t calls, dropped, nested, total_threads;
+};
+
+/*
+ * Decode the LEN bytes at DATA into S (zeroed first).  Returns 0, or -1
+ * with the reason in ERR (bad magic, another version, a record running
+ * past the end, a field out of range, a missing or repeated record); S
+ * is then empty.  Unknown records and bytes appended to known ones are
+ * skipped, as the format asks.
+ */
+int sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
+		   struct gp_err *err);
+
+void sidefile_free(struct sidefile *s);
+
+/*
+ * The run id in the header of the GNU profile at PATH (its 12 spare
+ * bytes) into ID.  False when PATH cannot be read or is not a GNU
+ * profile (ID is then zeroed).
+ */
+bool sidefile_profile_run_id(const char *path,
+			     uint8_t id[GMON_SIDE_RUN_ID_LEN]);
+
+/*
+ * The descriptor of X's NT_GNU_BUILD_ID note (from its note sections,
+ * else its PT_NOTE segments), at most CAP bytes of it into BUF.  Returns
+ * its length, 0 when X has none (or no ELF file: -S).
+ */
+size_t sidefile_exe_build_id(const struct exe *x, uint8_t *buf, size_t cap);
+
+/*
+ * Look for PROFILE.gmonx and check it against PROFILE and X (named EXE
+ * in messages), printing warnings as described at the top.  A side file
+ * that belongs to PROFILE is decoded into KEEP when KEEP is not yet
+ * valid (so the first one is kept, for -d); otherwise it is dropped.
+ */
+void sidefile_check(const char *profile, const struct exe *x, const char *exe,
+		    struct sidefile *keep);
+
+/* Describe S for -d: "[side] ..." lines. */
+void sidefile_describe(FILE *out, const struct sidefile *s);
+
+#endif

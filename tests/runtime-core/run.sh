@@ -1,0 +1,256 @@
+#!/bin/sh
+# The collector's core (runtime/, libgmon): exact call counts read back
+# by GNU gprof (/usr/bin/gprof) and by ours.  Every program counts its
+# own calls (the ground truth) and prints them; each gprof's "-b -C"
+# count must equal it.  Nothing here asserts a time or a sample count.
+# Env: GPROF, BUILD (absolute; libgmon.a and libgmon.so are in BUILD or,
+# for the sanitizer build, in its parent: the runtime is never built
+# with sanitizers).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+out="$BUILD/runtime-core"
+rm -rf "$out"
+mkdir -p "$out"
+lib=$BUILD
+[ -f "$lib/libgmon.a" ] || lib=$top/build
+if [ ! -f "$lib/libgmon.a" ] || [ ! -f "$lib/libgmon.so" ]; then
+	echo "FAIL runtime-core/build: no libgmon.a/libgmon.so in $lib"
+	exit 0
+fi
+# Our runtime never reads these; make sure the caller's do not leak in.
+unset GMON_OUT_PREFIX PROFDIR LIBGMON_OUT LIBGMON_FORK LIBGMON_DUMP_ON \
+	LIBGMON_VERBOSE LIBGMON_RATE LIBGMON_CLOCK
+
+# count GPROF EXE PROFILE... FUNC: FUNC's calls by "GPROF -b -C".
+count() {
+	_g=$1 _exe=$2
+	shift 2
+	_f=$(eval echo "\${$#}")
+	_n=0
+	for _p in "$@"; do
+		[ "$_p" = "$_f" ] && break
+		_n=$((_n + 1))
+	done
+	# all arguments but the last are profiles
+	_profiles=$(for _p in "$@"; do [ "$_p" != "$_f" ] && echo "$_p"; done)
+	# shellcheck disable=SC2086
+	"$_g" -b -C "$_exe" $_profiles 2>/dev/null |
+		awk -F '[(): ]' -v f="$_f" '/executions/ && $5 == f { s += $8 }
+			END { print s + 0 }'
+}
+
+# expect NAME EXE WANT FUNC PROFILE...: FUNC's count by both gprofs.
+expect() {
+	_name=$1 _exe=$2 _want=$3 _func=$4
+	shift 4
+	for _g in /usr/bin/gprof "$GPROF"; do
+		_got=$(count "$_g" "$_exe" "$@" "$_func")
+		if [ "$_got" != "$_want" ]; then
+			echo "FAIL runtime-core/$_name: $_g counts $_func $_got, want $_want"
+			return 1
+		fi
+	done
+	echo "PASS runtime-core/$_name"
+}
+
+# build NAME SOURCE CC FLAGS...: link with libgmon.a; prints FAIL or
+# SKIP and returns 1 when it cannot.
+build() {
+	_name=$1 _src=$2 _cc=$3
+	shift 3
+	if ! command -v "$_cc" >/dev/null 2>&1; then
+		echo "SKIP runtime-core/$_name: no $_cc"
+		return 1
+	fi
+	mkdir -p "$out/$_name"
+	# shellcheck disable=SC2068
+	if ! "$_cc" -O2 -fno-omit-frame-pointer $@ -o "$out/$_name/prog" \
+		"$_src" "$lib/libgmon.a" -lpthread >"$out/$_name/build.log" 2>&1; then
+		echo "FAIL runtime-core/$_name: cannot build (see $out/$_name/build.log)"
+		return 1
+	fi
+}
+
+# glibc's tst-gmon contract, linked with our archive.
+tst=$top/tests/glibc/tst-gmon.c
+for cc in gcc clang; do
+	for hook in pg fentry; do
+		for link in pie nopie static static-pie; do
+			name=tst-gmon-$cc-$hook-$link
+			flags=-pg
+			[ $hook = fentry ] && flags="-pg -mfentry"
+			case $link in
+			pie) flags="$flags -fPIE -pie" ;;
+			nopie) flags="$flags -fno-PIE -no-pie" ;;
+			static) flags="$flags -static" ;;
+			static-pie)
+				# clang 14 links -pg -static-pie with gcrt1.o
+				# instead of grcrt1.o: it crashes with glibc's
+				# runtime too.
+				[ $cc = clang ] && continue
+				flags="$flags -static-pie"
+				;;
+			esac
+			# shellcheck disable=SC2086
+			build "$name" "$tst" $cc $flags || continue
+			d=$out/$name
+			if ! (cd "$d" && ./prog); then
+				echo "FAIL runtime-core/$name: the program failed"
+				continue
+			fi
+			expect "$name" "$d/prog" 2000 f1 "$d/gmon.out" &&
+				expect "$name/f2" "$d/prog" 1000 f2 "$d/gmon.out" &&
+				expect "$name/f3" "$d/prog" 1 f3 "$d/gmon.out"
+		done
+	done
+done
+
+# Compiled with -pg, linked without it: the constructor starts.
+d=$out/nolink
+mkdir -p "$d"
+if cc -O2 -pg -c -o "$d/t.o" "$tst" && cc -o "$d/prog" "$d/t.o" "$lib/libgmon.a"; then
+	(cd "$d" && ./prog) && expect nolink "$d/prog" 2000 f1 "$d/gmon.out"
+else
+	echo "FAIL runtime-core/nolink: cannot build"
+fi
+
+# An unmodified glibc -pg binary taken over by LD_PRELOAD.
+for link in pie nopie; do
+	for hook in pg fentry; do
+		name=preload-$link-$hook
+		d=$out/$name
+		mkdir -p "$d"
+		flags=-pg
+		[ $hook = fentry ] && flags="-pg -mfentry"
+		[ $link = pie ] && flags="$flags -fPIE -pie" || flags="$flags -no-pie"
+		# shellcheck disable=SC2086
+		if ! cc -O2 $flags -o "$d/prog" "$tst" 2>"$d/build.log"; then
+			echo "FAIL runtime-core/$name: cannot build"
+			continue
+		fi
+		(cd "$d" && LD_PRELOAD=$lib/libgmon.so ./prog) &&
+			expect "$name" "$d/prog" 2000 f1 "$d/gmon.out" &&
+			[ -f "$d/gmon.out.gmonx" ] ||
+			echo "FAIL runtime-core/$name: no side file"
+	done
+done
+
+# Threads: every call counted (glibc loses a third or more).
+for t in 2 4 16; do
+	name=threads-$t
+	build "$name" "$here/threads.c" cc -pg || continue
+	d=$out/$name
+	want=$(cd "$d" && ./prog $t 200000) &&
+		expect "$name" "$d/prog" "$want" leaf "$d/gmon.out"
+done
+name=threads-churn
+if build "$name" "$here/threads.c" cc -pg; then
+	d=$out/$name
+	want=$(cd "$d" && ./prog 1 10000 churn) &&
+		expect "$name" "$d/prog" "$want" leaf "$d/gmon.out"
+fi
+
+# Life cycle: fork, signal handlers, _mcleanup twice, moncontrol.
+if build life "$here/life.c" cc -pg; then
+	d=$out/life
+	p=$d/prog
+	want=$(cd "$d" && rm -f gmon.out* && ./prog fork) &&
+		kids=$(cd "$d" && ls gmon.out.[0-9]* 2>/dev/null | grep -cv gmonx) &&
+		if [ "$kids" != 1 ]; then
+			echo "FAIL runtime-core/fork: $kids child files, want 1"
+		else
+			expect fork "$p" "$want" leaf "$d/gmon.out" \
+				"$(ls "$d"/gmon.out.[0-9]* | grep -v gmonx)"
+		fi
+	want=$(cd "$d" && rm -f gmon.out* && ./prog signal) &&
+		expect signal "$p" "$want" leaf "$d/gmon.out"
+	want=$(cd "$d" && rm -f gmon.out* && ./prog mcleanup) &&
+		expect mcleanup "$p" "$want" leaf "$d/gmon.out"
+	want=$(cd "$d" && rm -f gmon.out* && ./prog moncontrol) &&
+		expect moncontrol "$p" "$want" leaf "$d/gmon.out"
+	want=$(cd "$d" && rm -f gmon.out* && GMON_OUT_PREFIX=pfx ./prog moncontrol) &&
+		expect gmon-out-prefix "$p" "$want" leaf "$(ls "$d"/pfx.[0-9]* | grep -v gmonx)"
+	want=$(cd "$d" && rm -f gmon.out* && LIBGMON_OUT=%e-%p.prof ./prog moncontrol) &&
+		expect libgmon-out "$p" "$want" leaf "$d/prog-$(cd "$d" && ls prog-*.prof | sed 's/prog-//; s/\.prof$//')".prof
+	(cd "$d" && rm -f gmon.out* && PROFDIR= ./prog moncontrol >/dev/null)
+	if [ -e "$d/gmon.out" ]; then
+		echo "FAIL runtime-core/profdir-empty: a profile was written"
+	else
+		echo "PASS runtime-core/profdir-empty"
+	fi
+	mkdir -p "$d/pd"
+	(cd "$d" && PROFDIR=pd ./prog moncontrol >/dev/null)
+	f=$(ls "$d"/pd/*.prog 2>/dev/null | head -1)
+	if [ -n "$f" ]; then
+		expect profdir "$p" 1000 leaf "$f"
+	else
+		echo "FAIL runtime-core/profdir: no PROFDIR/PID.prog"
+	fi
+	want=$(cd "$d" && rm -f gmon.out* && LIBGMON_FORK=off ./prog fork) &&
+		if ls "$d"/gmon.out.[0-9]* >/dev/null 2>&1; then
+			echo "FAIL runtime-core/fork-off: the child wrote a profile"
+		else
+			expect fork-off "$p" 1500 leaf "$d/gmon.out"
+		fi
+fi
+
+# A signal handler interrupting the slow path: counted in a nested
+# table, reported as nested in the side file.
+if build nested "$here/nested.c" cc -pg -I"$top/runtime" -I"$top/include"; then
+	d=$out/nested
+	want=$(cd "$d" && ./prog) &&
+		expect nested "$d/prog" "$want" leaf "$d/gmon.out" &&
+		if "$GPROF" -d "$d/prog" "$d/gmon.out" 2>&1 |
+			grep -q '^\[side\] .* 0 dropped, [1-9][0-9]* nested'; then
+			echo "PASS runtime-core/nested-side"
+		else
+			echo "FAIL runtime-core/nested-side: no nested calls in the side file"
+		fi
+fi
+
+# LIBGMON_DUMP_ON (the _exit and exec events need the shared library).
+if build dump "$here/life.c" cc -pg; then
+	d=$out/dump
+	{ LIBGMON_OUT=$d/gmon.out LIBGMON_DUMP_ON=TERM "$d/prog" term; } >/dev/null 2>&1
+	expect dump-term "$d/prog" 900 leaf "$d/gmon.out"
+fi
+for ev in exit exec; do
+	d=$out/dump-$ev
+	mkdir -p "$d"
+	if ! cc -O2 -pg -o "$d/prog" "$here/life.c" 2>"$d/build.log"; then
+		echo "FAIL runtime-core/dump-$ev: cannot build"
+		continue
+	fi
+	(cd "$d" && LIBGMON_DUMP_ON=_exit,exec LD_PRELOAD=$lib/libgmon.so \
+		./prog $ev >/dev/null 2>&1)
+	expect "dump-$ev" "$d/prog" 900 leaf "$d/gmon.out"
+done
+
+# A noreturn call ending a() is charged to a(), not to the next function.
+if build noreturn "$here/life.c" cc -pg -falign-functions=1; then
+	d=$out/noreturn
+	(cd "$d" && ./prog noreturn >/dev/null)
+	for g in /usr/bin/gprof "$GPROF"; do
+		parent=$("$g" -b -q "$d/prog" "$d/gmon.out" 2>/dev/null |
+			awk '/^\[[0-9]+\].* die \[/ { print prev; exit } { prev = $0 }')
+		case $parent in
+		*" a ["*) ;;
+		*)
+			echo "FAIL runtime-core/noreturn: $g: die's caller is '$parent'"
+			continue 2
+			;;
+		esac
+	done
+	echo "PASS runtime-core/noreturn"
+fi
+
+# 4-byte bins (scale 2.0), said by GNU's call graph header.
+d=$out/tst-gmon-gcc-pg-nopie
+if [ -f "$d/gmon.out" ]; then
+	if /usr/bin/gprof -b -q "$d/prog" "$d/gmon.out" | grep -q 'covers 4 byte(s)'; then
+		echo "PASS runtime-core/bins-4-bytes"
+	else
+		echo "FAIL runtime-core/bins-4-bytes: $(/usr/bin/gprof -b -q "$d/prog" "$d/gmon.out" | grep granularity)"
+	fi
+fi
