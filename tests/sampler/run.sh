@@ -77,3 +77,87 @@ done
 for c in perf itimer; do
 	run $c 100 own
 done
+
+# ---- the side file through gprof ----
+# A -pg program run with glibc's collector gives a real gmon.out; its
+# spare header bytes get a run id, and mkside (runtime/side.c) writes
+# gmon.out.gmonx beside it.  gprof must print the same report as
+# without the side file and warn only when it does not belong.
+side=$out/side
+mkdir -p "$side"
+# shellcheck disable=SC2086
+if ! cc -std=c11 -I"$top/runtime" -I"$top/include" -o "$out/mkside" \
+	"$here/mkside.c" "$top/runtime/side.c" 2>"$side/cc.err" ||
+	! cc -O0 -pg -Wl,--build-id -o "$side/prog" "$top/tests/progs/hot.c" \
+		2>>"$side/cc.err" ||
+	! (cd "$side" && ./prog >/dev/null) || [ ! -s "$side/gmon.out" ]; then
+	echo "FAIL sampler/side-build: see $side/cc.err"
+	exit 0
+fi
+bid=$(readelf -n "$side/prog" | awk '/Build ID:/ { print $3 }')
+run_id=0123456789abcdef01234567
+# set_run_id FILE HEX: write the 12 bytes into FILE's spare bytes.
+set_run_id() {
+	for _b in $(echo "$2" | sed 's/../& /g'); do
+		# shellcheck disable=SC2059
+		printf "\\$(printf '%03o' "0x$_b")"
+	done | dd of="$1" bs=1 seek=8 conv=notrunc 2>/dev/null
+}
+cp "$side/gmon.out" "$side/glibc.out"
+set_run_id "$side/gmon.out" $run_id
+(cd "$side" && "$GPROF" -b prog glibc.out >plain.txt 2>plain.err)
+
+# side_case NAME WANT (a fixed string on stderr, or "" for none): run
+# gprof -b on prog and gmon.out (or $PROFILE) with the side file as it is.
+side_case() {
+	_p=${PROFILE:-gmon.out}
+	(cd "$side" && "$GPROF" -b prog "$_p" >ours.txt 2>ours.err)
+	_rc=$?
+	if [ $_rc -ne 0 ]; then
+		echo "FAIL sampler/side-$1: exit $_rc: $(head -1 "$side/ours.err")"
+	elif ! cmp -s "$side/ours.txt" "$side/plain.txt"; then
+		echo "FAIL sampler/side-$1: the report changed"
+	elif [ -z "$2" ] && [ -s "$side/ours.err" ]; then
+		echo "FAIL sampler/side-$1: unexpected: $(head -1 "$side/ours.err")"
+	elif [ -n "$2" ] && ! grep -qF -- "$2" "$side/ours.err"; then
+		echo "FAIL sampler/side-$1: want '$2', got '$(head -1 "$side/ours.err")'"
+	elif [ -n "$2" ] && [ "$(wc -l <"$side/ours.err")" -ne 1 ]; then
+		echo "FAIL sampler/side-$1: more than one line on stderr"
+	else
+		echo "PASS sampler/side-$1"
+	fi
+}
+
+gmonx=$side/gmon.out.gmonx
+if [ -z "$bid" ]; then
+	echo "SKIP sampler/side-build-id: the linker wrote no build-id"
+else
+	"$out/mkside" "$gmonx" $run_id "$bid" "$side/prog"
+	side_case match ""
+	# -d describes the side file.
+	(cd "$side" && "$GPROF" -b -d prog gmon.out >d.txt 2>&1)
+	if grep -q '^\[side\] clock perf task-clock (perf): asked 1000 Hz, delivered 996.500 Hz (written 997)' "$side/d.txt" &&
+		grep -q '^\[side\] 30 calls, 0 dropped, 1 nested, 2 threads' "$side/d.txt"; then
+		echo "PASS sampler/side-describe"
+	else
+		echo "FAIL sampler/side-describe: $(grep -m1 side "$side/d.txt")"
+	fi
+	"$out/mkside" "$gmonx" $run_id "00$bid" "$side/prog"
+	side_case other-build "gmon.out was written by another build of prog"
+	"$out/mkside" "$gmonx" $run_id "$bid" "$side/prog"
+	head -c 100 "$gmonx" >"$side/cut" && mv "$side/cut" "$gmonx"
+	side_case truncated "gmon.out.gmonx: corrupt side file (record at byte 16"
+fi
+"$out/mkside" "$gmonx" 0123456789abcdef01234568 - "$side/prog"
+side_case other-run "gmon.out.gmonx belongs to another run than gmon.out"
+"$out/mkside" "$side/glibc.out.gmonx" $run_id - "$side/prog"
+PROFILE=glibc.out side_case glibc-profile "glibc.out.gmonx belongs to another run"
+printf 'gmonside\002\0\0\0\0\0\0\0' >"$gmonx"
+side_case version "corrupt side file (side file version 2"
+printf 'not a side file' >"$gmonx"
+side_case garbage "corrupt side file (not a side file"
+rm -f "$gmonx" "$side/glibc.out.gmonx"
+"$out/mkside" "$gmonx" $run_id - "$side/prog"
+side_case no-build-id ""
+rm -f "$gmonx"
+side_case none ""
