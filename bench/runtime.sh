@@ -11,7 +11,8 @@
 # and the calls lost (the exact count, 2 fib(N+1) - 1 per fib(N), minus
 # what gprof counts in the gmon.out of the last run).  Then callgrind's
 # instructions per call: the slope between fib(CG_BIG) and fib(CG_SMALL)
-# at 1 thread, so start-up and writing the profile cancel out.
+# at 1 thread, so start-up and writing the profile cancel out; also for
+# the same code compiled with -pg -mfentry.
 #
 # Environment: BENCH_RT_REPS=40 BENCH_RT_N=32 BENCH_RT_RUNS=5
 # BENCH_RT_THREADS="1 2" BENCH_RT_CG="27 22" (fib sizes for callgrind;
@@ -39,10 +40,16 @@ $cc -O2 -c -o plain.o "$here/rtfib.c"
 $cc -O2 -pg -c -o pg.o "$here/rtfib.c"
 $cc -o fib-plain plain.o -pthread
 $cc -pg -o fib-glibc pg.o -pthread
+# -mfentry (the hook called before the frame is set up): callgrind only.
+$cc -O2 -pg -mfentry -c -o fentry.o "$here/rtfib.c"
+$cc -pg -o fib-glibc-fentry fentry.o -pthread
 runtimes="glibc"
+cg_builds="plain glibc glibc-fentry"
 if [ -f "$lib" ]; then
 	$cc -pg -o fib-ours pg.o "$lib" -pthread
+	$cc -pg -o fib-ours-fentry fentry.o "$lib" -pthread
 	runtimes="glibc ours"
+	cg_builds="plain glibc ours glibc-fentry ours-fentry"
 else
 	echo "bench/runtime: $lib is not built; glibc's runtime only" >&2
 fi
@@ -126,9 +133,9 @@ ir() {
 	for _try in 1 2 3; do
 		rm -rf last
 		mkdir last
-		_ir=$( (cd last && exec valgrind --tool=callgrind \
-			--callgrind-out-file=/dev/null "$1" 1 1 "$2" 2>&1 >/dev/null) 2>/dev/null |
-			awk '/Collected :/ { print $NF }')
+		_ir=$({ (cd last && exec valgrind --tool=callgrind \
+			--callgrind-out-file=/dev/null "$1" 1 1 "$2" 2>&1 >/dev/null) |
+			awk '/Collected :/ { print $NF }'; } 2>/dev/null)
 		[ -n "$_ir" ] && break
 	done
 	echo "${_ir:-0}"
@@ -139,7 +146,7 @@ echo
 printf '| build | Ir/call | hook cost (over plain) |\n'
 printf '| --- | ---: | ---: |\n'
 base=
-for b in plain $runtimes; do
+for b in $cg_builds; do
 	hi=$(ir "$work/fib-$b" "$big")
 	lo=$(ir "$work/fib-$b" "$small")
 	slope=$(awk -v h="$hi" -v l="$lo" -v d="$dcalls" 'BEGIN { printf "%.1f\n", (h - l) / d }')
