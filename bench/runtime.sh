@@ -8,6 +8,7 @@
 # (gcc -pg + BUILD_DIR/libgmon.a), so the instrumented code is identical.
 # For 1 and 2 threads the script prints, per runtime: the median wall
 # time of RUNS runs, the overhead (that median over the plain build's),
+# the same for CPU time (user + system; steadier on a loaded machine),
 # and the calls lost (the exact count, 2 fib(N+1) - 1 per fib(N), minus
 # what gprof counts in the gmon.out of the last run).  Then callgrind's
 # instructions per call: the slope between fib(CG_BIG) and fib(CG_SMALL)
@@ -61,24 +62,29 @@ calls() {
 		printf "%.0f\n", 2 * a - 1 }'
 }
 
-# median_wall EXE ARG...: run EXE RUNS times in a fresh folder each;
-# print the median wall time in seconds.  The last run's folder is
-# $work/last.
-median_wall() {
+# measure EXE ARG...: run EXE RUNS times in a fresh folder each; print
+# "WALL CPU": the median wall time and the median CPU time (user +
+# system) in seconds.  CPU time hardly moves with the machine's load,
+# wall time does.  The last run's folder is $work/last.
+measure() {
 	i=0
 	: >times.txt
 	while [ $i -lt "$runs" ]; do
 		rm -rf last
 		mkdir last
-		t0=$(date +%s%N)
-		(cd last && "$@" >/dev/null)
-		t1=$(date +%s%N)
-		echo $(((t1 - t0) / 1000000)) >>times.txt
+		(cd last && /usr/bin/time -f '%e %U %S' -o ../time.txt "$@" >/dev/null)
+		awk '{ printf "%s %.2f\n", $1, $2 + $3 }' time.txt >>times.txt
 		i=$((i + 1))
 	done
-	sort -n times.txt | awk -v r="$runs" '
-		{ t[NR] = $1 }
-		END { printf "%.3f\n", t[int((r + 1) / 2)] / 1000 }'
+	awk -v r="$runs" '{ w[NR] = $1; c[NR] = $2 }
+		function median(a,   i, j, t) {
+			for (i = 2; i <= r; i++)
+				for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
+					t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+				}
+			return a[int((r + 1) / 2)]
+		}
+		END { printf "%.2f %.2f\n", median(w), median(c) }' times.txt
 }
 
 # counted EXE: fib's calls in last/gmon.out, as gprof reads them
@@ -99,22 +105,26 @@ counted() {
 
 per=$(calls "$n")
 total=$(awk -v a="$per" -v b="$reps" 'BEGIN { printf "%.0f\n", a * b }')
-echo "fib($n) x $reps = $total calls; wall time median of $runs runs;"
+echo "fib($n) x $reps = $total calls; wall and CPU time: median of $runs runs;"
 echo "overhead = -pg build / plain build, same object code for both runtimes"
 echo "$(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 echo
-printf '| threads | plain s | runtime | -pg s | overhead | calls lost |\n'
-printf '| ---: | ---: | --- | ---: | ---: | ---: |\n'
+printf '| threads | runtime | plain s | -pg s | overhead | CPU plain s | CPU -pg s | CPU overhead | calls lost |\n'
+printf '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
 for t in $thread_counts; do
-	plain=$(median_wall "$work/fib-plain" "$t" "$reps" "$n")
+	set -- $(measure "$work/fib-plain" "$t" "$reps" "$n")
+	plain=$1 plain_cpu=$2
 	for rt in $runtimes; do
-		wall=$(median_wall "$work/fib-$rt" "$t" "$reps" "$n")
+		set -- $(measure "$work/fib-$rt" "$t" "$reps" "$n")
+		wall=$1 cpu=$2
 		got=$(counted "$work/fib-$rt")
 		lost=$(awk -v w="$total" -v g="$got" 'BEGIN {
 			if (g !~ /^[0-9]+$/) { print g; exit }
 			printf "%.0f (%.1f %%)\n", w - g, 100 * (w - g) / w }')
 		ratio=$(awk -v a="$wall" -v b="$plain" 'BEGIN { printf "%.2fx", a / b }')
-		printf '| %s | %s | %s | %s | %s | %s |\n' "$t" "$plain" "$rt" "$wall" "$ratio" "$lost"
+		cratio=$(awk -v a="$cpu" -v b="$plain_cpu" 'BEGIN { printf "%.2fx", a / b }')
+		printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$rt" \
+			"$plain" "$wall" "$ratio" "$plain_cpu" "$cpu" "$cratio" "$lost"
 	done
 done
 
