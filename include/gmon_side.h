@@ -55,7 +55,9 @@
  *  56  u64  lost         samples the kernel dropped (perf ring full)
  *  64  u64  threads      threads armed (0 for a process-wide clock)
  *  72  u64  unarmed      threads that could not be armed
- *  80  char name[name_len]
+ *  80  u64  blocked      threads whose timer signal stayed blocked (their
+ *                        time is not in sampled_ns)
+ *  88  char name[name_len]
  *
  * THREAD (tag 3): one thread that ran the hooks.
  *   0  u64  tid          kernel thread id
@@ -94,7 +96,7 @@
 
 /* Fixed parts of the bodies, in bytes. */
 #define GMON_SIDE_RUN_LEN 48
-#define GMON_SIDE_CLOCK_LEN 80
+#define GMON_SIDE_CLOCK_LEN 88
 #define GMON_SIDE_THREAD_LEN 40
 #define GMON_SIDE_TOTALS_LEN 32
 

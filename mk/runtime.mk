@@ -30,7 +30,7 @@ OBJCOPY ?= objcopy
 
 build/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(RUNTIME_CFLAGS) -c -o $@.raw $<
+	$(CC) $(RUNTIME_CFLAGS) -MF $(@:.o=.d) -MT $@ -c -o $@.raw $<
 	$(OBJCOPY) --rename-section .text=gmon_text $@.raw $@
 	@rm -f $@.raw
 

@@ -67,7 +67,7 @@ static struct gmon_slot *
 table_slot(struct gmon_table *t, uintptr_t from, uintptr_t self)
 {
 	size_t mask = t->nslots - 1;
-	size_t i = from & mask;
+	size_t i = (from ^ self) & mask; /* the hooks' home slot */
 	for (;;) {
 		struct gmon_slot *s = &t->slots[i];
 		if (s->from == from && s->self == self)

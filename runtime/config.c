@@ -183,5 +183,6 @@ gmon_config_read(struct gmon_config *c)
 	read_fork(c);
 	read_dump(c);
 	const char *v = env("LIBGMON_VERBOSE");
-	c->sample.verbose = v && *v && strcmp(v, "0") != 0;
+	c->verbose = v && *v && strcmp(v, "0") != 0;
+	c->sample.verbose = false;
 }

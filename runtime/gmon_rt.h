@@ -13,7 +13,9 @@
  *   - a table starts with maskbytes (the slot count minus one, times
  *     32), then 24 bytes of header, then 32-byte slots {frompc, selfpc,
  *     count, spare}; an empty slot has frompc 0.  The home slot of an arc
- *     is (frompc * 32) & maskbytes, probing goes forward by one slot; a
+ *     is ((frompc ^ selfpc) * 32) & maskbytes (so a call site that calls
+ *     many functions through a pointer spreads), probing goes forward by
+ *     one slot; a
  *     table is never more than half full, so every probe ends.
  * frompc is the return address into the caller (the writer stores
  * frompc - 1, the call instruction); selfpc is the hook's return
@@ -121,6 +123,7 @@ struct gmon_config {
 	enum gmon_fork fork;
 	unsigned dump_on;
 	bool no_output;     /* PROFDIR set and empty */
+	bool verbose;       /* LIBGMON_VERBOSE: one summary line at exit */
 	char pattern[1024]; /* output name; %p pid, %e exe name, %% */
 };
 void gmon_config_read(struct gmon_config *c);

@@ -107,7 +107,7 @@ static _Atomic bool active; /* counting: started, not paused, not stopped */
 static _Atomic bool paused;
 static _Atomic uint64_t n_samples, n_outside, n_collector, n_lost;
 static _Atomic uint64_t sampled_ns; /* time of finished intervals */
-static _Atomic uint64_t n_threads, n_unarmed;
+static _Atomic uint64_t n_threads, n_unarmed, n_blocked;
 
 static __thread int my_slot __attribute__((tls_model("initial-exec"))) = -1;
 
@@ -262,8 +262,10 @@ drain_ring(struct thread_slot *t)
 	while (head - tail >= sizeof(struct perf_event_header)) {
 		struct perf_event_header h;
 		memcpy(&h, data + (tail & mask), sizeof h);
-		if (h.size < sizeof h || h.size % 8 || h.size > head - tail)
+		if (h.size < sizeof h || h.size % 8 || h.size > head - tail) {
+			tail = head; /* cannot happen: skip what is left */
 			break;
+		}
 		uint64_t word;
 		if (h.type == PERF_RECORD_SAMPLE && h.size >= 16) {
 			memcpy(&word, data + ((tail + 8) & mask), 8);
@@ -277,21 +279,36 @@ drain_ring(struct thread_slot *t)
 		}
 		tail += h.size;
 	}
-	__atomic_store_n(&meta->data_tail, head - tail < 8 ? head : tail,
-			 __ATOMIC_RELEASE);
+	__atomic_store_n(&meta->data_tail, tail, __ATOMIC_RELEASE);
 }
 
-/* Drain T's ring unless someone else is (WAIT: until they are done). */
-static void
-drain_slot(struct thread_slot *t, bool wait)
+/*
+ * Spin on a state change another thread is making, a bounded number of
+ * times: the other party may be this very thread, interrupted by the
+ * signal handler that now calls us (a profile dumped on a signal).
+ */
+#define SPIN_TRIES 10000
+
+/* Take the try-lock FLAG, waiting a while.  False: it stayed taken. */
+static bool
+lock_flag(_Atomic int *flag)
 {
-	int expected = 0;
-	while (!atomic_compare_exchange_strong(&t->draining, &expected, 1)) {
-		if (!wait)
-			return;
-		expected = 0;
+	for (int i = 0; i < SPIN_TRIES; i++) {
+		int expected = 0;
+		if (atomic_compare_exchange_strong(flag, &expected, 1))
+			return true;
 		sched_yield();
 	}
+	return false;
+}
+
+/* Drain T's ring unless someone else is draining it. */
+static void
+drain_slot(struct thread_slot *t)
+{
+	int expected = 0;
+	if (!atomic_compare_exchange_strong(&t->draining, &expected, 1))
+		return;
 	if (t->ring)
 		drain_ring(t);
 	atomic_store(&t->draining, 0);
@@ -303,7 +320,7 @@ drain_all(void)
 	size_t used = atomic_load(&S.slots_used);
 	for (size_t i = 0; i < used; i++)
 		if (atomic_load(&S.slots[i].state) != SLOT_FREE)
-			drain_slot(&S.slots[i], false);
+			drain_slot(&S.slots[i]);
 }
 
 static void *
@@ -473,11 +490,12 @@ arm_self(enum sample_clock kind)
 	return 0;
 }
 
-/* Take T for a change: LIVE -> BUSY.  False when it is gone. */
+/* Take T for a change: LIVE -> BUSY.  False when it is gone (or stays
+ * in someone else's hands). */
 static bool
 grab(struct thread_slot *t)
 {
-	for (;;) {
+	for (int i = 0; i < SPIN_TRIES; i++) {
 		int expected = SLOT_LIVE;
 		if (atomic_compare_exchange_strong(&t->state, &expected,
 						   SLOT_BUSY))
@@ -486,6 +504,63 @@ grab(struct thread_slot *t)
 			return false;
 		sched_yield();
 	}
+	return false;
+}
+
+/*
+ * Whether the thread of T (a timer's slot) blocks the sampling signal:
+ * its timer then fires into a pending signal that never arrives, so its
+ * time was not sampled and must not count towards the rate.  Another
+ * thread's mask is read from /proc (false when that cannot be done).
+ */
+static bool
+signal_blocked(const struct thread_slot *t)
+{
+	if (t->tid == gettid()) {
+		sigset_t cur;
+		return pthread_sigmask(SIG_BLOCK, NULL, &cur) == 0 &&
+		       sigismember(&cur, S.signo) == 1;
+	}
+	char path[64], buf[4096];
+	size_t n = 0;
+	put_text(path, &n, sizeof path - 1, "/proc/self/task/");
+	put_uint(path, &n, sizeof path - 1, (uint64_t)t->tid);
+	put_text(path, &n, sizeof path - 1, "/status");
+	path[n] = '\0';
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	ssize_t got = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (got <= 0)
+		return false;
+	buf[got] = '\0';
+	const char *p = strstr(buf, "\nSigBlk:");
+	if (!p)
+		return false;
+	p += 9;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	uint64_t mask = 0;
+	for (; *p; p++) {
+		int d = *p >= '0' && *p <= '9'   ? *p - '0'
+			: *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
+						 : -1;
+		if (d < 0)
+			break;
+		mask = mask << 4 | (uint64_t)d;
+	}
+	return S.signo <= 64 && (mask >> (S.signo - 1) & 1);
+}
+
+/* T's sampled time since its mark (a timer's slot), 0 if it blocks. */
+static uint64_t
+timer_time(const struct thread_slot *t, bool *blocked)
+{
+	*blocked = signal_blocked(t);
+	uint64_t now = clock_ns(t->measure);
+	return !*blocked && t->running && now > t->mark_ns ? now - t->mark_ns
+							   : 0;
 }
 
 /* Disarm T (grabbed), account its time, free the slot. */
@@ -497,18 +572,19 @@ retire(struct thread_slot *t)
 	if (t->perf_fd >= 0) {
 		ioctl(t->perf_fd, PERF_EVENT_IOC_DISABLE, 0);
 		atomic_fetch_add(&sampled_ns, perf_time(t->perf_fd));
-		while (atomic_exchange(&t->draining, 1))
-			sched_yield();
-		drain_ring(t);
-		munmap(t->ring, t->ring_len);
-		t->ring = NULL;
-		atomic_store(&t->draining, 0);
+		if (lock_flag(&t->draining)) {
+			drain_ring(t);
+			munmap(t->ring, t->ring_len);
+			t->ring = NULL;
+			atomic_store(&t->draining, 0);
+		} /* else the reader is this thread, interrupted: leave it */
 		close(t->perf_fd);
 		t->perf_fd = -1;
-	} else if (t->running) {
-		uint64_t now = clock_ns(t->measure);
-		if (now > t->mark_ns)
-			atomic_fetch_add(&sampled_ns, now - t->mark_ns);
+	} else {
+		bool blocked;
+		atomic_fetch_add(&sampled_ns, timer_time(t, &blocked));
+		if (blocked)
+			atomic_fetch_add(&n_blocked, 1);
 	}
 	t->running = false;
 	t->has_timer = false;
@@ -602,8 +678,11 @@ sample_start(uintptr_t lowpc, uintptr_t highpc, const struct sample_config *cfg)
 	void *slots = mmap(NULL, MAX_THREADS * sizeof(struct thread_slot),
 			   PROT_READ | PROT_WRITE,
 			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (slots != MAP_FAILED)
+	if (slots != MAP_FAILED) {
 		S.slots = slots;
+		for (size_t i = 0; i < MAX_THREADS; i++)
+			S.slots[i].perf_fd = -1;
+	}
 
 	static const enum sample_clock order[] = { SAMPLE_PERF,
 						   SAMPLE_THREAD_TIMER,
@@ -673,10 +752,11 @@ sample_pause(bool off)
 				  : PERF_EVENT_IOC_ENABLE,
 			      0);
 		} else {
-			uint64_t now = clock_ns(t->measure);
-			if (off && t->running && now > t->mark_ns)
-				atomic_fetch_add(&sampled_ns, now - t->mark_ns);
-			t->mark_ns = now;
+			bool blocked;
+			if (off)
+				atomic_fetch_add(&sampled_ns,
+						 timer_time(t, &blocked));
+			t->mark_ns = clock_ns(t->measure);
 			t->running = !off;
 		}
 		atomic_store(&t->state, SLOT_LIVE);
@@ -722,6 +802,7 @@ sample_fork_child(bool keep)
 		if (t->perf_fd >= 0)
 			close(t->perf_fd);
 		memset(t, 0, sizeof *t);
+		t->perf_fd = -1;
 	}
 	atomic_store(&S.slots_used, 0);
 	if (S.wake_fd >= 0)
@@ -738,6 +819,7 @@ sample_fork_child(bool keep)
 		atomic_store(&sampled_ns, 0);
 		atomic_store(&n_threads, 0);
 		atomic_store(&n_unarmed, 0);
+		atomic_store(&n_blocked, 0);
 	}
 	bool off = atomic_load(&paused);
 	if (S.kind == SAMPLE_ITIMER) {
@@ -774,6 +856,7 @@ sample_result(struct sample_result *r)
 	r->lost = atomic_load(&n_lost);
 	r->threads = atomic_load(&n_threads);
 	r->unarmed = atomic_load(&n_unarmed);
+	r->blocked = atomic_load(&n_blocked);
 	uint64_t all = atomic_load(&n_samples);
 	r->samples = all - r->outside - r->collector;
 
@@ -791,10 +874,10 @@ sample_result(struct sample_result *r)
 				continue;
 			if (t->perf_fd >= 0) {
 				ns += perf_time(t->perf_fd);
-			} else if (t->running) {
-				uint64_t now = clock_ns(t->measure);
-				if (now > t->mark_ns)
-					ns += now - t->mark_ns;
+			} else {
+				bool blocked;
+				ns += timer_time(t, &blocked);
+				r->blocked += blocked;
 			}
 			atomic_store(&t->state, SLOT_LIVE);
 		}

@@ -72,7 +72,10 @@ void sample_fork_child(bool keep);
  * of the sampled threads (perf: the events' own task-clock time; thread
  * timers: their CPU clocks; ITIMER_PROF: the process CPU clock), or for
  * SAMPLE_WALL their wall time, paused intervals excluded.  Every sample
- * counts towards the rate, in the program's text or not.
+ * counts towards the rate, in the program's text or not.  For perf,
+ * samples are taken in user mode only while the time counts kernel time
+ * too: like ITIMER_PROF's, the rate spreads system time over the user
+ * code that was sampled.
  */
 struct sample_result {
 	const uint32_t *bins; /* bins[i] counts [lowpc + 4i, lowpc + 4i + 4) */
@@ -92,6 +95,12 @@ struct sample_result {
 	uint64_t lost;    /* perf: records the kernel dropped (ring full) */
 	uint64_t threads; /* threads armed so far (process clock: 0) */
 	uint64_t unarmed; /* threads that could not be armed */
+	/* Per-thread timers: threads found blocking the signal when they
+	 * stopped; their time is left out of sampled_ns (none of it was
+	 * sampled).  A thread that blocks it only for a while counts by its
+	 * mask at the end.  ITIMER_PROF cannot tell: its signal goes to
+	 * another thread, whose code is charged instead. */
+	uint64_t blocked;
 };
 
 /* The histogram and figures so far (after sample_stop(): final). */

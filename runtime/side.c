@@ -159,6 +159,7 @@ side_write_fd(int fd, const struct side_info *s)
 		put_u64(&o, r->lost);
 		put_u64(&o, r->threads);
 		put_u64(&o, r->unarmed);
+		put_u64(&o, r->blocked);
 		put_bytes(&o, r->clock, namelen);
 		pad(&o, len);
 	}

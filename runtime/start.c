@@ -84,7 +84,7 @@ dump(bool final)
 	 * profile of the program that matters. */
 	if (run.requested || m.calls > 0)
 		gmon_write(&run, &m, run.sampling ? &sr : NULL);
-	if (final && run.cfg.sample.verbose)
+	if (final && run.cfg.verbose)
 		say_summary(&m, run.sampling ? &sr : NULL);
 	gmon_merged_free(&m);
 }

@@ -78,6 +78,7 @@ parse_clock(struct sidefile *s, struct reader *r, uint32_t len,
 	s->lost = rd_u64(r);
 	s->threads = rd_u64(r);
 	s->unarmed = rd_u64(r);
+	s->blocked = rd_u64(r);
 	if (namelen > GMON_SIDE_NAME_MAX ||
 	    (uint64_t)GMON_SIDE_CLOCK_LEN + namelen > len)
 		return gp_fail(err,
@@ -423,7 +424,8 @@ sidefile_describe(FILE *out, const struct sidefile *s)
 			"[side] clock %s (%s): asked %u Hz, delivered "
 			"%llu.%03llu Hz (written %u) over %llu.%09llu s; "
 			"%llu samples, %llu outside, %llu in the collector, "
-			"%llu lost; %llu threads armed, %llu not\n",
+			"%llu lost; %llu threads armed, %llu not, %llu "
+			"blocking it\n",
 			sanitize_name(s->clock_name, buf, sizeof(buf)),
 			kind_name(s->clock_kind), s->asked_hz,
 			(unsigned long long)(s->rate_mhz / 1000),
@@ -435,7 +437,8 @@ sidefile_describe(FILE *out, const struct sidefile *s)
 			(unsigned long long)s->collector,
 			(unsigned long long)s->lost,
 			(unsigned long long)s->threads,
-			(unsigned long long)s->unarmed);
+			(unsigned long long)s->unarmed,
+			(unsigned long long)s->blocked);
 	if (s->has_totals)
 		fprintf(out,
 			"[side] %llu calls, %llu dropped, %llu nested, %llu "

@@ -37,7 +37,7 @@ struct sidefile {
 	bool has_clock;
 	uint32_t clock_kind, asked_hz, rate_hz;
 	uint64_t rate_mhz, sampled_ns, samples, outside, collector, lost;
-	uint64_t threads, unarmed;
+	uint64_t threads, unarmed, blocked;
 	char clock_name[GMON_SIDE_NAME_MAX + 1]; /* NUL-terminated */
 	struct sidefile_thread *thread; /* owned, one per THREAD record */
 	size_t nthread;

@@ -37,7 +37,7 @@ count() {
 	# shellcheck disable=SC2086
 	"$_g" -b -C "$_exe" $_profiles 2>/dev/null |
 		awk -F '[(): ]' -v f="$_f" '/executions/ && $5 == f { s += $8 }
-			END { print s + 0 }'
+			END { printf "%.0f\n", s }'
 }
 
 # expect NAME EXE WANT FUNC PROFILE...: FUNC's count by both gprofs.
@@ -115,6 +115,16 @@ else
 	echo "FAIL runtime-core/nolink: cannot build"
 fi
 
+# ... before the program's constructors, and writes after its
+# destructors.
+d=$out/nolink-ctor
+mkdir -p "$d"
+if cc -O2 -pg -c -o "$d/t.o" "$here/ctor.c" && cc -o "$d/prog" "$d/t.o" "$lib/libgmon.a"; then
+	(cd "$d" && ./prog) && expect nolink-ctor "$d/prog" 111 leaf "$d/gmon.out"
+else
+	echo "FAIL runtime-core/nolink-ctor: cannot build"
+fi
+
 # An unmodified glibc -pg binary taken over by LD_PRELOAD.
 for link in pie nopie; do
 	for hook in pg fentry; do
@@ -149,6 +159,41 @@ if build "$name" "$here/threads.c" cc -pg; then
 	d=$out/$name
 	want=$(cd "$d" && ./prog 1 10000 churn) &&
 		expect "$name" "$d/prog" "$want" leaf "$d/gmon.out"
+fi
+
+# Table growth: 3000 functions called through one pointer call site
+# (3000 arcs with the same caller) and from 3000 direct call sites.
+d=$out/growth
+mkdir -p "$d"
+awk 'BEGIN {
+	n = 3000
+	for (i = 0; i < n; i++)
+		printf "__attribute__((noinline)) void f%d(void) { __asm__ volatile(\"\"); }\n", i
+	printf "void (*const tab[])(void) = {"
+	for (i = 0; i < n; i++)
+		printf "f%d,", i
+	printf "};\nint main(void) {\n"
+	printf "for (int r = 0; r < 3; r++) for (int i = 0; i < %d; i++) tab[i]();\n", n
+	for (i = 0; i < n; i++)
+		printf "f%d(); __asm__ volatile(\"\");\n", i
+	printf "return 0; }\n"
+}' >"$d/growth.c"
+if cc -O1 -pg -o "$d/prog" "$d/growth.c" "$lib/libgmon.a" 2>"$d/build.log"; then
+	(cd "$d" && ./prog)
+	ok=1
+	for g in /usr/bin/gprof "$GPROF"; do
+		got=$("$g" -b -C "$d/prog" "$d/gmon.out" 2>/dev/null |
+			awk -F '[(): ]' '/executions/ && $5 ~ /^f[0-9]+$/ {
+				n++; s += $8; if ($8 != 4) bad++ }
+				END { print n + 0, s + 0, bad + 0 }')
+		if [ "$got" != "3000 12000 0" ]; then
+			echo "FAIL runtime-core/growth: $g: functions, calls, wrong counts: $got"
+			ok=0
+		fi
+	done
+	[ $ok = 1 ] && echo "PASS runtime-core/growth"
+else
+	echo "FAIL runtime-core/growth: cannot build"
 fi
 
 # Life cycle: fork, signal handlers, _mcleanup twice, moncontrol.
@@ -226,6 +271,25 @@ for ev in exit exec; do
 		./prog $ev >/dev/null 2>&1)
 	expect "dump-$ev" "$d/prog" 900 leaf "$d/gmon.out"
 done
+
+# The writer splits counts beyond the format's 16-bit bins and 32-bit
+# arcs into repeated records, which GNU gprof sums.
+d=$out/writer
+mkdir -p "$d"
+if cc -O2 -fno-PIE -no-pie -I"$top/runtime" -I"$top/include" -o "$d/prog" \
+	"$here/writer.c" "$lib/libgmon.a" 2>"$d/build.log"; then
+	(cd "$d" && ./prog w.out) &&
+		expect writer-arcs "$d/prog" 5000000000 hot "$d/w.out" &&
+		for g in /usr/bin/gprof "$GPROF"; do
+			if ! "$g" -b -p "$d/prog" "$d/w.out" |
+				grep -q '^100.00 *2700.00 *2700.00 *5000000000 .* hot$'; then
+				echo "FAIL runtime-core/writer-bins: $g does not show 2700 s in hot"
+				break
+			fi
+		done && echo "PASS runtime-core/writer-bins"
+else
+	echo "FAIL runtime-core/writer: cannot build"
+fi
 
 # A noreturn call ending a() is charged to a(), not to the next function.
 if build noreturn "$here/life.c" cc -pg -falign-functions=1; then

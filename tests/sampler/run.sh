@@ -65,6 +65,7 @@ for c in perf thread itimer; do
 	run $c 1000 hot
 done
 run perf 100 blocked
+run thread 100 blocked
 run perf 1000 blocked
 for c in perf thread itimer; do
 	run $c 100 threads
@@ -136,7 +137,7 @@ else
 	side_case match ""
 	# -d describes the side file.
 	(cd "$side" && "$GPROF" -b -d prog gmon.out >d.txt 2>&1)
-	if grep -q '^\[side\] clock perf task-clock (perf): asked 1000 Hz, delivered 996.500 Hz (written 997)' "$side/d.txt" &&
+	if grep -q '^\[side\] clock perf task-clock (perf): asked 1000 Hz, delivered 996.500 Hz (written 997) over 2.500000000 s; 2490 samples, 1 outside, 0 in the collector, 0 lost; 2 threads armed, 0 not, 0 blocking it$' "$side/d.txt" &&
 		grep -q '^\[side\] 30 calls, 0 dropped, 1 nested, 2 threads' "$side/d.txt"; then
 		echo "PASS sampler/side-describe"
 	else

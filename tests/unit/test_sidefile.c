@@ -45,6 +45,7 @@ encode(size_t *len, bool with_clock)
 	r.lost = 1;
 	r.threads = 3;
 	r.unarmed = 4;
+	r.blocked = 5;
 	struct side_info s;
 	memset(&s, 0, sizeof(s));
 	memcpy(s.run_id, run_id, sizeof(run_id));
@@ -111,6 +112,7 @@ t_round_trip(void)
 	check_u64(s.lost, 1, "lost");
 	check_u64(s.threads, 3, "threads armed");
 	check_u64(s.unarmed, 4, "unarmed");
+	check_u64(s.blocked, 5, "blocked");
 	check_u64(s.nthread, 3, "thread records");
 	if (s.nthread == 3) {
 		check_u64(s.thread[0].tid, 1001, "tid 0");
@@ -241,7 +243,7 @@ t_damage(void)
 		{ GMON_SIDE_RUN, 48, "second RUN" },
 		{ GMON_SIDE_THREAD, 39, "THREAD record of 39" },
 		{ GMON_SIDE_TOTALS, 32, "second TOTALS" },
-		{ GMON_SIDE_CLOCK, 80, "second CLOCK" },
+		{ GMON_SIDE_CLOCK, 88, "second CLOCK" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(inserts); i++) {
 		q = xmalloc(end);

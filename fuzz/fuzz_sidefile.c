@@ -1,0 +1,97 @@
+/*
+ * fuzz_sidefile.c - libFuzzer target for the collector's side file
+ * (src/sidefile.c, format include/gmon_side.h).
+ *
+ * The input is decoded by sidefile_parse(); a decoded file is described
+ * as -d does (into /dev/null) and checked field by field against the
+ * format's limits.  Then the same bytes go through sidefile_check() as
+ * PROFILE.gmonx beside a GNU profile header whose run id is the input's
+ * bytes 24-35 (where RUN keeps it), so the run-id and keep paths run
+ * too; its warnings go to stderr as "gprof: " lines.
+ *
+ * Invariant: everything allocated here is freed, so leaks are real.
+ */
+#include <fcntl.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "exe.h"
+#include "gmon_format.h"
+#include "sidefile.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char dir[64];
+
+static bool
+write_file(const char *path, const void *p, size_t n)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return false;
+	bool ok = n == 0 || write(fd, p, n) == (ssize_t)n;
+	close(fd);
+	return ok;
+}
+
+static void
+cleanup(void)
+{
+	char path[96];
+	snprintf(path, sizeof(path), "%s/p", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/p.gmonx", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static FILE *null;
+	struct sidefile s;
+	struct gp_err err;
+
+	if (null == NULL && (null = fopen("/dev/null", "w")) == NULL)
+		abort();
+	if (sidefile_parse(&s, data, size, &err) == 0) {
+		if (!s.valid || s.build_id_len > GMON_SIDE_BUILD_ID_MAX ||
+		    s.exe == NULL || strlen(s.exe) > GMON_SIDE_EXE_MAX ||
+		    strlen(s.clock_name) > GMON_SIDE_NAME_MAX ||
+		    (s.nthread > 0 && s.thread == NULL))
+			abort();
+		sidefile_describe(null, &s);
+		sidefile_free(&s);
+	} else if (s.valid || s.exe != NULL || s.thread != NULL) {
+		abort(); /* a failed parse keeps nothing */
+	}
+
+	if (dir[0] == '\0') {
+		strcpy(dir, "/tmp/fuzz_sidefile.XXXXXX");
+		if (mkdtemp(dir) == NULL)
+			abort();
+		atexit(cleanup);
+	}
+	char prof[96], side[96];
+	unsigned char hdr[GMON_HEADER_LEN] = { 'g', 'm', 'o', 'n', 1, 0, 0, 0 };
+	if (size >= 36)
+		memcpy(hdr + 8, data + 24, 12);
+	snprintf(prof, sizeof(prof), "%s/p", dir);
+	snprintf(side, sizeof(side), "%s/p.gmonx", dir);
+	if (!write_file(prof, hdr, sizeof(hdr)) ||
+	    !write_file(side, data, size))
+		abort();
+	struct exe x;
+	memset(&x, 0, sizeof(x));
+	x.fd = -1;
+	struct sidefile keep;
+	memset(&keep, 0, sizeof(keep));
+	sidefile_check(prof, &x, "exe", &keep);
+	sidefile_free(&keep);
+	return 0;
+}
