@@ -45,6 +45,7 @@
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <time.h>
@@ -83,7 +84,8 @@ struct thread_slot {
 };
 
 static struct {
-	bool started, stopped;
+	bool started;
+	_Atomic bool stopped;   /* read by the drainer thread */
 	enum sample_clock kind; /* the clock that runs (AUTO: none) */
 	uint32_t asked_hz;
 	bool verbose;
@@ -332,6 +334,7 @@ drainer(void *arg)
 	uint64_t ms = records * 1000 / 2 / (S.asked_hz ? S.asked_hz : 1);
 	int timeout = ms < 10 ? 10 : ms > 1000 ? 1000 : (int)ms;
 	struct pollfd p = { .fd = S.wake_fd, .events = POLLIN };
+	prctl(PR_SET_NAME, "gmon-drain", 0, 0, 0);
 	while (!S.stopped) {
 		poll(&p, 1, timeout);
 		drain_all();

@@ -12,6 +12,12 @@
  * (the section gmon_text, which every runtime object is placed in) are
  * counted apart, never charged to the program.
  *
+ * With perf, a helper thread named "gmon-drain" (every signal blocked,
+ * no hook calls) empties the threads' sample rings about once a second;
+ * the program sees one more thread.  Without it (pthread_create failed)
+ * the rings are emptied when threads stop and at sample_stop(), and a
+ * full ring loses samples (counted as `lost`).
+ *
  * Contract with the rest of the runtime: sample_start() runs once, from
  * start-up (monstartup or the constructor), before any other call;
  * sample_thread_start() runs on each new thread's first hook call and
