@@ -146,6 +146,23 @@ for link in pie nopie; do
 	done
 done
 
+# Argument registers survive the hooks (slow path included).
+for cc in gcc clang; do
+	for hook in pg fentry; do
+		name=args-$cc-$hook
+		flags=-pg
+		[ $hook = fentry ] && flags="-pg -mfentry"
+		# shellcheck disable=SC2086
+		build "$name" "$here/args.c" $cc $flags || continue
+		got=$(cd "$out/$name" && ./prog)
+		if [ "$got" = ok ]; then
+			echo "PASS runtime-core/$name"
+		else
+			echo "FAIL runtime-core/$name: $got"
+		fi
+	done
+done
+
 # Threads: every call counted (glibc loses a third or more).
 for t in 2 4 16; do
 	name=threads-$t
