@@ -1,6 +1,7 @@
 # gprof in C - build, test, demo, install, benchmark.
 #
-#   make               build build/gprof (and the test tools)
+#   make               build build/gprof, the test tools and the collector
+#                      (build/libgmon.a, build/libgmon.so: runtime/)
 #   make demo          profile examples/demo.c and print its report
 #   make check         run every test suite (SAN=1: address+undefined;
 #                      CHECK_JOBS=n suites at a time, default 2)

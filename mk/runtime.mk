@@ -14,7 +14,8 @@
 # the collector by __start_gmon_text/__stop_gmon_text.  The runtime is
 # always built in build/, also under SAN=1.
 
-RUNTIME_ARCH := $(shell uname -m)
+# The hooks of the target the compiler builds for (runtime/arch/ARCH.S).
+RUNTIME_ARCH := $(shell $(CC) -dumpmachine | cut -d- -f1)
 RUNTIME_CFLAGS := -std=c11 -D_GNU_SOURCE -Iinclude -O2 -g -fPIC \
 	-fno-omit-frame-pointer -fvisibility=hidden -mgeneral-regs-only \
 	-fno-tree-loop-distribute-patterns -ftls-model=initial-exec \

@@ -226,16 +226,24 @@ gmon_arc_slow(uintptr_t frompc, uintptr_t selfpc)
 	th->depth = 0;
 }
 
-/* The thread ends (a pthread key destructor): give its record back. */
+/*
+ * The thread ends (a pthread key destructor): give its record back.
+ * The record first, then the table pointer: a signal handler between
+ * the two counts into the record, still ours; one after them takes the
+ * slow path and adopts another record, whose table pointer the second
+ * store may clear (the next call finds it again through th->rec).  In
+ * the other order a handler's slow path could restore the table
+ * pointer of a record that is about to be handed to another thread.
+ */
 static void
 thread_end(void *arg)
 {
 	struct gmon_thread *th = &gmon_tls;
 	struct gmon_rec *r = arg;
-	th->table = NULL;
-	fence();
 	if (th->rec == r)
 		th->rec = NULL;
+	fence();
+	th->table = NULL;
 	fence();
 	if (th->armed && !th->exited) {
 		th->exited = true;
@@ -290,7 +298,8 @@ gmon_arcs_fork_child(bool keep)
 		mine->tid = (uint64_t)syscall(SYS_gettid);
 }
 
-/* The merge's table: hashed on both ends. */
+/* The merge's table: hashed on both ends.  NULL when full (threads that
+ * still run may add arcs after the merge sized its table). */
 static struct gmon_slot *
 merged_slot(struct gmon_merged *m, uintptr_t from, uintptr_t self)
 {
@@ -301,6 +310,8 @@ merged_slot(struct gmon_merged *m, uintptr_t from, uintptr_t self)
 		if (s->from == from && s->self == self)
 			return s;
 		if (s->from == 0) {
+			if (m->narcs + 1 >= m->nslots)
+				return NULL;
 			s->from = from;
 			s->self = self;
 			m->narcs++;
@@ -329,7 +340,11 @@ merge_table(struct gmon_merged *m, struct gmon_table *t, uintptr_t lo,
 			if (from - 1 < lo || from - 1 >= hi || s->self < lo ||
 			    s->self >= hi)
 				continue;
-			merged_slot(m, from, s->self)->count += n;
+			struct gmon_slot *d = merged_slot(m, from, s->self);
+			if (d)
+				d->count += n;
+			else
+				m->dropped += n;
 		}
 	}
 	return calls;

@@ -59,6 +59,11 @@ extern const char __start_gmon_text[]
 extern const char __stop_gmon_text[]
     __attribute__((weak, visibility("hidden")));
 
+/* glibc names the field only in the kernel's headers; musl has it. */
+#ifndef sigev_notify_thread_id
+#define sigev_notify_thread_id _sigev_un._tid
+#endif
+
 #define MAX_THREADS 4096  /* registry slots (threads alive at once) */
 #define RING_PAGES_LOG2 4 /* perf data pages: 16 (64 KiB, 4096 samples) */
 
@@ -183,6 +188,7 @@ interrupted_pc(const void *context)
 static void
 count_pc(uintptr_t pc)
 {
+	atomic_fetch_add_explicit(&n_samples, 1, memory_order_relaxed);
 	uintptr_t own_lo = (uintptr_t)__start_gmon_text;
 	uintptr_t own_hi = (uintptr_t)__stop_gmon_text;
 	if (own_lo && pc >= own_lo && pc < own_hi)
@@ -201,7 +207,6 @@ on_signal(int sig, siginfo_t *info, void *context)
 	int saved_errno = errno;
 	if (atomic_load_explicit(&active, memory_order_relaxed)) {
 		count_pc(interrupted_pc(context));
-		atomic_fetch_add_explicit(&n_samples, 1, memory_order_relaxed);
 	}
 	if (S.chain) {
 		if (S.previous.sa_flags & SA_SIGINFO)
@@ -272,8 +277,6 @@ drain_ring(struct thread_slot *t)
 		if (h.type == PERF_RECORD_SAMPLE && h.size >= 16) {
 			memcpy(&word, data + ((tail + 8) & mask), 8);
 			count_pc((uintptr_t)word);
-			atomic_fetch_add_explicit(&n_samples, 1,
-						  memory_order_relaxed);
 		} else if (h.type == PERF_RECORD_LOST && h.size >= 24) {
 			memcpy(&word, data + ((tail + 16) & mask), 8);
 			atomic_fetch_add_explicit(&n_lost, word,
@@ -430,7 +433,7 @@ arm_timer(struct thread_slot *t, clockid_t clock)
 	memset(&ev, 0, sizeof ev);
 	ev.sigev_notify = SIGEV_THREAD_ID;
 	ev.sigev_signo = S.signo;
-	ev._sigev_un._tid = t->tid;
+	ev.sigev_notify_thread_id = t->tid;
 	if (timer_create(clock, &ev, &t->timer) != 0)
 		return -1;
 	long period = 1000000000L / (long)S.asked_hz;
@@ -471,7 +474,7 @@ arm_self(enum sample_clock kind)
 	       !atomic_compare_exchange_weak(&S.slots_used, &used, i + 1)) {
 	}
 	struct thread_slot *t = &S.slots[i];
-	t->tid = gettid();
+	t->tid = (pid_t)syscall(SYS_gettid);
 	t->perf_fd = -1;
 	t->ring = NULL;
 	t->has_timer = false;
@@ -519,7 +522,7 @@ grab(struct thread_slot *t)
 static bool
 signal_blocked(const struct thread_slot *t)
 {
-	if (t->tid == gettid()) {
+	if (t->tid == (pid_t)syscall(SYS_gettid)) {
 		sigset_t cur;
 		return pthread_sigmask(SIG_BLOCK, NULL, &cur) == 0 &&
 		       sigismember(&cur, S.signo) == 1;
@@ -861,6 +864,8 @@ sample_result(struct sample_result *r)
 	r->unarmed = atomic_load(&n_unarmed);
 	r->blocked = atomic_load(&n_blocked);
 	uint64_t all = atomic_load(&n_samples);
+	if (all < r->outside + r->collector) /* read while samples came */
+		all = r->outside + r->collector;
 	r->samples = all - r->outside - r->collector;
 
 	/* The time so far: finished intervals plus the live ones. */

@@ -160,6 +160,11 @@ fork_child(void)
 	if (run.cfg.fork == GMON_FORK_OFF) {
 		gmon_active = 0;
 		__atomic_store_n(&state, DONE, __ATOMIC_RELEASE);
+		/* Drop the clock's copies of the parent's events. */
+		if (run.sampling) {
+			sample_fork_child(false);
+			sample_stop();
+		}
 		return;
 	}
 	bool keep = run.cfg.fork == GMON_FORK_INHERIT;

@@ -308,6 +308,24 @@ else
 	echo "FAIL runtime-core/writer: cannot build"
 fi
 
+# A set-user-ID program ignores the environment (LIBGMON_OUT here).
+if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null 2>&1; then
+	echo "SKIP runtime-core/setuid: needs root and setpriv"
+elif [ -x "$out/tst-gmon-gcc-pg-pie/prog" ]; then
+	t=$(mktemp -d /tmp/runtime-core-suid.XXXXXX)
+	chmod 777 "$t"
+	cp "$out/tst-gmon-gcc-pg-pie/prog" "$t/prog"
+	chmod 4755 "$t/prog"
+	(cd "$t" && setpriv --reuid=65534 --regid=65534 --clear-groups \
+		env LIBGMON_OUT=x.out ./prog)
+	if [ -e "$t/x.out" ] || [ ! -e "$t/gmon.out" ]; then
+		echo "FAIL runtime-core/setuid: LIBGMON_OUT was obeyed"
+	else
+		expect setuid "$t/prog" 2000 f1 "$t/gmon.out"
+	fi
+	rm -rf "$t"
+fi
+
 # A noreturn call ending a() is charged to a(), not to the next function.
 if build noreturn "$here/life.c" cc -pg -falign-functions=1; then
 	d=$out/noreturn
