@@ -255,7 +255,9 @@ compare_arcs() {
 }
 
 # check_arcs EXE PROFILE...: both gprofs read the profiles (exit 0)
-# and print the truth's arcs ($dir/truth.txt).  Prints why; returns 1.
+# and print the truth's arcs ($dir/truth.txt); and with -b both print
+# the same bytes, ours with nothing on stderr (the side files beside the
+# profiles belong to them: no warning).  Prints why; returns 1.
 check_arcs() {
 	if ! grep -q '^ARC ' "$dir/truth.txt"; then
 		echo "the program printed no truth"
@@ -276,6 +278,16 @@ check_arcs() {
 			return 1
 		fi
 	done
+	"$GPROF" -b "$@" >"$dir/report-ours.txt" 2>"$dir/report-ours.err"
+	"$GNU" -b "$@" >"$dir/report-GNU.txt" 2>/dev/null
+	if ! cmp -s "$dir/report-ours.txt" "$dir/report-GNU.txt"; then
+		echo "gprof -b: our report differs from GNU's (diff $dir/report-ours.txt $dir/report-GNU.txt)"
+		return 1
+	fi
+	if [ -s "$dir/report-ours.err" ]; then
+		echo "our gprof -b warns: $(head -1 "$dir/report-ours.err")"
+		return 1
+	fi
 }
 
 # no_strays DIR: DIR holds only profiles and their side files (NAME.gmonx
