@@ -6,15 +6,27 @@
 # then reads the gmon.out it wrote with our gprof ($GPROF) and with GNU
 # gprof ($ORACLE, default /usr/bin/gprof), both "-b -q", and requires
 # every arc count either prints between the program's functions to
-# equal the truth, and both to exit 0.  Counts are exact; sample counts
-# are only ever asserted to be zero or non-zero.
+# equal the truth, and both to exit 0; with -b our report must be GNU's,
+# byte for byte, with no warning.  Counts are exact; sample counts are
+# only ever asserted to be zero or non-zero (or, for the stated rate,
+# within a wide band of the CPU time the program measured).
 #
 # The glibc contract (progs/tstgmon.c, the shape of glibc's tst-gmon:
 # "gprof -C" shows f1 2000, f2 1000, f3 1, and main 1 when static) runs
 # over {gcc, clang} x {-pg, -pg -mfentry} x {non-PIE, PIE, -static,
 # -static-pie} x {linked with libgmon.a, LD_PRELOAD=libgmon.so on a
 # binary linked with glibc's runtime (dynamic builds only)}.  The other
-# scenarios run on a few of those builds.
+# scenarios run on a few of those builds: tst-mcleanup (_mcleanup by
+# hand, then at exit), tst-mcount-overflow turned round (8192 arcs and
+# glibc's 50-arc tunable: every arc kept), 2, 4 and 16 threads on the
+# same arcs, 10,000 short-lived threads, an instrumented SIGALRM handler
+# during a hot loop, fork (parent and child profiles sum to the truth),
+# a thread that blocks every signal still sampled (SKIP when
+# perf_event_open is refused), a tiny hot function's never-run
+# neighbours unsampled, the stated sampling rate, a noreturn call ending
+# a function, compiled -pg but linked without it (self-start),
+# GMON_OUT_PREFIX and PROFDIR (empty: no profile).  No stray temporary
+# may be left beside a profile.  About 30 s on 2 busy cores.
 #
 # Env: GPROF, BUILD (absolute; libgmon.a and libgmon.so are looked for
 # in BUILD, then in the tree's build/), ORACLE, RT_AGAINST=glibc (run
