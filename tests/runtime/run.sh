@@ -173,7 +173,7 @@ run_prog() {
 		_env="$_env LD_PRELOAD=$lib_so"
 	fi
 	# shellcheck disable=SC2086
-	(cd "$rundir" && exec timeout 120 env $_env "$_exe" "$@") \
+	(cd "$rundir" && exec timeout 60 env $_env "$_exe" "$@") \
 		>"$dir/truth.txt" 2>"$dir/stderr.txt"
 	_rc=$?
 	if [ $_rc -ne 0 ]; then
