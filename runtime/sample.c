@@ -639,7 +639,7 @@ say_clock(void)
 {
 	char line[160];
 	size_t n = 0;
-	put_text(line, &n, sizeof line - 1, "gmon: sampling with ");
+	put_text(line, &n, sizeof line - 1, "libgmon: sampling with ");
 	put_text(line, &n, sizeof line - 1, clock_name(S.kind));
 	put_text(line, &n, sizeof line - 1, " at ");
 	put_uint(line, &n, sizeof line - 1, S.asked_hz);

@@ -22,8 +22,18 @@
  * start-up (monstartup or the constructor), before any other call;
  * sample_thread_start() runs on each new thread's first hook call and
  * may run inside the hook's slow path: it allocates nothing with malloc
- * and takes no lock the hook could wait on.  Nothing here is called
- * from a signal handler except by the sampler itself.
+ * and takes no lock the hook could wait on.  sample_pause(),
+ * sample_stop() and sample_result() use only system calls and atomics,
+ * so a profile dumped from a signal handler may call them (their waits
+ * on another party's change are bounded, in case that party is the
+ * interrupted thread itself).
+ *
+ * Signals: the per-thread timers and ITIMER_PROF use SIGPROF, unless
+ * the program already has a SIGPROF handler: then the timers take the
+ * highest free real-time signal, and ITIMER_PROF (which can only raise
+ * SIGPROF) counts the sample and calls the program's handler after.
+ * perf uses no signal at all.  The handler stays installed after
+ * sample_stop() so a late signal never meets the default action.
  */
 #ifndef GMON_SAMPLE_H
 #define GMON_SAMPLE_H
@@ -41,9 +51,9 @@ enum sample_clock {
 };
 
 struct sample_config {
-	unsigned rate_hz;        /* asked for; 0: 100 */
+	unsigned rate_hz;        /* asked for; 0: 100; at most 1000000 */
 	enum sample_clock clock; /* asked for */
-	bool verbose;            /* say on stderr which clock ran */
+	bool verbose; /* one line on stderr at start: which clock runs */
 };
 
 /*
