@@ -44,7 +44,8 @@ build/libgmon.a: $(RUNTIME_OBJS)
 	$(AR) rcs $@ $(filter-out $(RUNTIME_SO_ONLY),$(RUNTIME_OBJS))
 
 build/libgmon.so: $(RUNTIME_OBJS)
-	$(CC) -shared -Wl,-soname,libgmon.so -Wl,-z,defs -o $@ \
+	$(CC) -shared -Wl,-soname,libgmon.so -Wl,-z,defs \
+		-Wl,-z,start-stop-visibility=hidden -o $@ \
 		$(RUNTIME_OBJS) -lpthread -ldl
 
 .PHONY: install-runtime

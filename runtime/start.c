@@ -92,7 +92,7 @@ dump(bool final)
 static void
 say_summary(const struct gmon_merged *m, const struct sample_result *sr)
 {
-	char asked[24], got[24], calls[24], dropped[24], samples[24];
+	char asked[24], got[24], calls[24], dropped[24], samples[24], own[24];
 	uint64_t a = sr ? sr->asked_hz : run.cfg.sample.rate_hz;
 	uint64_t d = sr ? sr->rate_hz : 0;
 	asked[gmon_fmt_u64(asked, a)] = '\0';
@@ -100,13 +100,22 @@ say_summary(const struct gmon_merged *m, const struct sample_result *sr)
 	calls[gmon_fmt_u64(calls, m->calls)] = '\0';
 	dropped[gmon_fmt_u64(dropped, m->dropped)] = '\0';
 	samples[gmon_fmt_u64(samples, sr ? sr->samples : 0)] = '\0';
+	own[gmon_fmt_u64(own, sr ? sr->collector : 0)] = '\0';
 	const char *parts[] = {
-		"libgmon: clock ", sr && sr->clock ? sr->clock : "none",
-		", rate ",         asked,
-		" Hz asked, ",     got,
-		" Hz delivered, ", samples,
-		" samples, ",      calls,
-		" calls, ",        dropped,
+		"libgmon: clock ",
+		sr && sr->clock ? sr->clock : "none",
+		", rate ",
+		asked,
+		" Hz asked, ",
+		got,
+		" Hz delivered, ",
+		samples,
+		" samples (",
+		own,
+		" more in the collector), ",
+		calls,
+		" calls, ",
+		dropped,
 		" dropped\n",
 	};
 	gmon_say(parts, sizeof parts / sizeof *parts);

@@ -157,32 +157,18 @@ open_tmp(const char *tmp)
 	return fd;
 }
 
-/* Write gmon.out's bytes B to a temporary and rename it onto NAME. */
+/* Write B to the temporary TMP; 0, or -1 with errno set and TMP gone. */
 static int
-commit_file(const char *name, const char *tmp, const struct buf *b)
+write_tmp(const char *tmp, const struct buf *b)
 {
 	int fd = open_tmp(tmp);
-	if (fd < 0) {
-		report("create", tmp, errno);
+	if (fd < 0)
 		return -1;
-	}
-	if (write_all(fd, b->p, b->len) != 0) {
+	if (write_all(fd, b->p, b->len) != 0 || close(fd) != 0) {
 		int err = errno ? errno : EIO;
 		close(fd);
 		unlink(tmp);
-		report("write", tmp, err);
-		return -1;
-	}
-	if (close(fd) != 0) {
-		int err = errno;
-		unlink(tmp);
-		report("write", tmp, err);
-		return -1;
-	}
-	if (rename(tmp, name) != 0) {
-		int err = errno;
-		unlink(tmp);
-		report("rename to", name, err);
+		errno = err;
 		return -1;
 	}
 	return 0;
@@ -298,14 +284,14 @@ write_side(const struct gmon_run *run, const struct sample_result *sr,
 	s.nested = m->nested;
 	int fd = open_tmp(tmp);
 	if (fd < 0) {
-		report("create", tmp, errno);
+		report("write", name, errno);
 		return -1;
 	}
 	if (side_write_fd(fd, &s) != 0) {
 		int err = errno ? errno : EIO;
 		close(fd);
 		unlink(tmp);
-		report("write", tmp, err);
+		report("write", name, err);
 		return -1;
 	}
 	if (close(fd) != 0 || rename(tmp, name) != 0) {
@@ -339,11 +325,22 @@ gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 		report("write", name, ENOMEM);
 		return -1;
 	}
-	/* The side file first: when gmon.out appears, its side file is
-	 * already there. */
-	int rc = write_side(run, sr, m, side, side_tmp);
-	if (commit_file(name, tmp, &b) != 0)
-		rc = -1;
+	/* gmon.out's temporary first (when it cannot be written, one
+	 * message and no side file), then the side file, then the rename:
+	 * when gmon.out appears, its side file is already there. */
+	int rc = -1;
+	if (write_tmp(tmp, &b) != 0) {
+		report("write", name, errno);
+	} else {
+		write_side(run, sr, m, side, side_tmp);
+		if (rename(tmp, name) != 0) {
+			int err = errno;
+			unlink(tmp);
+			report("write", name, err);
+		} else {
+			rc = 0;
+		}
+	}
 	munmap(b.p, map_len);
 	return rc;
 }

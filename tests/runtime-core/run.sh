@@ -249,6 +249,10 @@ if build life "$here/life.c" cc -pg; then
 	else
 		echo "FAIL runtime-core/profdir: no PROFDIR/PID.prog"
 	fi
+	# inherit: the child keeps the 1000 calls made before the fork.
+	(cd "$d" && rm -f gmon.out* && LIBGMON_FORK=inherit ./prog fork >/dev/null) &&
+		expect fork-inherit "$p" 2800 leaf "$d/gmon.out" \
+			"$(ls "$d"/gmon.out.[0-9]* | grep -v gmonx)"
 	want=$(cd "$d" && rm -f gmon.out* && LIBGMON_FORK=off ./prog fork) &&
 		if ls "$d"/gmon.out.[0-9]* >/dev/null 2>&1; then
 			echo "FAIL runtime-core/fork-off: the child wrote a profile"
@@ -306,6 +310,31 @@ if cc -O2 -fno-PIE -no-pie -I"$top/runtime" -I"$top/include" -o "$d/prog" \
 		done && echo "PASS runtime-core/writer-bins"
 else
 	echo "FAIL runtime-core/writer: cannot build"
+fi
+
+# LIBGMON_CLOCK and LIBGMON_RATE reach the sampler; LIBGMON_VERBOSE says
+# so in one line; a value we do not understand is named and ignored.
+d=$out/tst-gmon-gcc-pg-pie
+if [ -x "$d/prog" ]; then
+	err=$(cd "$d" && LIBGMON_VERBOSE=1 LIBGMON_CLOCK=itimer LIBGMON_RATE=250 \
+		./prog 2>&1 >/dev/null)
+	case $err in
+	"libgmon: clock ITIMER_PROF, rate 250 Hz asked, "*" 3002 calls, 0 dropped")
+		echo "PASS runtime-core/verbose" ;;
+	*) echo "FAIL runtime-core/verbose: '$err'" ;;
+	esac
+	err=$(cd "$d" && LIBGMON_CLOCK=bogus ./prog 2>&1 >/dev/null)
+	if [ "$err" = "libgmon: ignoring LIBGMON_CLOCK='bogus'" ]; then
+		echo "PASS runtime-core/bad-knob"
+	else
+		echo "FAIL runtime-core/bad-knob: '$err'"
+	fi
+	err=$(cd "$d" && LIBGMON_OUT=no/such/dir/x ./prog 2>&1 >/dev/null)
+	if [ "$err" = "libgmon: cannot write no/such/dir/x: No such file or directory" ]; then
+		echo "PASS runtime-core/unwritable"
+	else
+		echo "FAIL runtime-core/unwritable: '$err'"
+	fi
 fi
 
 # A set-user-ID program ignores the environment (LIBGMON_OUT here).
