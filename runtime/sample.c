@@ -227,6 +227,8 @@ install_handler(bool need_sigprof)
 		return -1;
 	bool taken = (old.sa_flags & SA_SIGINFO) ||
 		     (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN);
+	if ((old.sa_flags & SA_SIGINFO) && old.sa_sigaction == on_signal)
+		return -1; /* ours already: never chain to ourselves */
 	if (taken && !need_sigprof) {
 		sig = 0;
 		for (int s = SIGRTMAX; s >= SIGRTMIN; s--) {
@@ -599,14 +601,27 @@ retire(struct thread_slot *t)
 
 /* ---- the contract ---- */
 
+/* A clock failed to start after install_handler(): put back the action
+ * it replaced (else the next try would chain to our own handler). */
+static void
+restore_handler(void)
+{
+	if (S.signo)
+		sigaction(S.signo, &S.previous, NULL);
+	S.signo = 0;
+	S.chain = false;
+}
+
 static int
 start_kind(enum sample_clock kind)
 {
 	if (per_thread(kind)) {
 		if (kind != SAMPLE_PERF && install_handler(false) != 0)
 			return -1;
-		if (arm_self(kind) != 0)
+		if (arm_self(kind) != 0) {
+			restore_handler();
 			return -1;
+		}
 		S.kind = kind;
 		if (kind == SAMPLE_PERF)
 			start_drainer();
@@ -629,6 +644,7 @@ start_kind(enum sample_clock kind)
 	S.process_mark_ns = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
 	if (setitimer(ITIMER_PROF, &it, NULL) != 0) {
 		S.kind = SAMPLE_AUTO;
+		restore_handler();
 		return -1;
 	}
 	return 0;

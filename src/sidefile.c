@@ -15,6 +15,7 @@
 
 #include "gmon_format.h"
 #include "reader.h"
+#include "srcline.h"
 #include "stream.h"
 
 /* Bigger side files are refused unread (10 million threads' worth). */
@@ -277,7 +278,7 @@ find_build_id(Elf_Data *data, uint8_t *buf, size_t cap)
 }
 
 size_t
-sidefile_exe_build_id(const struct exe *x, uint8_t *buf, size_t cap)
+sidefile_exe_build_id(struct exe *x, uint8_t *buf, size_t cap)
 {
 	Elf *elf = x->elf;
 	Elf_Scn *scn = NULL;
@@ -285,6 +286,7 @@ sidefile_exe_build_id(const struct exe *x, uint8_t *buf, size_t cap)
 
 	if (elf == NULL)
 		return 0;
+	srcline_wait(x);
 	while (n == 0 && (scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr sh;
 		if (gelf_getshdr(scn, &sh) != NULL && sh.sh_type == SHT_NOTE)
@@ -316,7 +318,7 @@ hex(const uint8_t *p, size_t n, char *buf, size_t len)
 }
 
 void
-sidefile_check(const char *profile, const struct exe *x, const char *exe,
+sidefile_check(const char *profile, struct exe *x, const char *exe,
 	       struct sidefile *keep)
 {
 	struct gp_err err;
@@ -370,7 +372,8 @@ sidefile_check(const char *profile, const struct exe *x, const char *exe,
 	}
 
 	uint8_t bid[GMON_SIDE_BUILD_ID_MAX];
-	size_t blen = sidefile_exe_build_id(x, bid, sizeof(bid));
+	size_t blen =
+	    s.build_id_len ? sidefile_exe_build_id(x, bid, sizeof(bid)) : 0;
 	if (blen > 0 && s.build_id_len > 0 &&
 	    (blen != s.build_id_len || memcmp(bid, s.build_id, blen) != 0)) {
 		char prof_name[256], h1[2 * GMON_SIDE_BUILD_ID_MAX + 1];

@@ -68,9 +68,10 @@ bool sidefile_profile_run_id(const char *path,
 /*
  * The descriptor of X's NT_GNU_BUILD_ID note (from its note sections,
  * else its PT_NOTE segments), at most CAP bytes of it into BUF.  Returns
- * its length, 0 when X has none (or no ELF file: -S).
+ * its length, 0 when X has none (or no ELF file: -S).  Waits for the
+ * background DWARF pass first (srcline.h: libelf is not shared with it).
  */
-size_t sidefile_exe_build_id(const struct exe *x, uint8_t *buf, size_t cap);
+size_t sidefile_exe_build_id(struct exe *x, uint8_t *buf, size_t cap);
 
 /*
  * Look for PROFILE.gmonx and check it against PROFILE and X (named EXE
@@ -78,7 +79,7 @@ size_t sidefile_exe_build_id(const struct exe *x, uint8_t *buf, size_t cap);
  * that belongs to PROFILE is decoded into KEEP when KEEP is not yet
  * valid (so the first one is kept, for -d); otherwise it is dropped.
  */
-void sidefile_check(const char *profile, const struct exe *x, const char *exe,
+void sidefile_check(const char *profile, struct exe *x, const char *exe,
 		    struct sidefile *keep);
 
 /* Describe S for -d: "[side] ..." lines. */

@@ -21,16 +21,27 @@
  *            (per-thread clocks take a free real-time signal)
  *   own      spins in a function in section gmon_text (the collector's
  *            code): its samples count as `collector`, never in the bins
+ *   fallback perf_event_open is denied (seccomp) and timer_create fails
+ *            (RLIMIT_SIGPENDING 0): the automatic choice must end at
+ *            ITIMER_PROF, with the handler the failed timer installed
+ *            taken back (not chained to itself), and work as in `hot`
  *
  * Prints "ok: ..." and exits 0, or "fail: ..." and exits 1; exits 77
  * when the clock cannot start (the caller reports SKIP).  Sample counts
  * are never compared exactly: only ratios and non-zero.
  */
+#include <errno.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -93,13 +104,22 @@ cpu_seconds(clockid_t id)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Spin in FN for SECONDS of this thread's CPU time. */
+/*
+ * What spin() measures: the thread's CPU time, or for the wall clock
+ * wall time, read without a system call (the vDSO).  Reading the
+ * thread's CPU clock enters the kernel, which may switch to another
+ * task on the way out; a wall-clock signal then finds the thread there,
+ * outside hot(), on a busy machine most of the time.
+ */
+static clockid_t spin_clock = CLOCK_THREAD_CPUTIME_ID;
+
+/* Spin in FN for SECONDS of spin_clock. */
 static void
 spin_in(void (*fn)(unsigned), double seconds)
 {
-	double end = cpu_seconds(CLOCK_THREAD_CPUTIME_ID) + seconds;
-	while (cpu_seconds(CLOCK_THREAD_CPUTIME_ID) < end)
-		fn(200000);
+	double end = cpu_seconds(spin_clock) + seconds;
+	while (cpu_seconds(spin_clock) < end)
+		fn(2000000); /* a few ms between clock reads */
 }
 
 static void
@@ -119,6 +139,23 @@ bins_between(const struct sample_result *r, uintptr_t lo, uintptr_t hi)
 }
 
 static int failed;
+
+/* Make perf_event_open fail with EACCES in this process.  False when
+ * seccomp is not available. */
+static bool
+deny_perf(void)
+{
+	struct sock_filter code[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_perf_event_open, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { sizeof code / sizeof *code, code };
+	return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&
+	       prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) == 0;
+}
 
 static void
 check(int ok, const char *what)
@@ -199,6 +236,14 @@ main(int argc, char **argv)
 					   : SAMPLE_AUTO;
 	if (!strcmp(what, "chain"))
 		signal(SIGPROF, their_handler);
+	if (!strcmp(what, "fallback")) {
+		struct rlimit none = { 0, 0 };
+		if (!deny_perf() || setrlimit(RLIMIT_SIGPENDING, &none) != 0) {
+			printf(
+			    "skip: cannot deny perf_event_open or signals\n");
+			return 77;
+		}
+	}
 	if (sample_start((uintptr_t)__executable_start, (uintptr_t)etext,
 			 &cfg) != 0) {
 		printf("skip: clock %s cannot start here\n", c);
@@ -210,6 +255,8 @@ main(int argc, char **argv)
 	    (uint64_t)(seconds * (cfg.rate_hz < 250 ? cfg.rate_hz : 250) / 3);
 	clockid_t measure = cfg.clock == SAMPLE_WALL ? CLOCK_MONOTONIC
 						     : CLOCK_PROCESS_CPUTIME_ID;
+	if (cfg.clock == SAMPLE_WALL)
+		spin_clock = CLOCK_MONOTONIC;
 	if (!strcmp(what, "hot")) {
 		double t0 = cpu_seconds(measure);
 		spin(seconds);
@@ -289,6 +336,15 @@ main(int argc, char **argv)
 		double t3 = cpu_seconds(measure);
 		sample_result(&r);
 		check_result(&r, (t1 - t0) + (t3 - t2), min);
+	} else if (!strcmp(what, "fallback")) {
+		double t0 = cpu_seconds(measure);
+		spin(seconds);
+		sample_stop();
+		double t1 = cpu_seconds(measure);
+		sample_result(&r);
+		check(r.clock_kind == SAMPLE_ITIMER,
+		      "the automatic choice did not end at ITIMER_PROF");
+		check_result(&r, t1 - t0, min);
 	} else if (!strcmp(what, "chain")) {
 		double t0 = cpu_seconds(measure);
 		spin(seconds);

@@ -78,6 +78,7 @@ done
 for c in perf itimer; do
 	run $c 100 own
 done
+run auto 100 fallback
 
 # ---- the side file through gprof ----
 # A -pg program run with glibc's collector gives a real gmon.out; its
@@ -144,7 +145,7 @@ else
 		echo "FAIL sampler/side-describe: $(grep -m1 side "$side/d.txt")"
 	fi
 	"$out/mkside" "$gmonx" $run_id "00$bid" "$side/prog"
-	side_case other-build "gmon.out was written by another build of prog"
+	side_case other-build "gmon.out was written by another build of prog (build-id 00$bid, prog has $bid)"
 	"$out/mkside" "$gmonx" $run_id "$bid" "$side/prog"
 	head -c 100 "$gmonx" >"$side/cut" && mv "$side/cut" "$gmonx"
 	side_case truncated "gmon.out.gmonx: corrupt side file (record at byte 16"
