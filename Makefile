@@ -55,13 +55,14 @@ all: $(B)/gprof $(TOOLS) $(RUNTIME_LIBS)
 demo: $(B)/gprof
 	@sh examples/demo.sh $(B)
 
-check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY)
+check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY) $(RUNTIME_LIBS)
 	@sh scripts/ensure-deps.sh test
 	@sh tests/run-suites.sh $(CURDIR)/$(B)/gprof $(CURDIR)/$(B)
 
-bench: $(B)/gprof $(B)/mkgmon
+bench: $(B)/gprof $(B)/mkgmon $(RUNTIME_LIBS)
 	@sh scripts/ensure-deps.sh bench
 	@sh bench/run.sh $(CURDIR)/$(B)/gprof
+	@sh bench/runtime.sh $(CURDIR)/build
 
 fuzz:
 	@sh scripts/ensure-deps.sh fuzz
@@ -75,7 +76,9 @@ install: $(B)/gprof install-runtime
 format:
 	clang-format -i src/*.c src/*.h include/*.h tests/unit/*.c \
 		tests/unit/*.h tools/*.c fuzz/*.c fuzz/*.h \
-		runtime/*.c runtime/*.h
+		runtime/*.c runtime/*.h \
+		tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h \
+		bench/rtfib.c
 
 format-check:
 	@sh scripts/format-check.sh

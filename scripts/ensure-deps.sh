@@ -11,7 +11,8 @@
 #           jq, python3-jsonschema and chromium (tests/viewjson; chromium
 #           also tests/diffhtml);
 #           nodejs and npm (tests/viewdiff: npm installs pprof-format)
-#   bench   compare with GNU gprof (make bench): binutils
+#   bench   compare with GNU gprof (make bench): binutils; valgrind and
+#           time for the collector's benchmark
 #   fuzz    build the libFuzzer targets (make fuzz): clang
 # As root it installs with apt-get; as another user it names what is
 # missing and exits 1.  Safe to run any number of times: when nothing is
@@ -98,13 +99,19 @@ EOF
 	apt-get update -qq >&2
 }
 
+# The collector's benchmark (bench/runtime.sh): callgrind and time(1).
+runtime_bench() {
+	has valgrind || need="$need valgrind"
+	[ -x /usr/bin/time ] || need="$need time"
+}
+
 want_deb_src=
 [ $# -gt 0 ] || set -- build
 for set in "$@"; do
 	case $set in
 	build) build ;;
 	test) test_deps ;;
-	bench) oracle ;;
+	bench) oracle && runtime_bench ;;
 	fuzz) clang_dep ;;
 	*)
 		echo "usage: scripts/ensure-deps.sh build|test|bench|fuzz..." >&2

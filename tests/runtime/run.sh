@@ -1,0 +1,675 @@
+#!/bin/sh
+# tests/runtime/run.sh - acceptance tests of our collector, libgmon.
+#
+# Every program in progs/ counts its own calls in plain globals and
+# prints them ("ARC caller callee count", truth.h); the suite runs it,
+# then reads the gmon.out it wrote with our gprof ($GPROF) and with GNU
+# gprof ($ORACLE, default /usr/bin/gprof), both "-b -q", and requires
+# every arc count either prints between the program's functions to
+# equal the truth, and both to exit 0; with -b our report must be GNU's,
+# byte for byte, with no warning.  Counts are exact; sample counts are
+# only ever asserted to be zero or non-zero (or, for the stated rate,
+# within a wide band of the CPU time the program measured).
+#
+# The glibc contract (progs/tstgmon.c, the shape of glibc's tst-gmon:
+# "gprof -C" shows f1 2000, f2 1000, f3 1, and main 1 when static) runs
+# over {gcc, clang} x {-pg, -pg -mfentry} x {non-PIE, PIE, -static,
+# -static-pie} x {linked with libgmon.a, LD_PRELOAD=libgmon.so on a
+# binary linked with glibc's runtime (dynamic builds only)}.  The other
+# scenarios run on a few of those builds: tst-mcleanup (_mcleanup by
+# hand, then at exit), tst-mcount-overflow turned round (8192 arcs and
+# glibc's 50-arc tunable: every arc kept), 2, 4 and 16 threads on the
+# same arcs, 10,000 short-lived threads, an instrumented SIGALRM handler
+# during a hot loop, fork (parent and child profiles sum to the truth),
+# a thread that blocks every signal still sampled (SKIP when
+# perf_event_open is refused), a tiny hot function's never-run
+# neighbours unsampled, the stated sampling rate, a noreturn call ending
+# a function, compiled -pg but linked without it (self-start),
+# GMON_OUT_PREFIX and PROFDIR (empty: no profile).  No stray temporary
+# may be left beside a profile.  About 30 s on 2 busy cores.
+#
+# Env: GPROF, BUILD (absolute; libgmon.a and libgmon.so are looked for
+# in BUILD, then in the tree's build/), ORACLE, RT_AGAINST=glibc (run
+# everything on glibc's own runtime instead, to check the harness: the
+# cases glibc gets wrong then fail).  Built programs and every run's
+# files stay in BUILD/runtime-tests/ (BUILD/runtime/ holds the
+# collector's objects).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+: "${GPROF:=$top/build/gprof}"
+: "${BUILD:=$top/build}"
+GNU=${ORACLE:-/usr/bin/gprof}
+AGAINST=${RT_AGAINST:-ours}
+progs=$here/progs
+out=$BUILD/runtime-tests
+rm -rf "$out"
+mkdir -p "$out/obj" "$out/bin" "$out/cases" || exit 1
+
+lib_a=$BUILD/libgmon.a
+[ -f "$lib_a" ] || lib_a=$top/build/libgmon.a
+lib_so=$BUILD/libgmon.so
+[ -f "$lib_so" ] || lib_so=$top/build/libgmon.so
+
+# The test helpers, never profiled.
+cc -O2 -o "$out/histsum" "$here/histsum.c" || exit 1
+cc -O2 -o "$out/perfprobe" "$here/perfprobe.c" || exit 1
+
+# mode_cflags MODE / mode_ldflags MODE: the flags of a link mode.
+mode_cflags() {
+	case $1 in
+	nopie | static) echo "-fno-PIE" ;;
+	pie | static-pie) echo "-fPIE" ;;
+	esac
+}
+mode_ldflags() {
+	case $1 in
+	nopie) echo "-no-pie" ;;
+	pie) echo "-pie" ;;
+	static) echo "-no-pie -static" ;;
+	static-pie) echo "-static-pie" ;;
+	esac
+}
+
+# compile OBJ CC HOOK MODE SRC [CFLAG...]: OBJ from SRC with -pg (HOOK
+# fentry: -mfentry too), -O2, for link mode MODE.  Returns 1 (the log
+# is OBJ.log) on failure.
+compile() {
+	_obj=$1 _cc=$2 _hook=$3 _mode=$4 _src=$5
+	shift 5
+	[ -f "$_obj" ] && return 0
+	_hf=
+	[ "$_hook" = fentry ] && _hf=-mfentry
+	# shellcheck disable=SC2046,SC2086
+	$_cc -O2 -pg $_hf $(mode_cflags "$_mode") -I"$progs" "$@" -c \
+		-o "$_obj" "$_src" >"$_obj.log" 2>&1
+}
+
+# link EXE CC MODE RUNTIME OBJ [LDFLAG...]: link OBJ into EXE.  RUNTIME
+# is ours (-pg + libgmon.a), glibc (-pg alone), ours-nopg (libgmon.a,
+# no -pg at link time: nothing calls monstartup) or glibc-nopg.  clang
+# 14 links -pg -static-pie with gcrt1.o instead of grcrt1.o (the
+# program crashes at start, whatever the runtime), so that mode links
+# through gcc: the code under test is still clang's.
+link() {
+	_exe=$1 _cc=$2 _mode=$3 _rt=$4 _obj=$5
+	shift 5
+	[ -x "$_exe" ] && return 0
+	[ "$_mode" = static-pie ] && _cc=gcc
+	if [ "$AGAINST" = glibc ]; then
+		case $_rt in
+		ours) _rt=glibc ;;
+		ours-nopg) _rt=glibc-nopg ;;
+		esac
+	fi
+	case $_rt in
+	ours) set -- -pg "$_obj" "$lib_a" "$@" ;;
+	glibc) set -- -pg "$_obj" "$@" ;;
+	ours-nopg) set -- "$_obj" "$lib_a" "$@" ;;
+	glibc-nopg) set -- "$_obj" "$@" ;;
+	esac
+	case $_rt in
+	ours*) if [ ! -f "$lib_a" ]; then
+		echo "$lib_a is not built" >"$_exe.log"
+		return 1
+	fi ;;
+	esac
+	# shellcheck disable=SC2046
+	$_cc $(mode_ldflags "$_mode") -o "$_exe" "$@" >"$_exe.log" 2>&1
+}
+
+# build EXE CC HOOK MODE RUNTIME SRC [-- LDFLAG...] [CFLAG...]: compile
+# (once per CC, HOOK, MODE, SRC and cflags) and link.  Prints why on
+# failure.
+build() {
+	_bexe=$1 _bcc=$2 _bhook=$3 _bmode=$4 _brt=$5 _bsrc=$6
+	shift 6
+	_ldf= _cfl=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-l* | -pthread) _ldf="$_ldf $1" ;;
+		*) _cfl="$_cfl $1" ;;
+		esac
+		shift
+	done
+	_base=$(basename "$_bsrc" .c)
+	_tag=$(echo "$_cfl" | tr -c 'a-zA-Z0-9\n' '_')
+	_bobj=$out/obj/$_base-$_bcc-$_bhook-$_bmode$_tag.o
+	# shellcheck disable=SC2086
+	if ! compile "$_bobj" "$_bcc" "$_bhook" "$_bmode" "$_bsrc" $_cfl; then
+		echo "cannot compile $_base ($(head -1 "$_bobj.log"))"
+		return 1
+	fi
+	# shellcheck disable=SC2086
+	if ! link "$_bexe" "$_bcc" "$_bmode" "$_brt" "$_bobj" $_ldf; then
+		echo "cannot link $_base: $(grep -m1 -v '^/usr/bin/ld: warning' "$_bexe.log")"
+		return 1
+	fi
+}
+
+# run_prog NAME PRELOAD EXE [VAR=VALUE...] -- [ARG...]: run EXE in the
+# empty folder $out/cases/NAME/run (PRELOAD yes: with libgmon.so
+# preloaded), its stdout (the truth) in $out/cases/NAME/truth.txt.
+# Sets $dir and $rundir; prints why and returns 1 when it fails.  The
+# environment reaches the program only, not timeout(1): a preloaded
+# runtime in timeout would write a profile of its own.
+run_prog() {
+	_name=$1 _pre=$2 _exe=$3
+	shift 3
+	dir=$out/cases/$(echo "$_name" | tr '/' '_')
+	rundir=$dir/run
+	mkdir -p "$rundir"
+	_env=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		_env="$_env $1"
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	if [ "$_pre" = yes ] && [ "$AGAINST" != glibc ]; then
+		if [ ! -f "$lib_so" ]; then
+			echo "$lib_so is not built"
+			return 1
+		fi
+		_env="$_env LD_PRELOAD=$lib_so"
+	fi
+	# shellcheck disable=SC2086
+	(cd "$rundir" && exec timeout 60 env $_env "$_exe" "$@") \
+		>"$dir/truth.txt" 2>"$dir/stderr.txt"
+	_rc=$?
+	if [ $_rc -ne 0 ]; then
+		echo "the program exited $_rc ($(head -1 "$dir/stderr.txt"))"
+		return 1
+	fi
+}
+
+# profiles DIR: the files in DIR that start as GNU profiles do, "gmon"
+# and version 1 (little-endian); side files (NAME.gmonx) are not.
+profiles() {
+	for _f in "$1"/* "$1"/.[!.]*; do
+		[ -f "$_f" ] || continue
+		[ "$(head -c 8 "$_f" | od -An -tx1 | tr -d ' \n')" = 676d6f6e01000000 ] &&
+			echo "$_f"
+	done
+}
+
+# gprof_arcs GPROF EXE PROFILE... : "caller callee count" for every arc
+# of "GPROF -b -q", from parent and child lines alike, one line each.
+gprof_arcs() {
+	_g=$1
+	shift
+	"$_g" -b -q "$@" 2>"$dir/gprof.err" | awk '
+	function flush(   i, p) {
+		p = 0
+		for (i = 1; i <= n; i++)
+			if (line[i] ~ /^\[/) p = i
+		if (p == 0) { n = 0; return }
+		split(line[p], f)
+		me = f[length(f) - 1]
+		for (i = 1; i <= n; i++) {
+			if (i == p) continue
+			k = split(line[i], f)
+			if (k < 3 || f[k] !~ /^\[[0-9]+\]$/) continue
+			c = f[k - 2]
+			if (c !~ /^[0-9]+(\/[0-9]+)?$/) continue
+			sub(/\/.*/, "", c)
+			if (i < p) print f[k - 1], me, c
+			else print me, f[k - 1], c
+		}
+		n = 0
+	}
+	/^Index by function name/ { flush(); started = 0; done = 1 }
+	done { next }
+	/^index / { started = 1; n = 0; next }
+	!started { next }
+	/^-----/ { flush(); next }
+	{ line[++n] = $0 }
+	END { flush() }' | sort -u
+}
+
+# compare_arcs TRUTH ARCS: every truth arc has its count in ARCS (a
+# count of 0: absent), every arc of ARCS between functions the truth
+# names is in the truth.  Prints the first differences; returns 1.
+compare_arcs() {
+	awk '
+	FNR == NR {
+		if ($1 == "ARC") {
+			want[$2 " " $3] += $4
+			named[$2] = 1
+			named[$3] = 1
+		}
+		next
+	}
+	($1 in named) && ($2 in named) {
+		k = $1 " " $2
+		if (k in got) dup[k] = 1
+		got[k] = $3
+	}
+	END {
+		bad = 0
+		for (k in want) {
+			g = (k in got) ? got[k] : 0
+			if (g != want[k] || (k in dup)) {
+				if (++bad <= 3) {
+					sep = (bad > 1) ? "; " : ""
+					shown = (k in dup) ? "two counts" : g
+					printf "%s%s: %s, truth %s", sep, k, shown, want[k]
+				}
+			}
+		}
+		for (k in got)
+			if (!(k in want) && ++bad <= 3) {
+				sep = (bad > 1) ? "; " : ""
+				printf "%s%s: %s, truth none", sep, k, got[k]
+			}
+		if (bad > 3) printf "; and %d more", bad - 3
+		exit bad > 0
+	}' "$1" "$2"
+}
+
+# check_arcs EXE PROFILE...: both gprofs read the profiles (exit 0)
+# and print the truth's arcs ($dir/truth.txt); and with -b both print
+# the same bytes, ours with nothing on stderr (the side files beside the
+# profiles belong to them: no warning).  Prints why; returns 1.
+check_arcs() {
+	if ! grep -q '^ARC ' "$dir/truth.txt"; then
+		echo "the program printed no truth"
+		return 1
+	fi
+	for _which in ours GNU; do
+		_g=$GPROF
+		[ $_which = GNU ] && _g=$GNU
+		gprof_arcs "$_g" "$@" >"$dir/arcs-$_which.txt"
+		"$_g" -b -q "$@" >/dev/null 2>&1
+		_rc=$?
+		if [ $_rc -ne 0 ]; then
+			echo "$_which gprof exits $_rc: $(head -1 "$dir/gprof.err")"
+			return 1
+		fi
+		if ! _why=$(compare_arcs "$dir/truth.txt" "$dir/arcs-$_which.txt"); then
+			echo "$_which gprof: $_why"
+			return 1
+		fi
+	done
+	"$GPROF" -b "$@" >"$dir/report-ours.txt" 2>"$dir/report-ours.err"
+	"$GNU" -b "$@" >"$dir/report-GNU.txt" 2>/dev/null
+	if ! cmp -s "$dir/report-ours.txt" "$dir/report-GNU.txt"; then
+		echo "gprof -b: our report differs from GNU's (diff $dir/report-ours.txt $dir/report-GNU.txt)"
+		return 1
+	fi
+	if [ -s "$dir/report-ours.err" ]; then
+		echo "our gprof -b warns: $(head -1 "$dir/report-ours.err")"
+		return 1
+	fi
+}
+
+# no_strays DIR: DIR holds only profiles and their side files (NAME.gmonx
+# beside NAME): a temporary left behind means the file was not written
+# to another name and renamed.
+no_strays() {
+	_p=$(profiles "$1")
+	for _f in "$1"/* "$1"/.[!.]*; do
+		[ -e "$_f" ] || continue
+		case " $(echo $_p) " in *" $_f "*) continue ;; esac
+		case $_f in
+		*.gmonx) case " $(echo $_p) " in *" ${_f%.gmonx} "*) continue ;; esac ;;
+		esac
+		echo "stray file $(basename "$_f")"
+		return 1
+	done
+}
+
+# one_profile: the single profile of $rundir into $prof, else why.
+one_profile() {
+	no_strays "$rundir" || return 1
+	prof=$(profiles "$rundir")
+	case $prof in
+	"") echo "no profile written ($(head -1 "$dir/stderr.txt"))"
+		return 1 ;;
+	*"
+"*) echo "several profiles: $(echo "$prof" | xargs -n1 basename | tr '\n' ' ')"
+		return 1 ;;
+	esac
+}
+
+# verdict NAME WHY: PASS when WHY is empty, else FAIL with it.
+verdict() {
+	if [ -z "$2" ]; then
+		echo "PASS $1"
+	else
+		echo "FAIL $1: $2"
+	fi
+}
+
+# simple_case NAME EXE PRELOAD [VAR=VALUE...] [-- ARG...]: run, then
+# check the one profile's arcs.
+simple_case() {
+	_sn=$1 _se=$2 _sp=$3
+	shift 3
+	_why=$(run_prog "$_sn" "$_sp" "$_se" "$@" && one_profile &&
+		check_arcs "$_se" "$prof")
+	verdict "$_sn" "$_why"
+}
+
+# exec_counts GPROF EXE PROFILE: "name count" per line of "gprof -C".
+exec_counts() {
+	"$1" -b -C "$2" "$3" 2>/dev/null |
+		sed -n 's/.*(\([^():]*\):0x[0-9a-f]*) \([0-9]*\) executions$/\1 \2/p' |
+		grep -E '^(f1|f2|f3|main) ' | sort | tr '\n' ';'
+}
+
+# --- glibc's contract, over the whole matrix --------------------------
+for cc in gcc clang; do
+	for hook in pg fentry; do
+		for mode in nopie pie static static-pie; do
+			want="f1 2000;f2 1000;f3 1;"
+			case $mode in static*) want="f1 2000;f2 1000;f3 1;main 1;" ;; esac
+			for how in linked preload; do
+				case $how/$mode in preload/static*) continue ;; esac
+				[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
+				name=runtime/tstgmon/$cc-$hook-$mode-$how
+				rt=ours
+				[ $how = preload ] && rt=glibc
+				exe=$out/bin/tstgmon-$cc-$hook-$mode-$rt
+				if ! why=$(build "$exe" $cc $hook $mode $rt "$progs/tstgmon.c"); then
+					verdict "$name" "$why"
+					continue
+				fi
+				pre=no
+				[ $how = preload ] && pre=yes
+				why=$(run_prog "$name" $pre "$exe" && one_profile &&
+					check_arcs "$exe" "$prof" && {
+					for g in "$GPROF" "$GNU"; do
+						got=$(exec_counts "$g" "$exe" "$prof")
+						[ "$got" = "$want" ] ||
+							echo "$(basename "$g") -C: got '$got', want '$want'"
+					done
+				})
+				verdict "$name" "$why"
+			done
+		done
+	done
+done
+
+# The builds the other scenarios use: gcc -pg, PIE, linked with ours;
+# the same objects linked with glibc's runtime, for preloading.
+b() { # b NAME SRC RUNTIME [FLAGS...]: build $out/bin/NAME (gcc, PIE)
+	_n=$1 _s=$2 _r=$3
+	shift 3
+	build "$out/bin/$_n" gcc pg pie "$_r" "$progs/$_s" "$@"
+}
+
+# --- tst-mcleanup: _mcleanup by hand, then again at exit --------------
+for how in linked preload; do
+	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
+	name=runtime/mcleanup/$how
+	rt=ours
+	[ $how = preload ] && rt=glibc
+	if ! why=$(b mcleanup-$rt mcleanup.c $rt); then
+		verdict "$name" "$why"
+		continue
+	fi
+	pre=no
+	[ $how = preload ] && pre=yes
+	why=$(run_prog "$name" $pre "$out/bin/mcleanup-$rt" && one_profile && {
+		for g in "$GPROF" "$GNU"; do
+			"$g" -b "$out/bin/mcleanup-$rt" "$prof" >/dev/null 2>&1 ||
+				echo "$(basename "$g") cannot read the profile"
+		done
+	})
+	verdict "$name" "$why"
+done
+
+# --- tst-mcount-overflow, adapted: 8192 arcs and glibc's tunable that
+# caps its table at 50 arcs; ours keeps every arc ---------------------
+sh "$progs/gen-manyarcs.sh" 128 64 >"$out/obj/manyarcs.c"
+for how in linked preload; do
+	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
+	name=runtime/manyarcs/$how
+	rt=ours
+	[ $how = preload ] && rt=glibc
+	if ! why=$(build "$out/bin/manyarcs-$rt" gcc pg pie $rt "$out/obj/manyarcs.c"); then
+		verdict "$name" "$why"
+		continue
+	fi
+	simple_case "$name" "$out/bin/manyarcs-$rt" $(
+		[ $how = preload ] && echo yes || echo no
+	) GLIBC_TUNABLES=glibc.gmon.minarcs=51:glibc.gmon.maxarcs=50
+done
+
+# --- threads hammering the same arcs ----------------------------------
+for how in linked preload; do
+	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
+	rt=ours
+	[ $how = preload ] && rt=glibc
+	pre=no
+	[ $how = preload ] && pre=yes
+	if ! why=$(b threads-$rt threads.c $rt -pthread); then
+		for n in 2 4 16; do verdict "runtime/threads-$n/$how" "$why"; done
+	else
+		for n in 2 4 16; do
+			simple_case "runtime/threads-$n/$how" "$out/bin/threads-$rt" $pre \
+				-- $n 100000
+		done
+	fi
+	if ! why=$(b churn-$rt churn.c $rt -pthread); then
+		verdict "runtime/churn-10000/$how" "$why"
+	else
+		simple_case "runtime/churn-10000/$how" "$out/bin/churn-$rt" $pre -- 10000
+	fi
+done
+
+# The same 4 threads through the other compilers, hooks and a static
+# link (static TLS in a static program).
+for cc in gcc clang; do
+	for hook in pg fentry; do
+		for mode in nopie static; do
+			[ $cc-$hook-$mode = gcc-pg-nopie ] && continue
+			name=runtime/threads-4/$cc-$hook-$mode-linked
+			exe=$out/bin/threads-$cc-$hook-$mode-ours
+			if ! why=$(build "$exe" $cc $hook $mode ours "$progs/threads.c" -pthread); then
+				verdict "$name" "$why"
+				continue
+			fi
+			simple_case "$name" "$exe" no -- 4 50000
+		done
+	done
+done
+
+# --- an instrumented signal handler during hot loops ------------------
+for variant in gcc-pg-linked gcc-fentry-linked clang-pg-linked \
+	clang-fentry-linked gcc-pg-preload; do
+	cc=${variant%%-*} how=${variant##*-}
+	hook=${variant#*-}
+	hook=${hook%-*}
+	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
+	rt=ours
+	[ $how = preload ] && rt=glibc
+	exe=$out/bin/signal-$cc-$hook-$rt
+	name=runtime/signal/$variant
+	if ! why=$(build "$exe" $cc $hook pie $rt "$progs/signal.c"); then
+		verdict "$name" "$why"
+		continue
+	fi
+	simple_case "$name" "$exe" $([ $how = preload ] && echo yes || echo no) -- 500
+done
+
+# --- fork: the parent's and the child's profiles sum to the truth -----
+for how in linked preload; do
+	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
+	rt=ours
+	[ $how = preload ] && rt=glibc
+	pre=no
+	[ $how = preload ] && pre=yes
+	exe=$out/bin/fork-$rt
+	if ! why=$(b fork-$rt fork.c $rt); then
+		verdict "runtime/fork-prefix/$how" "$why"
+		verdict "runtime/fork-default/$how" "$why"
+		continue
+	fi
+	# With GMON_OUT_PREFIX: PREFIX.<pid> each.
+	name=runtime/fork-prefix/$how
+	why=$(run_prog "$name" $pre "$exe" GMON_OUT_PREFIX=gm && no_strays "$rundir" && {
+		set -- $(profiles "$rundir")
+		if [ $# -ne 2 ]; then
+			echo "want 2 profiles (parent, child), got $#"
+		else
+			case "$1 $2" in
+			*/gm.[0-9]*" "*/gm.[0-9]*) check_arcs "$exe" "$1" "$2" ;;
+			*) echo "profiles named $(basename "$1") $(basename "$2"), want gm.PID" ;;
+			esac
+		fi
+	})
+	verdict "$name" "$why"
+	# Default settings: the child writes a file of its own too.
+	name=runtime/fork-default/$how
+	why=$(run_prog "$name" $pre "$exe" && no_strays "$rundir" && {
+		set -- $(profiles "$rundir")
+		if [ $# -ne 2 ]; then
+			echo "want 2 profiles (parent, child), got $#: $(ls "$rundir" | tr '\n' ' ')"
+		else
+			check_arcs "$exe" "$1" "$2"
+		fi
+	})
+	verdict "$name" "$why"
+done
+
+# --- samples: a thread that blocks every signal is sampled ------------
+name=runtime/blocked-thread-sampled
+if ! probe=$("$out/perfprobe"); then
+	echo "SKIP $name: $probe (no clock samples such a thread)"
+elif ! why=$(b blocked-ours blocked.c ours -pthread); then
+	verdict "$name" "$why"
+else
+	exe=$out/bin/blocked-ours
+	why=$(run_prog "$name" no "$exe" && one_profile && check_arcs "$exe" "$prof" && {
+		range=$(nm -S "$exe" | awk '$4 == "blocked_spin" { print $1, $2 }')
+		set -- $range
+		if [ $# -ne 2 ]; then
+			echo "blocked_spin not in the symbol table"
+		else
+			hi=$(printf '%x' $((0x$1 + 0x$2)))
+			n=$("$out/histsum" "$prof" "$1" "$hi") || n=error
+			[ "$n" != error ] && [ "$n" -gt 0 ] ||
+				echo "blocked_spin got $n samples, want > 0"
+		fi
+	})
+	verdict "$name" "$why"
+fi
+
+# --- samples: a tiny hot function's never-run neighbour gets none -----
+name=runtime/hot-neighbour-unsampled
+exe=$out/bin/hotcold-ours
+if ! why=$(b hotcold-ours hotcold.c ours -fno-toplevel-reorder); then
+	verdict "$name" "$why"
+else
+	why=$(run_prog "$name" no "$exe" && one_profile && check_arcs "$exe" "$prof" && {
+		# tiny_hot's range runs to the next symbol, never_run's own.
+		set -- $(nm -S -n "$exe" | awk '
+			$4 == "tiny_hot" { hot = $1; want = 1; next }
+			want && NF == 4 { print hot, $1, $4, $2; exit }')
+		if [ $# -ne 4 ] || [ "$3" != never_run ]; then
+			echo "never_run does not follow tiny_hot: $*"
+		else
+			hot=$("$out/histsum" "$prof" "$1" "$2") || hot=error
+			end=$(printf '%x' $((0x$2 + 0x$4)))
+			cold=$("$out/histsum" "$prof" "$2" "$end") || cold=error
+			if [ "$cold" != 0 ]; then
+				echo "never_run got $cold samples (tiny_hot $hot), want 0"
+			elif [ "$hot" = error ] || [ "$hot" -eq 0 ]; then
+				echo "tiny_hot got no samples"
+			fi
+		fi
+	})
+	verdict "$name" "$why"
+fi
+
+# --- the rate the profile states fits the CPU time the program spent:
+# samples / rate is the time gprof reports.  hotcold spends most of its
+# 0.4 s in tiny_hot (not in the hook, nor outside the executable), so
+# that time must be 30% to 150% of the CPU time the program measured: a
+# wrong rate (asked for but not delivered, or a unit slip) is far off.
+name=runtime/recorded-rate
+hdir=$out/cases/runtime_hot-neighbour-unsampled
+hprof=$(profiles "$hdir/run" 2>/dev/null | head -1)
+if [ -z "$hprof" ]; then
+	verdict "$name" "hot-neighbour-unsampled left no profile"
+else
+	cpu=$(awk '$1 == "CPU" { print $2 }' "$hdir/truth.txt")
+	why=$("$out/histsum" "$hprof" | awk -v c="${cpu:-0}" '{
+		s = $1; r = $2
+		if (r <= 0) { print "the profile states a rate of " r " Hz"; exit }
+		t = s / r
+		if (c <= 0) print "the program printed no CPU time"
+		else if (t < 0.3 * c || t > 1.5 * c)
+			printf "%d samples at the stated %d Hz make %.2f s; the program ran %.2f s of CPU time\n", s, r, t, c
+	}')
+	verdict "$name" "$why"
+fi
+
+# --- a noreturn call ending a function is charged to that function ----
+name=runtime/noreturn-last-call
+exe=$out/bin/noreturn-ours
+if ! why=$(build "$exe" gcc pg nopie ours "$progs/noreturn.c" \
+	-falign-functions=1 -fno-toplevel-reorder); then
+	verdict "$name" "$why"
+else
+	why=$(run_prog "$name" no "$exe" && {
+		# The layout the case needs: next_fn starts where
+		# ends_in_die's last call returns to.
+		set -- $(nm -S "$exe" | awk '
+			$4 == "ends_in_die" { e = $1; s = $2 }
+			$4 == "next_fn" { n = $1 }
+			END { print e, s, n }')
+		if [ $# -ne 3 ] || [ $((0x$1 + 0x$2)) -ne $((0x$3)) ]; then
+			echo "next_fn does not follow ends_in_die: $*"
+		else
+			one_profile && check_arcs "$exe" "$prof"
+		fi
+	})
+	verdict "$name" "$why"
+fi
+
+# --- compiled with -pg, linked without it: the runtime starts itself --
+for how in linked preload; do
+	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
+	rt=ours-nopg
+	[ $how = preload ] && rt=glibc-nopg
+	name=runtime/self-start/$how
+	if ! why=$(b tstgmon-$rt tstgmon.c $rt); then
+		verdict "$name" "$why"
+		continue
+	fi
+	simple_case "$name" "$out/bin/tstgmon-$rt" $([ $how = preload ] && echo yes || echo no)
+done
+
+# --- GMON_OUT_PREFIX and PROFDIR --------------------------------------
+exe=$out/bin/tstgmon-gcc-pg-pie-ours
+name=runtime/gmon-out-prefix
+why=$(run_prog "$name" no "$exe" GMON_OUT_PREFIX=prefix-of-gmon && one_profile && {
+	case $(basename "$prof") in
+	prefix-of-gmon.[0-9]*) check_arcs "$exe" "$prof" ;;
+	*) echo "profile named $(basename "$prof"), want prefix-of-gmon.PID" ;;
+	esac
+})
+verdict "$name" "$why"
+
+name=runtime/profdir
+why=$(mkdir -p "$out/cases/profdir-out" &&
+	run_prog "$name" no "$exe" PROFDIR="$out/cases/profdir-out" && {
+	if [ -n "$(profiles "$rundir")" ]; then
+		echo "a profile in the working folder despite PROFDIR"
+	else
+		rundir=$out/cases/profdir-out
+		one_profile && check_arcs "$exe" "$prof"
+	fi
+})
+verdict "$name" "$why"
+
+# BSD's rule: PROFDIR set but empty asks for no profile at all.
+name=runtime/profdir-empty
+why=$(run_prog "$name" no "$exe" PROFDIR= && {
+	[ -z "$(ls -A "$rundir")" ] ||
+		echo "files written despite an empty PROFDIR: $(ls -A "$rundir" | tr '\n' ' ')"
+})
+verdict "$name" "$why"
+exit 0
