@@ -110,36 +110,6 @@ analysis_load(struct analysis *a, const struct options *o,
 	return 0;
 }
 
-/* Per-function flags for the call graph and the reports. */
-static void
-select_nodes(struct analysis *a, struct cg_select *cs)
-{
-	static const struct {
-		enum spec_kind kind;
-		uint8_t bit;
-	} map[] = {
-		{ SPEC_INCL_GRAPH, CG_INCL_GRAPH },
-		{ SPEC_EXCL_GRAPH, CG_EXCL_GRAPH },
-		{ SPEC_INCL_TIME, CG_INCL_TIME },
-		{ SPEC_EXCL_TIME, CG_EXCL_TIME },
-	};
-	size_t n = a->st.n;
-
-	a->graph_flags = xcalloc(n, 1);
-	a->flat_excluded = xcalloc(n, sizeof(bool));
-	a->exec_hidden = xcalloc(n, sizeof(bool));
-	for (uint32_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < ARRAY_SIZE(map); k++)
-			if (select_has(&a->sel, map[k].kind, i))
-				a->graph_flags[i] |= map[k].bit;
-		a->flat_excluded[i] = !select_keeps(&a->sel, SPEC_INCL_FLAT, i);
-		a->exec_hidden[i] = !select_keeps_exec(&a->sel, i);
-	}
-	cs->flags = a->graph_flags;
-	cs->any_incl_graph = a->sel.any[SPEC_INCL_GRAPH];
-	cs->any_incl_time = a->sel.any[SPEC_INCL_TIME];
-}
-
 /* cg_tally's filter: the arc lists of -q/-Q/-k. */
 static bool
 arc_selected(void *ctx, uint32_t parent, uint32_t child)
@@ -162,7 +132,8 @@ analysis_compute(struct analysis *a, const struct options *o,
 		gp_warn(
 		    "-c is not supported for this architecture (machine %u)",
 		    a->x.machine);
-	select_nodes(a, &cs);
+	select_report_flags(&a->sel, a->st.n, &a->graph_flags,
+			    &a->flat_excluded, &a->exec_hidden, &cs);
 	a->ticks = xcalloc(a->st.n, sizeof(*a->ticks));
 	if (hist_charge(&a->g, &a->st, a->flat_excluded, a->ticks,
 			&a->total_ticks, err) != 0)

@@ -18,37 +18,6 @@ arc_selected(void *ctx, uint32_t parent, uint32_t child)
 	return select_arc(ctx, parent, child);
 }
 
-/* Per-entry flags for the call graph and the reports. */
-static void
-select_nodes(struct lineprof *lp, struct cg_select *cs)
-{
-	static const struct {
-		enum spec_kind kind;
-		uint8_t bit;
-	} map[] = {
-		{ SPEC_INCL_GRAPH, CG_INCL_GRAPH },
-		{ SPEC_EXCL_GRAPH, CG_EXCL_GRAPH },
-		{ SPEC_INCL_TIME, CG_INCL_TIME },
-		{ SPEC_EXCL_TIME, CG_EXCL_TIME },
-	};
-	size_t n = lp->st.n;
-
-	lp->graph_flags = xcalloc(n ? n : 1, 1);
-	lp->flat_excluded = xcalloc(n ? n : 1, sizeof(bool));
-	lp->exec_hidden = xcalloc(n ? n : 1, sizeof(bool));
-	for (uint32_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < ARRAY_SIZE(map); k++)
-			if (select_has(&lp->sel, map[k].kind, i))
-				lp->graph_flags[i] |= map[k].bit;
-		lp->flat_excluded[i] =
-		    !select_keeps(&lp->sel, SPEC_INCL_FLAT, i);
-		lp->exec_hidden[i] = !select_keeps_exec(&lp->sel, i);
-	}
-	cs->flags = lp->graph_flags;
-	cs->any_incl_graph = lp->sel.any[SPEC_INCL_GRAPH];
-	cs->any_incl_time = lp->sel.any[SPEC_INCL_TIME];
-}
-
 /* LP's table: LM's entries that own some address. */
 static void
 copy_table(struct lineprof *lp, const struct linemode *lm)
@@ -112,7 +81,8 @@ lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 	free(ends);
 	cg_init(&lp->cg, st);
 	cg_tally(&lp->cg, g, arc_selected, &lp->sel);
-	select_nodes(lp, &cs);
+	select_report_flags(&lp->sel, lp->st.n, &lp->graph_flags,
+			    &lp->flat_excluded, &lp->exec_hidden, &cs);
 	lp->ticks = xcalloc(st->n ? st->n : 1, sizeof(*lp->ticks));
 	if (hist_charge(g, st, lp->flat_excluded, lp->ticks, &lp->total_ticks,
 			err) != 0)

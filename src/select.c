@@ -318,3 +318,36 @@ select_arc(const struct selection *sel, uint32_t parent, uint32_t child)
 	}
 	return incl || !sel->any_arcs[SPEC_INCL_ARCS];
 }
+
+void
+select_report_flags(const struct selection *sel, size_t n, uint8_t **graph,
+		    bool **flat_excluded, bool **exec_hidden,
+		    struct cg_select *cs)
+{
+	static const struct {
+		enum spec_kind kind;
+		uint8_t bit;
+	} map[] = {
+		{ SPEC_INCL_GRAPH, CG_INCL_GRAPH },
+		{ SPEC_EXCL_GRAPH, CG_EXCL_GRAPH },
+		{ SPEC_INCL_TIME, CG_INCL_TIME },
+		{ SPEC_EXCL_TIME, CG_EXCL_TIME },
+	};
+	uint8_t *g = xcalloc(n ? n : 1, 1);
+	bool *flat = xcalloc(n ? n : 1, sizeof(bool));
+	bool *exec = xcalloc(n ? n : 1, sizeof(bool));
+
+	for (uint32_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < ARRAY_SIZE(map); k++)
+			if (select_has(sel, map[k].kind, i))
+				g[i] |= map[k].bit;
+		flat[i] = !select_keeps(sel, SPEC_INCL_FLAT, i);
+		exec[i] = !select_keeps_exec(sel, i);
+	}
+	*graph = g;
+	*flat_excluded = flat;
+	*exec_hidden = exec;
+	cs->flags = g;
+	cs->any_incl_graph = sel->any[SPEC_INCL_GRAPH];
+	cs->any_incl_time = sel->any[SPEC_INCL_TIME];
+}

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "callgraph.h"
 #include "exe.h"
 #include "options.h"
 #include "symtab.h"
@@ -48,6 +49,17 @@ void select_build_at(struct selection *sel, const struct options *o,
 		     const struct symtab *st, const char *const *files,
 		     const int *lines, const uint64_t *ends);
 void select_free(struct selection *sel);
+
+/*
+ * The per-entry flags reports need, from SEL over its N entries: the
+ * call graph's CG_INCL/EXCL_GRAPH/TIME bits (*GRAPH, also set in CS with
+ * whether an INCL list matched), the entries the flat profile leaves
+ * out (*FLAT_EXCLUDED) and those -C hides (*EXEC_HIDDEN).  The caller
+ * frees the three arrays.
+ */
+void select_report_flags(const struct selection *sel, size_t n, uint8_t **graph,
+			 bool **flat_excluded, bool **exec_hidden,
+			 struct cg_select *cs);
 
 /*
  * Whether function I is selected by the -C/-Z pair: in INCL, or INCL is
