@@ -53,6 +53,8 @@ include mk/analyser.mk mk/tools.mk mk/runtime.mk
 all: $(B)/gprof $(TOOLS) $(RUNTIME_LIBS)
 
 demo: $(B)/gprof
+	@sh scripts/ensure-deps.sh demo || \
+		echo "make demo: without Graphviz there is no demo.svg" >&2
 	@sh examples/demo.sh $(B)
 
 check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY) $(RUNTIME_LIBS)

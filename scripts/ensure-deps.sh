@@ -13,6 +13,7 @@
 #           nodejs and npm (tests/viewdiff: npm installs pprof-format)
 #   bench   compare with GNU gprof (make bench): binutils; valgrind and
 #           time for the collector's benchmark
+#   demo    draw the demo's call graph (make demo): graphviz
 #   fuzz    build the libFuzzer targets (make fuzz): clang
 # As root it installs with apt-get; as another user it names what is
 # missing and exits 1.  Safe to run any number of times: when nothing is
@@ -112,9 +113,10 @@ for set in "$@"; do
 	build) build ;;
 	test) test_deps ;;
 	bench) oracle && runtime_bench ;;
+	demo) has dot || need="$need graphviz" ;;
 	fuzz) clang_dep ;;
 	*)
-		echo "usage: scripts/ensure-deps.sh build|test|bench|fuzz..." >&2
+		echo "usage: scripts/ensure-deps.sh build|test|bench|demo|fuzz..." >&2
 		exit 2
 		;;
 	esac
