@@ -106,3 +106,15 @@ gp_vec_push(struct gp_vec *v, size_t size, size_t first)
 	}
 	return (char *)v->p + size * v->n++;
 }
+
+char *
+xpath_join(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	char *s = xmalloc(na + nb + 2);
+
+	memcpy(s, a, na);
+	s[na] = '/';
+	memcpy(s + na + 1, b, nb + 1);
+	return s;
+}

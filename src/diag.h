@@ -57,6 +57,8 @@ void *xcalloc(size_t n, size_t size);
 /* Resize P to N elements of SIZE bytes; checks N * SIZE for overflow. */
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
+/* A + "/" + B, newly allocated. */
+char *xpath_join(const char *a, const char *b);
 GP_NORETURN void gp_out_of_memory(void);
 
 /*

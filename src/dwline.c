@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "reader.h"
+#include "sort.h"
 
 /* Forms that may describe a DWARF 5 directory or file entry field. */
 enum {
@@ -515,19 +516,6 @@ run_program(struct lp *p, struct gp_vec *rows)
 	return rc;
 }
 
-/* A + "/" + B, newly allocated. */
-static char *
-join(const char *a, const char *b)
-{
-	size_t na = strlen(a), nb = strlen(b);
-	char *s = xmalloc(na + nb + 2);
-
-	memcpy(s, a, na);
-	s[na] = '/';
-	memcpy(s + na + 1, b, nb + 1);
-	return s;
-}
-
 /* Entry E's name as BFD shows it (see dwline.h). */
 static char *
 full_name(const struct lp *p, const struct entry *e, const char *comp_dir)
@@ -547,11 +535,12 @@ full_name(const struct lp *p, const struct entry *e, const char *comp_dir)
 	if (comp_dir != NULL && *comp_dir == '\0')
 		comp_dir = NULL;
 	if (dir == NULL || *dir == '\0')
-		return comp_dir ? join(comp_dir, e->name) : xstrdup(e->name);
-	s = join(dir, e->name);
+		return comp_dir ? xpath_join(comp_dir, e->name)
+				: xstrdup(e->name);
+	s = xpath_join(dir, e->name);
 	if (dir[0] == '/' || comp_dir == NULL)
 		return s;
-	t = join(comp_dir, s);
+	t = xpath_join(comp_dir, s);
 	free(s);
 	return t;
 }
@@ -566,52 +555,6 @@ row_cmp(const void *a, const void *b)
 	if (x->end != y->end)
 		return x->end ? -1 : 1;
 	return x->order < y->order ? -1 : x->order > y->order;
-}
-
-/*
- * Sort V by row_cmp (a total order: ORDER is unique).  A program's
- * sequences come sorted each, so this merges the runs it finds, in
- * O(n log runs) rather than qsort's O(n log n).
- */
-static void
-sort_rows(struct dwline_row *v, size_t n)
-{
-	struct dwline_row *tmp;
-	size_t *runs, nruns = 0;
-
-	if (n < 2)
-		return;
-	runs = xcalloc(n + 1, sizeof(*runs));
-	for (size_t i = 0; i < n; i++)
-		if (i == 0 || row_cmp(&v[i - 1], &v[i]) > 0)
-			runs[nruns++] = i;
-	runs[nruns] = n;
-	tmp = nruns > 1 ? xcalloc(n, sizeof(*tmp)) : NULL;
-	while (nruns > 1) {
-		size_t out = 0;
-
-		for (size_t r = 0; r < nruns; r += 2) {
-			size_t a = runs[r], am = runs[r + 1], b = am, bm = am;
-			size_t k = a;
-
-			if (r + 1 < nruns)
-				bm = runs[r + 2];
-			while (a < am && b < bm)
-				tmp[k++] =
-				    row_cmp(&v[b], &v[a]) < 0 ? v[b++] : v[a++];
-			while (a < am)
-				tmp[k++] = v[a++];
-			while (b < bm)
-				tmp[k++] = v[b++];
-			memcpy(v + runs[r], tmp + runs[r],
-			       (k - runs[r]) * sizeof(*v));
-			runs[out++] = runs[r];
-		}
-		runs[out] = n;
-		nruns = out;
-	}
-	free(tmp);
-	free(runs);
 }
 
 int
@@ -650,7 +593,9 @@ dwline_read(const struct dwline_sections *s, uint64_t off, const char *comp_dir,
 	t->nrows = rows.n;
 	for (size_t i = 0; i < t->nrows; i++)
 		t->rows[i].order = (uint32_t)i;
-	sort_rows(t->rows, t->nrows);
+	/* row_cmp is a total order (ORDER is unique); the program's
+	 * sequences come sorted each. */
+	gp_sort_runs(t->rows, t->nrows, sizeof(*t->rows), row_cmp);
 	free(p.dirs.p);
 	free(p.files.p);
 	*kind = p.kind;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "sort.h"
 
 struct row {
 	uint64_t addr;
@@ -252,56 +253,13 @@ walk_dies(struct exe *x, Dwarf_Die *cu, struct gp_vec *ranges)
 		    (unsigned long long)dwarf_dieoffset(cu));
 }
 
-/*
- * Sort V by address, rows at one address in the order they came (what
- * then the order they came in): each unit's table comes sorted already, so this
- * merges the runs it finds, in O(n log runs), O(n) when the units come
- * in address order.
- */
-static void
-sort_rows(struct row *v, size_t n)
+/* Rows by address; gp_sort_runs keeps rows at one address in order. */
+static int
+row_addr_cmp(const void *a, const void *b)
 {
-	struct row *tmp;
-	size_t *runs, nruns = 0;
+	const struct row *x = a, *y = b;
 
-	if (n < 2)
-		return;
-	runs = xcalloc(n + 1, sizeof(*runs));
-	for (size_t i = 0; i < n; i++)
-		if (i == 0 || v[i].addr < v[i - 1].addr)
-			runs[nruns++] = i;
-	runs[nruns] = n;
-	if (nruns == 1) {
-		free(runs);
-		return;
-	}
-	tmp = xcalloc(n, sizeof(*tmp));
-	while (nruns > 1) {
-		size_t out = 0;
-
-		for (size_t r = 0; r < nruns; r += 2) {
-			size_t a = runs[r], am = runs[r + 1];
-			size_t b = am, bm = r + 2 <= nruns ? runs[r + 2] : am;
-			size_t k = a;
-
-			if (r + 1 == nruns) /* a run left alone */
-				bm = b = am = runs[r + 1];
-			while (a < am && b < bm)
-				tmp[k++] =
-				    v[b].addr < v[a].addr ? v[b++] : v[a++];
-			while (a < am)
-				tmp[k++] = v[a++];
-			while (b < bm)
-				tmp[k++] = v[b++];
-			memcpy(v + runs[r], tmp + runs[r],
-			       (k - runs[r]) * sizeof(*v));
-			runs[out++] = runs[r];
-		}
-		runs[out] = n;
-		nruns = out;
-	}
-	free(tmp);
-	free(runs);
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
 static int
@@ -476,7 +434,8 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	}
 	/* qsort must not see the NULL of an empty vector (no rows, or no
 	 * functions: assembly with -g; or damaged DWARF). */
-	sort_rows(rows.p, rows.n);
+	/* Each unit's rows come sorted: merge the runs. */
+	gp_sort_runs(rows.p, rows.n, sizeof(struct row), row_addr_cmp);
 	nrows = clean_rows(rows.p, rows.n);
 	if (ranges.n > 1)
 		qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);

@@ -104,18 +104,6 @@ dir_of(const char *path)
 	return d;
 }
 
-static char *
-join(const char *dir, const char *name)
-{
-	size_t nd = strlen(dir), nn = strlen(name);
-	char *p = xmalloc(nd + nn + 2);
-
-	memcpy(p, dir, nd);
-	p[nd] = '/';
-	memcpy(p + nd + 1, name, nn + 1);
-	return p;
-}
-
 /* Follow the symlink at PATH (of size LINK_SIZE) one step; frees PATH. */
 static char *
 follow(char *path, off_t link_size)
@@ -138,7 +126,7 @@ follow(char *path, off_t link_size)
 		return link;
 	}
 	dir = dir_of(path);
-	next = join(dir, link);
+	next = xpath_join(dir, link);
 	free(dir);
 	free(link);
 	free(path);

@@ -44,3 +44,47 @@ gp_sort(uint32_t *v, size_t n, gp_cmp cmp, const void *ctx)
 	if (tmp != small)
 		free(tmp);
 }
+
+void
+gp_sort_runs(void *v, size_t n, size_t size,
+	     int (*cmp)(const void *, const void *))
+{
+	char *e = v, *tmp;
+	size_t *runs, nruns = 0;
+
+	if (n < 2)
+		return;
+	runs = xcalloc(n + 1, sizeof(*runs));
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || cmp(e + (i - 1) * size, e + i * size) > 0)
+			runs[nruns++] = i;
+	runs[nruns] = n;
+	tmp = nruns > 1 ? xcalloc(n, size) : NULL;
+	while (nruns > 1) {
+		size_t out = 0;
+
+		/* Merge runs r and r + 1 (a last odd run stays as it is). */
+		for (size_t r = 0; r < nruns; r += 2) {
+			size_t a = runs[r], am = runs[r + 1], b = am;
+			size_t bm = r + 1 < nruns ? runs[r + 2] : am, k = a;
+
+			while (a < am && b < bm) {
+				size_t take =
+				    cmp(e + b * size, e + a * size) < 0 ? b++
+									: a++;
+				memcpy(tmp + k++ * size, e + take * size, size);
+			}
+			memcpy(tmp + k * size, e + a * size, (am - a) * size);
+			k += am - a;
+			memcpy(tmp + k * size, e + b * size, (bm - b) * size);
+			k += bm - b;
+			memcpy(e + runs[r] * size, tmp + runs[r] * size,
+			       (k - runs[r]) * size);
+			runs[out++] = runs[r];
+		}
+		runs[out] = n;
+		nruns = out;
+	}
+	free(tmp);
+	free(runs);
+}

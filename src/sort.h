@@ -1,5 +1,6 @@
 /*
- * sort.h - the merge sort GNU gprof's results depend on.
+ * sort.h - the merge sort GNU gprof's results depend on, and a merge of
+ * presorted runs.
  *
  * GNU gprof sorts with glibc's qsort(), which is a top-down merge sort:
  * it splits N into N/2 and N - N/2, sorts both halves, and merges taking
@@ -17,5 +18,14 @@ typedef int (*gp_cmp)(uint32_t a, uint32_t b, const void *ctx);
 
 /* Sort the N ids in V with CMP.  O(n log n), stable for consistent CMP. */
 void gp_sort(uint32_t *v, size_t n, gp_cmp cmp, const void *ctx);
+
+/*
+ * Sort the N elements of SIZE bytes at V by CMP (qsort's contract),
+ * stably, by merging the ascending runs V already holds: O(n log runs),
+ * and no copying at all when V is sorted.  For tables made of sorted
+ * pieces (DWARF line tables come sorted per sequence).
+ */
+void gp_sort_runs(void *v, size_t n, size_t size,
+		  int (*cmp)(const void *, const void *));
 
 #endif

@@ -170,10 +170,64 @@ test_inconsistent(void)
 	}
 }
 
+struct keyed {
+	uint32_t key, pos; /* pos: index in the input */
+};
+
+static int
+by_key_only(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+static int
+by_key_then_pos(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* gp_sort_runs on inputs made of sorted runs: sorted, and stable (equal
+ * keys keep their input order), so it equals qsort by (key, pos). */
+static void
+test_runs(void)
+{
+	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
+		size_t n = sizes[s];
+		struct keyed *v = malloc((n ? n : 1) * sizeof(*v));
+		struct keyed *w = malloc((n ? n : 1) * sizeof(*w));
+		uint64_t seed = 31 * n + 5;
+		uint32_t key = 0;
+
+		t_begin("sort/runs-%zu", n);
+		for (size_t i = 0; i < n; i++) {
+			/* A new run now and then, keys with repeats. */
+			if (t_rand(&seed) % 5 == 0)
+				key = (uint32_t)(t_rand(&seed) % 50);
+			else
+				key += (uint32_t)(t_rand(&seed) % 2);
+			v[i] = w[i] = (struct keyed){ key, (uint32_t)i };
+		}
+		gp_sort_runs(v, n, sizeof(*v), by_key_only);
+		if (n > 0)
+			qsort(w, n, sizeof(*w), by_key_then_pos);
+		check_true(memcmp(v, w, n * sizeof(*v)) == 0,
+			   "not the stable sort of the runs");
+		free(v);
+		free(w);
+	}
+}
+
 void
 test_sort(void)
 {
 	t_run("sort/stable", test_stable);
 	t_run("sort/random", test_random);
 	t_run("sort/inconsistent", test_inconsistent);
+	t_run("sort/runs", test_runs);
 }
