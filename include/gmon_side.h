@@ -74,6 +74,50 @@
  *  24  u64  threads      THREAD records written
  *
  * END (tag 5): the last record, empty (length 0).
+ *
+ * The load map (libgmon part 2).  Object 0 is always the executable
+ * that RUN describes; its histogram and the arcs between two of its
+ * addresses are in gmon.out, never here.  Every other loaded object that
+ * holds profiled code (code that called the hooks) gets an OBJECT record
+ * with an id of 1 or more; HIST and ARCS records name objects by id, and
+ * an OBJECT record comes before any record that names its id.  Object
+ * addresses are run-time addresses less the object's load base (what
+ * symbols in its ELF file say), so profiles of several runs sum.
+ *
+ * OBJECT (tag 6): one loaded object other than the executable.
+ *   0  u32  id           1, 2, ...: unique in the file
+ *   4  u32  flags        GMON_SIDE_OBJ_*
+ *   8  u64  load_base    run-time address of the object's address 0
+ *  16  u64  text_lo      its executable PT_LOAD segments' range, object
+ *  24  u64  text_hi      addresses, hi exclusive
+ *  32  u32  build_id_len as in RUN, at most 64
+ *  36  u32  path_len     bytes of the path the loader gave (no NUL), at
+ *                        most 4096
+ *  40  u8   build_id[build_id_len], then char path[path_len]
+ *
+ * HIST (tag 7): the samples in one object's text, at the rate gmon.out's
+ * histogram gives (prof_rate, CLOCK's rate_hz), one 32-bit bin per 4
+ * bytes.  At most one per object; it covers the object's whole text
+ * range rounded out to 4 bytes (so runs of one build sum bin by bin).
+ *   0  u32  object       an OBJECT id (never 0)
+ *   4  u32  reserved     0
+ *   8  u64  lowpc        object address of bin 0, a multiple of 4
+ *  16  u64  nbins        bins that follow
+ *  24  u32  bins[nbins]  bins[i] counts [lowpc + 4i, lowpc + 4i + 4)
+ *
+ * ARCS (tag 8): call-graph arcs that gmon.out cannot hold, those with an
+ * end outside the executable, with 64-bit counts; both ends are in the
+ * executable or in an object with an OBJECT record (an arc from code
+ * that is not profiled, libc calling back into the program, is not
+ * kept, as GNU's runtime does not keep it either).  Any number of ARCS
+ * records; a reader sums arcs that repeat.
+ *   0  u64  narcs        entries that follow, 32 bytes each:
+ *   8  { u32 from_obj, u32 self_obj,
+ *        u64 from        object address of the call instruction (the
+ *                        return address - 1, as gmon.out's arcs),
+ *        u64 self        object address in the callee (the hook's
+ *                        return address, as gmon.out's arcs),
+ *        u64 count } [narcs]
  */
 #ifndef GMON_SIDE_FORMAT_H
 #define GMON_SIDE_FORMAT_H
@@ -93,16 +137,26 @@
 #define GMON_SIDE_THREAD 3
 #define GMON_SIDE_TOTALS 4
 #define GMON_SIDE_END 5
+#define GMON_SIDE_OBJECT 6
+#define GMON_SIDE_HIST 7
+#define GMON_SIDE_ARCS 8
 
 /* Fixed parts of the bodies, in bytes. */
 #define GMON_SIDE_RUN_LEN 48
 #define GMON_SIDE_CLOCK_LEN 88
 #define GMON_SIDE_THREAD_LEN 40
 #define GMON_SIDE_TOTALS_LEN 32
+#define GMON_SIDE_OBJECT_LEN 40
+#define GMON_SIDE_HIST_LEN 24
+#define GMON_SIDE_ARCS_LEN 8
+#define GMON_SIDE_ARC_LEN 32 /* one entry of ARCS */
 
 #define GMON_SIDE_BUILD_ID_MAX 64
 #define GMON_SIDE_EXE_MAX 4096
 #define GMON_SIDE_NAME_MAX 64
+
+/* OBJECT's flags. */
+#define GMON_SIDE_OBJ_UNLOADED 1 /* dlclosed before the profile was written */
 
 /* CLOCK's kind (not runtime/sample.h's enum: the file's own numbers). */
 #define GMON_SIDE_CLOCK_NONE 0
