@@ -17,9 +17,11 @@
  * and is in the hint space (a NOP on cores without pointer
  * authentication), so frompc passes through x30 for one instruction.
  *
- * Registers: the hook changes x9-x16 and the flags only (scratch
- * registers in AAPCS64); x0-x8 (arguments, the indirect result), x17,
- * x18, x29, x30 and every vector register come back as they were.
+ * Registers: the hook changes x9-x16, x30 and the flags only (scratch
+ * registers in AAPCS64; x30 is clobbered by any call: the fast path
+ * keeps frompc there and returns with "ret x11"); x0-x8 (arguments,
+ * the indirect result), x17, x18, x29 and every vector register come
+ * back as they were.
  *
  * Fast path: no lock, no stack, no vector register: the thread's table
  * from static TLS (initial-exec: tpidr_el0 plus the offset in the GOT,
@@ -50,14 +52,12 @@ _mcount:
 	adrp x9, gmon_active
 	ldrb w9, [x9, :lo12:gmon_active]
 	cbz w9, 9f
-	/* frompc (x10): the saved LR, its signature stripped; selfpc
-	 * (x11): our return address. */
-	ldr x10, [x29, #8]
+	/* selfpc (x11): our return address, where we return to (ret
+	 * x11); frompc (x30): the saved LR, its signature stripped. */
 	mov x11, x30
-	mov x30, x10
+	.cfi_register x30, x11
+	ldr x30, [x29, #8]
 	hint #7				/* xpaclri */
-	mov x10, x30
-	mov x30, x11
 	/* The thread's table (x9), NULL: the slow path. */
 	mrs x9, tpidr_el0
 	adrp x12, :gottprel:gmon_tls
@@ -66,13 +66,13 @@ _mcount:
 	cbz x9, 8f
 	/* The home slot's offset (x12) under the mask (x13); the slot
 	 * is at x9 + 32 + x12. */
-	eor x12, x10, x11
+	eor x12, x30, x11
 	lsl x12, x12, #5
 	ldr x13, [x9]
 1:	and x12, x12, x13
 	add x14, x9, x12
 	ldp x15, x16, [x14, #32]
-	cmp x15, x10
+	cmp x15, x30
 	ccmp x16, x11, #0, eq
 	b.eq 2f
 	/* Not this arc: an empty slot ends the search (a new arc),
@@ -85,10 +85,17 @@ _mcount:
 	add x15, x15, #1
 	stxr w16, x15, [x14]
 	cbnz w16, 3b
+	ret x11
+	.cfi_remember_state
+	.cfi_restore x30
 9:	ret
+	.cfi_restore_state
 
-	/* Slow path, frompc in x10 and selfpc in x11. */
-8:	sub sp, sp, #SLOW_FRAME
+	/* Slow path: frompc to x10, selfpc back to x30. */
+8:	mov x10, x30
+	mov x30, x11
+	.cfi_restore x30
+	sub sp, sp, #SLOW_FRAME
 	.cfi_adjust_cfa_offset SLOW_FRAME
 	stp x29, x30, [sp]
 	.cfi_rel_offset x29, 0
