@@ -81,6 +81,7 @@ format:
 		tests/unit/*.h tools/*.c fuzz/*.c fuzz/*.h \
 		runtime/*.c runtime/*.h \
 		tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h \
+		tests/runtime-aarch64/*.c \
 		bench/rtfib.c
 
 format-check:

@@ -25,6 +25,8 @@
 #    which glibc's _mcount reads; ours reads the frame record).
 #  - threads: 2 and 4 threads on the same arcs, gcc and clang, PIE and
 #    static, every call counted.
+#  - regs: x0-x8, x17, x18 and q0-q31 come back from the hook unchanged
+#    (regs.c calls it from assembly).
 #  - manyarcs: 8192 distinct arcs (the table grows, probes run long).
 #  - signal: an instrumented handler interrupting the hook.
 #  - sampling: the clock under emulation (qemu has no perf_event_open,
@@ -52,7 +54,7 @@ progs=$top/tests/runtime/progs
 out=$BUILD/runtime-aarch64-tests
 lib_a=$top/build/aarch64/libgmon.a
 lib_so=$top/build/aarch64/libgmon.so
-groups="tstgmon pac glibc threads manyarcs signal sampling"
+groups="tstgmon pac glibc threads regs manyarcs signal sampling"
 
 # skip_all WHY: one SKIP line per group.
 skip_all() {
@@ -470,6 +472,24 @@ else
 	simple_case runtime-aarch64/threads-4/gcc-pac-ret-pie-preload "$exe" max yes \
 		-- 4 20000
 fi
+
+# --- regs: what the hook keeps (x0-x8, x17, x18, q0-q31), on the slow
+# path, the fast path and with profiling off -----------------------------
+for mode in pie static; do
+	name=runtime-aarch64/regs/$mode
+	exe=$out/bin/regs-$mode
+	if ! why=$(build "$exe" gcc none $mode ours "$here/regs.c"); then
+		verdict "$name" "$why"
+		continue
+	fi
+	why=$(run_prog "$name" max no "$exe" && {
+		grep -q '^REGS ok$' "$dir/truth.txt" || {
+			grep -m1 '^REGS' "$dir/truth.txt" || echo 'no REGS line'
+			false
+		}
+	} && one_profile && check_arcs "$exe" "$prof")
+	verdict "$name" "$why"
+done
 
 # --- manyarcs: 8192 arcs (table growth, long probes), and through a
 # pointer: one call site, many callees -----------------------------------
