@@ -15,13 +15,13 @@
  * -mbranch-protection=pac-ret the saved LR carries a pointer
  * authentication code: xpaclri strips it.  xpaclri works on x30 only
  * and is in the hint space (a NOP on cores without pointer
- * authentication), so frompc passes through x30 for one instruction.
+ * authentication), so the fast path keeps frompc in x30, selfpc in
+ * x11, and returns with "ret x11".
  *
  * Registers: the hook changes x9-x16, x30 and the flags only (scratch
- * registers in AAPCS64; x30 is clobbered by any call: the fast path
- * keeps frompc there and returns with "ret x11"); x0-x8 (arguments,
- * the indirect result), x17, x18, x29 and every vector register come
- * back as they were.
+ * registers in AAPCS64; x30 is clobbered by any call); x0-x8
+ * (arguments, the indirect result), x17, x18, x29 and every vector
+ * register come back as they were (tests/runtime-aarch64/regs.c).
  *
  * Fast path: no lock, no stack, no vector register: the thread's table
  * from static TLS (initial-exec: tpidr_el0 plus the offset in the GOT,
