@@ -3,7 +3,8 @@
  * tables the entry hooks count into, the executable's description, the
  * configuration read from the environment, and the writer.
  *
- * Layout the assembly hooks (arch/x86_64.S) rely on, fixed here:
+ * Layout the assembly hooks (arch/x86_64.S, arch/aarch64.S) rely on,
+ * fixed here:
  *   - gmon_active (a byte): 0 while nothing is being counted (before
  *     start-up, after moncontrol(0), after _mcleanup);
  *   - gmon_tls (static TLS, initial-exec): its first word is the calling

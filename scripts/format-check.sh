@@ -11,7 +11,8 @@ if ! command -v "$CLANG_FORMAT" >/dev/null 2>&1; then
 fi
 bad=0
 for f in src/*.c src/*.h include/*.h tools/*.c tests/unit/*.c tests/unit/*.h fuzz/*.c fuzz/*.h runtime/*.c runtime/*.h \
-	tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h bench/rtfib.c; do
+	tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h bench/rtfib.c \
+	tests/runtime-aarch64/*.c; do
 	[ -f "$f" ] || continue
 	if ! "$CLANG_FORMAT" --dry-run -Werror "$f" >/dev/null 2>&1; then
 		echo "format-check: $f is not formatted (make format)" >&2

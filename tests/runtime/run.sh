@@ -23,7 +23,8 @@
 # during a hot loop, fork (parent and child profiles sum to the truth),
 # a thread that blocks every signal still sampled (SKIP when
 # perf_event_open is refused), a tiny hot function's never-run
-# neighbours unsampled, the stated sampling rate, a noreturn call ending
+# neighbours unsampled, the same under valgrind (perf would sample
+# valgrind's code: a timer must be taken), the stated sampling rate, a noreturn call ending
 # a function, compiled -pg but linked without it (self-start),
 # GMON_OUT_PREFIX and PROFDIR (empty: no profile).  No stray temporary
 # may be left beside a profile.  About 30 s on 2 busy cores.
@@ -603,6 +604,29 @@ else
 		else if (t < 0.3 * c || t > 1.5 * c)
 			printf "%d samples at the stated %d Hz make %.2f s; the program ran %.2f s of CPU time\n", s, r, t, c
 	}')
+	verdict "$name" "$why"
+fi
+
+# --- under a binary translator (valgrind) perf samples the translator's
+# code: the collector must see that and take a timer, whose samples are
+# the program's own program counters --------------------------------------
+name=runtime/samples-under-valgrind
+if ! command -v valgrind >/dev/null 2>&1; then
+	echo "SKIP $name: valgrind is not installed"
+elif [ ! -x "$exe" ]; then
+	verdict "$name" "hotcold-ours was not built"
+else
+	why=$(run_prog "$name" no valgrind LIBGMON_VERBOSE=1 -- -q --tool=none "$exe" &&
+		one_profile && {
+		set -- $(nm -S "$exe" | awk '$4 == "tiny_hot" { print $1, $2 }')
+		hot=$("$out/histsum" "$prof" "$1" "$(printf '%x' $((0x$1 + 0x$2)))") ||
+			hot=error
+		if grep -q 'clock perf' "$dir/stderr.txt"; then
+			echo "perf chosen under valgrind: $(grep -m1 libgmon "$dir/stderr.txt")"
+		elif [ "$hot" = error ] || [ "$hot" -eq 0 ]; then
+			echo "tiny_hot got no samples under valgrind ($(grep -m1 libgmon "$dir/stderr.txt"))"
+		fi
+	})
 	verdict "$name" "$why"
 fi
 
