@@ -48,6 +48,39 @@ build/libgmon.so: $(RUNTIME_OBJS)
 		-Wl,-z,start-stop-visibility=hidden -o $@ \
 		$(RUNTIME_OBJS) -lpthread -ldl
 
+# musl (issue 13): the same runtime built with musl-gcc into build/musl/
+# (libgmon.a and libgmon.so), only when asked: make runtime-musl (the
+# suite tests/runtime-musl does).  musl-gcc wraps the host's gcc, so the
+# hooks are the host's; MUSL_CC and MUSL_ARCH name another.  musl's
+# include path has no kernel headers: sample.c then declares the perf
+# ABI itself (runtime/perf_abi.h).
+MUSL_CC ?= musl-gcc
+MUSL_ARCH ?= $(RUNTIME_ARCH)
+MUSL_RT_OBJS := $(RUNTIME_SRCS:runtime/%.c=build/musl/runtime/%.o) \
+	build/musl/runtime/arch/$(MUSL_ARCH).o
+MUSL_RT_SO_ONLY := build/musl/runtime/preload.o
+
+build/musl/runtime/%.o: runtime/%.c
+	@mkdir -p $(dir $@)
+	$(MUSL_CC) $(RUNTIME_CFLAGS) -MF $(@:.o=.d) -MT $@ -c -o $@.raw $<
+	$(OBJCOPY) --rename-section .text=gmon_text $@.raw $@
+	@rm -f $@.raw
+
+build/musl/runtime/arch/%.o: runtime/arch/%.S
+	@mkdir -p $(dir $@)
+	$(MUSL_CC) -fPIC -c -o $@ $<
+
+build/musl/libgmon.a: $(MUSL_RT_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $(filter-out $(MUSL_RT_SO_ONLY),$(MUSL_RT_OBJS))
+
+build/musl/libgmon.so: $(MUSL_RT_OBJS)
+	$(MUSL_CC) -shared -Wl,-soname,libgmon.so -Wl,-z,defs \
+		-Wl,-z,start-stop-visibility=hidden -o $@ $(MUSL_RT_OBJS)
+
+.PHONY: runtime-musl
+runtime-musl: build/musl/libgmon.a build/musl/libgmon.so
+
 .PHONY: install-runtime
 # gmon.pc is written at install time: it names PREFIX.
 install-runtime: $(RUNTIME_LIBS)
@@ -63,4 +96,4 @@ install-runtime: $(RUNTIME_LIBS)
 	install -m 644 runtime/libgmon.3 \
 		$(DESTDIR)$(PREFIX)/share/man/man3/libgmon.3
 
--include $(RUNTIME_OBJS:.o=.d)
+-include $(RUNTIME_OBJS:.o=.d) $(MUSL_RT_OBJS:.o=.d)
