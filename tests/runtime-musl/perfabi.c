@@ -16,15 +16,16 @@
 #include "perf_abi.h"
 #endif
 
-#define OFF(type, field) printf(#type "." #field " %zu\n", offsetof(type, field))
+#define OFF(type, field)                                                       \
+	printf(#type "." #field " %zu\n", offsetof(type, field))
 
 /* The bit (from the start of the block) that setting a flag turns on. */
-#define FLAG(field)                                                         \
-	do {                                                                \
-		struct perf_event_attr a;                                   \
-		memset(&a, 0, sizeof a);                                    \
-		a.field = 1;                                                \
-		printf("flag " #field " bit %d\n", first_bit(&a, sizeof a)); \
+#define FLAG(field)                                                            \
+	do {                                                                   \
+		struct perf_event_attr a;                                      \
+		memset(&a, 0, sizeof a);                                       \
+		a.field = 1;                                                   \
+		printf("flag " #field " bit %d\n", first_bit(&a, sizeof a));   \
 	} while (0)
 
 static int
