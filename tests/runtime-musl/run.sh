@@ -18,13 +18,14 @@
 # x {static, static-pie, PIE, non-PIE} x {libgmon.a, libgmon.so (dynamic
 # only)}; moncontrol, monstartup and _mcleanup called by hand, an
 # atexit() handler's calls (musl runs them before the destructors), the
-# load base the side file records (against /proc/self/maps); calls from
-# the program's constructor and destructor; 2 and 4 threads, 10,000
+# load base and build-id the side file records (against /proc/self/maps
+# and the ELF note); calls from the program's constructor and
+# destructor; 2 and 4 threads, 10,000
 # short-lived threads, fork, an instrumented signal handler; samples in
 # the hot function with each clock (perf: SKIP when perf_event_open is
 # refused), asserted only to be there, and most of them; LIBGMON_DUMP_ON
 # _exit and exec through libgmon.so.  SKIP (every case) without
-# musl-gcc (Debian: musl-tools).  About 15 s.
+# musl-gcc (Debian: musl-tools).  About 10 s.
 #
 # Env: GPROF, BUILD (absolute; programs and runs go to
 # BUILD/runtime-musl-tests), ORACLE, MUSL_CC (default musl-gcc).  The
@@ -340,6 +341,23 @@ for hook in pg fentry; do
 		done
 	done
 done
+
+# --- musl-gcc links without a build-id; asked for, it reaches the side
+# file (which ties the profile to the executable) -------------------
+name=runtime-musl/build-id
+exe=$out/bin/tstgmon-buildid
+if ! why=$(mbuild "$exe" pg pie a "$progs/tstgmon.c" -Wl,--build-id); then
+	verdict "$name" "$why"
+else
+	why=$(run_prog "$name" "$exe" && one_profile && check_arcs "$exe" "$prof" && {
+		want=$(readelf -n "$exe" | sed -n 's/^ *Build ID: *\([0-9a-f]*\)$/\1/p')
+		got=$("$GPROF" -d "$exe" "$prof" 2>&1 |
+			sed -n 's/^\[side\] program .*, build-id \([0-9a-f]*\), load base .*/\1/p')
+		[ -n "$want" ] && [ "$got" = "$want" ] ||
+			echo "side file build-id '$got', the executable's '$want'"
+	})
+	verdict "$name" "$why"
+fi
 
 # --- moncontrol, monstartup and _mcleanup by hand; atexit; load base --
 for mode in static static-pie pie nopie; do
