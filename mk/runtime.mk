@@ -59,10 +59,14 @@ MUSL_ARCH ?= $(RUNTIME_ARCH)
 MUSL_RT_OBJS := $(RUNTIME_SRCS:runtime/%.c=build/musl/runtime/%.o) \
 	build/musl/runtime/arch/$(MUSL_ARCH).o
 MUSL_RT_SO_ONLY := build/musl/runtime/preload.o
+# aarch64: inline atomics (gcc's default out-of-line ones are libgcc
+# helpers that call glibc's __getauxval, which libc.so of musl lacks).
+MUSL_CFLAGS_aarch64 := -mno-outline-atomics -mbranch-protection=standard
 
 build/musl/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
-	$(MUSL_CC) $(RUNTIME_CFLAGS) -MF $(@:.o=.d) -MT $@ -c -o $@.raw $<
+	$(MUSL_CC) $(RUNTIME_CFLAGS) $(MUSL_CFLAGS_$(MUSL_ARCH)) \
+		-MF $(@:.o=.d) -MT $@ -c -o $@.raw $<
 	$(OBJCOPY) --rename-section .text=gmon_text $@.raw $@
 	@rm -f $@.raw
 
