@@ -65,6 +65,7 @@ bench: $(B)/gprof $(B)/mkgmon $(RUNTIME_LIBS)
 	@sh scripts/ensure-deps.sh bench
 	@sh bench/run.sh $(CURDIR)/$(B)/gprof
 	@sh bench/runtime.sh $(CURDIR)/build
+	@sh bench/runtime-aarch64.sh $(CURDIR)/build
 
 fuzz:
 	@sh scripts/ensure-deps.sh fuzz

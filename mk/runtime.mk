@@ -101,3 +101,40 @@ install-runtime: $(RUNTIME_LIBS)
 		$(DESTDIR)$(PREFIX)/share/man/man3/libgmon.3
 
 -include $(RUNTIME_OBJS:.o=.d) $(MUSL_RT_OBJS:.o=.d)
+
+# The collector cross-built for aarch64 (runtime/arch/aarch64.S), for
+# tests/runtime-aarch64 and bench/runtime-aarch64.sh, which run it under
+# qemu-user: "make runtime-aarch64" builds build/aarch64/libgmon.a and
+# libgmon.so; plain make does not.  -mbranch-protection=standard makes
+# the C code BTI- and PAC-compatible like the hook (NOPs on older cores).
+AARCH64_CC ?= aarch64-linux-gnu-gcc
+AARCH64_OBJCOPY ?= aarch64-linux-gnu-objcopy
+AARCH64_AR ?= aarch64-linux-gnu-ar
+RT_A64 := build/aarch64
+RT_A64_OBJS := $(RUNTIME_SRCS:runtime/%.c=$(RT_A64)/runtime/%.o) \
+	$(RT_A64)/runtime/arch/aarch64.o
+
+.PHONY: runtime-aarch64
+runtime-aarch64: $(RT_A64)/libgmon.a $(RT_A64)/libgmon.so
+
+$(RT_A64)/runtime/%.o: runtime/%.c
+	@mkdir -p $(dir $@)
+	$(AARCH64_CC) $(RUNTIME_CFLAGS) -mbranch-protection=standard \
+		-MF $(@:.o=.d) -MT $@ -c -o $@.raw $<
+	$(AARCH64_OBJCOPY) --rename-section .text=gmon_text $@.raw $@
+	@rm -f $@.raw
+
+$(RT_A64)/runtime/arch/%.o: runtime/arch/%.S
+	@mkdir -p $(dir $@)
+	$(AARCH64_CC) -fPIC -c -o $@ $<
+
+$(RT_A64)/libgmon.a: $(RT_A64_OBJS)
+	@rm -f $@
+	$(AARCH64_AR) rcs $@ $(filter-out $(RT_A64)/runtime/preload.o,$(RT_A64_OBJS))
+
+$(RT_A64)/libgmon.so: $(RT_A64_OBJS)
+	$(AARCH64_CC) -shared -Wl,-soname,libgmon.so -Wl,-z,defs \
+		-Wl,-z,start-stop-visibility=hidden -o $@ \
+		$(RT_A64_OBJS) -lpthread -ldl
+
+-include $(wildcard $(RT_A64)/runtime/*.d)

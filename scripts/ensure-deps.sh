@@ -11,9 +11,12 @@
 #           jq, python3-jsonschema and chromium (tests/viewjson; chromium
 #           also tests/diffhtml);
 #           nodejs and npm (tests/viewdiff: npm installs pprof-format);
-#           musl-tools (tests/runtime-musl)
+#           musl-tools (tests/runtime-musl);
+#           qemu-user, gcc-aarch64-linux-gnu, libc6-dev-arm64-cross
+#           (tests/runtime-aarch64)
 #   bench   compare with GNU gprof (make bench): binutils; valgrind and
-#           time for the collector's benchmark
+#           time for the collector's benchmark; the aarch64 set of
+#           test for bench/runtime-aarch64.sh
 #   demo    draw the demo's call graph (make demo): graphviz
 #   fuzz    build the libFuzzer targets (make fuzz): clang
 # As root it installs with apt-get; as another user it names what is
@@ -59,6 +62,8 @@ test_deps() {
 	has aarch64-linux-gnu-as || need="$need binutils-aarch64-linux-gnu"
 	# Programs built by clang (tests/real).
 	clang_dep
+	# ---- tests/runtime-aarch64: libgmon cross-built for aarch64 ----
+	aarch64_deps
 	# The format check (make format-check, run by CI).
 	has clang-format || need="$need clang-format"
 	# ---- tests/viewcg: the consumers of --format=callgrind and dot ----
@@ -103,6 +108,15 @@ EOF
 	apt-get update -qq >&2
 }
 
+# The collector for aarch64, run under qemu-user (tests/runtime-aarch64,
+# bench/runtime-aarch64.sh): the emulator, the cross compiler and libc.
+aarch64_deps() {
+	has qemu-aarch64 || need="$need qemu-user"
+	has aarch64-linux-gnu-gcc || need="$need gcc-aarch64-linux-gnu"
+	[ -e /usr/aarch64-linux-gnu/lib/gcrt1.o ] ||
+		need="$need libc6-dev-arm64-cross"
+}
+
 # The collector's benchmark (bench/runtime.sh): callgrind and time(1).
 runtime_bench() {
 	has valgrind || need="$need valgrind"
@@ -115,7 +129,7 @@ for set in "$@"; do
 	case $set in
 	build) build ;;
 	test) test_deps ;;
-	bench) oracle && runtime_bench ;;
+	bench) oracle && runtime_bench && aarch64_deps ;;
 	demo) has dot || need="$need graphviz" ;;
 	fuzz) clang_dep ;;
 	*)

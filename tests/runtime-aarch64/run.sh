@@ -1,0 +1,499 @@
+#!/bin/sh
+# tests/runtime-aarch64/run.sh - our collector (libgmon) on aarch64:
+# runtime/arch/aarch64.S cross-built ("make runtime-aarch64":
+# build/aarch64/libgmon.a and libgmon.so) and run under qemu-user.
+#
+# The programs are tests/runtime/progs (each prints its own call counts,
+# "ARC caller callee count", truth.h).  Every profile is read with our
+# gprof ($GPROF, an x86-64 program reading the aarch64 executable) and
+# with binutils' aarch64 gprof ($ORACLE_AARCH64), both "-b -q": every
+# arc count between the program's functions must equal the truth, and
+# our "-b" report must be GNU's byte for byte with nothing on stderr.
+#
+# Groups:
+#  - tstgmon: glibc's tst-gmon shape ("gprof -C": f1 2000, f2 1000,
+#    f3 1, and main 1 when static) over {gcc, clang} x {no branch
+#    protection, -mbranch-protection=pac-ret, =standard} x {non-PIE,
+#    PIE, -static, -static-pie} x {linked with libgmon.a, libgmon.so
+#    preloaded (qemu -E LD_PRELOAD) into a binary linked with glibc's
+#    runtime (dynamic builds)}, run with "qemu-aarch64 -cpu max" (pointer
+#    authentication on); pac-ret builds also on a core without it.
+#  - pac: the pac-ret cases test something: under -cpu max the saved
+#    return address really is signed.
+#  - glibc: the harness, checked: glibc's aarch64 runtime counts gcc's
+#    arcs exactly but none of clang 14's (clang passes no frompc in x0,
+#    which glibc's _mcount reads; ours reads the frame record).
+#  - threads: 2 and 4 threads on the same arcs, gcc and clang, PIE and
+#    static, every call counted.
+#  - signal: an instrumented handler interrupting the hook.
+#  - sampling: the clock under emulation (qemu has no perf_event_open,
+#    so a timer): a hot function gets samples, its never-run neighbour
+#    none.
+# Every count is exact; samples are only asserted zero or non-zero.
+# Without qemu-aarch64, the cross compiler or the aarch64 libc, each
+# group prints one SKIP line with the reason.  About 60 s on 2 busy
+# cores.
+#
+# Env: GPROF, BUILD (absolute; files go to BUILD/runtime-aarch64-tests),
+# QEMU_AARCH64 (qemu-aarch64), AARCH64_SYSROOT (/usr/aarch64-linux-gnu),
+# ORACLE_AARCH64 (aarch64-linux-gnu-gprof).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+: "${GPROF:=$top/build/gprof}"
+: "${BUILD:=$top/build}"
+QEMU=${QEMU_AARCH64:-qemu-aarch64}
+SYSROOT=${AARCH64_SYSROOT:-/usr/aarch64-linux-gnu}
+GNU=${ORACLE_AARCH64:-aarch64-linux-gnu-gprof}
+XCC=aarch64-linux-gnu-gcc
+XNM=aarch64-linux-gnu-nm
+progs=$top/tests/runtime/progs
+out=$BUILD/runtime-aarch64-tests
+lib_a=$top/build/aarch64/libgmon.a
+lib_so=$top/build/aarch64/libgmon.so
+groups="tstgmon pac glibc threads signal sampling"
+
+# skip_all WHY: one SKIP line per group.
+skip_all() {
+	for g in $groups; do
+		echo "SKIP runtime-aarch64/$g: $1"
+	done
+	exit 0
+}
+
+command -v "$QEMU" >/dev/null 2>&1 || skip_all "$QEMU is not installed (qemu-user)"
+command -v $XCC >/dev/null 2>&1 || skip_all "$XCC is not installed (gcc-aarch64-linux-gnu)"
+[ -f "$SYSROOT/lib/libc.so.6" ] && [ -f "$SYSROOT/lib/gcrt1.o" ] ||
+	skip_all "no aarch64 glibc in $SYSROOT (libc6-dev-arm64-cross)"
+has_clang=yes
+command -v clang >/dev/null 2>&1 || has_clang=no
+has_gnu=yes
+command -v "$GNU" >/dev/null 2>&1 || has_gnu=no
+
+rm -rf "$out"
+mkdir -p "$out/obj" "$out/bin" "$out/cases" || exit 1
+
+# The collector for aarch64 (make knows when it is up to date).
+if ! make -C "$top" -s runtime-aarch64 >"$out/make.log" 2>&1; then
+	for g in $groups; do
+		echo "FAIL runtime-aarch64/$g: make runtime-aarch64 failed ($(grep -m1 -i error "$out/make.log"))"
+	done
+	exit 0
+fi
+cc -O2 -o "$out/histsum" "$top/tests/runtime/histsum.c" || exit 1
+
+# cc_cmd CC: the command line of a compiler name (clang targets aarch64
+# and finds the gcc cross toolchain by itself).
+cc_cmd() {
+	case $1 in
+	gcc) echo "$XCC" ;;
+	clang) echo "clang --target=aarch64-linux-gnu" ;;
+	esac
+}
+
+# bp_flag BP: the branch-protection flag of BP (none, pac-ret, standard).
+bp_flag() {
+	[ "$1" = none ] || echo "-mbranch-protection=$1"
+}
+
+mode_cflags() {
+	case $1 in
+	nopie | static) echo "-fno-PIE" ;;
+	pie | static-pie) echo "-fPIE" ;;
+	esac
+}
+mode_ldflags() {
+	case $1 in
+	nopie) echo "-no-pie" ;;
+	pie) echo "-pie" ;;
+	static) echo "-no-pie -static" ;;
+	static-pie) echo "-static-pie" ;;
+	esac
+}
+
+# build EXE CC BP MODE RUNTIME SRC [FLAG...]: compile SRC (-O2 -pg, once
+# per CC, BP, MODE, SRC and flags) and link it into EXE with RUNTIME
+# (ours: -pg and libgmon.a; glibc: -pg alone).  clang 14 links
+# -static-pie with the wrong start file (gcrt1.o), so that mode links
+# through gcc: the code under test is still clang's.  Prints why and
+# returns 1 on failure.
+build() {
+	_exe=$1 _cc=$2 _bp=$3 _mode=$4 _rt=$5 _src=$6
+	shift 6
+	_tag=$(echo "$*" | tr -c 'a-zA-Z0-9\n' '_')
+	_obj=$out/obj/$(basename "$_src" .c)-$_cc-$_bp-$(mode_cflags "$_mode")$_tag.o
+	if [ ! -f "$_obj" ]; then
+		# shellcheck disable=SC2046
+		if ! $(cc_cmd "$_cc") -O2 -pg $(bp_flag "$_bp") \
+			$(mode_cflags "$_mode") -I"$progs" -c -o "$_obj" "$_src" \
+			>"$_obj.log" 2>&1; then
+			echo "cannot compile $(basename "$_src"): $(head -1 "$_obj.log")"
+			return 1
+		fi
+	fi
+	_lcc=$_cc
+	[ "$_mode" = static-pie ] && _lcc=gcc
+	_lib=
+	[ "$_rt" = ours ] && _lib=$lib_a
+	# shellcheck disable=SC2046,SC2086
+	if ! $(cc_cmd "$_lcc") $(mode_ldflags "$_mode") -pg -o "$_exe" "$_obj" \
+		$_lib -pthread >"$_exe.log" 2>&1; then
+		echo "cannot link $(basename "$_exe"): $(grep -m1 -v warning "$_exe.log")"
+		return 1
+	fi
+}
+
+# run_prog NAME CPU PRELOAD EXE [VAR=VALUE...] -- [ARG...]: run EXE
+# under qemu (CPU: its -cpu; PRELOAD yes: libgmon.so preloaded) in the
+# empty folder $out/cases/NAME/run, its stdout (the truth) in
+# $dir/truth.txt.  Sets $dir and $rundir; prints why and returns 1.
+run_prog() {
+	_name=$1 _cpu=$2 _pre=$3 _exe=$4
+	shift 4
+	dir=$out/cases/$(echo "$_name" | tr '/' '_')
+	rundir=$dir/run
+	mkdir -p "$rundir"
+	set -- -cpu "$_cpu" -L "$SYSROOT" "$@"
+	[ "$_pre" = yes ] && set -- "LD_PRELOAD=$lib_so" "$@"
+	# VAR=VALUE words become -E options, the rest follows the exe.
+	_q='' _a='' _seen=''
+	for _w in "$@"; do
+		if [ -n "$_seen" ]; then
+			_a="$_a $_w"
+		elif [ "$_w" = -- ]; then
+			_seen=1
+		else
+			case $_w in
+			-*) _q="$_q $_w" ;;
+			*=*) _q="$_q -E $_w" ;;
+			*) _q="$_q $_w" ;;
+			esac
+		fi
+	done
+	# shellcheck disable=SC2086
+	(cd "$rundir" && exec timeout 120 "$QEMU" $_q "$_exe" $_a) \
+		>"$dir/truth.txt" 2>"$dir/stderr.txt"
+	_rc=$?
+	if [ $_rc -ne 0 ]; then
+		echo "the program exited $_rc ($(head -1 "$dir/stderr.txt"))"
+		return 1
+	fi
+}
+
+# one_profile: the single profile (gmon.out*, not a side file) of
+# $rundir into $prof, else why.
+one_profile() {
+	prof=
+	for _f in "$rundir"/gmon.out*; do
+		case $_f in *.gmonx) continue ;; esac
+		[ -f "$_f" ] || continue
+		prof="$prof${prof:+
+}$_f"
+	done
+	case $prof in
+	"") echo "no profile written ($(head -1 "$dir/stderr.txt"))"
+		return 1 ;;
+	*"
+"*) echo "several profiles: $(echo "$prof" | xargs -n1 basename | tr '\n' ' ')"
+		return 1 ;;
+	esac
+}
+
+# ours_wrote: the profile has the side file only libgmon writes (so a
+# preloaded libgmon.so, not glibc's runtime, wrote it).
+ours_wrote() {
+	[ -f "$prof.gmonx" ] ||
+		echo "no $(basename "$prof").gmonx: libgmon did not write the profile"
+}
+
+# gprof_arcs GPROF EXE PROFILE: "caller callee count" for every arc of
+# "GPROF -b -q", parent and child lines alike, one line each.
+gprof_arcs() {
+	_g=$1
+	shift
+	"$_g" -b -q "$@" 2>"$dir/gprof.err" | awk '
+	function flush(   i, p) {
+		p = 0
+		for (i = 1; i <= n; i++)
+			if (line[i] ~ /^\[/) p = i
+		if (p == 0) { n = 0; return }
+		split(line[p], f)
+		me = f[length(f) - 1]
+		for (i = 1; i <= n; i++) {
+			if (i == p) continue
+			k = split(line[i], f)
+			if (k < 3 || f[k] !~ /^\[[0-9]+\]$/) continue
+			c = f[k - 2]
+			if (c !~ /^[0-9]+(\/[0-9]+)?$/) continue
+			sub(/\/.*/, "", c)
+			if (i < p) print f[k - 1], me, c
+			else print me, f[k - 1], c
+		}
+		n = 0
+	}
+	/^Index by function name/ { flush(); started = 0; done = 1 }
+	done { next }
+	/^index / { started = 1; n = 0; next }
+	!started { next }
+	/^-----/ { flush(); next }
+	{ line[++n] = $0 }
+	END { flush() }' | sort -u
+}
+
+# compare_arcs TRUTH ARCS: every truth arc has its count in ARCS (absent:
+# 0), every arc of ARCS between functions the truth names is in the
+# truth.  Prints the first differences and returns 1.
+compare_arcs() {
+	awk '
+	FNR == NR {
+		if ($1 == "ARC") {
+			want[$2 " " $3] += $4
+			named[$2] = 1
+			named[$3] = 1
+		}
+		next
+	}
+	($1 in named) && ($2 in named) { got[$1 " " $2] = $3 }
+	END {
+		bad = 0
+		for (k in want) {
+			g = (k in got) ? got[k] : 0
+			if (g != want[k] && ++bad <= 3)
+				printf "%s%s: %s, truth %s", (bad > 1 ? "; " : ""), k, g, want[k]
+		}
+		for (k in got)
+			if (!(k in want) && ++bad <= 3)
+				printf "%s%s: %s, truth none", (bad > 1 ? "; " : ""), k, got[k]
+		if (bad > 3) printf "; and %d more", bad - 3
+		exit bad > 0
+	}' "$1" "$2"
+}
+
+# check_arcs EXE PROFILE: both gprofs print the truth's arcs and exit 0;
+# our -b report is GNU's, byte for byte, without a warning.
+check_arcs() {
+	if ! grep -q '^ARC ' "$dir/truth.txt"; then
+		echo "the program printed no truth"
+		return 1
+	fi
+	_gs=ours
+	[ $has_gnu = yes ] && _gs="ours GNU"
+	for _which in $_gs; do
+		_g=$GPROF
+		[ $_which = GNU ] && _g=$GNU
+		gprof_arcs "$_g" "$@" >"$dir/arcs-$_which.txt"
+		if ! "$_g" -b -q "$@" >/dev/null 2>&1; then
+			echo "$_which gprof fails: $(head -1 "$dir/gprof.err")"
+			return 1
+		fi
+		if ! _why=$(compare_arcs "$dir/truth.txt" "$dir/arcs-$_which.txt"); then
+			echo "$_which gprof: $_why"
+			return 1
+		fi
+	done
+	"$GPROF" -b "$@" >"$dir/report-ours.txt" 2>"$dir/report-ours.err"
+	if [ -s "$dir/report-ours.err" ]; then
+		echo "our gprof -b warns: $(head -1 "$dir/report-ours.err")"
+		return 1
+	fi
+	[ $has_gnu = yes ] || return 0
+	"$GNU" -b "$@" >"$dir/report-GNU.txt" 2>/dev/null
+	if ! cmp -s "$dir/report-ours.txt" "$dir/report-GNU.txt"; then
+		echo "gprof -b: our report differs from GNU's (diff $dir/report-ours.txt $dir/report-GNU.txt)"
+		return 1
+	fi
+}
+
+# exec_counts GPROF EXE PROFILE: "name count;" per f1, f2, f3, main
+# line of "gprof -C".
+exec_counts() {
+	"$1" -b -C "$2" "$3" 2>/dev/null |
+		sed -n 's/.*(\([^():]*\):0x[0-9a-f]*) \([0-9]*\) executions$/\1 \2/p' |
+		grep -E '^(f1|f2|f3|main) ' | sort | tr '\n' ';'
+}
+
+verdict() {
+	if [ -z "$2" ]; then
+		echo "PASS $1"
+	else
+		echo "FAIL $1: $2"
+	fi
+}
+
+# simple_case NAME EXE CPU PRELOAD [VAR=VALUE...] [-- ARG...]: run,
+# then check the profile's arcs (and, unless PRELOAD is "glibc", that
+# libgmon wrote it; "glibc" runs without preloading).
+simple_case() {
+	_sn=$1 _se=$2 _sc=$3 _sp=$4 _so=$4
+	shift 4
+	[ "$_sp" = glibc ] && _sp=no
+	_why=$(run_prog "$_sn" "$_sc" "$_sp" "$_se" "$@" && one_profile &&
+		{ [ "$_so" = glibc ] || ours_wrote; } && check_arcs "$_se" "$prof")
+	verdict "$_sn" "$_why"
+}
+
+ccs=gcc
+if [ $has_clang = yes ]; then
+	ccs="gcc clang"
+else
+	echo "SKIP runtime-aarch64/clang: clang is not installed"
+fi
+[ $has_gnu = yes ] ||
+	echo "SKIP runtime-aarch64/oracle: $GNU is not installed (binutils-aarch64-linux-gnu): our gprof alone reads the profiles"
+
+# --- tstgmon: glibc's contract over the matrix ------------------------
+for cc in $ccs; do
+	for bp in none pac-ret standard; do
+		for mode in nopie pie static static-pie; do
+			want="f1 2000;f2 1000;f3 1;"
+			case $mode in static*) want="f1 2000;f2 1000;f3 1;main 1;" ;; esac
+			for how in linked preload; do
+				case $how/$mode in preload/static*) continue ;; esac
+				rt=ours
+				[ $how = preload ] && rt=glibc
+				exe=$out/bin/tstgmon-$cc-$bp-$mode-$rt
+				cpus=max
+				[ $bp = pac-ret ] && [ $how = linked ] && cpus="max cortex-a57"
+				for cpu in $cpus; do
+					name=runtime-aarch64/tstgmon/$cc-$bp-$mode-$how
+					[ $cpu = max ] || name=$name-$cpu
+					if ! why=$(build "$exe" $cc $bp $mode $rt "$progs/tstgmon.c"); then
+						verdict "$name" "$why"
+						continue
+					fi
+					pre=no
+					[ $how = preload ] && pre=yes
+					why=$(run_prog "$name" $cpu $pre "$exe" && one_profile &&
+						ours_wrote && check_arcs "$exe" "$prof" && {
+						gs=$GPROF
+						[ $has_gnu = yes ] && gs="$GPROF $GNU"
+						for g in $gs; do
+							got=$(exec_counts "$g" "$exe" "$prof")
+							[ "$got" = "$want" ] ||
+								echo "$(basename "$g") -C: got '$got', want '$want'"
+						done
+					})
+					verdict "$name" "$why"
+				done
+			done
+		done
+	done
+done
+
+# --- pac: under -cpu max a pac-ret build's saved LR is signed ---------
+cat >"$out/obj/pacprobe.c" <<'EOF'
+#include <stdio.h>
+/* Compares the return address as saved in the frame record with the
+ * one the compiler strips: they differ when pointer authentication
+ * signed it. */
+__attribute__((noinline)) int
+probe(void)
+{
+	void *saved = ((void **)__builtin_frame_address(0))[1];
+	void *plain = __builtin_return_address(0);
+	printf("%s\n", saved != plain ? "signed" : "plain");
+	return 0;
+}
+int
+main(void)
+{
+	int r = probe();
+	__asm__ volatile("");
+	return r;
+}
+EOF
+name=runtime-aarch64/pac/signed-under-cpu-max
+why=$($XCC -O2 -fno-omit-frame-pointer -mbranch-protection=pac-ret \
+	-o "$out/bin/pacprobe" "$out/obj/pacprobe.c" 2>&1) || why="cannot build pacprobe: $why"
+if [ -z "$why" ]; then
+	got=$("$QEMU" -cpu max -L "$SYSROOT" "$out/bin/pacprobe" 2>&1)
+	plain=$("$QEMU" -cpu cortex-a57 -L "$SYSROOT" "$out/bin/pacprobe" 2>&1)
+	[ "$got $plain" = "signed plain" ] ||
+		why="the saved LR is '$got' under -cpu max, '$plain' on cortex-a57; want signed, plain"
+fi
+verdict "$name" "$why"
+
+# --- glibc: the harness, against glibc's runtime ----------------------
+# gcc passes frompc in x0: glibc counts every arc.  clang 14 does not:
+# glibc's runtime then counts none of the program's arcs.
+exe=$out/bin/tstgmon-gcc-none-pie-glibc
+simple_case runtime-aarch64/glibc/gcc-exact "$exe" max glibc
+if [ $has_clang = yes ]; then
+	name=runtime-aarch64/glibc/clang-no-arcs
+	exe=$out/bin/tstgmon-clang-none-pie-glibc
+	why=$(run_prog "$name" max no "$exe" && one_profile && {
+		gprof_arcs "$GPROF" "$exe" "$prof" >"$dir/arcs-ours.txt"
+		n=$(awk '$1 ~ /^(main|f1|f2|f3)$/ && $2 ~ /^(f1|f2|f3)$/' \
+			"$dir/arcs-ours.txt" | wc -l)
+		[ "$n" -eq 0 ] ||
+			echo "glibc's runtime counted $n arcs of clang code; the case meant to show it cannot"
+	})
+	verdict "$name" "$why"
+fi
+
+# --- threads: 2 and 4 threads on the same arcs ------------------------
+for cc in $ccs; do
+	for mode in pie static; do
+		exe=$out/bin/threads-$cc-$mode
+		if ! why=$(build "$exe" $cc none $mode ours "$progs/threads.c"); then
+			for n in 2 4; do
+				verdict "runtime-aarch64/threads-$n/$cc-$mode" "$why"
+			done
+			continue
+		fi
+		for n in 2 4; do
+			simple_case "runtime-aarch64/threads-$n/$cc-$mode" "$exe" max no \
+				-- $n 20000
+		done
+	done
+done
+exe=$out/bin/threads-gcc-pacret-pie-glibc
+if ! why=$(build "$exe" gcc pac-ret pie glibc "$progs/threads.c"); then
+	verdict runtime-aarch64/threads-4/gcc-pac-ret-pie-preload "$why"
+else
+	simple_case runtime-aarch64/threads-4/gcc-pac-ret-pie-preload "$exe" max yes \
+		-- 4 20000
+fi
+
+# --- signal: an instrumented handler interrupting the hook ------------
+for cc in $ccs; do
+	exe=$out/bin/signal-$cc
+	name=runtime-aarch64/signal/$cc-pac-ret-pie
+	if ! why=$(build "$exe" $cc pac-ret pie ours "$progs/signal.c"); then
+		verdict "$name" "$why"
+		continue
+	fi
+	simple_case "$name" "$exe" max no -- 200
+done
+
+# --- sampling: the clock under emulation ------------------------------
+name=runtime-aarch64/sampling/hot-neighbour-unsampled
+exe=$out/bin/hotcold
+if ! why=$(build "$exe" gcc none pie ours "$progs/hotcold.c" -fno-toplevel-reorder); then
+	verdict "$name" "$why"
+else
+	why=$(run_prog "$name" max no "$exe" LIBGMON_VERBOSE=1 && one_profile &&
+		check_arcs "$exe" "$prof" && {
+		grep -q 'perf task-clock' "$dir/stderr.txt" &&
+			echo "perf sampled under emulation: $(grep -m1 libgmon "$dir/stderr.txt")"
+		# tiny_hot's range runs to the next symbol, never_run's own.
+		set -- $($XNM -S -n "$exe" | awk '
+			$4 == "tiny_hot" { hot = $1; want = 1; next }
+			want && NF == 4 { print hot, $1, $4, $2; exit }')
+		if [ $# -ne 4 ] || [ "$3" != never_run ]; then
+			echo "never_run does not follow tiny_hot: $*"
+		else
+			# PIE: the profile's addresses are the file's (nm's).
+			hot=$("$out/histsum" "$prof" "$1" "$2") || hot=error
+			end=$(printf '%x' $((0x$2 + 0x$4)))
+			cold=$("$out/histsum" "$prof" "$2" "$end") || cold=error
+			if [ "$cold" != 0 ]; then
+				echo "never_run got $cold samples (tiny_hot $hot), want 0"
+			elif [ "$hot" = error ] || [ "$hot" -eq 0 ]; then
+				echo "tiny_hot got no samples ($(grep -m1 libgmon "$dir/stderr.txt"))"
+			fi
+		fi
+	})
+	verdict "$name" "$why"
+fi
+exit 0
