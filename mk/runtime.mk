@@ -51,39 +51,43 @@ build/libgmon.so: $(RUNTIME_OBJS)
 # musl (issue 13): the same runtime built with musl-gcc into build/musl/
 # (libgmon.a and libgmon.so), only when asked: make runtime-musl (the
 # suite tests/runtime-musl does).  musl-gcc wraps the host's gcc, so the
-# hooks are the host's; MUSL_CC and MUSL_ARCH name another.  musl's
-# include path has no kernel headers: sample.c then declares the perf
-# ABI itself (runtime/perf_abi.h).
+# hooks are the host's; another musl compiler takes MUSL_CC, MUSL_ARCH,
+# MUSL_OBJCOPY, MUSL_AR and an output folder MUSL_OUT (the suite's
+# aarch64 group).  musl's include path has no kernel headers: sample.c
+# then declares the perf ABI itself (runtime/perf_abi.h).
 MUSL_CC ?= musl-gcc
 MUSL_ARCH ?= $(RUNTIME_ARCH)
-MUSL_RT_OBJS := $(RUNTIME_SRCS:runtime/%.c=build/musl/runtime/%.o) \
-	build/musl/runtime/arch/$(MUSL_ARCH).o
-MUSL_RT_SO_ONLY := build/musl/runtime/preload.o
+MUSL_OBJCOPY ?= $(OBJCOPY)
+MUSL_AR ?= $(AR)
+MUSL_OUT ?= build/musl
+MUSL_RT_OBJS := $(RUNTIME_SRCS:runtime/%.c=$(MUSL_OUT)/runtime/%.o) \
+	$(MUSL_OUT)/runtime/arch/$(MUSL_ARCH).o
+MUSL_RT_SO_ONLY := $(MUSL_OUT)/runtime/preload.o
 # aarch64: inline atomics (gcc's default out-of-line ones are libgcc
 # helpers that call glibc's __getauxval, which libc.so of musl lacks).
 MUSL_CFLAGS_aarch64 := -mno-outline-atomics -mbranch-protection=standard
 
-build/musl/runtime/%.o: runtime/%.c
+$(MUSL_OUT)/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
 	$(MUSL_CC) $(RUNTIME_CFLAGS) $(MUSL_CFLAGS_$(MUSL_ARCH)) \
 		-MF $(@:.o=.d) -MT $@ -c -o $@.raw $<
-	$(OBJCOPY) --rename-section .text=gmon_text $@.raw $@
+	$(MUSL_OBJCOPY) --rename-section .text=gmon_text $@.raw $@
 	@rm -f $@.raw
 
-build/musl/runtime/arch/%.o: runtime/arch/%.S
+$(MUSL_OUT)/runtime/arch/%.o: runtime/arch/%.S
 	@mkdir -p $(dir $@)
 	$(MUSL_CC) -fPIC -c -o $@ $<
 
-build/musl/libgmon.a: $(MUSL_RT_OBJS)
+$(MUSL_OUT)/libgmon.a: $(MUSL_RT_OBJS)
 	@rm -f $@
-	$(AR) rcs $@ $(filter-out $(MUSL_RT_SO_ONLY),$(MUSL_RT_OBJS))
+	$(MUSL_AR) rcs $@ $(filter-out $(MUSL_RT_SO_ONLY),$(MUSL_RT_OBJS))
 
-build/musl/libgmon.so: $(MUSL_RT_OBJS)
+$(MUSL_OUT)/libgmon.so: $(MUSL_RT_OBJS)
 	$(MUSL_CC) -shared -Wl,-soname,libgmon.so -Wl,-z,defs \
 		-Wl,-z,start-stop-visibility=hidden -o $@ $(MUSL_RT_OBJS)
 
 .PHONY: runtime-musl
-runtime-musl: build/musl/libgmon.a build/musl/libgmon.so
+runtime-musl: $(MUSL_OUT)/libgmon.a $(MUSL_OUT)/libgmon.so
 
 .PHONY: install-runtime
 # gmon.pc is written at install time: it names PREFIX.

@@ -25,11 +25,17 @@
 # the hot function with each clock (perf: SKIP when perf_event_open is
 # refused), asserted only to be there, and most of them; LIBGMON_DUMP_ON
 # _exit and exec through libgmon.so.  SKIP (every case) without
-# musl-gcc (Debian: musl-tools).  About 10 s.
+# musl-gcc (Debian: musl-tools).  Optional, when a musl sysroot for arm64
+# was made by scripts/musl-aarch64-root.sh (else one SKIP line): the
+# same on aarch64 under qemu-user (tst-gmon in every link mode, the
+# by-hand calls, threads, fork), read by binutils' aarch64 gprof too.
+# About 10 s (15 s with aarch64).
 #
 # Env: GPROF, BUILD (absolute; programs and runs go to
-# BUILD/runtime-musl-tests), ORACLE, MUSL_CC (default musl-gcc).  The
-# collector is built in the tree's build/musl/ whatever BUILD is.
+# BUILD/runtime-musl-tests), ORACLE, MUSL_CC (default musl-gcc),
+# MUSL_AARCH64_ROOT (default build/musl-aarch64-root), QEMU_AARCH64.
+# The collector is built in the tree's build/musl/ (and
+# build/musl-aarch64/) whatever BUILD is.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -37,6 +43,7 @@ top=$(cd "$here/../.." && pwd)
 : "${BUILD:=$top/build}"
 GNU=${ORACLE:-/usr/bin/gprof}
 MCC=${MUSL_CC:-musl-gcc}
+RUNNER= # what runs a program: nothing, or qemu (aarch64)
 progs=$top/tests/runtime/progs
 core=$top/tests/runtime-core
 lib=$top/build/musl
@@ -156,7 +163,7 @@ run_prog() {
 	done
 	[ $# -gt 0 ] && shift
 	# shellcheck disable=SC2086
-	(cd "$rundir" && exec timeout 60 env $_env "$_exe" "$@") \
+	(cd "$rundir" && exec timeout 60 env $_env $RUNNER "$_exe" "$@") \
 		>"$dir/truth.txt" 2>"$dir/stderr.txt"
 	_rc=$?
 	if [ $_rc -ne 0 ]; then
@@ -317,30 +324,36 @@ leaf_count() {
 }
 
 # --- glibc's contract -------------------------------------------------
-for hook in pg fentry; do
-	for mode in static static-pie pie nopie; do
-		want="f1 2000;f2 1000;f3 1;"
-		case $mode in static*) want="f1 2000;f2 1000;f3 1;main 1;" ;; esac
-		for l in a so; do
-			case $l/$mode in so/static*) continue ;; esac
-			name=runtime-musl/tstgmon/$hook-$mode-$l
-			exe=$out/bin/tstgmon-$hook-$mode-$l
-			if ! why=$(mbuild "$exe" $hook $mode $l "$progs/tstgmon.c"); then
+# tstgmon_group HOOK...: over the link modes and both libraries.
+tstgmon_group() {
+	for hook in "$@"; do
+		for mode in static static-pie pie nopie; do
+			want="f1 2000;f2 1000;f3 1;"
+			case $mode in static*) want="f1 2000;f2 1000;f3 1;main 1;" ;; esac
+			for l in a so; do
+				case $l/$mode in so/static*) continue ;; esac
+				name=$T/tstgmon/$hook-$mode-$l
+				exe=$bin/tstgmon-$hook-$mode-$l
+				if ! why=$(mbuild "$exe" $hook $mode $l "$progs/tstgmon.c"); then
+					verdict "$name" "$why"
+					continue
+				fi
+				why=$(run_prog "$name" "$exe" && one_profile &&
+					check_arcs "$exe" "$prof" && {
+					for g in "$GPROF" "$GNU"; do
+						got=$(exec_counts "$g" "$exe" "$prof")
+						[ "$got" = "$want" ] ||
+							echo "$(basename "$g") -C: got '$got', want '$want'"
+					done
+				})
 				verdict "$name" "$why"
-				continue
-			fi
-			why=$(run_prog "$name" "$exe" && one_profile &&
-				check_arcs "$exe" "$prof" && {
-				for g in "$GPROF" "$GNU"; do
-					got=$(exec_counts "$g" "$exe" "$prof")
-					[ "$got" = "$want" ] ||
-						echo "$(basename "$g") -C: got '$got', want '$want'"
-				done
-			})
-			verdict "$name" "$why"
+			done
 		done
 	done
-done
+}
+T=runtime-musl
+bin=$out/bin
+tstgmon_group pg fentry
 
 # --- musl-gcc links without a build-id; asked for, it reaches the side
 # file (which ties the profile to the executable) -------------------
@@ -360,29 +373,33 @@ else
 fi
 
 # --- moncontrol, monstartup and _mcleanup by hand; atexit; load base --
-for mode in static static-pie pie nopie; do
-	exe=$out/bin/byhand-$mode
-	if ! why=$(mbuild "$exe" pg $mode a "$here/byhand.c"); then
-		verdict "runtime-musl/byhand/$mode" "$why"
-		continue
-	fi
-	for arg in "" atexit; do
-		name=runtime-musl/byhand/$mode${arg:+-$arg}
-		[ -n "$arg" ] && case $mode in static-pie | nopie) continue ;; esac
-		why=$(run_prog "$name" "$exe" -- $arg && one_profile &&
-			check_arcs "$exe" "$prof" && {
-			# PIE: the side file's load base is where the file is
-			# mapped; a fixed-address program has base 0.
-			base=$(awk '$1 == "BASE" { print $2 }' "$dir/truth.txt")
-			case $mode in static-pie | pie) ;; *) base=0 ;; esac
-			got=$("$GPROF" -d "$exe" "$prof" 2>&1 |
-				sed -n 's/^\[side\] program .*, load base 0x\([0-9a-f]*\)$/\1/p')
-			[ "$got" = "$base" ] ||
-				echo "side file load base '$got', mapped at '$base'"
-		})
-		verdict "$name" "$why"
+# byhand_group MODE...
+byhand_group() {
+	for mode in "$@"; do
+		exe=$bin/byhand-$mode
+		if ! why=$(mbuild "$exe" pg $mode a "$here/byhand.c"); then
+			verdict "$T/byhand/$mode" "$why"
+			continue
+		fi
+		for arg in "" atexit; do
+			name=$T/byhand/$mode${arg:+-$arg}
+			[ -n "$arg" ] && case $mode in static-pie | nopie) continue ;; esac
+			why=$(run_prog "$name" "$exe" -- $arg && one_profile &&
+				check_arcs "$exe" "$prof" && {
+				# PIE: the side file's load base is where the file is
+				# mapped; a fixed-address program has base 0.
+				base=$(awk '$1 == "BASE" { print $2 }' "$dir/truth.txt")
+				case $mode in static-pie | pie) ;; *) base=0 ;; esac
+				got=$("$GPROF" -d "$exe" "$prof" 2>&1 |
+					sed -n 's/^\[side\] program .*, load base 0x\([0-9a-f]*\)$/\1/p')
+				[ "$got" = "$base" ] ||
+					echo "side file load base '$got', mapped at '$base'"
+			})
+			verdict "$name" "$why"
+		done
 	done
-done
+}
+byhand_group static static-pie pie nopie
 
 # --- the program's constructor and destructor (runtime-core's ctor.c):
 # the collector starts before the one and writes after the other ------
@@ -403,40 +420,48 @@ for ml in static-a pie-a pie-so; do
 done
 
 # --- threads, thread churn, fork, a signal handler --------------------
-for ml in static-a pie-a pie-so; do
-	exe=$out/bin/threads-$ml
-	if ! why=$(mbuild "$exe" pg ${ml%-*} ${ml#*-} "$progs/threads.c" -pthread); then
-		for n in 2 4; do verdict "runtime-musl/threads-$n/$ml" "$why"; done
-		continue
-	fi
-	for n in 2 4; do
-		simple_case "runtime-musl/threads-$n/$ml" "$exe" -- $n 50000
+# threads_group MODE-LIB...
+threads_group() {
+	for ml in "$@"; do
+		exe=$bin/threads-$ml
+		if ! why=$(mbuild "$exe" pg ${ml%-*} ${ml#*-} "$progs/threads.c" -pthread); then
+			for n in 2 4; do verdict "$T/threads-$n/$ml" "$why"; done
+			continue
+		fi
+		for n in 2 4; do
+			simple_case "$T/threads-$n/$ml" "$exe" -- $n 50000
+		done
 	done
-done
+}
+threads_group static-a pie-a pie-so
 exe=$out/bin/churn-pie-a
 if why=$(mbuild "$exe" pg pie a "$progs/churn.c" -pthread); then
 	simple_case runtime-musl/churn-10000/pie-a "$exe" -- 10000
 else
 	verdict runtime-musl/churn-10000/pie-a "$why"
 fi
-for ml in static-a pie-a; do
-	name=runtime-musl/fork/$ml
-	exe=$out/bin/fork-$ml
-	if ! why=$(mbuild "$exe" pg ${ml%-*} ${ml#*-} "$progs/fork.c"); then
-		verdict "$name" "$why"
-		continue
-	fi
-	# shellcheck disable=SC2046
-	why=$(run_prog "$name" "$exe" && {
-		set -- $(profiles "$rundir")
-		if [ $# -ne 2 ]; then
-			echo "want 2 profiles (parent, child), got $#: $(ls "$rundir" | tr '\n' ' ')"
-		else
-			check_arcs "$exe" "$1" "$2"
+# fork_group MODE-LIB...
+fork_group() {
+	for ml in "$@"; do
+		name=$T/fork/$ml
+		exe=$bin/fork-$ml
+		if ! why=$(mbuild "$exe" pg ${ml%-*} ${ml#*-} "$progs/fork.c"); then
+			verdict "$name" "$why"
+			continue
 		fi
-	})
-	verdict "$name" "$why"
-done
+		# shellcheck disable=SC2046
+		why=$(run_prog "$name" "$exe" && {
+			set -- $(profiles "$rundir")
+			if [ $# -ne 2 ]; then
+				echo "want 2 profiles (parent, child), got $#: $(ls "$rundir" | tr '\n' ' ')"
+			else
+				check_arcs "$exe" "$1" "$2"
+			fi
+		})
+		verdict "$name" "$why"
+	done
+}
+fork_group static-a pie-a
 for ml in static-a pie-a; do
 	exe=$out/bin/signal-$ml
 	if why=$(mbuild "$exe" pg ${ml%-*} ${ml#*-} "$progs/signal.c"); then
@@ -498,4 +523,64 @@ else
 		verdict "$name" "$why"
 	done
 fi
+
+# --- aarch64 under qemu-user (optional) -------------------------------
+# Debian's musl for arm64 comes as packages of that architecture, which
+# a machine without an arm64 package list cannot install: the sysroot is
+# made on request by scripts/musl-aarch64-root.sh (neither make nor CI
+# runs it), else the group is skipped.  The collector is cross-built
+# with runtime/arch/aarch64.S into build/musl-aarch64/; profiles are
+# read by our gprof and binutils' aarch64 gprof.
+a64=${MUSL_AARCH64_ROOT:-$top/build/musl-aarch64-root}
+T=runtime-musl/aarch64
+qemu=${QEMU_AARCH64:-qemu-aarch64}
+if [ ! -x "$a64/musl-gcc" ] || [ ! -d "$a64/root" ]; then
+	echo "SKIP $T: no musl sysroot for arm64 in $a64 (make one with scripts/musl-aarch64-root.sh)"
+	exit 0
+fi
+for tool in "$qemu" aarch64-linux-gnu-gprof aarch64-linux-gnu-objcopy; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		echo "SKIP $T: no $tool"
+		exit 0
+	fi
+done
+if [ ! -f "$top/runtime/arch/aarch64.S" ]; then
+	echo "SKIP $T: no runtime/arch/aarch64.S"
+	exit 0
+fi
+MCC=$a64/musl-gcc
+lib=$top/build/musl-aarch64
+GNU=aarch64-linux-gnu-gprof
+RUNNER="$qemu -L $a64/root"
+bin=$out/a64
+mkdir -p "$bin"
+if ! (unset MAKEFLAGS MFLAGS MAKELEVEL && cd "$top" &&
+	make -s -B MUSL_OUT=build/musl-aarch64 MUSL_CC="$MCC" MUSL_ARCH=aarch64 \
+		MUSL_OBJCOPY=aarch64-linux-gnu-objcopy \
+		MUSL_AR=aarch64-linux-gnu-ar runtime-musl) >"$out/build-a64.log" 2>&1; then
+	echo "FAIL $T/build: make runtime-musl for aarch64 failed: $(grep -m1 -E 'error|Error' "$out/build-a64.log")"
+	exit 0
+fi
+verdict "$T/build" "$(grep -m1 -E 'warning|error' "$out/build-a64.log")"
+why=$(
+	for how in kernel musl; do
+		c=$MCC
+		[ $how = kernel ] && c=aarch64-linux-gnu-gcc
+		$c -static -I"$top/runtime" -o "$bin/perfabi-$how" "$here/perfabi.c" \
+			>"$bin/perfabi-$how.log" 2>&1 &&
+			$RUNNER "$bin/perfabi-$how" >"$bin/perfabi-$how.txt" ||
+			echo "cannot build or run the $how probe"
+	done
+	cmp -s "$bin/perfabi-kernel.txt" "$bin/perfabi-musl.txt" ||
+		echo "musl layout differs: $(diff "$bin/perfabi-kernel.txt" "$bin/perfabi-musl.txt" | grep -m1 '^>')"
+)
+verdict "$T/perf-abi" "$why"
+crts=$($MCC -### -x c /dev/null -o "$out/x" 2>&1 | sed 's/[ "]/\n/g')
+mlib=$(echo "$crts" | sed -n 's,/crti\.o$,,p' | head -1)
+crtbegin=$(echo "$crts" | grep -m1 '/crtbeginS\.o$')
+crtend=$(echo "$crts" | grep -m1 '/crtendS\.o$')
+tstgmon_group pg
+byhand_group static pie
+threads_group static-a pie-so
+fork_group static-a
 exit 0
