@@ -353,7 +353,10 @@ tstgmon_group() {
 }
 T=runtime-musl
 bin=$out/bin
-tstgmon_group pg fentry
+hooks=pg
+[ "$(uname -m)" = x86_64 ] && hooks="pg fentry" # -mfentry is x86's
+# shellcheck disable=SC2086
+tstgmon_group $hooks
 
 # --- musl-gcc links without a build-id; asked for, it reaches the side
 # file (which ties the profile to the executable) -------------------
