@@ -48,6 +48,47 @@ build/libgmon.so: $(RUNTIME_OBJS)
 		-Wl,-z,start-stop-visibility=hidden -o $@ \
 		$(RUNTIME_OBJS) -lpthread -ldl
 
+# musl (issue 13): the same runtime built with musl-gcc into build/musl/
+# (libgmon.a and libgmon.so), only when asked: make runtime-musl (the
+# suite tests/runtime-musl does).  musl-gcc wraps the host's gcc, so the
+# hooks are the host's; another musl compiler takes MUSL_CC, MUSL_ARCH,
+# MUSL_OBJCOPY, MUSL_AR and an output folder MUSL_OUT (the suite's
+# aarch64 group).  musl's include path has no kernel headers: sample.c
+# then declares the perf ABI itself (runtime/perf_abi.h).
+MUSL_CC ?= musl-gcc
+MUSL_ARCH ?= $(RUNTIME_ARCH)
+MUSL_OBJCOPY ?= $(OBJCOPY)
+MUSL_AR ?= $(AR)
+MUSL_OUT ?= build/musl
+MUSL_RT_OBJS := $(RUNTIME_SRCS:runtime/%.c=$(MUSL_OUT)/runtime/%.o) \
+	$(MUSL_OUT)/runtime/arch/$(MUSL_ARCH).o
+MUSL_RT_SO_ONLY := $(MUSL_OUT)/runtime/preload.o
+# aarch64: inline atomics (gcc's default out-of-line ones are libgcc
+# helpers that call glibc's __getauxval, which libc.so of musl lacks).
+MUSL_CFLAGS_aarch64 := -mno-outline-atomics -mbranch-protection=standard
+
+$(MUSL_OUT)/runtime/%.o: runtime/%.c
+	@mkdir -p $(dir $@)
+	$(MUSL_CC) $(RUNTIME_CFLAGS) $(MUSL_CFLAGS_$(MUSL_ARCH)) \
+		-MF $(@:.o=.d) -MT $@ -c -o $@.raw $<
+	$(MUSL_OBJCOPY) --rename-section .text=gmon_text $@.raw $@
+	@rm -f $@.raw
+
+$(MUSL_OUT)/runtime/arch/%.o: runtime/arch/%.S
+	@mkdir -p $(dir $@)
+	$(MUSL_CC) -fPIC -c -o $@ $<
+
+$(MUSL_OUT)/libgmon.a: $(MUSL_RT_OBJS)
+	@rm -f $@
+	$(MUSL_AR) rcs $@ $(filter-out $(MUSL_RT_SO_ONLY),$(MUSL_RT_OBJS))
+
+$(MUSL_OUT)/libgmon.so: $(MUSL_RT_OBJS)
+	$(MUSL_CC) -shared -Wl,-soname,libgmon.so -Wl,-z,defs \
+		-Wl,-z,start-stop-visibility=hidden -o $@ $(MUSL_RT_OBJS)
+
+.PHONY: runtime-musl
+runtime-musl: $(MUSL_OUT)/libgmon.a $(MUSL_OUT)/libgmon.so
+
 .PHONY: install-runtime
 # gmon.pc is written at install time: it names PREFIX.
 install-runtime: $(RUNTIME_LIBS)
@@ -63,7 +104,7 @@ install-runtime: $(RUNTIME_LIBS)
 	install -m 644 runtime/libgmon.3 \
 		$(DESTDIR)$(PREFIX)/share/man/man3/libgmon.3
 
--include $(RUNTIME_OBJS:.o=.d)
+-include $(RUNTIME_OBJS:.o=.d) $(MUSL_RT_OBJS:.o=.d)
 
 # The collector cross-built for aarch64 (runtime/arch/aarch64.S), for
 # tests/runtime-aarch64 and bench/runtime-aarch64.sh, which run it under

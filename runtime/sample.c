@@ -36,7 +36,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#if !defined(GMON_OWN_PERF_ABI) && __has_include(<linux/perf_event.h>)
 #include <linux/perf_event.h>
+#else
+#include "perf_abi.h" /* musl-gcc: no kernel headers */
+#endif
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>

@@ -11,6 +11,7 @@
 #           jq, python3-jsonschema and chromium (tests/viewjson; chromium
 #           also tests/diffhtml);
 #           nodejs and npm (tests/viewdiff: npm installs pprof-format);
+#           musl-tools (tests/runtime-musl);
 #           qemu-user, gcc-aarch64-linux-gnu, libc6-dev-arm64-cross
 #           (tests/runtime-aarch64)
 #   bench   compare with GNU gprof (make bench): binutils; valgrind and
@@ -77,6 +78,8 @@ test_deps() {
 	# decoder (npm pprof-format) into build/npm when missing ----
 	has node || need="$need nodejs"
 	has npm || need="$need npm"
+	# ---- tests/runtime-musl: libgmon built and run on musl ----
+	has musl-gcc || need="$need musl-tools"
 	# ---- tests/real: real programs from Debian source packages ----
 	# Add the packages that suite needs here (need="$need PKG"); the
 	# deb-src line `apt-get source` needs is set up after installing.
