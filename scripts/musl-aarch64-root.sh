@@ -1,7 +1,7 @@
 #!/bin/sh
 # Make a musl sysroot for aarch64 from Debian's own packages, for the
-# optional aarch64 group of tests/runtime-musl (opt-in: neither make nor
-# CI runs this).
+# aarch64 group of tests/runtime-musl, which runs this when it is root
+# and the sysroot is missing (as on CI).
 #
 # Usage: scripts/musl-aarch64-root.sh [DIR]   (default build/musl-aarch64-root)
 #

@@ -530,13 +530,22 @@ fi
 # --- aarch64 under qemu-user (optional) -------------------------------
 # Debian's musl for arm64 comes as packages of that architecture, which
 # a machine without an arm64 package list cannot install: the sysroot is
-# made on request by scripts/musl-aarch64-root.sh (neither make nor CI
-# runs it), else the group is skipped.  The collector is cross-built
+# made by scripts/musl-aarch64-root.sh (private apt folders, about 10 MB
+# fetched), which this suite runs when it is missing and it runs as
+# root with the cross compiler installed (as on CI); elsewhere, and when
+# the fetch fails, the group is skipped.  The collector is cross-built
 # with runtime/arch/aarch64.S into build/musl-aarch64/; profiles are
 # read by our gprof and binutils' aarch64 gprof.
 a64=${MUSL_AARCH64_ROOT:-$top/build/musl-aarch64-root}
 T=runtime-musl/aarch64
 qemu=${QEMU_AARCH64:-qemu-aarch64}
+if { [ ! -x "$a64/musl-gcc" ] || [ ! -d "$a64/root" ]; } &&
+	[ "$(id -u)" = 0 ] && [ -z "${MUSL_AARCH64_ROOT:-}" ] &&
+	command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
+	timeout 300 sh "$top/scripts/musl-aarch64-root.sh" "$a64" \
+		>"$out/musl-aarch64-root.log" 2>&1 ||
+		echo "note: scripts/musl-aarch64-root.sh failed, see $out/musl-aarch64-root.log"
+fi
 if [ ! -x "$a64/musl-gcc" ] || [ ! -d "$a64/root" ]; then
 	echo "SKIP $T: no musl sysroot for arm64 in $a64 (make one with scripts/musl-aarch64-root.sh)"
 	exit 0
