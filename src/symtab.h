@@ -29,6 +29,10 @@ struct sym {
 	bool is_func;   /* STT_FUNC (or ifunc) */
 	bool is_static; /* local binding */
 	bool mapped;    /* -R: named after the object file defining it */
+	/* A shared library's function whose name another object also has:
+	 * the library's base name, shown as "name [libfoo.so]" (objects.h);
+	 * NULL otherwise. */
+	const char *obj;
 };
 
 struct symtab {
