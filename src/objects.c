@@ -254,6 +254,8 @@ append_functions(struct gp_object *o, struct symtab *st,
 
 		s.addr += o->bias;
 		s.end += o->bias;
+		s.objname = exe_base_name(o->path);
+		s.bias = o->bias;
 		st->syms[st->n++] = s;
 	}
 	symtab_free(&ot);

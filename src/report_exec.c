@@ -61,7 +61,8 @@ exec_line(FILE *out, const struct model *m, uint32_t i, uint64_t addr,
 	fprintf(out, "%s:%d: (%s%s%s%s:0x%llx) %llu executions\n",
 		s->path ? s->path : "<unknown>", s->line, model_raw_name(m, i),
 		obj ? " [" : "", obj ? obj : "", obj ? "]" : "",
-		(unsigned long long)addr, (unsigned long long)count);
+		(unsigned long long)(addr - m->st->syms[i].bias),
+		(unsigned long long)count);
 }
 
 void

@@ -33,6 +33,10 @@ struct sym {
 	 * the library's base name, shown as "name [libfoo.so]" (objects.h);
 	 * NULL otherwise. */
 	const char *obj;
+	/* A shared library's function: its base name (NULL for the
+	 * executable's), and the bias added to its addresses. */
+	const char *objname;
+	uint64_t bias;
 };
 
 struct symtab {
