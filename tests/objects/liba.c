@@ -20,3 +20,12 @@ a_only(void)
 {
 	return 42;
 }
+
+#ifdef OTHER_BUILD
+/* Another build of the library (another build-id), for the tests. */
+int
+a_other(void)
+{
+	return 7;
+}
+#endif
