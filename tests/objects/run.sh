@@ -159,6 +159,23 @@ run_gprof "$out" spec-P -b -p -Phelper -Pmain main pie.gmon
 has spec-P \
 	" 33.33      0.06     0.06        3    20.00    20.00  int twice<int>(int) [libcy.so]" \
 	"  0.00      0.18     0.00        3     0.00    13.33  cx_work"
+run_gprof "$out" spec-obj -b "-phelper [liba.so]" "-qhelper [libb.so]" main pie.gmon
+if [ "$rc" -eq 0 ] &&
+	grep -qx '100.00      0.20     0.20        3    66.67    66.67  helper \[liba.so\]' "$out/spec-obj.out" &&
+	grep -q '^\[[0-9]*\] .* helper \[libb.so\] \[[0-9]*\]$' "$out/spec-obj.out" &&
+	! grep -q '^\[[0-9]*\] .* a_work ' "$out/spec-obj.out"; then
+	echo "PASS objects/spec-obj"
+else
+	echo "FAIL objects/spec-obj: see $out/spec-obj.out"
+fi
+# -r orders the program's functions for its linker: none of a library's.
+run_gprof "$out" order -r main pie.gmon
+if [ "$rc" -eq 0 ] && grep -qx cb "$out/order.out" &&
+	! grep -qx -e a_work -e b_work -e cx_work "$out/order.out"; then
+	echo "PASS objects/order"
+else
+	echo "FAIL objects/order: see $out/order.out"
+fi
 run_gprof "$out" traditional -b -T -p main pie.gmon
 has traditional \
 	" 10.3       0.44     0.06        3    20.00    20.00  _Z5twiceIiET_S0_ [libcy.so]"
