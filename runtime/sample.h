@@ -107,7 +107,10 @@ struct sample_result {
 	/* Taken in the program's text: the bins' sum (a bin would wrap
 	 * after 2^32 samples, 50 days of one CPU at 1 kHz in 4 bytes). */
 	uint64_t samples;
-	uint64_t outside;   /* PC outside [lowpc, highpc) */
+	uint64_t outside;   /* PC outside [lowpc, highpc) and every other
+			     * object's bins */
+	uint64_t objects;   /* PC in another loaded object's bins (the
+			     * load map's, gmon_rt.h) */
 	uint64_t collector; /* PC in the collector's own code */
 	uint64_t lost;      /* perf: records the kernel dropped (ring full) */
 	uint64_t threads;   /* threads armed so far (process clock: 0) */

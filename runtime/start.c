@@ -52,9 +52,11 @@ static void say_summary(const struct gmon_merged *m,
 			const struct sample_result *sr);
 
 /* Write the profile.  FINAL: the last time (counting stops for good);
- * else a snapshot, and counting goes on. */
+ * else a snapshot, and counting goes on.  SCAN: ordinary context (not
+ * a signal handler, not _exit), where the load map may be rescanned
+ * so that a dlclose not seen yet is marked. */
 static void
-dump(bool final)
+dump(bool final, bool scan)
 {
 	if (final) {
 		int running = RUNNING;
@@ -72,8 +74,10 @@ dump(bool final)
 	memset(&sr, 0, sizeof sr);
 	if (run.sampling)
 		sample_result(&sr);
+	if (scan)
+		gmon_objects_recheck();
 	struct gmon_merged m;
-	if (gmon_arcs_merge(run.lo, run.hi, &m) != 0) {
+	if (gmon_arcs_merge(&m) != 0) {
 		const char *parts[] = { "libgmon: no memory to merge the arcs; "
 					"no profile written\n" };
 		gmon_say(parts, 1);
@@ -127,7 +131,7 @@ static void
 dump_and_reraise(int sig)
 {
 	int saved = errno;
-	dump(true);
+	dump(true, false);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
@@ -198,6 +202,7 @@ start(uintptr_t lowpc, uintptr_t highpc, bool given)
 		return;
 	}
 	gmon_exe_find(&run.exe);
+	gmon_objects_refresh();
 	if (!given || lowpc >= highpc) {
 		lowpc = run.exe.text_lo;
 		highpc = run.exe.text_hi;
@@ -243,7 +248,7 @@ monstartup(unsigned long lowpc, unsigned long highpc)
 void
 _mcleanup(void)
 {
-	dump(true);
+	dump(true, true);
 }
 
 void
@@ -269,5 +274,5 @@ gmon_dump_event(unsigned event)
 	/* Not in a vfork child: it shares our memory. */
 	if (!(run.cfg.dump_on & event) || getpid() != run.pid)
 		return;
-	dump(event == GMON_DUMP_EXIT);
+	dump(event == GMON_DUMP_EXIT, false);
 }

@@ -1,0 +1,52 @@
+/* liba.c - liba.so of the shared-library scenario (shlib.h): linked
+ * by the executable (DT_NEEDED), called by it and by libb.so, calling
+ * back into the executable; a_burn() is its CPU-hungry function. */
+#include <time.h>
+
+#include "shlib.h"
+
+__attribute__((visibility("default"))) struct shlib_truth shlib_truth;
+
+NOI int
+a_leaf(int n)
+{
+	return n * 3 + 1;
+}
+
+NOI void
+a_mid(int n)
+{
+	shlib_truth.a_mid_a_leaf += 2;
+	a_leaf(n);
+	AFTER_CALL();
+	a_leaf(n + 1);
+	AFTER_CALL();
+}
+
+NOI void
+a_entry(int n)
+{
+	shlib_truth.a_entry_exe_cb++;
+	exe_cb(n);
+	AFTER_CALL();
+}
+
+static inline __attribute__((always_inline)) double
+cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Spin for CPU_SECONDS of process CPU time, without calls. */
+NOI double
+a_burn(double cpu_seconds)
+{
+	volatile double x = 1.0;
+	double end = cpu_now() + cpu_seconds;
+	while (cpu_now() < end)
+		for (int i = 0; i < 200000; i++)
+			x = x * 1.0000001 + 0.5;
+	return x;
+}
