@@ -18,6 +18,8 @@ struct shlib_truth {
 	unsigned long long b_entry_a_mid, a_mid_a_leaf, b_entry_exe_back;
 	unsigned long long b_entry_b_leaf, exe_back_exe_leaf;
 	unsigned long long main_b_hello, b_hello_a_leaf;
+	unsigned long long main_a_sort;
+	unsigned long long qsort_a_cmp; /* from libc: never an arc */
 };
 extern struct shlib_truth shlib_truth;
 
@@ -26,6 +28,7 @@ void a_entry(int n);
 void a_mid(int n);
 int a_leaf(int n);
 double a_burn(double cpu_seconds);
+void a_sort(int n);
 
 /* in the executable: called back from liba.so by name, from libb.so
  * through a pointer */
