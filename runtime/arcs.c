@@ -180,7 +180,20 @@ count_nested(struct gmon_thread *th, unsigned depth, uintptr_t from,
 		r->dropped++;
 }
 
-void
+/*
+ * The hook's %rsp parity is not fixed on x86-64: gcc may push
+ * callee-saved registers before its "call mcount", so the hook's own
+ * fixed frame can call us 8 bytes off the ABI's alignment.  libc code
+ * reached from here (dl_iterate_phdr) uses aligned SSE stores, so the
+ * slow path realigns its stack on entry.
+ */
+#if defined(__x86_64__) || defined(__i386__)
+#define REALIGN __attribute__((force_align_arg_pointer))
+#else
+#define REALIGN
+#endif
+
+REALIGN void
 gmon_arc_slow(uintptr_t frompc, uintptr_t selfpc)
 {
 	struct gmon_thread *th = &gmon_tls;
