@@ -97,7 +97,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	x.fd = -1;
 	struct sidefile keep;
 	memset(&keep, 0, sizeof(keep));
-	sidefile_check(prof, &x, "exe", &keep);
+	sidefile_check(prof, &x, "exe", &keep, NULL, NULL);
 	sidefile_free(&keep);
 	return 0;
 }
