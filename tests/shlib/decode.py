@@ -11,7 +11,10 @@ each object's file:
   TOTALS calls dropped nested threads
   CLOCK samples outside collector
 
-Any violation of the format prints "ERROR what" and exits 1.
+A function of a library whose name another object (the executable or a
+library) also defines is written NAME@BASENAME, as our gprof writes
+"NAME [BASENAME]".  Any violation of the format prints "ERROR what" and
+exits 1.
 Usage: decode.py SIDEFILE
 """
 import bisect
@@ -51,14 +54,29 @@ class Names:
             self.addrs.append(a)
             self.ends.append(e)
             self.names.append(n)
+        self.suffix = ""
+        self.clashes = set()
 
     def name(self, addr):
         i = bisect.bisect_right(self.addrs, addr) - 1
         while i >= 0 and self.addrs[i] <= addr:
             if addr < self.ends[i]:
-                return self.names[i]
+                n = self.names[i]
+                return n + self.suffix if n in self.clashes else n
             i -= 1
         return "??%x" % addr
+
+
+def clash_names(objects):
+    """Names a library shares with another object get @BASENAME."""
+    count = {}
+    for oid, o in objects.items():
+        for n in set(o[2].names):
+            count[n] = count.get(n, 0) + 1
+    for oid, o in objects.items():
+        if oid:
+            o[2].suffix = "@" + os.path.basename(o[1])
+            o[2].clashes = {n for n in o[2].names if count[n] > 1}
 
 
 def main():
@@ -74,6 +92,7 @@ def main():
     objects = {}  # id -> (flags, path, names)
     hists = set()
     arcs = {}
+    hist_recs, raw_arcs = [], []
     seen = []
     out = []
     while off < len(data):
@@ -127,15 +146,7 @@ def main():
             if length != 24 + 4 * nbins:
                 fail("HIST %d: length" % oid)
             bins = struct.unpack_from("<%dI" % nbins, body, 24)
-            per = {}
-            for i, b in enumerate(bins):
-                if b:
-                    f = names.name(lowpc + 4 * i)
-                    per[f] = per.get(f, 0) + b
-            base = os.path.basename(path)
-            out.append("HISTSUM %s %d" % (base, sum(bins)))
-            for f in sorted(per):
-                out.append("HIST %s %s %d" % (base, f, per[f]))
+            hist_recs.append((oid, lowpc, bins))
         elif name == "ARCS":
             n = struct.unpack_from("<Q", body)[0]
             if length != 8 + 32 * n:
@@ -147,10 +158,24 @@ def main():
                     fail("arc names unknown object %d or %d" % (fo, so))
                 if fo == 0 and so == 0:
                     fail("exe -> exe arc in ARCS")
-                k = (objects[fo][2].name(fr), objects[so][2].name(se))
-                arcs[k] = arcs.get(k, 0) + cnt
+                raw_arcs.append((fo, so, fr, se, cnt))
     if not seen or seen[-1] != "END":
         fail("no END")
+    clash_names(objects)
+    for oid, lowpc, bins in hist_recs:
+        names = objects[oid][2]
+        per = {}
+        for i, b in enumerate(bins):
+            if b:
+                f = names.name(lowpc + 4 * i)
+                per[f] = per.get(f, 0) + b
+        base = os.path.basename(objects[oid][1])
+        out.append("HISTSUM %s %d" % (base, sum(bins)))
+        for f in sorted(per):
+            out.append("HIST %s %s %d" % (base, f, per[f]))
+    for fo, so, fr, se, cnt in raw_arcs:
+        k = (objects[fo][2].name(fr), objects[so][2].name(se))
+        arcs[k] = arcs.get(k, 0) + cnt
     for (a, b), n in sorted(arcs.items()):
         out.append("ARC %s %s %d" % (a, b, n))
     print("\n".join(out))

@@ -23,8 +23,10 @@
 # Variants: {gcc, clang} x {PIE, non-PIE} x {linked with libgmon.a,
 # LD_PRELOAD=libgmon.so on a program linked with glibc's -pg runtime};
 # gcc runs the default clock, clang ITIMER_PROF (perf is never needed).
-# With GPROF (our gprof) able to read the load map, it must name the
-# library functions and give the same arc counts (the e2e cases).
+# With GPROF (our gprof) able to read the load map (e2e cases), its -q
+# must give every arc of the truth, a colliding name as "tick [liba.so]",
+# exit 0 without a warning, and a_burn must have time in its -p; also
+# with the libraries moved away after the run and --object-path.
 #
 # Env: GPROF, BUILD (absolute), ORACLE (GNU gprof, default
 # /usr/bin/gprof).  Files stay in BUILD/shlib-tests/.  About 15 s.
@@ -51,8 +53,12 @@ if ! command -v python3 >/dev/null 2>&1; then
 	exit 0
 fi
 
+# verdict NAME WHY [STATUS]: PASS when WHY is empty and STATUS (the
+# check's exit status, default 0) is 0, else FAIL.
 verdict() {
-	if [ -z "$2" ]; then
+	if [ "${3:-0}" -ne 0 ] && [ -z "$2" ]; then
+		echo "FAIL $1: failed without saying why"
+	elif [ -z "$2" ]; then
 		echo "PASS $1"
 	else
 		echo "FAIL $1: $2"
@@ -97,7 +103,20 @@ exe() {
 # gnu_arcs EXE PROFILE: "caller callee count" of "GNU -b -q", as
 # tests/runtime/run.sh reads it.
 gnu_arcs() {
-	"$GNU" -b -q "$1" "$2" 2>"$dir/gnu.err" | awk '
+	"$GNU" -b -q "$1" "$2" 2>"$dir/gnu.err" | graph_arcs
+}
+
+# our_arcs [OPTION...] EXE PROFILE: the same from our gprof, a library
+# function's "NAME [LIB]" read as NAME@LIB (decode.py's spelling).
+our_arcs() {
+	"$GPROF" -b -q "$@" 2>"$dir/ours.err" |
+		sed 's/ \[\([^] ]*\.so[^] ]*\)\]/@\1/g' | graph_arcs
+}
+
+# graph_arcs: "caller callee count" for every arc of a -q report on
+# stdin, from parent and child lines alike, one line each.
+graph_arcs() {
+	awk '
 	function flush(   i, p) {
 		p = 0
 		for (i = 1; i <= n; i++)
@@ -124,6 +143,41 @@ gnu_arcs() {
 	/^-----/ { flush(); next }
 	{ line[++n] = $0 }
 	END { flush() }' | sort -u
+}
+
+# same_arcs TRUTH ARCS: every truth arc in ARCS with its count, and no
+# other arc between functions the truth names.
+same_arcs() {
+	awk '
+	FNR == NR { if ($1 == "ARC") { want[$2 " " $3] += $4; named[$2]; named[$3] }; next }
+	($1 in named) && ($2 in named) { got[$1 " " $2] = $3 }
+	END {
+		bad = 0
+		for (k in want)
+			if (got[k] != want[k] && ++bad <= 3)
+				printf "%s%s: %s, truth %s", (bad > 1 ? "; " : ""), k, got[k] + 0, want[k]
+		for (k in got)
+			if (!(k in want) && ++bad <= 3)
+				printf "%s%s: %s, truth none", (bad > 1 ? "; " : ""), k, got[k]
+		exit bad > 0
+	}' "$1" "$2"
+}
+
+# e2e [OPTION...]: our gprof reads the case's profile with its side
+# file (exit 0, no warning) and its call graph gives every arc of the
+# truth, across objects, with a_burn in the flat profile.
+e2e() {
+	our_arcs "$@" "$exe" "$dir/run/gmon.out" >"$dir/arcs-ours.txt"
+	"$GPROF" -b -q "$@" "$exe" "$dir/run/gmon.out" >/dev/null 2>&1 ||
+		{ echo "our gprof exits non-zero: $(head -1 "$dir/ours.err")"; return 1; }
+	if [ -s "$dir/ours.err" ]; then
+		echo "our gprof warns: $(head -1 "$dir/ours.err")"
+		return 1
+	fi
+	same_arcs "$dir/truth.txt" "$dir/arcs-ours.txt" || return 1
+	"$GPROF" -b -p "$@" "$exe" "$dir/run/gmon.out" 2>/dev/null |
+		awk '$NF == "a_burn" && $3 > 0 { found = 1 } END { exit !found }' ||
+		{ echo "a_burn has no time in our flat profile"; return 1; }
 }
 
 # arcs_match TRUTH EXEFUNCS GMON SIDE: every truth arc between two
@@ -246,6 +300,10 @@ one_case() {
 	check_side
 }
 
+# Our gprof reads the load map when it knows the OBJECT record.
+loadmap=no
+"$GPROF" --help 2>&1 | grep -q -- --object-path && loadmap=yes
+
 for cc in gcc clang; do
 	if ! command -v $cc >/dev/null 2>&1; then
 		echo "SKIP shlib/$cc: no $cc"
@@ -253,8 +311,26 @@ for cc in gcc clang; do
 	fi
 	for mode in pie nopie; do
 		for how in linked preload; do
+			c=$cc-$mode-$how
 			why=$(one_case $cc $mode $how)
-			verdict "shlib/$cc-$mode-$how" "$why"
+			verdict "shlib/$c" "$why" $?
+			[ $loadmap = yes ] || continue
+			if [ -n "$why" ]; then
+				verdict "shlib/e2e-$c" "the run failed"
+				continue
+			fi
+			dir=$out/cases/$c exe=$out/$cc/prog-$mode-$how
+			why=$(e2e)
+			verdict "shlib/e2e-$c" "$why" $?
 		done
 	done
 done
+[ $loadmap = yes ] || echo "SKIP shlib/e2e: $GPROF does not read the load map"
+
+# The libraries moved after the run: found with --object-path.
+if [ $loadmap = yes ] && [ -f "$out/gcc/liba.so" ]; then
+	dir=$out/cases/gcc-pie-linked exe=$out/gcc/prog-pie-linked
+	mkdir -p "$out/moved" && mv "$out/gcc/liba.so" "$out/gcc/libb.so" "$out/moved/"
+	why=$(e2e --object-path="$out/moved")
+	verdict shlib/e2e-object-path "$why" $?
+fi

@@ -19,6 +19,14 @@ a_leaf(int n)
 	return n * 3 + 1;
 }
 
+/* Also in the other objects (shlib.h): a name collision. */
+NOI static int
+tick(int n)
+{
+	sink = n;
+	return n - 1;
+}
+
 NOI void
 a_mid(int n)
 {
@@ -34,6 +42,9 @@ a_entry(int n)
 {
 	shlib_truth.a_entry_exe_cb++;
 	exe_cb(n);
+	AFTER_CALL();
+	shlib_truth.a_entry_tick++;
+	tick(n);
 	AFTER_CALL();
 }
 

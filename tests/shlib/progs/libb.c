@@ -14,6 +14,14 @@ b_leaf(int n)
 	return n ^ 0x55;
 }
 
+/* Also in the other objects (shlib.h): a name collision. */
+NOI static int
+tick(int n)
+{
+	sink = n;
+	return n - 1;
+}
+
 __attribute__((visibility("default"))) NOI int
 b_entry(int n, exe_back_fn *back)
 {
@@ -22,6 +30,9 @@ b_entry(int n, exe_back_fn *back)
 	AFTER_CALL();
 	shlib_truth.b_entry_exe_back++;
 	back(n);
+	AFTER_CALL();
+	shlib_truth.b_entry_tick++;
+	tick(n);
 	AFTER_CALL();
 	shlib_truth.b_entry_b_leaf++;
 	int r = b_leaf(n);

@@ -21,6 +21,14 @@ exe_leaf(int n)
 	return n + 1;
 }
 
+/* Also in the other objects (shlib.h): a name collision. */
+NOI static int
+tick(int n)
+{
+	sink = n;
+	return n - 1;
+}
+
 NOI void
 exe_cb(int n)
 {
@@ -81,6 +89,11 @@ main(int argc, char **argv)
 		exe_leaf(i);
 		AFTER_CALL();
 	}
+	for (int i = 0; i < 3; i++) {
+		shlib_truth.main_tick++;
+		tick(i);
+		AFTER_CALL();
+	}
 	shlib_truth.main_a_sort++;
 	a_sort(40);
 	AFTER_CALL();
@@ -109,6 +122,9 @@ main(int argc, char **argv)
 	truth_arc("use_b", "b_hello", t->main_b_hello);
 	truth_arc("b_hello", "a_leaf", t->b_hello_a_leaf);
 	truth_arc("main", "a_sort", t->main_a_sort);
+	truth_arc("main", "tick", t->main_tick);
+	truth_arc("a_entry", "tick@liba.so", t->a_entry_tick);
+	truth_arc("b_entry", "tick@libb.so", t->b_entry_tick);
 	/* Calls counted that are no arc: from libc (qsort, and main's
 	 * own call). */
 	printf("UNPROFILED %llu\n", t->qsort_a_cmp + 1);

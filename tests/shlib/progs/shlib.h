@@ -19,6 +19,9 @@ struct shlib_truth {
 	unsigned long long b_entry_b_leaf, exe_back_exe_leaf;
 	unsigned long long main_b_hello, b_hello_a_leaf;
 	unsigned long long main_a_sort;
+	/* tick(): a static function of that name in each of the three
+	 * objects (a name collision the report must tell apart) */
+	unsigned long long main_tick, a_entry_tick, b_entry_tick;
 	unsigned long long qsort_a_cmp; /* from libc: never an arc */
 };
 extern struct shlib_truth shlib_truth;
