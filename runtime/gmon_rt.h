@@ -123,8 +123,9 @@ int gmon_exe_find(struct gmon_exe *e);
  * the perf drain thread, _mcleanup), never from a signal handler.  An
  * object the loader no longer lists is marked unloaded (live 0) and
  * keeps its data; found again at the same base with the same file and
- * build-id, it is live again with the same entry.  More objects than
- * entries are counted in gmon_objects_overflow() and not profiled.
+ * build-id, it is live again with the same entry.  Objects beyond the
+ * capacity are not profiled (their samples are outside, arcs into them
+ * dropped); gmon_objects_overflow() is the most one scan left out.
  */
 #define GMON_OBJECTS_MAX 1024
 struct gmon_object {

@@ -33,7 +33,7 @@
 
 static struct gmon_object *objs; /* GMON_OBJECTS_MAX entries, mmap'ed */
 static size_t nobjs;             /* published entries (release store) */
-static uint64_t overflow;        /* objects that found no free entry */
+static uint64_t overflow;        /* most objects a scan found no entry for */
 static int scanning;             /* the scan's try-lock */
 static int map_failed;           /* the array could not be mapped */
 /* The loader's counts of loads and unloads at the last full scan. */
@@ -45,6 +45,7 @@ struct scan {
 	bool seen[GMON_OBJECTS_MAX]; /* listed by the loader this time */
 	unsigned long long adds, subs;
 	bool counts;
+	uint64_t left_out; /* objects that found no free entry */
 };
 
 static size_t
@@ -185,7 +186,7 @@ scan_cb(struct dl_phdr_info *info, size_t size, void *data)
 		return 0;
 	}
 	if (o == &scratch) {
-		overflow++;
+		s->left_out++;
 		return 0;
 	}
 	map_bins(o);
@@ -228,9 +229,12 @@ gmon_objects_refresh(void)
 			if (!s.seen[i])
 				__atomic_store_n(&objs[i].live, 0,
 						 __ATOMIC_RELEASE);
-		seen_adds = s.adds;
-		seen_subs = s.subs;
-		have_counts = s.counts;
+		if (s.left_out > overflow)
+			__atomic_store_n(&overflow, s.left_out,
+					 __ATOMIC_RELAXED);
+		__atomic_store_n(&seen_adds, s.adds, __ATOMIC_RELAXED);
+		__atomic_store_n(&seen_subs, s.subs, __ATOMIC_RELAXED);
+		__atomic_store_n(&have_counts, s.counts, __ATOMIC_RELEASE);
 	}
 	__atomic_store_n(&scanning, 0, __ATOMIC_RELEASE);
 }
@@ -243,8 +247,9 @@ loader_changed(void)
 	struct scan s;
 	s.counts = false;
 	dl_iterate_phdr(counts_cb, &s);
-	return !s.counts || !have_counts || s.adds != seen_adds ||
-	       s.subs != seen_subs;
+	return !s.counts || !__atomic_load_n(&have_counts, __ATOMIC_ACQUIRE) ||
+	       s.adds != __atomic_load_n(&seen_adds, __ATOMIC_RELAXED) ||
+	       s.subs != __atomic_load_n(&seen_subs, __ATOMIC_RELAXED);
 }
 
 void

@@ -97,6 +97,7 @@ static void
 say_summary(const struct gmon_merged *m, const struct sample_result *sr)
 {
 	char asked[24], got[24], calls[24], dropped[24], samples[24], own[24];
+	char libs[24], lost[24];
 	uint64_t a = sr ? sr->asked_hz : run.cfg.sample.rate_hz;
 	uint64_t d = sr ? sr->rate_hz : 0;
 	asked[gmon_fmt_u64(asked, a)] = '\0';
@@ -105,6 +106,9 @@ say_summary(const struct gmon_merged *m, const struct sample_result *sr)
 	dropped[gmon_fmt_u64(dropped, m->dropped)] = '\0';
 	samples[gmon_fmt_u64(samples, sr ? sr->samples : 0)] = '\0';
 	own[gmon_fmt_u64(own, sr ? sr->collector : 0)] = '\0';
+	libs[gmon_fmt_u64(libs, sr ? sr->objects : 0)] = '\0';
+	uint64_t unmapped = gmon_objects_overflow();
+	lost[gmon_fmt_u64(lost, unmapped)] = '\0';
 	const char *parts[] = {
 		"libgmon: clock ",
 		sr && sr->clock ? sr->clock : "none",
@@ -115,12 +119,18 @@ say_summary(const struct gmon_merged *m, const struct sample_result *sr)
 		" Hz delivered, ",
 		samples,
 		" samples (",
+		libs,
+		" in other objects, ",
 		own,
-		" more in the collector), ",
+		" in the collector), ",
 		calls,
 		" calls, ",
 		dropped,
-		" dropped\n",
+		" dropped",
+		unmapped ? ", " : "",
+		unmapped ? lost : "",
+		unmapped ? " objects beyond the load map's capacity" : "",
+		"\n",
 	};
 	gmon_say(parts, sizeof parts / sizeof *parts);
 }
