@@ -157,7 +157,8 @@ long gmon_objects_find(uintptr_t pc, bool live_only);
  * false when none has bins there.  Async-signal-safe. */
 bool gmon_objects_charge(uintptr_t pc);
 uint64_t gmon_objects_overflow(void);
-void gmon_objects_zero(void); /* a fork child: bins and samples to 0 */
+void gmon_objects_zero(void);       /* a fork child: bins and samples to 0 */
+void gmon_objects_fork_child(void); /* a scan cut short by fork: undone */
 
 /* config.c: the knobs (environment ignored for set-id programs). */
 enum gmon_fork { GMON_FORK_FRESH, GMON_FORK_INHERIT, GMON_FORK_OFF };

@@ -54,10 +54,16 @@ published(void)
 	return __atomic_load_n(&nobjs, __ATOMIC_ACQUIRE);
 }
 
+static struct gmon_object *
+array(void)
+{
+	return __atomic_load_n(&objs, __ATOMIC_ACQUIRE);
+}
+
 static bool
 map_array(void)
 {
-	if (objs)
+	if (array())
 		return true;
 	if (map_failed)
 		return false;
@@ -68,7 +74,7 @@ map_array(void)
 		map_failed = 1;
 		return false;
 	}
-	objs = p;
+	__atomic_store_n(&objs, (struct gmon_object *)p, __ATOMIC_RELEASE);
 	return true;
 }
 
@@ -255,7 +261,7 @@ loader_changed(void)
 void
 gmon_objects_note(uintptr_t pc)
 {
-	if (!objs)
+	if (!array())
 		return; /* never scanned: not started, or no memory */
 	if (gmon_objects_find(pc, true) < 0 || loader_changed())
 		gmon_objects_refresh();
@@ -264,7 +270,7 @@ gmon_objects_note(uintptr_t pc)
 bool
 gmon_objects_recheck(void)
 {
-	if (!objs || !loader_changed())
+	if (!array() || !loader_changed())
 		return false;
 	gmon_objects_refresh();
 	return true;
@@ -273,7 +279,7 @@ gmon_objects_recheck(void)
 size_t
 gmon_objects_count(void)
 {
-	return objs ? published() : 0;
+	return array() ? published() : 0;
 }
 
 struct gmon_object *
@@ -334,4 +340,11 @@ gmon_objects_zero(void)
 				MADV_DONTNEED);
 		__atomic_store_n(&o->samples, 0, __ATOMIC_RELAXED);
 	}
+}
+
+void
+gmon_objects_fork_child(void)
+{
+	/* A scan another thread was running is gone with that thread. */
+	__atomic_store_n(&scanning, 0, __ATOMIC_RELEASE);
 }

@@ -180,6 +180,7 @@ fork_child(void)
 {
 	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) != RUNNING)
 		return;
+	gmon_objects_fork_child();
 	if (run.cfg.fork == GMON_FORK_OFF) {
 		gmon_active = 0;
 		__atomic_store_n(&state, DONE, __ATOMIC_RELEASE);
