@@ -1,6 +1,9 @@
 /*
  * sample.h - the collector's clock: samples of the program counter, of
- * every thread, into a histogram of the executable's text.
+ * every thread, into a histogram of the executable's text, or else into
+ * the bins of the loaded object that holds it (the load map, objects.c:
+ * gmon_objects_charge(), lock-free).  Only the perf drain thread may
+ * rescan the load map (it is no signal handler).
  *
  * The histogram has one 32-bit counter per 4 bytes of text (GNU scale
  * 2.0), so a sample lands in the function that owns the address.  The
