@@ -298,3 +298,46 @@ open(p, "wb").write(b)
 EOF
 run_gprof "$out" corrupt -b -p main bad.gmon
 warned corrupt "corrupt side file (HIST record for undeclared object 77); ignored"
+
+# End to end: the same program and libraries built with -pg, the
+# program linked with our collector (build/libgmon.a), run for real:
+# every call across objects in our call graph with its exact count.
+e2e=$out/e2e
+mkdir -p "$e2e"
+rt=$BUILD/libgmon.a
+if [ ! -f "$rt" ]; then
+	echo "SKIP objects/e2e: no $rt (make builds it)"
+elif ! {
+	cc -O0 -pg -fPIC -shared -o "$e2e/liba.so" "$here/liba.c" &&
+		cc -O0 -pg -fPIC -shared -o "$e2e/libb.so" "$here/libb.c" &&
+		c++ -O0 -pg -fPIC -shared -o "$e2e/libcx.so" "$here/libcx.cc" &&
+		c++ -O0 -pg -fPIC -shared -o "$e2e/libcy.so" "$here/libcy.cc" &&
+		cc -O0 -pg -fPIE -pie -o "$e2e/main" "$here/main.c" -L"$e2e" \
+			-la -lb -lcx -lcy -Wl,-rpath,"$e2e" "$rt"
+} >"$e2e/build.log" 2>&1; then
+	echo "FAIL objects/e2e: cannot build (see $e2e/build.log)"
+elif ! (cd "$e2e" && LIBGMON_CLOCK=itimer ./main) >"$e2e/run.log" 2>&1 ||
+	[ ! -f "$e2e/gmon.out.gmonx" ]; then
+	echo "FAIL objects/e2e: the run wrote no gmon.out with a side file"
+else
+	run_gprof "$e2e" e2e -b -q main gmon.out
+	bad=
+	# twice<int> is weak in both C++ libraries: the loader binds every
+	# call to libcx.so's, the first loaded.
+	for w in "3/3|a_work" "3/3|b_work" "3/3|cx_work" "3/3|cy_work" \
+		"1/1|b_callback" "3/3|helper \\[liba.so\\]" \
+		"3/3|helper \\[libb.so\\]" "3/3|helper\\(int\\) \\[libcx.so\\]" \
+		"3/3|helper\\(int\\) \\[libcy.so\\]" \
+		"3/6|int twice<int>\\(int\\) \\[libcx.so\\]" \
+		"3/3|cx::unique_cx\\(int\\)" "1/1|cb" "1/1|helper"; do
+		grep -Eq "^ +[0-9.]+ +[0-9.]+ +${w%%|*} +${w#*|} \\[[0-9]+\\]$" \
+			"$e2e/e2e.out" || bad="$bad '$w'"
+	done
+	if [ "$rc" -ne 0 ] || [ -s "$e2e/e2e.err" ]; then
+		echo "FAIL objects/e2e: exit $rc: $(head -n 1 "$e2e/e2e.err")"
+	elif [ -n "$bad" ]; then
+		echo "FAIL objects/e2e: no arc$bad in $e2e/e2e.out"
+	else
+		echo "PASS objects/e2e"
+	fi
+fi
