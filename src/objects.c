@@ -150,7 +150,7 @@ try_file(struct gp_object *o, const char *path, char *why, size_t len)
 	if (!is_file(path))
 		return false;
 	o->file = xstrdup(path);
-	if (exe_open(&o->x, o->file, &err) != 0) {
+	if (exe_open_object(&o->x, o->file, &err) != 0) {
 		snprintf(why, len, "%.400s", err.msg);
 		free(o->file);
 		o->file = NULL;

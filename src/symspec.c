@@ -37,7 +37,8 @@ symspec_parse(const char *s, struct symspec *sp)
 	sp->obj = NULL;
 	/* "SPEC [libfoo.so]", as reports show a shared object's function. */
 	if (n > 3 && s[n - 1] == ']' && (open = strstr(s, " [")) != NULL &&
-	    open > s && memchr(open + 2, '[', (size_t)(s + n - open - 2)) == NULL &&
+	    open > s &&
+	    memchr(open + 2, '[', (size_t)(s + n - open - 2)) == NULL &&
 	    open + 2 < s + n - 1) {
 		sp->obj = dup_n(open + 2, (size_t)(s + n - 1 - (open + 2)));
 		s = cut = dup_n(s, (size_t)(open - s));

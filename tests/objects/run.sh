@@ -249,6 +249,15 @@ mkdir -p "$out/moved/root/gone/away" && cp "$L/liba.so" "$out/moved/root/gone/aw
 run_gprof "$out" sysroot -b -p --sysroot="$out/moved/root" main moved.gmon
 check sysroot flat
 
+# A stripped library: its exported functions (.dynsym) only; the
+# samples of its static helper() stay in the total.
+mkdir -p "$out/stripped"
+cp "$L/liba.so" "$out/stripped/liba.so" && strip "$out/stripped/liba.so"
+run_gprof "$out" stripped -b -p --object-path="$out/stripped" main pie.gmon
+has stripped \
+	" 17.24      0.10     0.10                             main" \
+	"  8.62      0.29     0.05        3    16.67    16.67  a_work"
+
 # Build-ids: another build on the recorded path is refused (warning),
 # and a candidate with the wrong one is passed over for the next.
 spec "$out/main" | sed "s|^object 1 .*|object 1 $out/other/liba.so file=$L/liba.so|" |
