@@ -338,7 +338,10 @@ objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 		if (o->nbins > 0 && o->lowpc + 4 * (uint64_t)o->nbins > hi)
 			hi = o->lowpc + 4 * (uint64_t)o->nbins;
 		o->bias = top;
-		top = round_up(top + hi + 1, &overflow);
+		if (hi >= UINT64_MAX - top)
+			overflow = true;
+		else
+			top = round_up(top + hi + 1, &overflow);
 		if (overflow || o->bias == 0) {
 			gp_warn("%s: no room left in the address space; its "
 				"%llu samples and %llu calls are left out",
