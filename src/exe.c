@@ -226,7 +226,8 @@ open_elf(struct exe *x, const char *path, bool dynsym, struct gp_err *err)
 	x->machine = eh.e_machine;
 	rc = read_sections(x, elf, &si, &nsec, &symscn, &dynscn, err);
 	if (rc == 0 && symscn == NULL && dynsym)
-		symscn = dynscn; /* a stripped library: its exported functions */
+		symscn =
+		    dynscn; /* a stripped library: its exported functions */
 	if (rc == 0 && symscn == NULL)
 		rc = gp_fail(err, "%s: no symbols", path);
 	if (rc == 0)
