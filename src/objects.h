@@ -42,6 +42,8 @@ struct gp_object {
 	char *file; /* owned: the ELF file used, or NULL (not found) */
 	uint8_t build_id[GMON_SIDE_BUILD_ID_MAX];
 	size_t build_id_len;
+	uint32_t flags;             /* the first OBJECT record's */
+	uint64_t text_lo, text_hi; /* the first OBJECT record's */
 	uint64_t bias;    /* added to its addresses in the function table */
 	struct exe x;     /* its ELF file, open when FILE is set */
 	size_t first;     /* its functions in the table: [first, */
@@ -90,6 +92,16 @@ void objects_tally(const struct objects *os, struct callgraph *cg,
 int objects_charge(const struct objects *os, const struct gmon *g,
 		   const struct symtab *st, const bool *excluded, double *ticks,
 		   double *total, struct gp_err *err);
+
+/*
+ * -s: the side file of gmon.sum (PROFILE.gmonx), tied to it by RUN_ID
+ * (the spare bytes of the header written): a RUN record like RUN's (the
+ * first side file read), then every object (found or not) with its
+ * summed histogram, and every arc, appended to W.
+ */
+struct wbuf;
+void objects_encode(const struct objects *os, const struct sidefile *run,
+		    const uint8_t run_id[GMON_SIDE_RUN_ID_LEN], struct wbuf *w);
 
 /* -d: one "[objects]" line per object. */
 void objects_describe(FILE *out, const struct objects *os);

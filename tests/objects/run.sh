@@ -267,6 +267,9 @@ warned buildid "$out/other/liba.so: shared object not found: $out/other/liba.so 
 run_gprof "$out" buildid-next -b -p --object-path="$out/other:$L" main idpath.gmon
 check buildid-next flat
 
+printf 'exe %s\nhist 0 main 7\nhist 0 helper 3\narc 0 cb 0 helper 2\nnoside\n' \
+	"$out/main" | mk "$out/plain.gmon" -
+
 # Two profiles summed, their objects numbered differently.
 spec "$out/main" | mk "$out/one.gmon" -
 spec "$out/main" | sed "s/^object 1 /object 9 /; s/^hist 1 /hist 9 /;
@@ -274,12 +277,22 @@ spec "$out/main" | sed "s/^object 1 /object 9 /; s/^hist 1 /hist 9 /;
 	mk "$out/two.gmon" -
 run_gprof "$out" sum -b -p main one.gmon two.gmon
 check sum sum
+# -s keeps the summed load map in gmon.sum.gmonx; a gmon.sum without one
+# removes it.
+rm -f "$out/gmon.sum" "$out/gmon.sum.gmonx"
+run_gprof "$out" sum-write -s main one.gmon two.gmon
+run_gprof "$out" sum-file -b -p main gmon.sum
+check sum-file sum
+run_gprof "$out" sum-plain -s main plain.gmon
+if [ "$rc" -eq 0 ] && [ -f "$out/gmon.sum" ] && [ ! -e "$out/gmon.sum.gmonx" ]; then
+	echo "PASS objects/sum-plain"
+else
+	echo "FAIL objects/sum-plain: exit $rc, or gmon.sum.gmonx left"
+fi
 
 # A profile without a side file, and one whose side file has no load
 # map: byte-identical to GNU gprof's.
 if [ -x "${ORACLE:-/usr/bin/gprof}" ]; then
-	printf 'exe %s\nhist 0 main 7\nhist 0 helper 3\narc 0 cb 0 helper 2\nnoside\n' \
-		"$out/main" | mk "$out/plain.gmon" -
 	compare_gprof objects/gnu-no-side "$out" "$out/main" "$out/plain.gmon" -b
 	printf 'exe %s\nhist 0 main 7\nhist 0 helper 3\narc 0 cb 0 helper 2\n' \
 		"$out/main" | mk "$out/nomap.gmon" -
