@@ -506,23 +506,27 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 		wb_u64(w, o->lowpc);
 		wb_u64(w, o->nbins);
 		for (uint32_t i = 0; i < o->nbins; i++) /* 32-bit bins */
-			wb_u32(w, o->bins[i] > UINT32_MAX ? UINT32_MAX
-							  : (uint32_t)o->bins[i]);
+			wb_u32(w, o->bins[i] > UINT32_MAX
+				      ? UINT32_MAX
+				      : (uint32_t)o->bins[i]);
 		close_record(w, at);
 	}
 	/* Records hold at most 4 GiB: arcs in chunks. */
 	for (size_t i = 0; i < os->narcs;) {
-		size_t n = os->narcs - i < (1u << 24) ? os->narcs - i : 1u << 24;
+		size_t n =
+		    os->narcs - i < (1u << 24) ? os->narcs - i : 1u << 24;
 
 		at = open_record(w, GMON_SIDE_ARCS);
 		wb_u64(w, n);
 		for (size_t j = i; j < i + n; j++) {
 			const struct sidefile_arc *a = &os->arcs[j];
 
-			wb_u32(w, a->from_obj == SIDEFILE_EXE ? 0
-							      : a->from_obj + 1);
-			wb_u32(w, a->self_obj == SIDEFILE_EXE ? 0
-							      : a->self_obj + 1);
+			wb_u32(w, a->from_obj == SIDEFILE_EXE
+				      ? 0
+				      : a->from_obj + 1);
+			wb_u32(w, a->self_obj == SIDEFILE_EXE
+				      ? 0
+				      : a->self_obj + 1);
 			wb_u64(w, a->from);
 			wb_u64(w, a->self);
 			wb_u64(w, a->count);

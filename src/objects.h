@@ -42,7 +42,7 @@ struct gp_object {
 	char *file; /* owned: the ELF file used, or NULL (not found) */
 	uint8_t build_id[GMON_SIDE_BUILD_ID_MAX];
 	size_t build_id_len;
-	uint32_t flags;             /* the first OBJECT record's */
+	uint32_t flags;            /* the first OBJECT record's */
 	uint64_t text_lo, text_hi; /* the first OBJECT record's */
 	uint64_t bias;    /* added to its addresses in the function table */
 	struct exe x;     /* its ELF file, open when FILE is set */

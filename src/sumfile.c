@@ -55,8 +55,7 @@ sumfile_encode(const struct analysis *a, enum gmon_format format,
  * removed: the same spare bytes could tie it to the new gmon.sum.
  */
 static int
-write_side(const struct analysis *a, const struct wbuf *sum,
-	   struct gp_err *err)
+write_side(const struct analysis *a, const struct wbuf *sum, struct gp_err *err)
 {
 	static const char name[] = "gmon.sum" GMON_SIDE_SUFFIX;
 	struct gp_err warn;
