@@ -11,8 +11,9 @@
  * and keep paths run too; its warnings go to stderr as "gprof: " lines.
  * A decoded load map (OBJECT, HIST, ARCS) is checked too (ids declared,
  * arc ends in range, bins held) and gathered twice by objects_add(), as
- * two summed profiles would be, then described (objects_resolve() is
- * not run: it opens the files the input names).
+ * two summed profiles would be, then described and encoded as -s's
+ * gmon.sum.gmonx, which must decode again (objects_resolve() is not
+ * run: it opens the files the input names).
  *
  * Invariant: everything allocated here is freed, so leaks are real.
  */
@@ -28,6 +29,7 @@
 #include "exe.h"
 #include "gmon_format.h"
 #include "objects.h"
+#include "reader.h"
 #include "sidefile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -92,6 +94,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (os.n > s.nobj || os.narcs != 2 * s.narcs)
 			abort();
 		objects_describe(null, &os);
+		/* -s's gmon.sum.gmonx of the sum reads back. */
+		struct wbuf w;
+		struct sidefile back;
+		wbuf_init(&w, false, 8);
+		objects_encode(&os, &s, s.run_id, &w);
+		if (sidefile_parse(&back, w.p, w.n, &err) != 0 ||
+		    back.nobj != os.n || back.narcs != os.narcs)
+			abort();
+		sidefile_free(&back);
+		wbuf_free(&w);
 		objects_free(&os);
 		sidefile_free(&s);
 	} else if (s.valid || s.exe != NULL || s.thread != NULL) {

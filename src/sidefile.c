@@ -582,6 +582,9 @@ sidefile_describe(FILE *out, const struct sidefile *s)
 			(unsigned long long)s->dropped,
 			(unsigned long long)s->nested,
 			(unsigned long long)s->total_threads);
+	if (s->nobj > 0 || s->narcs > 0)
+		fprintf(out, "[side] load map: %zu objects, %zu arcs\n",
+			s->nobj, s->narcs);
 	for (size_t i = 0; i < s->nthread; i++)
 		fprintf(out,
 			"[side] thread %llu: %llu calls, %llu arcs, %llu "
