@@ -249,11 +249,22 @@ append_functions(struct gp_object *o, struct symtab *st,
 	so.ignore_non_functions = opt->ignore_non_functions;
 	if (symtab_build(&ot, &o->x, &so, &err) != 0)
 		return false;
+	/* The names, copied: the file is closed next (one descriptor per
+	 * object would not do for thousands of dlopen'ed objects). */
+	size_t len = 0, at = 0;
+	for (size_t i = 0; i < ot.n; i++)
+		len += strlen(ot.syms[i].name) + 1;
+	o->names = xmalloc(len ? len : 1);
 	st->syms = xreallocarray(st->syms, st->n + ot.n, sizeof(*st->syms));
 	o->first = st->n;
 	o->nfuncs = ot.n;
 	for (size_t i = 0; i < ot.n; i++) {
 		struct sym s = ot.syms[i];
+		size_t n = strlen(s.name) + 1;
+
+		memcpy(o->names + at, s.name, n);
+		s.name = o->names + at;
+		at += n;
 
 		s.addr += o->bias;
 		s.end += o->bias;
@@ -362,6 +373,7 @@ objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 				name, (unsigned long long)o->samples);
 		else
 			os->any = true;
+		exe_close(&o->x); /* everything needed is copied */
 	}
 	if (os->any)
 		tag_collisions(os, st);
@@ -572,8 +584,7 @@ objects_free(struct objects *os)
 	for (size_t k = 0; k < os->n; k++) {
 		struct gp_object *o = &os->v[k];
 
-		if (o->file != NULL)
-			exe_close(&o->x);
+		free(o->names);
 		free(o->file);
 		free(o->path);
 		free(o->bins);

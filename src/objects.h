@@ -45,7 +45,8 @@ struct gp_object {
 	uint32_t flags;            /* the first OBJECT record's */
 	uint64_t text_lo, text_hi; /* the first OBJECT record's */
 	uint64_t bias;    /* added to its addresses in the function table */
-	struct exe x;     /* its ELF file, open when FILE is set */
+	struct exe x;     /* its ELF file, open only while it is read */
+	char *names;      /* owned: its functions' names */
 	size_t first;     /* its functions in the table: [first, */
 	size_t nfuncs;    /*   first + nfuncs) */
 	uint64_t lowpc;   /* histogram: object address of bin 0 */
