@@ -214,6 +214,23 @@ for v in json callgrind dot html errorbars pprof; do
 		echo "PASS objects/view-$v"
 	fi
 done
+# The JSON document, with its "object" keys, against the schema.
+top=$(cd "$here/../.." && pwd)
+if /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+	if /usr/bin/python3 - "$out/view-json.out" "$top/docs/gprof-profile.schema.json" \
+		>"$out/schema.txt" 2>&1 <<'EOF'; then
+import json, sys, jsonschema
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+schema = json.load(open(sys.argv[2], encoding="utf-8"))
+jsonschema.Draft202012Validator(schema).validate(doc)
+EOF
+		echo "PASS objects/json-schema"
+	else
+		echo "FAIL objects/json-schema: $(tail -n 1 "$out/schema.txt")"
+	fi
+else
+	echo "SKIP objects/json-schema: no python3 with jsonschema"
+fi
 run_gprof "$out" diff --diff=pie.gmon main pie.gmon
 if [ "$rc" -eq 0 ] && grep -q '^0 significant changes; 14 unchanged functions not listed.$' "$out/diff.out"; then
 	echo "PASS objects/diff"
