@@ -566,15 +566,17 @@ objects_describe(FILE *out, const struct objects *os)
 				(unsigned long long)o->calls, o->narcs);
 			continue;
 		}
-		fprintf(out,
-			"[objects] %s: file %s, bias 0x%llx, %zu functions, "
-			"%llu samples in %u bins from 0x%llx, %llu calls in "
-			"%zu arcs\n",
-			p, sanitize_name(o->file, f, sizeof(f)),
-			(unsigned long long)o->bias, o->nfuncs,
-			(unsigned long long)o->samples, o->nbins,
-			(unsigned long long)o->lowpc,
-			(unsigned long long)o->calls, o->narcs);
+		fprintf(
+		    out,
+		    "[objects] %s%s: file %s, bias 0x%llx, %zu functions, "
+		    "%llu samples in %u bins from 0x%llx, %llu calls in "
+		    "%zu arcs\n",
+		    p, (o->flags & GMON_SIDE_OBJ_UNLOADED) ? " (unloaded)" : "",
+		    sanitize_name(o->file, f, sizeof(f)),
+		    (unsigned long long)o->bias, o->nfuncs,
+		    (unsigned long long)o->samples, o->nbins,
+		    (unsigned long long)o->lowpc, (unsigned long long)o->calls,
+		    o->narcs);
 	}
 }
 
