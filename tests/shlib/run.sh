@@ -22,7 +22,8 @@
 #   - no file but the profile and its side file.
 # Variants: {gcc, clang} x {PIE, non-PIE} x {linked with libgmon.a,
 # LD_PRELOAD=libgmon.so on a program linked with glibc's -pg runtime};
-# gcc runs the default clock, clang ITIMER_PROF (perf is never needed).
+# gcc runs the default clock, clang ITIMER_PROF (perf is never needed);
+# and gcc PIE with libb.so called by four threads at once.
 # With GPROF (our gprof) able to read the load map (e2e cases), its -q
 # must give every arc of the truth, a colliding name as "tick [liba.so]",
 # exit 0 without a warning, and a_burn must have time in its -p; also
@@ -93,7 +94,7 @@ exe() {
 	[ "$3" = preload ] && _rt=
 	# shellcheck disable=SC2086
 	if ! $1 -O2 -pg $_m -I"$progs" -I"$top/tests/runtime/progs" -o "$exe" \
-		"$progs/main.c" -L"$_d" -la -Wl,-rpath,"$_d" $_rt -ldl \
+		"$progs/main.c" -L"$_d" -la -Wl,-rpath,"$_d" $_rt -ldl -pthread \
 		>"$exe.log" 2>&1; then
 		echo "cannot link: $(grep -m1 -v warning "$exe.log")"
 		return 1
@@ -266,17 +267,16 @@ check_side() {
 	fi
 }
 
-# one_case CC MODE HOW
+# one_case CC MODE HOW [THREADS]
 one_case() {
-	name=shlib/$1-$2-$3
-	dir=$out/cases/$1-$2-$3
+	dir=$out/cases/$1-$2-$3${4:+-threads$4}
 	mkdir -p "$dir/run"
 	libs "$1" && exe "$1" "$2" "$3" || return 1
 	_env=
 	[ "$3" = preload ] && _env="LD_PRELOAD=$lib_so"
 	[ "$1" = clang ] && _env="$_env LIBGMON_CLOCK=itimer"
 	# shellcheck disable=SC2086
-	(cd "$dir/run" && exec timeout 60 env $_env "$exe" "$out/$1/libb.so") \
+	(cd "$dir/run" && exec timeout 60 env $_env "$exe" "$out/$1/libb.so" ${4:-}) \
 		>"$dir/truth.txt" 2>"$dir/stderr.txt"
 	_rc=$?
 	[ $_rc -eq 0 ] || { echo "the program exited $_rc ($(head -1 "$dir/stderr.txt"))"; return 1; }
@@ -326,6 +326,18 @@ for cc in gcc clang; do
 	done
 done
 [ $loadmap = yes ] || echo "SKIP shlib/e2e: $GPROF does not read the load map"
+
+# Four threads call libb.so at once (each one's first calls take the
+# slow path and may rescan the load map together).
+for how in linked preload; do
+	c=gcc-pie-$how-threads4
+	why=$(one_case gcc pie $how 4)
+	verdict "shlib/$c" "$why" $?
+	[ $loadmap = yes ] && [ -z "$why" ] || continue
+	dir=$out/cases/$c exe=$out/gcc/prog-pie-$how
+	why=$(e2e)
+	verdict "shlib/e2e-$c" "$why" $?
+done
 
 # The libraries moved after the run: found with --object-path.
 if [ $loadmap = yes ] && [ -f "$out/gcc/liba.so" ]; then
