@@ -173,6 +173,7 @@ main(int argc, char **argv)
 	/* Calls counted that are no arc: from libc (qsort, the threads'
 	 * starts, and main's own call). */
 	printf("UNPROFILED %llu\n", t->qsort_a_cmp + t->threads + 1);
+	printf("QSORT %llu\n", t->qsort_a_cmp);
 	printf("LIBB %s\n",
 	       b_hello_seen[0] == b_hello_seen[1] ? "same" : "moved");
 	return 0;
