@@ -351,7 +351,7 @@ for cc in gcc clang; do
 	c=$cc-pie-host
 	why=$(one_case $cc pie host)
 	verdict "shlib/$c" "$why" $?
-	[ $loadmap = yes ] && [ -z "$why" ] || continue
+	if [ $loadmap = no ] || [ -n "$why" ]; then continue; fi
 	dir=$out/cases/$c exe=$out/$cc/prog-pie-host
 	why=$(e2e)
 	rc=$?
@@ -369,7 +369,7 @@ for how in linked preload; do
 	c=gcc-pie-$how-threads4
 	why=$(one_case gcc pie $how 4)
 	verdict "shlib/$c" "$why" $?
-	[ $loadmap = yes ] && [ -z "$why" ] || continue
+	if [ $loadmap = no ] || [ -n "$why" ]; then continue; fi
 	dir=$out/cases/$c exe=$out/gcc/prog-pie-$how
 	why=$(e2e)
 	verdict "shlib/e2e-$c" "$why" $?
