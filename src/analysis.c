@@ -146,8 +146,8 @@ analysis_compute(struct analysis *a, const struct options *o,
 	select_report_flags(&a->sel, a->st.n, &a->graph_flags,
 			    &a->flat_excluded, &a->exec_hidden, &cs);
 	a->ticks = xcalloc(a->st.n, sizeof(*a->ticks));
-	if (objects_charge(&a->objs, &a->g, &a->st, a->flat_excluded,
-			   a->ticks, &a->total_ticks, err) != 0)
+	if (objects_charge(&a->objs, &a->g, &a->st, a->flat_excluded, a->ticks,
+			   &a->total_ticks, err) != 0)
 		return -1;
 	cg_assemble(&a->cg, a->ticks, &cs);
 	if (analysis_line_mode(o)) {

@@ -85,10 +85,10 @@ struct diff_fn {
 	const char *name; /* shown */
 	const char *path; /* source file as DWARF names it, or NULL */
 	const char *file; /* shown after a static's name, or NULL */
-	const char *obj;  /* a shared object's base name, or NULL (keyed) */
 	int is_static;    /* 1, 0, or -1: not known (a JSON base) */
 	double samples;   /* self samples */
 	uint64_t calls;   /* calls from others plus self-calls */
+	const char *obj;  /* a shared object's base name, or NULL (keyed) */
 };
 
 /* One side: its functions with samples or calls, and its totals. */

@@ -150,7 +150,7 @@ try_file(struct gp_object *o, const char *path, char *why, size_t len)
 	if (!is_file(path))
 		return false;
 	o->file = xstrdup(path);
-	if (exe_open(&o->x, o->file, &err) != 0) {
+	if (exe_open_object(&o->x, o->file, &err) != 0) {
 		snprintf(why, len, "%.400s", err.msg);
 		free(o->file);
 		o->file = NULL;
@@ -189,8 +189,7 @@ join(const char *dir, size_t dlen, const char *name)
 
 /* The candidates in order; true when one was taken. */
 static bool
-find_file(struct gp_object *o, const struct options *opt, char *why,
-	  size_t len)
+find_file(struct gp_object *o, const struct options *opt, char *why, size_t len)
 {
 	const char *base = exe_base_name(o->path);
 
@@ -291,9 +290,8 @@ tag_collisions(struct objects *os, struct symtab *st)
 		size_t j = i + 1;
 		bool mixed = false;
 
-		while (j < st->n &&
-		       strcmp(st->syms[ids[i]].name, st->syms[ids[j]].name) ==
-			   0) {
+		while (j < st->n && strcmp(st->syms[ids[i]].name,
+					   st->syms[ids[j]].name) == 0) {
 			mixed |= objof[ids[j]] != objof[ids[i]];
 			j++;
 		}
@@ -335,8 +333,8 @@ objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 				(unsigned long long)o->calls);
 			continue;
 		}
-		uint64_t hi = o->x.load_hi > o->x.text_hi ? o->x.load_hi
-							   : o->x.text_hi;
+		uint64_t hi =
+		    o->x.load_hi > o->x.text_hi ? o->x.load_hi : o->x.text_hi;
 		if (o->nbins > 0 && o->lowpc + 4 * (uint64_t)o->nbins > hi)
 			hi = o->lowpc + 4 * (uint64_t)o->nbins;
 		o->bias = top;

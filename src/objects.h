@@ -42,16 +42,16 @@ struct gp_object {
 	char *file; /* owned: the ELF file used, or NULL (not found) */
 	uint8_t build_id[GMON_SIDE_BUILD_ID_MAX];
 	size_t build_id_len;
-	uint64_t bias;     /* added to its addresses in the function table */
-	struct exe x;      /* its ELF file, open when FILE is set */
-	size_t first;      /* its functions in the table: [first, */
-	size_t nfuncs;     /*   first + nfuncs) */
-	uint64_t lowpc;    /* histogram: object address of bin 0 */
-	uint32_t nbins;    /* 4 bytes each, 0: none */
-	uint64_t *bins;    /* owned, summed over the profiles */
-	uint64_t samples;  /* every bin, summed */
-	uint64_t calls;    /* counts of the arcs with an end in it */
-	size_t narcs;      /* distinct arcs recorded with an end in it */
+	uint64_t bias;    /* added to its addresses in the function table */
+	struct exe x;     /* its ELF file, open when FILE is set */
+	size_t first;     /* its functions in the table: [first, */
+	size_t nfuncs;    /*   first + nfuncs) */
+	uint64_t lowpc;   /* histogram: object address of bin 0 */
+	uint32_t nbins;   /* 4 bytes each, 0: none */
+	uint64_t *bins;   /* owned, summed over the profiles */
+	uint64_t samples; /* every bin, summed */
+	uint64_t calls;   /* counts of the arcs with an end in it */
+	size_t narcs;     /* distinct arcs recorded with an end in it */
 };
 
 /* An arc between objects (indices into V, or SIDEFILE_EXE). */
@@ -75,8 +75,8 @@ void objects_add(struct objects *os, const struct sidefile *s);
  * (the executable X's table), as described at the top.  Warns about
  * objects left out; never fails.
  */
-void objects_resolve(struct objects *os, struct symtab *st,
-		     const struct exe *x, const struct options *o);
+void objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
+		     const struct options *o);
 
 /* Add the objects' arcs to CG (as cg_tally does with gmon.out's). */
 void objects_tally(const struct objects *os, struct callgraph *cg,

@@ -430,9 +430,9 @@ one_option(struct options *o, int c, const char *name, const char *arg,
 		o->dot_clusters = true;
 		return 0;
 	case OPT_OBJECT_PATH:
-		o->object_dirs = xreallocarray(o->object_dirs,
-					       o->nobject_dirs + 1,
-					       sizeof(*o->object_dirs));
+		o->object_dirs =
+		    xreallocarray(o->object_dirs, o->nobject_dirs + 1,
+				  sizeof(*o->object_dirs));
 		o->object_dirs[o->nobject_dirs++] = arg;
 		return 0;
 	case OPT_SYSROOT:
@@ -683,7 +683,8 @@ options_usage(FILE *out)
 	    "file\n"
 	    "                             names in DIRS first (a ':' list; "
 	    "repeatable)\n"
-	    "      --sysroot=DIR          then for each library's recorded path "
+	    "      --sysroot=DIR          then for each library's recorded "
+	    "path "
 	    "under DIR\n"
 	    "\n"
 	    "Line by line (GNU's line mode; needs a program built with -g):\n"

@@ -202,8 +202,7 @@ parse_object(struct sidefile *s, struct idmap *m, struct reader *r,
 	if (o->id == 0)
 		return gp_fail(err, "OBJECT record with id 0");
 	if (id_find(s, m, o->id) >= 0)
-		return gp_fail(err, "a second OBJECT record with id %u",
-			       o->id);
+		return gp_fail(err, "a second OBJECT record with id %u", o->id);
 	if (o->text_lo > o->text_hi)
 		return gp_fail(err, "object %u's text ends before it starts",
 			       o->id);
@@ -243,8 +242,7 @@ parse_hist(struct sidefile *s, const struct idmap *m, struct reader *r,
 	uint64_t nbins = rd_u64(r);
 	int64_t k = id_find(s, m, id);
 	if (id == 0 || k < 0)
-		return gp_fail(err, "HIST record for undeclared object %u",
-			       id);
+		return gp_fail(err, "HIST record for undeclared object %u", id);
 	struct sidefile_object *o = &s->obj[k];
 	if (o->has_hist)
 		return gp_fail(err, "a second HIST record for object %u", id);
@@ -252,8 +250,7 @@ parse_hist(struct sidefile *s, const struct idmap *m, struct reader *r,
 		return gp_fail(err,
 			       "HIST record of %u bytes cannot hold %llu bins",
 			       len, (unsigned long long)nbins);
-	if (lowpc % 4 != 0 || nbins > UINT32_MAX ||
-	    lowpc + 4 * nbins < lowpc)
+	if (lowpc % 4 != 0 || nbins > UINT32_MAX || lowpc + 4 * nbins < lowpc)
 		return gp_fail(err,
 			       "object %u's histogram has a bad range (0x%llx, "
 			       "%llu bins)",

@@ -34,9 +34,9 @@ struct sidefile_object {
 	size_t build_id_len;
 	char *path; /* owned, NUL-terminated, bytes as stored */
 	bool has_hist;
-	uint64_t lowpc;   /* HIST: object address of bin 0 */
-	uint32_t nbins;   /* HIST: bins (4 bytes of text each) */
-	uint32_t *bins;   /* owned, or NULL */
+	uint64_t lowpc; /* HIST: object address of bin 0 */
+	uint32_t nbins; /* HIST: bins (4 bytes of text each) */
+	uint32_t *bins; /* owned, or NULL */
 };
 
 /* SIDEFILE_EXE in an arc's end: the executable (object 0). */

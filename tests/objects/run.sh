@@ -159,6 +159,23 @@ run_gprof "$out" spec-P -b -p -Phelper -Pmain main pie.gmon
 has spec-P \
 	" 33.33      0.06     0.06        3    20.00    20.00  int twice<int>(int) [libcy.so]" \
 	"  0.00      0.18     0.00        3     0.00    13.33  cx_work"
+run_gprof "$out" spec-obj -b "-phelper [liba.so]" "-qhelper [libb.so]" main pie.gmon
+if [ "$rc" -eq 0 ] &&
+	grep -qx '100.00      0.20     0.20        3    66.67    66.67  helper \[liba.so\]' "$out/spec-obj.out" &&
+	grep -q '^\[[0-9]*\] .* helper \[libb.so\] \[[0-9]*\]$' "$out/spec-obj.out" &&
+	! grep -q '^\[[0-9]*\] .* a_work ' "$out/spec-obj.out"; then
+	echo "PASS objects/spec-obj"
+else
+	echo "FAIL objects/spec-obj: see $out/spec-obj.out"
+fi
+# -r orders the program's functions for its linker: none of a library's.
+run_gprof "$out" order -r main pie.gmon
+if [ "$rc" -eq 0 ] && grep -qx cb "$out/order.out" &&
+	! grep -qx -e a_work -e b_work -e cx_work "$out/order.out"; then
+	echo "PASS objects/order"
+else
+	echo "FAIL objects/order: see $out/order.out"
+fi
 run_gprof "$out" traditional -b -T -p main pie.gmon
 has traditional \
 	" 10.3       0.44     0.06        3    20.00    20.00  _Z5twiceIiET_S0_ [libcy.so]"
@@ -232,6 +249,15 @@ mkdir -p "$out/moved/root/gone/away" && cp "$L/liba.so" "$out/moved/root/gone/aw
 run_gprof "$out" sysroot -b -p --sysroot="$out/moved/root" main moved.gmon
 check sysroot flat
 
+# A stripped library: its exported functions (.dynsym) only; the
+# samples of its static helper() stay in the total.
+mkdir -p "$out/stripped"
+cp "$L/liba.so" "$out/stripped/liba.so" && strip "$out/stripped/liba.so"
+run_gprof "$out" stripped -b -p --object-path="$out/stripped" main pie.gmon
+has stripped \
+	" 17.24      0.10     0.10                             main" \
+	"  8.62      0.29     0.05        3    16.67    16.67  a_work"
+
 # Build-ids: another build on the recorded path is refused (warning),
 # and a candidate with the wrong one is passed over for the next.
 spec "$out/main" | sed "s|^object 1 .*|object 1 $out/other/liba.so file=$L/liba.so|" |
@@ -281,3 +307,46 @@ open(p, "wb").write(b)
 EOF
 run_gprof "$out" corrupt -b -p main bad.gmon
 warned corrupt "corrupt side file (HIST record for undeclared object 77); ignored"
+
+# End to end: the same program and libraries built with -pg, the
+# program linked with our collector (build/libgmon.a), run for real:
+# every call across objects in our call graph with its exact count.
+e2e=$out/e2e
+mkdir -p "$e2e"
+rt=$BUILD/libgmon.a
+if [ ! -f "$rt" ]; then
+	echo "SKIP objects/e2e: no $rt (make builds it)"
+elif ! {
+	cc -O0 -pg -fPIC -shared -o "$e2e/liba.so" "$here/liba.c" &&
+		cc -O0 -pg -fPIC -shared -o "$e2e/libb.so" "$here/libb.c" &&
+		c++ -O0 -pg -fPIC -shared -o "$e2e/libcx.so" "$here/libcx.cc" &&
+		c++ -O0 -pg -fPIC -shared -o "$e2e/libcy.so" "$here/libcy.cc" &&
+		cc -O0 -pg -fPIE -pie -o "$e2e/main" "$here/main.c" -L"$e2e" \
+			-la -lb -lcx -lcy -Wl,-rpath,"$e2e" "$rt"
+} >"$e2e/build.log" 2>&1; then
+	echo "FAIL objects/e2e: cannot build (see $e2e/build.log)"
+elif ! (cd "$e2e" && LIBGMON_CLOCK=itimer ./main) >"$e2e/run.log" 2>&1 ||
+	[ ! -f "$e2e/gmon.out.gmonx" ]; then
+	echo "FAIL objects/e2e: the run wrote no gmon.out with a side file"
+else
+	run_gprof "$e2e" e2e -b -q main gmon.out
+	bad=
+	# twice<int> is weak in both C++ libraries: the loader binds every
+	# call to libcx.so's, the first loaded.
+	for w in "3/3|a_work" "3/3|b_work" "3/3|cx_work" "3/3|cy_work" \
+		"1/1|b_callback" "3/3|helper \\[liba.so\\]" \
+		"3/3|helper \\[libb.so\\]" "3/3|helper\\(int\\) \\[libcx.so\\]" \
+		"3/3|helper\\(int\\) \\[libcy.so\\]" \
+		"3/6|int twice<int>\\(int\\) \\[libcx.so\\]" \
+		"3/3|cx::unique_cx\\(int\\)" "1/1|cb" "1/1|helper"; do
+		grep -Eq "^ +[0-9.]+ +[0-9.]+ +${w%%|*} +${w#*|} \\[[0-9]+\\]$" \
+			"$e2e/e2e.out" || bad="$bad '$w'"
+	done
+	if [ "$rc" -ne 0 ] || [ -s "$e2e/e2e.err" ]; then
+		echo "FAIL objects/e2e: exit $rc: $(head -n 1 "$e2e/e2e.err")"
+	elif [ -n "$bad" ]; then
+		echo "FAIL objects/e2e: no arc$bad in $e2e/e2e.out"
+	else
+		echo "PASS objects/e2e"
+	fi
+fi
