@@ -181,11 +181,13 @@ count_nested(struct gmon_thread *th, unsigned depth, uintptr_t from,
 }
 
 /*
- * The hook's %rsp parity is not fixed on x86-64: gcc may push
- * callee-saved registers before its "call mcount", so the hook's own
- * fixed frame can call us 8 bytes off the ABI's alignment.  libc code
- * reached from here (dl_iterate_phdr) uses aligned SSE stores, so the
- * slow path realigns its stack on entry.
+ * The hook's %rsp parity is not fixed on x86-64: gcc's IPA stack
+ * alignment lets a caller call a local function that needs no aligned
+ * stack 8 bytes off the ABI's alignment (seen: a leaf taking a stack
+ * argument), not knowing -pg's mcount call inside, so the hook's fixed
+ * frame can call us misaligned.  libc code reached from here
+ * (dl_iterate_phdr) uses aligned SSE stores: the slow path realigns its
+ * stack on entry.
  */
 #if defined(__x86_64__) || defined(__i386__)
 #define REALIGN __attribute__((force_align_arg_pointer))

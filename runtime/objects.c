@@ -40,13 +40,32 @@ static int map_failed;           /* the array could not be mapped */
 static unsigned long long seen_adds, seen_subs;
 static bool have_counts;
 
+/* The loader's load and unload counts (dlpi_adds, dlpi_subs). */
+struct counts {
+	unsigned long long adds, subs;
+	bool known; /* the C library gives them */
+};
+
+/* One full scan's state: static (under the try-lock), as it is too big
+ * for a small thread stack. */
 struct scan {
 	const void *at_phdr;
 	bool seen[GMON_OBJECTS_MAX]; /* listed by the loader this time */
-	unsigned long long adds, subs;
-	bool counts;
-	uint64_t left_out; /* objects that found no free entry */
+	struct counts counts;
+	uint64_t left_out;          /* objects that found no free entry */
+	struct gmon_object scratch; /* an object beyond the capacity */
 };
+
+static void
+read_counts(struct counts *c, const struct dl_phdr_info *info, size_t size)
+{
+	if (size >=
+	    offsetof(struct dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs) {
+		c->adds = info->dlpi_adds;
+		c->subs = info->dlpi_subs;
+		c->known = true;
+	}
+}
 
 static size_t
 published(void)
@@ -170,17 +189,9 @@ static int
 scan_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
 	struct scan *s = data;
-	if (size >=
-	    offsetof(struct dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs) {
-		s->adds = info->dlpi_adds;
-		s->subs = info->dlpi_subs;
-		s->counts = true;
-	}
+	read_counts(&s->counts, info, size);
 	size_t n = published();
-	struct gmon_object *o = &objs[n < GMON_OBJECTS_MAX ? n : 0];
-	struct gmon_object scratch;
-	if (n >= GMON_OBJECTS_MAX)
-		o = &scratch;
+	struct gmon_object *o = n < GMON_OBJECTS_MAX ? &objs[n] : &s->scratch;
 	if (!describe(o, info))
 		return 0;
 	o->is_exe = info->dlpi_phdr == s->at_phdr;
@@ -191,7 +202,7 @@ scan_cb(struct dl_phdr_info *info, size_t size, void *data)
 		__atomic_store_n(&objs[i].live, 1, __ATOMIC_RELEASE);
 		return 0;
 	}
-	if (o == &scratch) {
+	if (o == &s->scratch) {
 		s->left_out++;
 		return 0;
 	}
@@ -206,13 +217,7 @@ scan_cb(struct dl_phdr_info *info, size_t size, void *data)
 static int
 counts_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
-	struct scan *s = data;
-	if (size >=
-	    offsetof(struct dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs) {
-		s->adds = info->dlpi_adds;
-		s->subs = info->dlpi_subs;
-		s->counts = true;
-	}
+	read_counts(data, info, size);
 	return 1;
 }
 
@@ -224,9 +229,7 @@ gmon_objects_refresh(void)
 					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 		return;
 	if (map_array()) {
-		/* Static: 1 KiB of flags is too much for a small stack,
-		 * and the try-lock makes it ours alone. */
-		static struct scan s;
+		static struct scan s; /* ours alone: the try-lock */
 		memset(&s, 0, sizeof s);
 		s.at_phdr = (const void *)getauxval(AT_PHDR);
 		dl_iterate_phdr(scan_cb, &s);
@@ -238,9 +241,10 @@ gmon_objects_refresh(void)
 		if (s.left_out > overflow)
 			__atomic_store_n(&overflow, s.left_out,
 					 __ATOMIC_RELAXED);
-		__atomic_store_n(&seen_adds, s.adds, __ATOMIC_RELAXED);
-		__atomic_store_n(&seen_subs, s.subs, __ATOMIC_RELAXED);
-		__atomic_store_n(&have_counts, s.counts, __ATOMIC_RELEASE);
+		__atomic_store_n(&seen_adds, s.counts.adds, __ATOMIC_RELAXED);
+		__atomic_store_n(&seen_subs, s.counts.subs, __ATOMIC_RELAXED);
+		__atomic_store_n(&have_counts, s.counts.known,
+				 __ATOMIC_RELEASE);
 	}
 	__atomic_store_n(&scanning, 0, __ATOMIC_RELEASE);
 }
@@ -250,12 +254,11 @@ gmon_objects_refresh(void)
 static bool
 loader_changed(void)
 {
-	struct scan s;
-	s.counts = false;
-	dl_iterate_phdr(counts_cb, &s);
-	return !s.counts || !__atomic_load_n(&have_counts, __ATOMIC_ACQUIRE) ||
-	       s.adds != __atomic_load_n(&seen_adds, __ATOMIC_RELAXED) ||
-	       s.subs != __atomic_load_n(&seen_subs, __ATOMIC_RELAXED);
+	struct counts c = { 0, 0, false };
+	dl_iterate_phdr(counts_cb, &c);
+	return !c.known || !__atomic_load_n(&have_counts, __ATOMIC_ACQUIRE) ||
+	       c.adds != __atomic_load_n(&seen_adds, __ATOMIC_RELAXED) ||
+	       c.subs != __atomic_load_n(&seen_subs, __ATOMIC_RELAXED);
 }
 
 void

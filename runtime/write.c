@@ -10,6 +10,10 @@
  * subtracted, the caller's address being the call instruction (return
  * address - 1), repeated while a count exceeds 2^32 - 1.
  *
+ * The side file also carries the load map's part (objects.c): the
+ * objects other than the executable whose code was called, their
+ * histograms, and the arcs gmon.out cannot hold (see build_loadmap).
+ *
  * Both files are written to a temporary name beside the target and
  * renamed onto it, so a killed program leaves the old file or the new,
  * never a torn one.  Only system calls: no malloc, no stdio, no locks

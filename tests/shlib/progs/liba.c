@@ -30,7 +30,7 @@ tick(int n)
 NOI void
 a_mid(int n)
 {
-	shlib_truth.a_mid_a_leaf += 2;
+	COUNT(a_mid_a_leaf, 2);
 	a_leaf(n);
 	AFTER_CALL();
 	a_leaf(n + 1);
@@ -40,10 +40,10 @@ a_mid(int n)
 NOI void
 a_entry(int n)
 {
-	shlib_truth.a_entry_exe_cb++;
+	COUNT(a_entry_exe_cb, 1);
 	exe_cb(n);
 	AFTER_CALL();
-	shlib_truth.a_entry_tick++;
+	COUNT(a_entry_tick, 1);
 	tick(n);
 	AFTER_CALL();
 }
@@ -72,7 +72,7 @@ a_burn(double cpu_seconds)
 NOI static int
 a_cmp(const void *a, const void *b)
 {
-	shlib_truth.qsort_a_cmp++;
+	COUNT(qsort_a_cmp, 1);
 	int x = *(const int *)a, y = *(const int *)b;
 	return (x > y) - (x < y);
 }

@@ -25,16 +25,16 @@ tick(int n)
 __attribute__((visibility("default"))) NOI int
 b_entry(int n, exe_back_fn *back)
 {
-	shlib_truth.b_entry_a_mid++;
+	COUNT(b_entry_a_mid, 1);
 	a_mid(n);
 	AFTER_CALL();
-	shlib_truth.b_entry_exe_back++;
+	COUNT(b_entry_exe_back, 1);
 	back(n);
 	AFTER_CALL();
-	shlib_truth.b_entry_tick++;
+	COUNT(b_entry_tick, 1);
 	tick(n);
 	AFTER_CALL();
-	shlib_truth.b_entry_b_leaf++;
+	COUNT(b_entry_b_leaf, 1);
 	int r = b_leaf(n);
 	AFTER_CALL();
 	return r;
@@ -43,7 +43,7 @@ b_entry(int n, exe_back_fn *back)
 __attribute__((visibility("default"))) NOI int
 b_hello(void)
 {
-	shlib_truth.b_hello_a_leaf++;
+	COUNT(b_hello_a_leaf, 1);
 	int r = a_leaf(7);
 	AFTER_CALL();
 	return r;

@@ -1,12 +1,15 @@
 /*
  * main.c - the executable of the shared-library scenario (shlib.h).
- * argv[1]: libb.so's path.  Calls liba.so (which calls back), burns CPU
+ * argv[1]: libb.so's path; argv[2] (optional): libb.so is called by that
+ * many threads at once (up to 16), else by the main thread.  Calls liba.so (which calls back), burns CPU
  * in liba.so, dlopens libb.so, calls it (it calls liba.so and back
  * here), dlcloses it, opens it again, calls it again, closes it for
  * good, then prints the truth.
  */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "shlib.h"
 
@@ -32,7 +35,7 @@ tick(int n)
 NOI void
 exe_cb(int n)
 {
-	shlib_truth.exe_cb_exe_leaf++;
+	COUNT(exe_cb_exe_leaf, 1);
 	exe_leaf(n);
 	AFTER_CALL();
 }
@@ -40,12 +43,40 @@ exe_cb(int n)
 NOI void
 exe_back(int n)
 {
-	shlib_truth.exe_back_exe_leaf++;
+	COUNT(exe_back_exe_leaf, 1);
 	exe_leaf(n);
 	AFTER_CALL();
 }
 
 static void *b_hello_seen[2]; /* b_hello's address in each opening */
+static int nthreads;          /* threads calling libb.so at once */
+
+NOI static void
+b_loop(b_entry_fn *entry, int n)
+{
+	for (int i = 0; i < n; i++) {
+		COUNT(main_b_entry, 1);
+		entry(i, exe_back);
+		AFTER_CALL();
+	}
+}
+
+struct loop {
+	b_entry_fn *entry;
+	int n;
+};
+
+/* A thread's start: called from libc, so its own call is no arc. */
+static void *
+b_thread(void *arg)
+{
+	struct loop *l = arg;
+	COUNT(threads, 1);
+	COUNT(b_thread_b_loop, 1);
+	b_loop(l->entry, l->n);
+	AFTER_CALL();
+	return NULL;
+}
 
 /* Open libb.so, call b_entry N times and b_hello once, close it. */
 NOI static int
@@ -63,12 +94,23 @@ use_b(const char *path, int n, int turn)
 		return -1;
 	}
 	b_hello_seen[turn] = (void *)hello;
-	for (int i = 0; i < n; i++) {
-		shlib_truth.main_b_entry++;
-		entry(i, exe_back);
+	if (nthreads == 0) {
+		COUNT(use_b_b_loop, 1);
+		b_loop(entry, n);
 		AFTER_CALL();
+	} else {
+		pthread_t t[16];
+		struct loop l = { entry, n };
+		int made = 0;
+		for (; made < nthreads && made < 16; made++)
+			if (pthread_create(&t[made], NULL, b_thread, &l) != 0)
+				break;
+		for (int i = 0; i < made; i++)
+			pthread_join(t[i], NULL);
+		if (made < nthreads)
+			return -1;
 	}
-	shlib_truth.main_b_hello++;
+	COUNT(main_b_hello, 1);
 	hello();
 	AFTER_CALL();
 	return dlclose(h);
@@ -79,25 +121,26 @@ main(int argc, char **argv)
 {
 	if (argc < 2)
 		return 2;
+	nthreads = argc > 2 ? atoi(argv[2]) : 0;
 	for (int i = 0; i < 300; i++) {
-		shlib_truth.main_a_entry++;
+		COUNT(main_a_entry, 1);
 		a_entry(i);
 		AFTER_CALL();
 	}
 	for (int i = 0; i < 7; i++) {
-		shlib_truth.main_exe_leaf++;
+		COUNT(main_exe_leaf, 1);
 		exe_leaf(i);
 		AFTER_CALL();
 	}
 	for (int i = 0; i < 3; i++) {
-		shlib_truth.main_tick++;
+		COUNT(main_tick, 1);
 		tick(i);
 		AFTER_CALL();
 	}
-	shlib_truth.main_a_sort++;
+	COUNT(main_a_sort, 1);
 	a_sort(40);
 	AFTER_CALL();
-	shlib_truth.main_a_burn++;
+	COUNT(main_a_burn, 1);
 	a_burn(0.4);
 	AFTER_CALL();
 	int rc = use_b(argv[1], 500, 0);
@@ -113,7 +156,9 @@ main(int argc, char **argv)
 	truth_arc("main", "exe_leaf", t->main_exe_leaf);
 	truth_arc("main", "a_burn", t->main_a_burn);
 	truth_arc("main", "use_b", 2);
-	truth_arc("use_b", "b_entry", t->main_b_entry);
+	truth_arc("use_b", "b_loop", t->use_b_b_loop);
+	truth_arc("b_thread", "b_loop", t->b_thread_b_loop);
+	truth_arc("b_loop", "b_entry", t->main_b_entry);
 	truth_arc("b_entry", "a_mid", t->b_entry_a_mid);
 	truth_arc("a_mid", "a_leaf", t->a_mid_a_leaf);
 	truth_arc("b_entry", "exe_back", t->b_entry_exe_back);
@@ -125,9 +170,10 @@ main(int argc, char **argv)
 	truth_arc("main", "tick", t->main_tick);
 	truth_arc("a_entry", "tick@liba.so", t->a_entry_tick);
 	truth_arc("b_entry", "tick@libb.so", t->b_entry_tick);
-	/* Calls counted that are no arc: from libc (qsort, and main's
-	 * own call). */
-	printf("UNPROFILED %llu\n", t->qsort_a_cmp + 1);
+	/* Calls counted that are no arc: from libc (qsort, the threads'
+	 * starts, and main's own call). */
+	printf("UNPROFILED %llu\n", t->qsort_a_cmp + t->threads + 1);
+	printf("QSORT %llu\n", t->qsort_a_cmp);
 	printf("LIBB %s\n",
 	       b_hello_seen[0] == b_hello_seen[1] ? "same" : "moved");
 	return 0;

@@ -5,12 +5,17 @@
  * the scenario makes is counted in plain globals; the counters live in
  * liba.so (the executable and libb.so both see it, and a dlclose of
  * libb.so does not lose them).  One struct field per arc, printed by
- * main() as "ARC caller callee count" (truth.h).
+ * main() as "ARC caller callee count" (truth.h); with threads, counted
+ * with atomics.
  */
 #ifndef SHLIB_H
 #define SHLIB_H
 
 #include "truth.h"
+
+/* Threads may count at once (main.c's second argument). */
+#define COUNT(field, n)                                                        \
+	__atomic_fetch_add(&shlib_truth.field, (n), __ATOMIC_RELAXED)
 
 struct shlib_truth {
 	unsigned long long main_a_entry, a_entry_exe_cb, exe_cb_exe_leaf;
@@ -22,6 +27,7 @@ struct shlib_truth {
 	/* tick(): a static function of that name in each of the three
 	 * objects (a name collision the report must tell apart) */
 	unsigned long long main_tick, a_entry_tick, b_entry_tick;
+	unsigned long long use_b_b_loop, b_thread_b_loop, threads;
 	unsigned long long qsort_a_cmp; /* from libc: never an arc */
 };
 extern struct shlib_truth shlib_truth;
