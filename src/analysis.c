@@ -135,6 +135,8 @@ analysis_compute(struct analysis *a, const struct options *o,
 
 	for (size_t i = 0; i < a->g.nfiles; i++)
 		a->have_arcs |= a->g.files[i].narcs > 0;
+	/* Arcs with an end in a shared object are in the side files. */
+	a->have_arcs |= a->objs.resolved && a->objs.narcs > 0;
 	select_build(&a->sel, o, &a->st, &a->x);
 	cg_init(&a->cg, &a->st);
 	cg_tally(&a->cg, &a->g, arc_selected, &a->sel);

@@ -249,6 +249,18 @@ for o in -l -s -c -A; do
 done
 rm -f "$out/gmon.sum"
 
+# No arc in gmon.out, only in the side file (a program built without
+# -pg calling -pg libraries): the call graph is still printed.
+spec "$out/main" | grep -v '^arc 0 cb 0 helper' | mk "$out/noexearcs.gmon" -
+run_gprof "$out" side-arcs-only main noexearcs.gmon
+if [ "$rc" -eq 0 ] && grep -q '^Index by function name$' "$out/side-arcs-only.out" &&
+	grep -Eq '^ +[0-9.]+ +[0-9.]+ +3/3 +helper \[liba.so\] \[[0-9]+\]$' \
+		"$out/side-arcs-only.out"; then
+	echo "PASS objects/side-arcs-only"
+else
+	echo "FAIL objects/side-arcs-only: exit $rc, see $out/side-arcs-only.out"
+fi
+
 # A library that moved: found by --object-path (a ':' list, after a
 # directory holding another build of it), or left out with one warning.
 {
