@@ -9,6 +9,11 @@
  * sidefile_check() as PROFILE.gmonx beside a GNU profile header whose
  * run id is the input's bytes 24-35 (where RUN keeps it), so the run-id
  * and keep paths run too; its warnings go to stderr as "gprof: " lines.
+ * A decoded load map (OBJECT, HIST, ARCS) is checked too (ids declared,
+ * arc ends in range, bins held) and gathered twice by objects_add(), as
+ * two summed profiles would be, then described and encoded as -s's
+ * gmon.sum.gmonx, which must decode again (objects_resolve() is not
+ * run: it opens the files the input names).
  *
  * Invariant: everything allocated here is freed, so leaks are real.
  */
@@ -23,6 +28,8 @@
 #include "diag.h"
 #include "exe.h"
 #include "gmon_format.h"
+#include "objects.h"
+#include "reader.h"
 #include "sidefile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -67,7 +74,37 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    strlen(s.clock_name) > GMON_SIDE_NAME_MAX ||
 		    (s.nthread > 0 && s.thread == NULL))
 			abort();
+		for (size_t i = 0; i < s.nobj; i++)
+			if (s.obj[i].id == 0 || s.obj[i].path == NULL ||
+			    s.obj[i].build_id_len > GMON_SIDE_BUILD_ID_MAX ||
+			    (s.obj[i].nbins > 0 && s.obj[i].bins == NULL) ||
+			    s.obj[i].lowpc % 4 != 0)
+				abort();
+		for (size_t i = 0; i < s.narcs; i++)
+			if ((s.arcs[i].from_obj != SIDEFILE_EXE &&
+			     s.arcs[i].from_obj >= s.nobj) ||
+			    (s.arcs[i].self_obj != SIDEFILE_EXE &&
+			     s.arcs[i].self_obj >= s.nobj))
+				abort();
 		sidefile_describe(null, &s);
+		struct objects os;
+		objects_init(&os);
+		objects_add(&os, &s);
+		objects_add(&os, &s);
+		if (os.n > s.nobj || os.narcs != 2 * s.narcs)
+			abort();
+		objects_describe(null, &os);
+		/* -s's gmon.sum.gmonx of the sum reads back. */
+		struct wbuf w;
+		struct sidefile back;
+		wbuf_init(&w, false, 8);
+		objects_encode(&os, &s, s.run_id, &w);
+		if (sidefile_parse(&back, w.p, w.n, &err) != 0 ||
+		    back.nobj != os.n || back.narcs != os.narcs)
+			abort();
+		sidefile_free(&back);
+		wbuf_free(&w);
+		objects_free(&os);
 		sidefile_free(&s);
 	} else if (s.valid || s.exe != NULL || s.thread != NULL) {
 		abort(); /* a failed parse keeps nothing */
@@ -97,7 +134,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	x.fd = -1;
 	struct sidefile keep;
 	memset(&keep, 0, sizeof(keep));
-	sidefile_check(prof, &x, "exe", &keep);
+	sidefile_check(prof, &x, "exe", &keep, NULL, NULL);
 	sidefile_free(&keep);
 	return 0;
 }

@@ -180,7 +180,22 @@ count_nested(struct gmon_thread *th, unsigned depth, uintptr_t from,
 		r->dropped++;
 }
 
-void
+/*
+ * The hook's %rsp parity is not fixed on x86-64: gcc's IPA stack
+ * alignment lets a caller call a local function that needs no aligned
+ * stack 8 bytes off the ABI's alignment (seen: a leaf taking a stack
+ * argument), not knowing -pg's mcount call inside, so the hook's fixed
+ * frame can call us misaligned.  libc code reached from here
+ * (dl_iterate_phdr) uses aligned SSE stores: the slow path realigns its
+ * stack on entry.
+ */
+#if defined(__x86_64__) || defined(__i386__)
+#define REALIGN __attribute__((force_align_arg_pointer))
+#else
+#define REALIGN
+#endif
+
+REALIGN void
 gmon_arc_slow(uintptr_t frompc, uintptr_t selfpc)
 {
 	struct gmon_thread *th = &gmon_tls;
@@ -220,6 +235,11 @@ gmon_arc_slow(uintptr_t frompc, uintptr_t selfpc)
 		s->count++;
 	else
 		r->dropped++;
+	/* A call into code the load map does not know (a dlopen), or a
+	 * dlclose since: rescan, here where no signal handler of ours
+	 * runs and the table pointer is NULL (a handler's hooks nest). */
+	if (frompc)
+		gmon_objects_note(selfpc);
 	fence();
 	th->table = t;
 	fence();
@@ -324,8 +344,7 @@ merged_slot(struct gmon_merged *m, uintptr_t from, uintptr_t self)
 /* Add the arcs of T (and its older generations) to M; returns the
  * calls counted in them. */
 static uint64_t
-merge_table(struct gmon_merged *m, struct gmon_table *t, uintptr_t lo,
-	    uintptr_t hi)
+merge_table(struct gmon_merged *m, struct gmon_table *t)
 {
 	uint64_t calls = 0;
 	for (; t; t = t->older) {
@@ -337,9 +356,6 @@ merge_table(struct gmon_merged *m, struct gmon_table *t, uintptr_t lo,
 			if (!from || !n)
 				continue;
 			calls += n;
-			if (from - 1 < lo || from - 1 >= hi || s->self < lo ||
-			    s->self >= hi)
-				continue;
 			struct gmon_slot *d = merged_slot(m, from, s->self);
 			if (d)
 				d->count += n;
@@ -360,7 +376,7 @@ table_used(struct gmon_table *t)
 }
 
 int
-gmon_arcs_merge(uintptr_t lo, uintptr_t hi, struct gmon_merged *m)
+gmon_arcs_merge(struct gmon_merged *m)
 {
 	*m = (struct gmon_merged){ 0 };
 	size_t recs = 0, keys = 0;
@@ -387,10 +403,10 @@ gmon_arcs_merge(uintptr_t lo, uintptr_t hi, struct gmon_merged *m)
 	for (struct gmon_rec *r = registry_head(); r && n < recs; r = r->next) {
 		struct side_thread *st = &m->threads[n++];
 		st->tid = r->tid;
-		st->calls = merge_table(m, r->table, lo, hi);
+		st->calls = merge_table(m, r->table);
 		st->arcs = r->table->used;
 		for (int l = 0; l < GMON_NEST_LEVELS; l++)
-			st->nested += merge_table(m, r->nested[l], lo, hi);
+			st->nested += merge_table(m, r->nested[l]);
 		st->calls += st->nested;
 		st->dropped = r->dropped;
 		m->calls += st->calls;

@@ -93,9 +93,10 @@ struct gmon_merged {
 	size_t map_bytes; /* what gmon_merged_free unmaps */
 	void *map;
 };
-/* Merge every table; arcs whose two ends are not both in [LO, HI) are
- * counted in the totals but not kept.  Returns 0 or -1 (no memory). */
-int gmon_arcs_merge(uintptr_t lo, uintptr_t hi, struct gmon_merged *m);
+/* Merge every table, every arc kept whatever object its ends are in
+ * (the writer sorts them out; a slot's spare is 0).  Returns 0 or -1
+ * (no memory). */
+int gmon_arcs_merge(struct gmon_merged *m);
 void gmon_merged_free(struct gmon_merged *m);
 
 /* exe.c: the executable as loaded. */
@@ -109,6 +110,56 @@ struct gmon_exe {
 	const char *name; /* the path's last component */
 };
 int gmon_exe_find(struct gmon_exe *e);
+
+/*
+ * objects.c: the load map, every loaded object with executable PT_LOAD
+ * segments (the executable included, found by the AT_PHDR rule as in
+ * exe.c), in a fixed array of GMON_OBJECTS_MAX entries that never move:
+ * index i stays the same object for the whole run.  Entries are
+ * published with release stores; gmon_objects_count(),
+ * gmon_objects_find() and gmon_objects_charge() take no lock and call
+ * nothing but atomics (the sampler's signal handler uses them).
+ * gmon_objects_refresh(), _note() and _recheck() call dl_iterate_phdr:
+ * only from ordinary code (start-up, the hook's slow path at depth 0,
+ * the perf drain thread, _mcleanup), never from a signal handler.  An
+ * object the loader no longer lists is marked unloaded (live 0) and
+ * keeps its data; found again at the same base with the same file and
+ * build-id, it is live again with the same entry.  Objects beyond the
+ * capacity are not profiled (their samples are outside, arcs into them
+ * dropped); gmon_objects_overflow() is the most one scan left out.
+ */
+#define GMON_OBJECTS_MAX 1024
+struct gmon_object {
+	uintptr_t base;             /* load base (dlpi_addr) */
+	uintptr_t text_lo, text_hi; /* executable PT_LOADs, run-time */
+	uintptr_t lowpc;            /* text_lo rounded down to 4: bin 0 */
+	size_t nbins;               /* 4-byte bins over the text; 0: none */
+	uint32_t *bins;             /* NULL for the exe (or no memory) */
+	uint64_t samples;           /* charged to the bins (atomic) */
+	int live;                   /* 1 loaded, 0 dlclosed (atomic) */
+	bool is_exe;                /* the executable (AT_PHDR) */
+	uint8_t build_id[64];
+	size_t build_id_len;
+	char path[4096]; /* as the loader names it ("" for glibc's exe) */
+};
+/* Scan the loader's list now (a no-op while another scan runs). */
+void gmon_objects_refresh(void);
+/* The slow path saw a call into PC: scan when PC is in no live object
+ * or the loader's load/unload counts moved since the last scan. */
+void gmon_objects_note(uintptr_t pc);
+/* Scan when the loader's counts moved; true when it scanned. */
+bool gmon_objects_recheck(void);
+size_t gmon_objects_count(void);              /* entries published so far */
+struct gmon_object *gmon_object_at(size_t i); /* i < count */
+/* The index of the entry whose text holds PC: a live one first, else
+ * (unless LIVE_ONLY) the first unloaded one; -1: none. */
+long gmon_objects_find(uintptr_t pc, bool live_only);
+/* Count a sample at PC in the bins of the live object holding it;
+ * false when none has bins there.  Async-signal-safe. */
+bool gmon_objects_charge(uintptr_t pc);
+uint64_t gmon_objects_overflow(void);
+void gmon_objects_zero(void);       /* a fork child: bins and samples to 0 */
+void gmon_objects_fork_child(void); /* a scan cut short by fork: undone */
 
 /* config.c: the knobs (environment ignored for set-id programs). */
 enum gmon_fork { GMON_FORK_FRESH, GMON_FORK_INHERIT, GMON_FORK_OFF };

@@ -33,6 +33,7 @@
  * Nothing here uses malloc or stdio.
  */
 #include "sample.h"
+#include "gmon_rt.h" /* the load map: gmon_objects_charge() */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -118,6 +119,7 @@ static struct {
 static _Atomic bool active; /* counting: started, not paused, not stopped */
 static _Atomic bool paused;
 static _Atomic uint64_t n_samples, n_outside, n_collector, n_lost;
+static _Atomic uint64_t n_objects;  /* in another object's bins */
 static _Atomic uint64_t sampled_ns; /* time of finished intervals */
 static _Atomic uint64_t n_threads, n_unarmed, n_blocked;
 
@@ -202,6 +204,8 @@ count_pc(uintptr_t pc)
 	else if (pc - S.lowpc < S.span)
 		__atomic_fetch_add(&S.bins[(pc - S.lowpc) >> 2], 1,
 				   __ATOMIC_RELAXED);
+	else if (gmon_objects_charge(pc))
+		atomic_fetch_add_explicit(&n_objects, 1, memory_order_relaxed);
 	else
 		atomic_fetch_add_explicit(&n_outside, 1, memory_order_relaxed);
 }
@@ -347,6 +351,10 @@ drainer(void *arg)
 	prctl(PR_SET_NAME, "gmon-drain", 0, 0, 0);
 	while (!S.stopped) {
 		poll(&p, 1, timeout);
+		/* A library dlopened since the last scan gets its bins
+		 * before its samples are counted (this thread may scan: it
+		 * is no signal handler). */
+		gmon_objects_recheck();
 		drain_all();
 	}
 	return NULL;
@@ -912,6 +920,8 @@ sample_fork_child(bool keep)
 			madvise(S.bins, S.bins_len, MADV_DONTNEED);
 		atomic_store(&n_samples, 0);
 		atomic_store(&n_outside, 0);
+		atomic_store(&n_objects, 0);
+		gmon_objects_zero();
 		atomic_store(&n_collector, 0);
 		atomic_store(&n_lost, 0);
 		atomic_store(&sampled_ns, 0);
@@ -950,15 +960,17 @@ sample_result(struct sample_result *r)
 	r->clock = clock_name(S.kind);
 	r->clock_kind = S.kind;
 	r->outside = atomic_load(&n_outside);
+	r->objects = atomic_load(&n_objects);
 	r->collector = atomic_load(&n_collector);
 	r->lost = atomic_load(&n_lost);
 	r->threads = atomic_load(&n_threads);
 	r->unarmed = atomic_load(&n_unarmed);
 	r->blocked = atomic_load(&n_blocked);
 	uint64_t all = atomic_load(&n_samples);
-	if (all < r->outside + r->collector) /* read while samples came */
-		all = r->outside + r->collector;
-	r->samples = all - r->outside - r->collector;
+	uint64_t elsewhere = r->outside + r->objects + r->collector;
+	if (all < elsewhere) /* read while samples came */
+		all = elsewhere;
+	r->samples = all - elsewhere;
 
 	/* The time so far: finished intervals plus the live ones. */
 	uint64_t ns = atomic_load(&sampled_ns);

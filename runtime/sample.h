@@ -1,6 +1,9 @@
 /*
  * sample.h - the collector's clock: samples of the program counter, of
- * every thread, into a histogram of the executable's text.
+ * every thread, into a histogram of the executable's text, or else into
+ * the bins of the loaded object that holds it (the load map, objects.c:
+ * gmon_objects_charge(), lock-free).  Only the perf drain thread may
+ * rescan the load map (it is no signal handler).
  *
  * The histogram has one 32-bit counter per 4 bytes of text (GNU scale
  * 2.0), so a sample lands in the function that owns the address.  The
@@ -107,7 +110,10 @@ struct sample_result {
 	/* Taken in the program's text: the bins' sum (a bin would wrap
 	 * after 2^32 samples, 50 days of one CPU at 1 kHz in 4 bytes). */
 	uint64_t samples;
-	uint64_t outside;   /* PC outside [lowpc, highpc) */
+	uint64_t outside;   /* PC outside [lowpc, highpc) and every other
+			     * object's bins */
+	uint64_t objects;   /* PC in another loaded object's bins (the
+			     * load map's, gmon_rt.h) */
 	uint64_t collector; /* PC in the collector's own code */
 	uint64_t lost;      /* perf: records the kernel dropped (ring full) */
 	uint64_t threads;   /* threads armed so far (process clock: 0) */

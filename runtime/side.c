@@ -113,6 +113,73 @@ bounded_strlen(const char *s, size_t max)
 	return n;
 }
 
+/* OBJECT for every object, then HIST for those with bins. */
+static void
+put_objects(struct out *o, const struct side_info *s)
+{
+	for (size_t i = 0; s->objects && i < s->nobjects; i++) {
+		const struct side_object *ob = &s->objects[i];
+		size_t idlen = ob->build_id ? ob->build_id_len : 0;
+		if (idlen > GMON_SIDE_BUILD_ID_MAX)
+			idlen = GMON_SIDE_BUILD_ID_MAX;
+		size_t plen = bounded_strlen(ob->path, GMON_SIDE_EXE_MAX);
+		size_t len = GMON_SIDE_OBJECT_LEN + idlen + plen;
+		record(o, GMON_SIDE_OBJECT, len);
+		put_u32(o, ob->id);
+		put_u32(o, ob->flags);
+		put_u64(o, ob->base);
+		put_u64(o, ob->text_lo);
+		put_u64(o, ob->text_hi);
+		put_u32(o, (uint32_t)idlen);
+		put_u32(o, (uint32_t)plen);
+		put_bytes(o, ob->build_id, idlen);
+		put_bytes(o, ob->path, plen);
+		pad(o, len);
+	}
+	for (size_t i = 0; s->objects && i < s->nobjects; i++) {
+		const struct side_object *ob = &s->objects[i];
+		if (!ob->bins ||
+		    ob->nbins > (UINT32_MAX - GMON_SIDE_HIST_LEN) / 4)
+			continue;
+		size_t len = GMON_SIDE_HIST_LEN + 4 * (size_t)ob->nbins;
+		record(o, GMON_SIDE_HIST, len);
+		put_u32(o, ob->id);
+		put_u32(o, 0);
+		put_u64(o, ob->lowpc);
+		put_u64(o, ob->nbins);
+		for (uint64_t b = 0; b < ob->nbins; b++)
+			put_u32(
+			    o, __atomic_load_n(&ob->bins[b], __ATOMIC_RELAXED));
+		pad(o, len);
+	}
+}
+
+/* The arcs in records of at most ARCS_PER_RECORD entries (a length
+ * well inside 32 bits). */
+#define ARCS_PER_RECORD ((size_t)1 << 20)
+
+static void
+put_arcs(struct out *o, const struct side_info *s)
+{
+	for (size_t done = 0; s->arcs && done < s->narcs;) {
+		size_t n = s->narcs - done;
+		if (n > ARCS_PER_RECORD)
+			n = ARCS_PER_RECORD;
+		record(o, GMON_SIDE_ARCS,
+		       GMON_SIDE_ARCS_LEN + n * GMON_SIDE_ARC_LEN);
+		put_u64(o, n);
+		for (size_t i = done; i < done + n; i++) {
+			const struct side_arc *a = &s->arcs[i];
+			put_u32(o, a->from_obj);
+			put_u32(o, a->self_obj);
+			put_u64(o, a->from);
+			put_u64(o, a->self);
+			put_u64(o, a->count);
+		}
+		done += n;
+	}
+}
+
 int
 side_write_fd(int fd, const struct side_info *s)
 {
@@ -163,6 +230,9 @@ side_write_fd(int fd, const struct side_info *s)
 		put_bytes(&o, r->clock, namelen);
 		pad(&o, len);
 	}
+
+	put_objects(&o, s);
+	put_arcs(&o, s);
 
 	for (size_t i = 0; s->threads && i < s->nthreads; i++) {
 		const struct side_thread *t = &s->threads[i];

@@ -29,6 +29,26 @@ struct side_thread {
 	uint64_t dropped; /* calls that could not be counted (no memory) */
 };
 
+/* One OBJECT record (and its HIST when bins is not NULL); addresses
+ * are object addresses (run-time less base). */
+struct side_object {
+	uint32_t id;    /* 1, 2, ... */
+	uint32_t flags; /* GMON_SIDE_OBJ_* */
+	uint64_t base, text_lo, text_hi;
+	const uint8_t *build_id; /* NULL or build_id_len bytes */
+	size_t build_id_len;
+	const char *path;
+	const uint32_t *bins; /* NULL: no HIST */
+	uint64_t lowpc;       /* object address of bins[0], a multiple of 4 */
+	uint64_t nbins;
+};
+
+/* One entry of an ARCS record. */
+struct side_arc {
+	uint32_t from_obj, self_obj; /* 0: the executable, else an id */
+	uint64_t from, self, count;
+};
+
 struct side_info {
 	uint8_t run_id[12];      /* as in gmon.out's header */
 	const uint8_t *build_id; /* the executable's NT_GNU_BUILD_ID, or NULL */
@@ -39,13 +59,20 @@ struct side_info {
 	const struct sample_result *samples; /* NULL: no clock ran */
 	const struct side_thread *threads;   /* every thread that ran hooks */
 	size_t nthreads;
-	uint64_t calls, dropped, nested; /* totals over all threads */
+	uint64_t calls, dropped, nested;   /* totals over all threads */
+	const struct side_object *objects; /* the load map part */
+	size_t nobjects;
+	const struct side_arc *arcs;
+	size_t narcs;
 };
 
 /*
  * Write S's side file to FD: the header, RUN, CLOCK (when S->samples is
- * not NULL), one THREAD per entry of S->threads, TOTALS, END.  A build-id
- * longer than 64 bytes and a path longer than 4096 are cut there.  The
+ * not NULL), one OBJECT per entry of S->objects, one HIST per object
+ * with bins (left out when its length cannot fit in 32 bits), ARCS
+ * records holding S->arcs (as many as keep each length in 32 bits),
+ * one THREAD per entry of S->threads, TOTALS, END.  A build-id longer
+ * than 64 bytes and a path longer than 4096 are cut there.  The
  * stack holds a 4 KiB buffer.  Returns 0, or -1 with errno set (the
  * caller removes the partial file).
  */

@@ -52,9 +52,11 @@ static void say_summary(const struct gmon_merged *m,
 			const struct sample_result *sr);
 
 /* Write the profile.  FINAL: the last time (counting stops for good);
- * else a snapshot, and counting goes on. */
+ * else a snapshot, and counting goes on.  SCAN: ordinary context (not
+ * a signal handler, not _exit), where the load map may be rescanned
+ * so that a dlclose not seen yet is marked. */
 static void
-dump(bool final)
+dump(bool final, bool scan)
 {
 	if (final) {
 		int running = RUNNING;
@@ -72,8 +74,10 @@ dump(bool final)
 	memset(&sr, 0, sizeof sr);
 	if (run.sampling)
 		sample_result(&sr);
+	if (scan)
+		gmon_objects_recheck();
 	struct gmon_merged m;
-	if (gmon_arcs_merge(run.lo, run.hi, &m) != 0) {
+	if (gmon_arcs_merge(&m) != 0) {
 		const char *parts[] = { "libgmon: no memory to merge the arcs; "
 					"no profile written\n" };
 		gmon_say(parts, 1);
@@ -93,6 +97,7 @@ static void
 say_summary(const struct gmon_merged *m, const struct sample_result *sr)
 {
 	char asked[24], got[24], calls[24], dropped[24], samples[24], own[24];
+	char libs[24], lost[24];
 	uint64_t a = sr ? sr->asked_hz : run.cfg.sample.rate_hz;
 	uint64_t d = sr ? sr->rate_hz : 0;
 	asked[gmon_fmt_u64(asked, a)] = '\0';
@@ -101,6 +106,9 @@ say_summary(const struct gmon_merged *m, const struct sample_result *sr)
 	dropped[gmon_fmt_u64(dropped, m->dropped)] = '\0';
 	samples[gmon_fmt_u64(samples, sr ? sr->samples : 0)] = '\0';
 	own[gmon_fmt_u64(own, sr ? sr->collector : 0)] = '\0';
+	libs[gmon_fmt_u64(libs, sr ? sr->objects : 0)] = '\0';
+	uint64_t unmapped = gmon_objects_overflow();
+	lost[gmon_fmt_u64(lost, unmapped)] = '\0';
 	const char *parts[] = {
 		"libgmon: clock ",
 		sr && sr->clock ? sr->clock : "none",
@@ -111,12 +119,18 @@ say_summary(const struct gmon_merged *m, const struct sample_result *sr)
 		" Hz delivered, ",
 		samples,
 		" samples (",
+		libs,
+		" in other objects, ",
 		own,
-		" more in the collector), ",
+		" in the collector), ",
 		calls,
 		" calls, ",
 		dropped,
-		" dropped\n",
+		" dropped",
+		unmapped ? ", " : "",
+		unmapped ? lost : "",
+		unmapped ? " objects beyond the load map's capacity" : "",
+		"\n",
 	};
 	gmon_say(parts, sizeof parts / sizeof *parts);
 }
@@ -127,7 +141,7 @@ static void
 dump_and_reraise(int sig)
 {
 	int saved = errno;
-	dump(true);
+	dump(true, false);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
@@ -166,6 +180,7 @@ fork_child(void)
 {
 	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) != RUNNING)
 		return;
+	gmon_objects_fork_child();
 	if (run.cfg.fork == GMON_FORK_OFF) {
 		gmon_active = 0;
 		__atomic_store_n(&state, DONE, __ATOMIC_RELEASE);
@@ -198,6 +213,7 @@ start(uintptr_t lowpc, uintptr_t highpc, bool given)
 		return;
 	}
 	gmon_exe_find(&run.exe);
+	gmon_objects_refresh();
 	if (!given || lowpc >= highpc) {
 		lowpc = run.exe.text_lo;
 		highpc = run.exe.text_hi;
@@ -243,7 +259,7 @@ monstartup(unsigned long lowpc, unsigned long highpc)
 void
 _mcleanup(void)
 {
-	dump(true);
+	dump(true, true);
 }
 
 void
@@ -269,5 +285,5 @@ gmon_dump_event(unsigned event)
 	/* Not in a vfork child: it shares our memory. */
 	if (!(run.cfg.dump_on & event) || getpid() != run.pid)
 		return;
-	dump(event == GMON_DUMP_EXIT);
+	dump(event == GMON_DUMP_EXIT, false);
 }

@@ -10,6 +10,10 @@
  * subtracted, the caller's address being the call instruction (return
  * address - 1), repeated while a count exceeds 2^32 - 1.
  *
+ * The side file also carries the load map's part (objects.c): the
+ * objects other than the executable whose code was called, their
+ * histograms, and the arcs gmon.out cannot hold (see build_loadmap).
+ *
  * Both files are written to a temporary name beside the target and
  * renamed onto it, so a killed program leaves the old file or the new,
  * never a torn one.  Only system calls: no malloc, no stdio, no locks
@@ -25,6 +29,7 @@
 #include <unistd.h>
 
 #include "gmon_format.h"
+#include "gmon_side.h"
 
 #define HIST_HEADER_LEN (1 + 8 + 8 + 4 + 4 + GMON_DIMEN_LEN + 1)
 #define ARC_LEN (1 + 8 + 8 + 4)
@@ -194,6 +199,141 @@ hist_rate(const struct gmon_run *run, const struct sample_result *sr)
 	return run->cfg.sample.rate_hz ? run->cfg.sample.rate_hz : 100;
 }
 
+/*
+ * The load map's part (side file records OBJECT, HIST, ARCS).  Every
+ * merged arc is classified first: each end gets the object it is in,
+ * 0 for the executable's profiled range, i + 1 for the load map's entry
+ * i, NO_OBJ for neither; the pair is kept in the slot's spare (from's
+ * in the low half).  gmon.out gets the arcs with both ends 0, as
+ * before; an object is "profiled" when it is the callee end of some arc
+ * (its code called the hook), and the side file gets those objects and
+ * the other arcs whose two ends are in the executable or in a profiled
+ * object.  An address in a range that two objects held in turn (one
+ * dlclosed, another loaded there later) is charged to the live one,
+ * else to the first unloaded one: arcs keep raw addresses, so which of
+ * two unloaded objects ran there is not known.
+ */
+#define NO_OBJ UINT32_MAX
+#define BOTH_IN_EXE 0 /* a classified slot's spare: exe -> exe */
+
+struct loadmap {
+	void *map;
+	size_t map_len;
+	struct side_object *objects;
+	size_t nobjects;
+	struct side_arc *arcs;
+	size_t narcs;
+	uint64_t unwritten; /* samples in objects without a HIST */
+};
+
+static uint32_t
+object_of(const struct gmon_run *run, uintptr_t pc)
+{
+	if (pc - run->lo < run->hi - run->lo)
+		return 0;
+	long i = gmon_objects_find(pc, false);
+	if (i < 0 || gmon_object_at((size_t)i)->is_exe)
+		return NO_OBJ;
+	return (uint32_t)i + 1;
+}
+
+static void
+classify(const struct gmon_run *run, struct gmon_merged *m)
+{
+	for (size_t i = 0; i < m->nslots; i++) {
+		struct gmon_slot *s = &m->slots[i];
+		if (s->from)
+			s->spare = object_of(run, s->from - 1) |
+				   (uint64_t)object_of(run, s->self) << 32;
+	}
+}
+
+/* An arc end's id in the file (IDS: the load map entries' ids, 0 for
+ * unprofiled ones) and its object address; false: not written. */
+static bool
+arc_end(const struct gmon_run *run, const uint32_t *ids, uint32_t obj,
+	uintptr_t pc, uint32_t *id, uint64_t *addr)
+{
+	if (obj == 0) {
+		*id = 0;
+		*addr = pc - run->exe.base;
+		return true;
+	}
+	if (obj == NO_OBJ || !ids[obj - 1])
+		return false;
+	*id = ids[obj - 1];
+	*addr = pc - gmon_object_at(obj - 1)->base;
+	return true;
+}
+
+static void
+describe_object(struct side_object *d, const struct gmon_object *o, uint32_t id)
+{
+	d->id = id;
+	d->flags = __atomic_load_n(&o->live, __ATOMIC_ACQUIRE)
+		       ? 0
+		       : GMON_SIDE_OBJ_UNLOADED;
+	d->base = o->base;
+	d->text_lo = o->text_lo - o->base;
+	d->text_hi = o->text_hi - o->base;
+	d->build_id = o->build_id_len ? o->build_id : NULL;
+	d->build_id_len = o->build_id_len;
+	d->path = o->path;
+	d->bins = o->bins;
+	d->lowpc = o->lowpc - o->base;
+	d->nbins = o->nbins;
+}
+
+/* LM from the classified arcs of M; 0, or -1 (no memory). */
+static int
+build_loadmap(const struct gmon_run *run, const struct gmon_merged *m,
+	      struct loadmap *lm)
+{
+	*lm = (struct loadmap){ 0 };
+	size_t n = gmon_objects_count();
+	size_t len = n * sizeof(uint32_t) + n * sizeof(struct side_object) +
+		     m->narcs * sizeof(struct side_arc) + 64;
+	lm->map_len = (len + 4095) & ~(size_t)4095;
+	void *p = mmap(NULL, lm->map_len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	lm->map = p;
+	lm->objects = p;
+	lm->arcs = (struct side_arc *)(lm->objects + n);
+	uint32_t *ids = (uint32_t *)(lm->arcs + m->narcs);
+	for (size_t i = 0; i < m->nslots; i++) {
+		const struct gmon_slot *s = &m->slots[i];
+		uint32_t self = (uint32_t)(s->spare >> 32);
+		if (s->from && s->count && self && self != NO_OBJ)
+			ids[self - 1] = 1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct gmon_object *o = gmon_object_at(i);
+		if (ids[i]) {
+			ids[i] = (uint32_t)++lm->nobjects;
+			describe_object(&lm->objects[lm->nobjects - 1], o,
+					ids[i]);
+		} else {
+			lm->unwritten +=
+			    __atomic_load_n(&o->samples, __ATOMIC_RELAXED);
+		}
+	}
+	for (size_t i = 0; i < m->nslots && lm->narcs < m->narcs; i++) {
+		const struct gmon_slot *s = &m->slots[i];
+		struct side_arc *a = &lm->arcs[lm->narcs];
+		if (!s->from || !s->count || s->spare == BOTH_IN_EXE ||
+		    !arc_end(run, ids, (uint32_t)s->spare, s->from - 1,
+			     &a->from_obj, &a->from) ||
+		    !arc_end(run, ids, (uint32_t)(s->spare >> 32), s->self,
+			     &a->self_obj, &a->self))
+			continue;
+		a->count = s->count;
+		lm->narcs++;
+	}
+	return 0;
+}
+
 /* The bytes of gmon.out, in an mmap'ed buffer B. */
 static int
 build_gmon(const struct gmon_run *run, const struct sample_result *sr,
@@ -208,7 +348,8 @@ build_gmon(const struct gmon_run *run, const struct sample_result *sr,
 	}
 	size_t arc_recs = 0;
 	for (size_t i = 0; i < m->nslots; i++)
-		if (m->slots[i].from && m->slots[i].count)
+		if (m->slots[i].from && m->slots[i].count &&
+		    m->slots[i].spare == BOTH_IN_EXE)
 			arc_recs +=
 			    (m->slots[i].count + UINT32_MAX - 1) / UINT32_MAX;
 	size_t len =
@@ -244,7 +385,7 @@ build_gmon(const struct gmon_run *run, const struct sample_result *sr,
 	}
 	for (size_t i = 0; i < m->nslots; i++) {
 		const struct gmon_slot *s = &m->slots[i];
-		if (!s->from)
+		if (!s->from || s->spare != BOTH_IN_EXE)
 			continue;
 		for (uint64_t left = s->count; left > 0;) {
 			uint32_t n =
@@ -261,9 +402,22 @@ build_gmon(const struct gmon_run *run, const struct sample_result *sr,
 
 static int
 write_side(const struct gmon_run *run, const struct sample_result *sr,
-	   const struct gmon_merged *m, const char *name, const char *tmp)
+	   const struct gmon_merged *m, const struct loadmap *lm,
+	   const char *name, const char *tmp)
 {
 	struct side_info s = { 0 };
+	/* Samples charged to an object that gets no HIST are outside
+	 * every histogram written. */
+	struct sample_result clock;
+	if (sr) {
+		clock = *sr;
+		clock.outside += lm->unwritten;
+		sr = &clock;
+	}
+	s.objects = lm->objects;
+	s.nobjects = lm->nobjects;
+	s.arcs = lm->arcs;
+	s.narcs = lm->narcs;
 	memcpy(s.run_id, run->run_id, sizeof s.run_id);
 	s.build_id = run->exe.build_id_len ? run->exe.build_id : NULL;
 	s.build_id_len = run->exe.build_id_len;
@@ -319,9 +473,16 @@ gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 		report("name", name, ENAMETOOLONG);
 		return -1;
 	}
+	classify(run, m);
+	struct loadmap lm;
+	if (build_loadmap(run, m, &lm) != 0) {
+		report("write", name, ENOMEM);
+		return -1;
+	}
 	struct buf b;
 	size_t map_len;
 	if (build_gmon(run, sr, m, &b, &map_len) != 0) {
+		munmap(lm.map, lm.map_len);
 		report("write", name, ENOMEM);
 		return -1;
 	}
@@ -332,7 +493,7 @@ gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 	if (write_tmp(tmp, &b) != 0) {
 		report("write", name, errno);
 	} else {
-		write_side(run, sr, m, side, side_tmp);
+		write_side(run, sr, m, &lm, side, side_tmp);
 		if (rename(tmp, name) != 0) {
 			int err = errno;
 			unlink(tmp);
@@ -342,5 +503,6 @@ gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 		}
 	}
 	munmap(b.p, map_len);
+	munmap(lm.map, lm.map_len);
 	return rc;
 }

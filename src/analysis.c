@@ -73,6 +73,13 @@ warn_mismatch(const struct analysis *a, const struct options *o)
 		gp_warn("%s", msg.msg);
 }
 
+/* sidefile_check's ON_SIDE: gather the side file's load map. */
+static void
+on_side(const struct sidefile *s, void *ctx)
+{
+	objects_add(ctx, s);
+}
+
 int
 analysis_load(struct analysis *a, const struct options *o,
 	      analysis_file_fn *on_file, void *ctx, struct gp_err *err)
@@ -101,12 +108,15 @@ analysis_load(struct analysis *a, const struct options *o,
 				"of 0; assuming 100 samples per second",
 				o->gmons[i]);
 		/* The collector's side file, if any (sidefile.h). */
-		sidefile_check(o->gmons[i], &a->x, o->exe, &a->side);
+		sidefile_check(o->gmons[i], &a->x, o->exe, &a->side, on_side,
+			       &a->objs);
 		if (on_file != NULL)
 			on_file(&a->g.files[a->g.nfiles - 1], ctx);
 	}
 	if (on_file == NULL) /* -i describes the files and stops there */
 		warn_mismatch(a, o);
+	if (on_file == NULL && a->objs.n > 0)
+		objects_resolve(&a->objs, &a->st, &a->x, o);
 	return 0;
 }
 
@@ -125,9 +135,12 @@ analysis_compute(struct analysis *a, const struct options *o,
 
 	for (size_t i = 0; i < a->g.nfiles; i++)
 		a->have_arcs |= a->g.files[i].narcs > 0;
+	/* Arcs with an end in a shared object are in the side files. */
+	a->have_arcs |= a->objs.resolved && a->objs.narcs > 0;
 	select_build(&a->sel, o, &a->st, &a->x);
 	cg_init(&a->cg, &a->st);
 	cg_tally(&a->cg, &a->g, arc_selected, &a->sel);
+	objects_tally(&a->objs, &a->cg, arc_selected, &a->sel);
 	if (o->static_calls && !static_calls(&a->cg, &a->x, &a->g))
 		gp_warn(
 		    "-c is not supported for this architecture (machine %u)",
@@ -135,8 +148,8 @@ analysis_compute(struct analysis *a, const struct options *o,
 	select_report_flags(&a->sel, a->st.n, &a->graph_flags,
 			    &a->flat_excluded, &a->exec_hidden, &cs);
 	a->ticks = xcalloc(a->st.n, sizeof(*a->ticks));
-	if (hist_charge(&a->g, &a->st, a->flat_excluded, a->ticks,
-			&a->total_ticks, err) != 0)
+	if (objects_charge(&a->objs, &a->g, &a->st, a->flat_excluded, a->ticks,
+			   &a->total_ticks, err) != 0)
 		return -1;
 	cg_assemble(&a->cg, a->ticks, &cs);
 	if (analysis_line_mode(o)) {
@@ -160,6 +173,7 @@ analysis_describe(FILE *out, const struct analysis *a, unsigned level)
 		level, a->st.n, a->g.nhists, a->g.narcs, a->cg.narcs,
 		a->cg.ncycles, a->total_ticks);
 	sidefile_describe(out, &a->side);
+	objects_describe(out, &a->objs);
 }
 
 void
@@ -180,5 +194,6 @@ analysis_free(struct analysis *a)
 		exe_close(&a->x);
 	linkmap_free(&a->map);
 	sidefile_free(&a->side);
+	objects_free(&a->objs); /* after the table: it lends the names */
 	analysis_init(a);
 }

@@ -24,6 +24,7 @@
 #include "linemode.h"
 #include "lineprof.h"
 #include "linkmap.h"
+#include "objects.h"
 #include "options.h"
 #include "select.h"
 #include "sidefile.h"
@@ -46,6 +47,7 @@ struct analysis {
 	struct lineprof lp;    /* -l, -s: the analysis over that table */
 	char *nm_names;        /* -S: the names the table borrows */
 	struct sidefile side;  /* the first profile's side file (-d) */
+	struct objects objs;   /* the side files' shared objects */
 };
 
 /*

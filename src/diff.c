@@ -41,6 +41,7 @@ diff_input_from_model(struct diff_input *in, const struct model *m)
 		if (!(t > 0) && calls_of(m, fn) == 0)
 			continue;
 		f->raw = model_raw_name(m, fn);
+		f->obj = m->st->syms[fn].objname;
 		f->name = model_name(m, fn);
 		f->path = m->src != NULL ? m->src[fn].path : NULL;
 		f->is_static = m->st->syms[fn].is_static;
@@ -63,7 +64,15 @@ static size_t
 collect(struct keyed *v, const struct diff_input *in, bool base)
 {
 	for (size_t i = 0; i < in->n; i++) {
-		v[i].key = xstrdup(in->fns[i].raw);
+		const struct diff_fn *f = &in->fns[i];
+
+		if (f->obj != NULL) { /* "name [libfoo.so]" */
+			size_t n = strlen(f->raw) + strlen(f->obj) + 4;
+			v[i].key = xmalloc(n);
+			snprintf(v[i].key, n, "%s [%s]", f->raw, f->obj);
+		} else {
+			v[i].key = xstrdup(f->raw);
+		}
 		v[i].f = &in->fns[i];
 		v[i].base = base;
 		v[i].dup = false;

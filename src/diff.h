@@ -88,6 +88,7 @@ struct diff_fn {
 	int is_static;    /* 1, 0, or -1: not known (a JSON base) */
 	double samples;   /* self samples */
 	uint64_t calls;   /* calls from others plus self-calls */
+	const char *obj;  /* a shared object's base name, or NULL (keyed) */
 };
 
 /* One side: its functions with samples or calls, and its totals. */

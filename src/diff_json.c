@@ -239,6 +239,8 @@ read_function(struct rd *d, size_t i, struct diff_fn *f)
 			have_raw = true;
 		} else if (strcmp(key, "name") == 0) {
 			rc = get_string(d, &f->name, false);
+		} else if (strcmp(key, "object") == 0) {
+			rc = get_string(d, &f->obj, false);
 		} else if (strcmp(key, "file") == 0) {
 			rc = get_string(d, &f->path, true);
 		} else if (strcmp(key, "self_samples") == 0) {

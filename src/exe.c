@@ -61,7 +61,7 @@ classify(const GElf_Sym *s, const struct secinfo *sec)
 
 static int
 read_sections(struct exe *x, Elf *elf, struct secinfo **out, size_t *nout,
-	      Elf_Scn **symscn, struct gp_err *err)
+	      Elf_Scn **symscn, Elf_Scn **dynscn, struct gp_err *err)
 {
 	size_t nsec, shstrndx;
 	struct secinfo *si;
@@ -71,7 +71,7 @@ read_sections(struct exe *x, Elf *elf, struct secinfo **out, size_t *nout,
 	    elf_getshdrstrndx(elf, &shstrndx) != 0)
 		return gp_fail(err, "%s: bad section headers", x->path);
 	si = xcalloc(nsec ? nsec : 1, sizeof(*si));
-	*symscn = NULL;
+	*symscn = *dynscn = NULL;
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr sh;
 		size_t idx = elf_ndxscn(scn);
@@ -84,6 +84,8 @@ read_sections(struct exe *x, Elf *elf, struct secinfo **out, size_t *nout,
 		si[idx].alloc = (sh.sh_flags & SHF_ALLOC) != 0;
 		if (sh.sh_type == SHT_SYMTAB && *symscn == NULL)
 			*symscn = scn;
+		if (sh.sh_type == SHT_DYNSYM && *dynscn == NULL)
+			*dynscn = scn;
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
 		if (name != NULL && strcmp(name, ".text") == 0 &&
 		    !x->text_found && sh.sh_addr <= UINT64_MAX - sh.sh_size) {
@@ -179,14 +181,29 @@ read_symbols(struct exe *x, Elf *elf, Elf_Scn *scn, const struct secinfo *si,
 	return 0;
 }
 
+static int open_elf(struct exe *x, const char *path, bool dynsym,
+		    struct gp_err *err);
+
 int
 exe_open(struct exe *x, const char *path, struct gp_err *err)
+{
+	return open_elf(x, path, false, err);
+}
+
+int
+exe_open_object(struct exe *x, const char *path, struct gp_err *err)
+{
+	return open_elf(x, path, true, err);
+}
+
+static int
+open_elf(struct exe *x, const char *path, bool dynsym, struct gp_err *err)
 {
 	Elf *elf;
 	GElf_Ehdr eh;
 	struct secinfo *si = NULL;
 	size_t nsec = 0;
-	Elf_Scn *symscn = NULL;
+	Elf_Scn *symscn = NULL, *dynscn = NULL;
 	int rc;
 
 	memset(x, 0, sizeof(*x));
@@ -207,7 +224,10 @@ exe_open(struct exe *x, const char *path, struct gp_err *err)
 	x->word = eh.e_ident[EI_CLASS] == ELFCLASS32 ? 4 : 8;
 	x->big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
 	x->machine = eh.e_machine;
-	rc = read_sections(x, elf, &si, &nsec, &symscn, err);
+	rc = read_sections(x, elf, &si, &nsec, &symscn, &dynscn, err);
+	if (rc == 0 && symscn == NULL && dynsym)
+		symscn =
+		    dynscn; /* a stripped library: its exported functions */
 	if (rc == 0 && symscn == NULL)
 		rc = gp_fail(err, "%s: no symbols", path);
 	if (rc == 0)

@@ -76,6 +76,9 @@ struct exe_src {
  * symbol table.  On success the caller must exe_close() it.
  */
 int exe_open(struct exe *x, const char *path, struct gp_err *err);
+/* exe_open() for a shared object (objects.h): without a static symbol
+ * table (stripped), the dynamic one (.dynsym) is read instead. */
+int exe_open_object(struct exe *x, const char *path, struct gp_err *err);
 void exe_close(struct exe *x);
 
 /* The last component of PATH (PATH itself when it has no '/'). */

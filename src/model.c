@@ -221,15 +221,36 @@ with_position(const struct model *m, uint32_t i, char *name)
 	return out;
 }
 
+/* "name [libfoo.so]" for a shared object's function (objects.h); NAME
+ * (freed) or RAW when NAME is NULL. */
+static char *
+with_object(const char *raw, char *name, const char *obj)
+{
+	const char *n = name ? name : raw;
+	size_t len = strlen(n) + strlen(obj) + 4;
+	char *out = xmalloc(len);
+
+	snprintf(out, len, "%s [%s]", n, obj);
+	free(name);
+	return out;
+}
+
 static void
 make_names(struct model *m, bool demangled, bool positions)
 {
-	if (!demangled && !positions && !m->line_mode)
+	bool objs = false;
+
+	for (uint32_t i = 0; i < m->nfuncs && !objs; i++)
+		objs = m->st->syms[i].obj != NULL;
+	if (!demangled && !positions && !m->line_mode && !objs)
 		return;
 	m->shown = xcalloc(m->nfuncs, sizeof(*m->shown));
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		const char *raw = m->st->syms[i].name;
 		char *name = demangled ? demangle(raw) : NULL;
+
+		if (m->st->syms[i].obj != NULL)
+			name = with_object(raw, name, m->st->syms[i].obj);
 
 		if (m->line_mode)
 			name = line_name(m, i, raw, name);

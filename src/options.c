@@ -27,6 +27,8 @@ enum {
 	OPT_DIFF,
 	OPT_DIFF_NORMALIZE,
 	OPT_FAIL_ON_REGRESSION,
+	OPT_OBJECT_PATH,
+	OPT_SYSROOT,
 };
 
 /*
@@ -69,11 +71,13 @@ static const struct option long_opts[] = {
 	{ "no-graph", optional_argument, NULL, 'Q' },
 	{ "no-static", no_argument, NULL, 'a' },
 	{ "no-time", required_argument, NULL, 'N' },
+	{ "object-path", required_argument, NULL, OPT_OBJECT_PATH },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "print-path", no_argument, NULL, 'L' },
 	{ "separate-files", no_argument, NULL, 'y' },
 	{ "static-call-graph", no_argument, NULL, 'c' },
 	{ "sum", no_argument, NULL, 's' },
+	{ "sysroot", required_argument, NULL, OPT_SYSROOT },
 	{ "table-length", required_argument, NULL, 't' },
 	{ "time", required_argument, NULL, 'n' },
 	{ "traditional", no_argument, NULL, 'T' },
@@ -425,6 +429,17 @@ one_option(struct options *o, int c, const char *name, const char *arg,
 	case OPT_DOT_CLUSTERS:
 		o->dot_clusters = true;
 		return 0;
+	case OPT_OBJECT_PATH:
+		o->object_dirs =
+		    xreallocarray(o->object_dirs, o->nobject_dirs + 1,
+				  sizeof(*o->object_dirs));
+		o->object_dirs[o->nobject_dirs++] = arg;
+		return 0;
+	case OPT_SYSROOT:
+		if (*arg == '\0')
+			return gp_fail(err, "%s wants a directory", name);
+		o->sysroot = arg;
+		return 0;
 	case OPT_ERROR_BARS:
 	case OPT_DIFF:
 	case OPT_DIFF_NORMALIZE:
@@ -591,6 +606,7 @@ options_free(struct options *o)
 	free(o->specs);
 	free(o->gmons);
 	free(o->src_dirs);
+	free(o->object_dirs);
 	argfile_free(&o->args);
 }
 
@@ -663,6 +679,13 @@ options_usage(FILE *out)
 	    "  -z, --display-unused-functions\n"
 	    "                             list functions never called and "
 	    "never sampled\n"
+	    "      --object-path=DIRS     look for the shared libraries a side "
+	    "file\n"
+	    "                             names in DIRS first (a ':' list; "
+	    "repeatable)\n"
+	    "      --sysroot=DIR          then for each library's recorded "
+	    "path "
+	    "under DIR\n"
 	    "\n"
 	    "Line by line (GNU's line mode; needs a program built with -g):\n"
 	    "  -l, --line                 every report over one symbol per "

@@ -80,6 +80,10 @@ struct options {
 	bool separate_files;   /* -y: write FILE-ann files */
 	const char **src_dirs; /* -I, in order (each a ':' list); owned */
 	size_t nsrc_dirs;
+	/* Shared libraries of the side file (objects.h). */
+	const char **object_dirs; /* --object-path, in order (':' lists) */
+	size_t nobject_dirs;
+	const char *sysroot; /* --sysroot, or NULL */
 	enum gmon_format format;
 	struct spec_arg *specs; /* owned, in command-line order */
 	size_t nspecs;

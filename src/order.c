@@ -147,6 +147,8 @@ put_name(struct orderer *o, uint32_t node)
 
 	if (o->unlisted != NULL && o->unlisted[f])
 		return; /* left out on purpose (see order.h) */
+	if (o->cg->st->syms[f].objname != NULL)
+		return; /* a shared library's: not the program's to order */
 	fputs(o->cg->st->syms[f].name, o->out);
 	fputc('\n', o->out);
 }

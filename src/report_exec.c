@@ -54,10 +54,15 @@ exec_line(FILE *out, const struct model *m, uint32_t i, uint64_t addr,
 {
 	const struct model_src *s = &m->src[i];
 
-	/* GNU prints the raw (mangled) name here. */
-	fprintf(out, "%s:%d: (%s:0x%llx) %llu executions\n",
+	const char *obj = m->st->syms[i].obj;
+
+	/* GNU prints the raw (mangled) name here; a shared object's
+	 * function whose name collides gets its " [libfoo.so]". */
+	fprintf(out, "%s:%d: (%s%s%s%s:0x%llx) %llu executions\n",
 		s->path ? s->path : "<unknown>", s->line, model_raw_name(m, i),
-		(unsigned long long)addr, (unsigned long long)count);
+		obj ? " [" : "", obj ? obj : "", obj ? "]" : "",
+		(unsigned long long)(addr - m->st->syms[i].bias),
+		(unsigned long long)count);
 }
 
 void

@@ -47,6 +47,9 @@ match_all(const struct symspec *sp, const struct symtab *st,
 	for (size_t i = 0; i < st->n; i++) {
 		bool m = symspec_match(sp, st->syms[i].name,
 				       w ? w[i].file : NULL, w ? w[i].line : 0);
+		if (m && sp->obj != NULL)
+			m = st->syms[i].objname != NULL &&
+			    strcmp(sp->obj, st->syms[i].objname) == 0;
 		out[i] = m;
 		any |= m;
 	}

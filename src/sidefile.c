@@ -91,11 +91,17 @@ parse_clock(struct sidefile *s, struct reader *r, uint32_t len,
 	return 0;
 }
 
-/* The records after the header: check their framing and count THREADs. */
+/* What frame() counts, to allocate once. */
+struct counts {
+	size_t nthread, nobj, narcs;
+};
+
+/* The records after the header: check their framing and count THREADs,
+ * OBJECTs and arcs (each ARCS record's count checked against its body). */
 static int
-frame(const uint8_t *data, size_t len, size_t *nthread, struct gp_err *err)
+frame(const uint8_t *data, size_t len, struct counts *c, struct gp_err *err)
 {
-	size_t off = GMON_SIDE_HEADER_LEN, n = 0;
+	size_t off = GMON_SIDE_HEADER_LEN, n = 0, nobj = 0, narcs = 0;
 
 	while (off < len) {
 		struct reader r;
@@ -119,13 +125,29 @@ frame(const uint8_t *data, size_t len, size_t *nthread, struct gp_err *err)
 			    err, "the first record is not RUN (tag %u)", tag);
 		if (tag == GMON_SIDE_THREAD)
 			n++;
+		if (tag == GMON_SIDE_OBJECT)
+			nobj++;
+		if (tag == GMON_SIDE_ARCS && blen >= GMON_SIDE_ARCS_LEN) {
+			reader_init(&r,
+				    data + off + GMON_SIDE_RECORD_HEADER_LEN,
+				    GMON_SIDE_ARCS_LEN, false, 8);
+			uint64_t k = rd_u64(&r);
+			if (k > (blen - GMON_SIDE_ARCS_LEN) / GMON_SIDE_ARC_LEN)
+				return gp_fail(err,
+					       "ARCS record of %u bytes cannot "
+					       "hold %llu arcs",
+					       blen, (unsigned long long)k);
+			narcs += (size_t)k;
+		}
 		off += GMON_SIDE_RECORD_HEADER_LEN + (size_t)round8(blen);
 		if (tag == GMON_SIDE_END) {
 			if (off != len)
 				return gp_fail(err,
 					       "%zu bytes after the END record",
 					       len - off);
-			*nthread = n;
+			c->nthread = n;
+			c->nobj = nobj;
+			c->narcs = narcs;
 			return 0;
 		}
 	}
@@ -134,12 +156,148 @@ frame(const uint8_t *data, size_t len, size_t *nthread, struct gp_err *err)
 	return gp_fail(err, "truncated: no END record");
 }
 
+/* Object ids to indices: open addressing, UINT32_MAX empty. */
+struct idmap {
+	uint32_t *slot; /* index into s->obj */
+	size_t cap;     /* a power of two, more than twice the objects */
+};
+
+static size_t
+id_slot(uint32_t id, size_t cap)
+{
+	return (size_t)(((uint64_t)id * 0x9E3779B97F4A7C15ull) >> 24) &
+	       (cap - 1);
+}
+
+/* The index of object ID, or SIDEFILE_EXE for 0, or -1 when undeclared. */
+static int64_t
+id_find(const struct sidefile *s, const struct idmap *m, uint32_t id)
+{
+	if (id == 0)
+		return SIDEFILE_EXE;
+	for (size_t k = id_slot(id, m->cap);; k = (k + 1) & (m->cap - 1)) {
+		if (m->slot[k] == UINT32_MAX)
+			return -1;
+		if (s->obj[m->slot[k]].id == id)
+			return m->slot[k];
+	}
+}
+
+static int
+parse_object(struct sidefile *s, struct idmap *m, struct reader *r,
+	     uint32_t len, struct gp_err *err)
+{
+	struct sidefile_object *o = &s->obj[s->nobj];
+
+	if (len < GMON_SIDE_OBJECT_LEN)
+		return gp_fail(err, "OBJECT record of %u bytes (at least %u)",
+			       len, GMON_SIDE_OBJECT_LEN);
+	o->id = rd_u32(r);
+	o->flags = rd_u32(r);
+	o->load_base = rd_u64(r);
+	o->text_lo = rd_u64(r);
+	o->text_hi = rd_u64(r);
+	uint32_t idlen = rd_u32(r);
+	uint32_t pathlen = rd_u32(r);
+	if (o->id == 0)
+		return gp_fail(err, "OBJECT record with id 0");
+	if (id_find(s, m, o->id) >= 0)
+		return gp_fail(err, "a second OBJECT record with id %u", o->id);
+	if (o->text_lo > o->text_hi)
+		return gp_fail(err, "object %u's text ends before it starts",
+			       o->id);
+	if (idlen > GMON_SIDE_BUILD_ID_MAX)
+		return gp_fail(err, "build-id of %u bytes (at most %u)", idlen,
+			       GMON_SIDE_BUILD_ID_MAX);
+	if (pathlen > GMON_SIDE_EXE_MAX)
+		return gp_fail(err, "object path of %u bytes (at most %u)",
+			       pathlen, GMON_SIDE_EXE_MAX);
+	if ((uint64_t)GMON_SIDE_OBJECT_LEN + idlen + pathlen > len)
+		return gp_fail(err,
+			       "OBJECT record of %u bytes cannot hold a "
+			       "%u-byte build-id and a %u-byte path",
+			       len, idlen, pathlen);
+	rd_bytes(r, o->build_id, idlen);
+	o->build_id_len = idlen;
+	o->path = xmalloc((size_t)pathlen + 1);
+	rd_bytes(r, o->path, pathlen);
+	o->path[pathlen] = '\0';
+	size_t k = id_slot(o->id, m->cap);
+	while (m->slot[k] != UINT32_MAX)
+		k = (k + 1) & (m->cap - 1);
+	m->slot[k] = (uint32_t)s->nobj++;
+	return 0;
+}
+
+static int
+parse_hist(struct sidefile *s, const struct idmap *m, struct reader *r,
+	   uint32_t len, struct gp_err *err)
+{
+	if (len < GMON_SIDE_HIST_LEN)
+		return gp_fail(err, "HIST record of %u bytes (at least %u)",
+			       len, GMON_SIDE_HIST_LEN);
+	uint32_t id = rd_u32(r);
+	rd_u32(r); /* reserved */
+	uint64_t lowpc = rd_u64(r);
+	uint64_t nbins = rd_u64(r);
+	int64_t k = id_find(s, m, id);
+	if (id == 0 || k < 0)
+		return gp_fail(err, "HIST record for undeclared object %u", id);
+	struct sidefile_object *o = &s->obj[k];
+	if (o->has_hist)
+		return gp_fail(err, "a second HIST record for object %u", id);
+	if (nbins > (len - GMON_SIDE_HIST_LEN) / 4)
+		return gp_fail(err,
+			       "HIST record of %u bytes cannot hold %llu bins",
+			       len, (unsigned long long)nbins);
+	if (lowpc % 4 != 0 || nbins > UINT32_MAX || lowpc + 4 * nbins < lowpc)
+		return gp_fail(err,
+			       "object %u's histogram has a bad range (0x%llx, "
+			       "%llu bins)",
+			       id, (unsigned long long)lowpc,
+			       (unsigned long long)nbins);
+	o->has_hist = true;
+	o->lowpc = lowpc;
+	o->nbins = (uint32_t)nbins;
+	o->bins = xcalloc(nbins ? (size_t)nbins : 1, sizeof(*o->bins));
+	for (uint64_t i = 0; i < nbins; i++)
+		o->bins[i] = rd_u32(r);
+	return 0;
+}
+
+static int
+parse_arcs(struct sidefile *s, const struct idmap *m, struct reader *r,
+	   uint32_t len, struct gp_err *err)
+{
+	if (len < GMON_SIDE_ARCS_LEN)
+		return gp_fail(err, "ARCS record of %u bytes (at least %u)",
+			       len, GMON_SIDE_ARCS_LEN);
+	uint64_t n = rd_u64(r); /* frame() checked it against LEN */
+	for (uint64_t i = 0; i < n; i++) {
+		struct sidefile_arc *a = &s->arcs[s->narcs];
+		uint32_t from_id = rd_u32(r), self_id = rd_u32(r);
+		int64_t f = id_find(s, m, from_id), t = id_find(s, m, self_id);
+
+		if (f < 0 || t < 0)
+			return gp_fail(err, "arc names undeclared object %u",
+				       f < 0 ? from_id : self_id);
+		a->from_obj = (uint32_t)f;
+		a->self_obj = (uint32_t)t;
+		a->from = rd_u64(r);
+		a->self = rd_u64(r);
+		a->count = rd_u64(r);
+		s->narcs++;
+	}
+	return 0;
+}
+
 int
 sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 	       struct gp_err *err)
 {
 	struct reader r;
-	size_t nthread = 0;
+	struct counts c = { 0, 0, 0 };
+	struct idmap m = { NULL, 0 };
 	bool seen_run = false;
 
 	memset(s, 0, sizeof(*s));
@@ -153,10 +311,18 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 		return gp_fail(err,
 			       "side file version %u (this gprof reads %u)",
 			       version, GMON_SIDE_VERSION);
-	if (frame(data, len, &nthread, err) != 0)
+	if (frame(data, len, &c, err) != 0)
 		return -1;
-	if (nthread > 0)
-		s->thread = xcalloc(nthread, sizeof(*s->thread));
+	if (c.nthread > 0)
+		s->thread = xcalloc(c.nthread, sizeof(*s->thread));
+	if (c.nobj > 0)
+		s->obj = xcalloc(c.nobj, sizeof(*s->obj));
+	if (c.narcs > 0)
+		s->arcs = xcalloc(c.narcs, sizeof(*s->arcs));
+	for (m.cap = 4; m.cap < 2 * c.nobj + 2;)
+		m.cap *= 2;
+	m.slot = xreallocarray(NULL, m.cap, sizeof(*m.slot));
+	memset(m.slot, 0xff, m.cap * sizeof(*m.slot));
 
 	int rc = 0;
 	for (size_t off = GMON_SIDE_HEADER_LEN; rc == 0 && off < len;) {
@@ -214,12 +380,22 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 				s->has_totals = true;
 			}
 			break;
+		case GMON_SIDE_OBJECT:
+			rc = parse_object(s, &m, &r, blen, err);
+			break;
+		case GMON_SIDE_HIST:
+			rc = parse_hist(s, &m, &r, blen, err);
+			break;
+		case GMON_SIDE_ARCS:
+			rc = parse_arcs(s, &m, &r, blen, err);
+			break;
 		default: /* a later writer's record: skipped */
 			break;
 		}
 		if (rc == 0 && NEVER(r.bad))
 			rc = gp_fail(err, "record ran past its length");
 	}
+	free(m.slot);
 	if (rc != 0) {
 		sidefile_free(s);
 		return -1;
@@ -233,6 +409,12 @@ sidefile_free(struct sidefile *s)
 {
 	free(s->exe);
 	free(s->thread);
+	for (size_t i = 0; i < s->nobj; i++) {
+		free(s->obj[i].path);
+		free(s->obj[i].bins);
+	}
+	free(s->obj);
+	free(s->arcs);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -267,7 +449,7 @@ hex(const uint8_t *p, size_t n, char *buf, size_t len)
 
 void
 sidefile_check(const char *profile, struct exe *x, const char *exe,
-	       struct sidefile *keep)
+	       struct sidefile *keep, sidefile_fn *on_side, void *ctx)
 {
 	struct gp_err err;
 	struct stat st;
@@ -333,6 +515,8 @@ sidefile_check(const char *profile, struct exe *x, const char *exe,
 			hex(s.build_id, s.build_id_len, h1, sizeof(h1)),
 			exe_name, hex(bid, blen, h2, sizeof(h2)));
 	}
+	if (on_side != NULL)
+		on_side(&s, ctx);
 	if (!keep->valid)
 		*keep = s;
 	else
@@ -398,6 +582,9 @@ sidefile_describe(FILE *out, const struct sidefile *s)
 			(unsigned long long)s->dropped,
 			(unsigned long long)s->nested,
 			(unsigned long long)s->total_threads);
+	if (s->nobj > 0 || s->narcs > 0)
+		fprintf(out, "[side] load map: %zu objects, %zu arcs\n",
+			s->nobj, s->narcs);
 	for (size_t i = 0; i < s->nthread; i++)
 		fprintf(out,
 			"[side] thread %llu: %llu calls, %llu arcs, %llu "

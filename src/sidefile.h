@@ -26,6 +26,29 @@ struct sidefile_thread {
 	uint64_t tid, calls, arcs, nested, dropped;
 };
 
+/* An OBJECT record, with its HIST record when there is one. */
+struct sidefile_object {
+	uint32_t id, flags;
+	uint64_t load_base, text_lo, text_hi;
+	uint8_t build_id[GMON_SIDE_BUILD_ID_MAX];
+	size_t build_id_len;
+	char *path; /* owned, NUL-terminated, bytes as stored */
+	bool has_hist;
+	uint64_t lowpc; /* HIST: object address of bin 0 */
+	uint32_t nbins; /* HIST: bins (4 bytes of text each) */
+	uint32_t *bins; /* owned, or NULL */
+};
+
+/* SIDEFILE_EXE in an arc's end: the executable (object 0). */
+#define SIDEFILE_EXE UINT32_MAX
+
+/* One entry of an ARCS record, its objects resolved to indices into the
+ * side file's OBJ (or SIDEFILE_EXE). */
+struct sidefile_arc {
+	uint32_t from_obj, self_obj;
+	uint64_t from, self, count;
+};
+
 /* A side file, decoded (field meanings: include/gmon_side.h). */
 struct sidefile {
 	bool valid; /* a file was decoded into this */
@@ -43,6 +66,10 @@ struct sidefile {
 	size_t nthread;
 	bool has_totals;
 	uint64_t calls, dropped, nested, total_threads;
+	struct sidefile_object *obj; /* owned, in file order */
+	size_t nobj;
+	struct sidefile_arc *arcs; /* owned, every ARCS record's, in order */
+	size_t narcs;
 };
 
 /*
@@ -70,9 +97,12 @@ bool sidefile_profile_run_id(const char *path,
  * in messages), printing warnings as described at the top.  A side file
  * that belongs to PROFILE is decoded into KEEP when KEEP is not yet
  * valid (so the first one is kept, for -d); otherwise it is dropped.
+ * When ON_SIDE is not NULL, it is called with every side file that
+ * belongs to PROFILE (before KEEP takes it), for its load map.
  */
+typedef void sidefile_fn(const struct sidefile *s, void *ctx);
 void sidefile_check(const char *profile, struct exe *x, const char *exe,
-		    struct sidefile *keep);
+		    struct sidefile *keep, sidefile_fn *on_side, void *ctx);
 
 /* Describe S for -d: "[side] ..." lines. */
 void sidefile_describe(FILE *out, const struct sidefile *s);

@@ -5,10 +5,14 @@
  * Invariant: outfile replaces gmon.sum atomically (or warns that it
  * cannot), so a failure or a signal never leaves a partial gmon.sum.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "bbsum.h"
+#include "gmon_format.h"
 #include "outfile.h"
 #include "sumfile.h"
 
@@ -44,6 +48,43 @@ sumfile_encode(const struct analysis *a, enum gmon_format format,
 	return 0;
 }
 
+/*
+ * gmon.sum.gmonx: the summed load map (objects.h), tied to gmon.sum by
+ * its header's spare bytes.  Without a load map (or for a BSD gmon.sum,
+ * which has no spare bytes), a gmon.sum.gmonx left from before is
+ * removed: the same spare bytes could tie it to the new gmon.sum.
+ */
+static int
+write_side(const struct analysis *a, const struct wbuf *sum, struct gp_err *err)
+{
+	static const char name[] = "gmon.sum" GMON_SIDE_SUFFIX;
+	struct gp_err warn;
+	struct outfile of;
+	struct wbuf w;
+	int rc;
+
+	if (a->objs.n == 0 || !a->side.valid || sum->n < GMON_HEADER_LEN ||
+	    memcmp(sum->p, GMON_MAGIC, GMON_MAGIC_LEN) != 0) {
+		if (a->objs.n > 0)
+			gp_warn("a BSD gmon.sum cannot keep the shared "
+				"objects' data");
+		if (unlink(name) != 0 && errno != ENOENT)
+			gp_warn("%s: %s", name, strerror(errno));
+		return 0;
+	}
+	wbuf_init(&w, false, 8);
+	objects_encode(&a->objs, &a->side, sum->p + GMON_MAGIC_LEN + 4, &w);
+	rc = outfile_open(&of, name, &warn, err);
+	if (rc == 0) {
+		if (warn.msg[0] != '\0')
+			gp_warn("%s", warn.msg);
+		fwrite(w.p, 1, w.n, of.f);
+		rc = outfile_commit(&of, err);
+	}
+	wbuf_free(&w);
+	return rc;
+}
+
 int
 sumfile_write(const struct analysis *a, enum gmon_format format,
 	      struct gp_err *err)
@@ -62,6 +103,8 @@ sumfile_write(const struct analysis *a, enum gmon_format format,
 			rc = outfile_commit(&of, err);
 		}
 	}
+	if (rc == 0)
+		rc = write_side(a, &w, err);
 	wbuf_free(&w);
 	return rc;
 }

@@ -27,11 +27,23 @@ dup_n(const char *s, size_t n)
 void
 symspec_parse(const char *s, struct symspec *sp)
 {
-	const char *colon = strchr(s, ':');
+	const char *colon, *open;
+	size_t n = strlen(s);
+	char *cut = NULL;
 
 	sp->file = NULL;
 	sp->line = 0;
 	sp->name = NULL;
+	sp->obj = NULL;
+	/* "SPEC [libfoo.so]", as reports show a shared object's function. */
+	if (n > 3 && s[n - 1] == ']' && (open = strstr(s, " [")) != NULL &&
+	    open > s &&
+	    memchr(open + 2, '[', (size_t)(s + n - open - 2)) == NULL &&
+	    open + 2 < s + n - 1) {
+		sp->obj = dup_n(open + 2, (size_t)(s + n - 1 - (open + 2)));
+		s = cut = dup_n(s, (size_t)(open - s));
+	}
+	colon = strchr(s, ':');
 	if (colon != NULL) {
 		const char *rest = colon + 1;
 
@@ -48,6 +60,7 @@ symspec_parse(const char *s, struct symspec *sp)
 	} else {
 		sp->name = xstrdup(s);
 	}
+	free(cut);
 }
 
 void
@@ -55,7 +68,8 @@ symspec_free(struct symspec *sp)
 {
 	free(sp->file);
 	free(sp->name);
-	sp->file = sp->name = NULL;
+	free(sp->obj);
+	sp->file = sp->name = sp->obj = NULL;
 }
 
 bool

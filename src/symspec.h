@@ -23,6 +23,9 @@ struct symspec {
 	char *file; /* owned; NULL: any file */
 	int line;   /* 0: any line */
 	char *name; /* owned; NULL: any name */
+	/* owned; "SPEC [libfoo.so]": only the functions of the shared
+	 * object of that base name (objects.h); NULL: any object */
+	char *obj;
 };
 
 /* Parse S (never fails: every string is some spec). */

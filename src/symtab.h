@@ -29,6 +29,14 @@ struct sym {
 	bool is_func;   /* STT_FUNC (or ifunc) */
 	bool is_static; /* local binding */
 	bool mapped;    /* -R: named after the object file defining it */
+	/* A shared library's function whose name another object also has:
+	 * the library's base name, shown as "name [libfoo.so]" (objects.h);
+	 * NULL otherwise. */
+	const char *obj;
+	/* A shared library's function: its base name (NULL for the
+	 * executable's), and the bias added to its addresses. */
+	const char *objname;
+	uint64_t bias;
 };
 
 struct symtab {

@@ -64,6 +64,9 @@ struct cg_out {
 	uint32_t fn_file;  /* the function's own (fl=) file, +1 */
 	bool *listed;      /* per function */
 	bool *named;       /* per function: its "(id) name" was written */
+	struct intern obs; /* objects: the executable, then shared ones */
+	const char *exe;   /* the executable's name (object 1) */
+	uint32_t cur_ob;   /* the object fn= lines now refer to, +1 */
 };
 
 /* Put S with every byte that would break a line replaced by '?'. */
@@ -88,6 +91,34 @@ put_file(struct cg_out *c, const char *key, const char *name)
 	}
 	fputc('\n', c->out);
 	return id + 1;
+}
+
+/* The object (+1) function FN belongs to: 1 for the executable. */
+static uint32_t
+ob_of(struct cg_out *c, uint32_t fn, bool *fresh)
+{
+	const char *name = c->m->st->syms[fn].objname;
+
+	return intern_id(&c->obs, name ? name : c->exe, fresh) + 1;
+}
+
+/* "KEY=(id)" for FN's object when it is not CUR (shared objects only:
+ * the executable's alone is "ob=(1)" at the top). */
+static uint32_t
+put_ob(struct cg_out *c, const char *key, uint32_t fn, uint32_t cur)
+{
+	bool fresh;
+	uint32_t id = ob_of(c, fn, &fresh);
+
+	if (id == cur)
+		return id;
+	fprintf(c->out, "%s=(%u)", key, id);
+	if (fresh) {
+		fputc(' ', c->out);
+		put_clean(c->out, intern_str(&c->obs, id - 1));
+	}
+	fputc('\n', c->out);
+	return id;
 }
 
 /* "KEY=(id)" for function FN, with its name the first time. */
@@ -170,6 +201,7 @@ put_call(struct cg_out *c, const struct cg_arc *a, uint64_t count,
 	    strcmp(fn_file(m, a->child) ? fn_file(m, a->child) : "???",
 		   intern_str(&c->files, c->cur_file - 1)) != 0)
 		put_file(c, "cfi", fn_file(m, a->child));
+	put_ob(c, "cob", a->child, c->cur_ob);
 	put_fn(c, "cfn", a->child);
 	fprintf(c->out, "calls=%llu %d\n", (unsigned long long)count,
 		fn_line(m, a->child));
@@ -231,6 +263,9 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	c.listed = xcalloc(m->nfuncs + 1, sizeof(*c.listed));
 	c.named = xcalloc(m->nfuncs + 1, sizeof(*c.named));
 	intern_init(&c.files);
+	intern_init(&c.obs);
+	c.exe = v->o->exe ? v->o->exe : "a.out";
+	c.cur_ob = intern_id(&c.obs, c.exe, &(bool){ false }) + 1;
 	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
 		c.listed[fn] = wanted(m, fn);
 		if (c.listed[fn])
@@ -270,6 +305,7 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 		if (!c.listed[fn])
 			continue;
 		fputc('\n', out);
+		c.cur_ob = put_ob(&c, "ob", fn, c.cur_ob);
 		c.cur_file = c.fn_file = put_file(&c, "fl", fn_file(m, fn));
 		put_fn(&c, "fn", fn);
 		fprintf(out, "%d %lld\n", fn_line(m, fn),
@@ -279,6 +315,7 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	}
 	fprintf(out, "\ntotals: %lld\n", total);
 	intern_free(&c.files);
+	intern_free(&c.obs);
 	free(c.listed);
 	free(c.named);
 	callsites_free(&cs);

@@ -249,7 +249,9 @@ emit_function(struct doc *d, uint32_t i)
 	key_string(w, "name", model_name(m, i));
 	key_string(w, "raw_name", model_raw_name(m, i));
 	jsonw_key(w, "address");
-	jsonw_hex(w, m->st->syms[i].addr);
+	jsonw_hex(w, m->st->syms[i].addr - m->st->syms[i].bias);
+	if (m->st->syms[i].objname != NULL)
+		key_string(w, "object", m->st->syms[i].objname);
 	if (m->src != NULL && m->src[i].path != NULL) {
 		key_string(w, "file", m->src[i].path);
 		key_uint(w, "line", (uint64_t)m->src[i].line);

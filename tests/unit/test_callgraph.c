@@ -116,10 +116,10 @@ test_many_arcs(void)
  *   3 .L2  0x1300-0x13ff  label
  */
 static struct sym map_syms[] = {
-	{ "f", 0x1000, 0x10ff, true, false, false },
-	{ ".L1", 0x1100, 0x11ff, false, true, false },
-	{ "g", 0x1200, 0x12ff, true, false, false },
-	{ ".L2", 0x1300, 0x13ff, false, true, false },
+	{ "f", 0x1000, 0x10ff, true, false, false, NULL, NULL, 0 },
+	{ ".L1", 0x1100, 0x11ff, false, true, false, NULL, NULL, 0 },
+	{ "g", 0x1200, 0x12ff, true, false, false, NULL, NULL, 0 },
+	{ ".L2", 0x1300, 0x13ff, false, true, false, NULL, NULL, 0 },
 };
 
 static const struct {

@@ -16,7 +16,8 @@ static struct diff_fn
 fn(const char *raw, const char *path, int is_static, double samples,
    uint64_t calls)
 {
-	struct diff_fn f = { raw, raw, path, path, is_static, samples, calls };
+	struct diff_fn f = { raw,       raw,     path,  path,
+			     is_static, samples, calls, NULL };
 	return f;
 }
 

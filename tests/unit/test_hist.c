@@ -18,10 +18,10 @@
 #include "hist.h"
 
 static struct sym four_syms[] = {
-	{ "A", 0x1008, 0x100d, true, false, false },
-	{ "B", 0x100e, 0x101f, true, false, false },
-	{ "C", 0x1020, 0x102f, true, false, false },
-	{ "D", 0x1030, 0x103f, true, false, false },
+	{ "A", 0x1008, 0x100d, true, false, false, NULL, NULL, 0 },
+	{ "B", 0x100e, 0x101f, true, false, false, NULL, NULL, 0 },
+	{ "C", 0x1020, 0x102f, true, false, false, NULL, NULL, 0 },
+	{ "D", 0x1030, 0x103f, true, false, false, NULL, NULL, 0 },
 };
 
 static const struct {
@@ -109,9 +109,9 @@ static void
 test_fractional_scale(void)
 {
 	static struct sym syms[] = {
-		{ "A", 0x1000, 0x100f, true, false, false },
-		{ "B", 0x1010, 0x102f, true, false, false },
-		{ "C", 0x1030, 0x1030, true, false, false },
+		{ "A", 0x1000, 0x100f, true, false, false, NULL, NULL, 0 },
+		{ "B", 0x1010, 0x102f, true, false, false, NULL, NULL, 0 },
+		{ "C", 0x1030, 0x1030, true, false, false, NULL, NULL, 0 },
 	};
 	struct symtab st = { syms, ARRAY_SIZE(syms) };
 
@@ -144,9 +144,9 @@ static void
 test_two_hists(void)
 {
 	static struct sym syms[] = {
-		{ "lo", 0x1000, 0x1fff, true, false, false },
-		{ "hi", 0x2000, 0x2fff, true, false, false },
-		{ "end", 0x3000, 0x3000, true, false, false },
+		{ "lo", 0x1000, 0x1fff, true, false, false, NULL, NULL, 0 },
+		{ "hi", 0x2000, 0x2fff, true, false, false, NULL, NULL, 0 },
+		{ "end", 0x3000, 0x3000, true, false, false, NULL, NULL, 0 },
 	};
 	uint64_t b1[2] = { 1, 2 }, b2[2] = { 30, 40 };
 	struct gmon_hist h[2] = {

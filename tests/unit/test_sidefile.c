@@ -298,6 +298,217 @@ t_forward(void)
 	t_end();
 }
 
+/* A hand-made load map: the records of include/gmon_side.h, assembled
+ * into BUF (room for 1024 bytes); returns the length. */
+struct mapbuf {
+	uint8_t b[1024];
+	size_t n, rec; /* length; where the open record's header is */
+};
+
+static void
+mb_u32(struct mapbuf *m, uint32_t v)
+{
+	put32(m->b + m->n, v);
+	m->n += 4;
+}
+
+static void
+mb_u64(struct mapbuf *m, uint64_t v)
+{
+	mb_u32(m, (uint32_t)v);
+	mb_u32(m, (uint32_t)(v >> 32));
+}
+
+static void
+mb_open(struct mapbuf *m, uint32_t tag)
+{
+	m->rec = m->n;
+	mb_u32(m, tag);
+	mb_u32(m, 0);
+}
+
+static void
+mb_close(struct mapbuf *m)
+{
+	put32(m->b + m->rec + 4, (uint32_t)(m->n - m->rec - 8));
+	while (m->n % 8 != 0)
+		m->b[m->n++] = 0;
+}
+
+static void
+mb_object(struct mapbuf *m, uint32_t id, const char *path)
+{
+	mb_open(m, GMON_SIDE_OBJECT);
+	mb_u32(m, id);
+	mb_u32(m, 0);
+	mb_u64(m, 0x7f0000000000ull);
+	mb_u64(m, 0x1000);
+	mb_u64(m, 0x1100);
+	mb_u32(m, 2);
+	mb_u32(m, (uint32_t)strlen(path));
+	m->b[m->n++] = 0xab;
+	m->b[m->n++] = 0xcd;
+	memcpy(m->b + m->n, path, strlen(path));
+	m->n += strlen(path);
+	mb_close(m);
+}
+
+/* The head: header, RUN (no build-id, path "p"). */
+static void
+mb_head(struct mapbuf *m)
+{
+	memset(m, 0, sizeof(*m));
+	memcpy(m->b, GMON_SIDE_MAGIC, 8);
+	m->n = 8;
+	mb_u32(m, GMON_SIDE_VERSION);
+	mb_u32(m, 0);
+	mb_open(m, GMON_SIDE_RUN);
+	memcpy(m->b + m->n, run_id, 12);
+	m->n += 12;
+	mb_u32(m, 0);
+	mb_u64(m, 0);
+	mb_u64(m, 0x1000);
+	mb_u64(m, 0x2000);
+	mb_u32(m, 0);
+	mb_u32(m, 1);
+	m->b[m->n++] = 'p';
+	mb_close(m);
+}
+
+static void
+mb_end(struct mapbuf *m)
+{
+	mb_open(m, GMON_SIDE_END);
+	mb_close(m);
+}
+
+/* OBJECT, HIST and ARCS read back; ids checked; counts bounded. */
+static void
+t_load_map(void)
+{
+	struct sidefile s;
+	struct gp_err err;
+	struct mapbuf m;
+
+	t_begin("sidefile/load-map");
+	mb_head(&m);
+	mb_object(&m, 7, "/lib/liba.so");
+	mb_object(&m, 3, "/lib/libb.so");
+	mb_open(&m, GMON_SIDE_HIST);
+	mb_u32(&m, 3);
+	mb_u32(&m, 0);
+	mb_u64(&m, 0x1000);
+	mb_u64(&m, 3);
+	mb_u32(&m, 5);
+	mb_u32(&m, 0);
+	mb_u32(&m, 9);
+	mb_close(&m);
+	size_t arcs_at = m.n;
+	mb_open(&m, GMON_SIDE_ARCS);
+	mb_u64(&m, 2);
+	mb_u32(&m, 0);
+	mb_u32(&m, 7);
+	mb_u64(&m, 0x1234);
+	mb_u64(&m, 0x1010);
+	mb_u64(&m, 1ull << 40);
+	mb_u32(&m, 7);
+	mb_u32(&m, 3);
+	mb_u64(&m, 0x1020);
+	mb_u64(&m, 0x1030);
+	mb_u64(&m, 4);
+	mb_close(&m);
+	size_t end_at = m.n;
+	mb_end(&m);
+	if (sidefile_parse(&s, m.b, m.n, &err) != 0) {
+		t_fail("good load map refused: %s", err.msg);
+	} else {
+		if (s.nobj != 2 || s.obj[0].id != 7 || s.obj[1].id != 3 ||
+		    strcmp(s.obj[1].path, "/lib/libb.so") != 0 ||
+		    s.obj[1].build_id_len != 2 || s.obj[1].build_id[1] != 0xcd)
+			t_fail("objects read back wrong");
+		if (s.obj[0].has_hist || !s.obj[1].has_hist ||
+		    s.obj[1].nbins != 3 || s.obj[1].lowpc != 0x1000 ||
+		    s.obj[1].bins[2] != 9)
+			t_fail("histogram read back wrong");
+		if (s.narcs != 2 || s.arcs[0].from_obj != SIDEFILE_EXE ||
+		    s.arcs[0].self_obj != 0 || s.arcs[0].count != 1ull << 40 ||
+		    s.arcs[1].from_obj != 0 || s.arcs[1].self_obj != 1 ||
+		    s.arcs[1].self != 0x1030)
+			t_fail("arcs read back wrong");
+		sidefile_free(&s);
+	}
+
+	/* An arc naming an object never declared. */
+	struct mapbuf bad = m;
+	put32(bad.b + arcs_at + 8 + 8 + 4 + 32, 99);
+	if (sidefile_parse(&s, bad.b, bad.n, &err) == 0 ||
+	    strstr(err.msg, "undeclared object 99") == NULL)
+		t_fail("undeclared arc end: %s", err.msg);
+	/* An ARCS count its record cannot hold (no allocation for it). */
+	bad = m;
+	put32(bad.b + arcs_at + 8, 3);
+	if (sidefile_parse(&s, bad.b, bad.n, &err) == 0 ||
+	    strstr(err.msg, "cannot hold 3 arcs") == NULL)
+		t_fail("ARCS count: %s", err.msg);
+	bad = m;
+	put32(bad.b + arcs_at + 8 + 4, 0x10000000);
+	if (sidefile_parse(&s, bad.b, bad.n, &err) == 0)
+		t_fail("huge ARCS count accepted");
+	/* A second HIST for one object; a HIST before its OBJECT. */
+	bad = m;
+	bad.n = end_at;
+	mb_open(&bad, GMON_SIDE_HIST);
+	mb_u32(&bad, 3);
+	mb_u32(&bad, 0);
+	mb_u64(&bad, 0x1000);
+	mb_u64(&bad, 0);
+	mb_close(&bad);
+	mb_end(&bad);
+	if (sidefile_parse(&s, bad.b, bad.n, &err) == 0 ||
+	    strstr(err.msg, "a second HIST record for object 3") == NULL)
+		t_fail("second HIST: %s", err.msg);
+	mb_head(&bad);
+	mb_open(&bad, GMON_SIDE_HIST);
+	mb_u32(&bad, 1);
+	mb_u32(&bad, 0);
+	mb_u64(&bad, 0);
+	mb_u64(&bad, 0);
+	mb_close(&bad);
+	mb_object(&bad, 1, "x");
+	mb_end(&bad);
+	if (sidefile_parse(&s, bad.b, bad.n, &err) == 0 ||
+	    strstr(err.msg, "undeclared object 1") == NULL)
+		t_fail("HIST before OBJECT: %s", err.msg);
+	/* Two OBJECTs with one id; id 0. */
+	mb_head(&bad);
+	mb_object(&bad, 4, "x");
+	mb_object(&bad, 4, "y");
+	mb_end(&bad);
+	if (sidefile_parse(&s, bad.b, bad.n, &err) == 0 ||
+	    strstr(err.msg, "a second OBJECT record with id 4") == NULL)
+		t_fail("repeated id: %s", err.msg);
+	mb_head(&bad);
+	mb_object(&bad, 0, "x");
+	mb_end(&bad);
+	if (sidefile_parse(&s, bad.b, bad.n, &err) == 0)
+		t_fail("object id 0 accepted");
+	/* Bins the record cannot hold. */
+	mb_head(&bad);
+	mb_object(&bad, 1, "x");
+	mb_open(&bad, GMON_SIDE_HIST);
+	mb_u32(&bad, 1);
+	mb_u32(&bad, 0);
+	mb_u64(&bad, 0);
+	mb_u64(&bad, 2);
+	mb_u32(&bad, 1);
+	mb_close(&bad);
+	mb_end(&bad);
+	if (sidefile_parse(&s, bad.b, bad.n, &err) == 0 ||
+	    strstr(err.msg, "cannot hold 2 bins") == NULL)
+		t_fail("HIST bins: %s", err.msg);
+	t_end();
+}
+
 void
 test_sidefile(void)
 {
@@ -305,4 +516,5 @@ test_sidefile(void)
 	t_run("sidefile/every-cut-refused", t_cuts);
 	t_run("sidefile/damage", t_damage);
 	t_run("sidefile/unknown-records-skipped", t_forward);
+	t_run("sidefile/load-map", t_load_map);
 }

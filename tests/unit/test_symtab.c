@@ -92,11 +92,13 @@ test_local_names(void)
 }
 
 static struct sym find_syms[] = {
-	{ "a", 0x1000, 0x10ff, true, false, false },
-	{ "b", 0x1100, 0x11ff, true, false, false },
-	{ "c", 0x1200, 0x1203, true, true, false },  /* gap up to 0x12ff */
-	{ "d", 0x1300, 0x12ff, true, false, false }, /* owns nothing */
-	{ "e", 0x1400, 0x1400, false, true, false },
+	{ "a", 0x1000, 0x10ff, true, false, false, NULL, NULL, 0 },
+	{ "b", 0x1100, 0x11ff, true, false, false, NULL, NULL, 0 },
+	{ "c", 0x1200, 0x1203, true, true, false, NULL, NULL,
+	  0 }, /* gap up to 0x12ff */
+	{ "d", 0x1300, 0x12ff, true, false, false, NULL, NULL,
+	  0 }, /* owns nothing */
+	{ "e", 0x1400, 0x1400, false, true, false, NULL, NULL, 0 },
 };
 
 static const struct {

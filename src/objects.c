@@ -1,0 +1,597 @@
+/*
+ * objects.c - the shared libraries of a profile (see objects.h).
+ *
+ * Invariant: the function table keeps the executable's functions first
+ * (NEXE of them, never moved), then each found object's, in object
+ * order, each object's above the previous one's, so the table stays
+ * sorted by address and symtab_find() works unchanged.
+ */
+#include "objects.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "exebuildid.h"
+#include "hist.h"
+#include "reader.h"
+#include "sort.h"
+#include "srcline.h"
+
+/* Objects' biases are multiples of this (and never 0). */
+#define BIAS_STEP ((uint64_t)1 << 32)
+
+/* A union of two histograms bigger than this many bins is not made. */
+#define MAX_UNION_BINS ((uint64_t)1 << 28)
+
+void
+objects_init(struct objects *os)
+{
+	memset(os, 0, sizeof(*os));
+}
+
+static bool
+same_object(const struct gp_object *o, const struct sidefile_object *so)
+{
+	if (o->build_id_len > 0 && so->build_id_len > 0)
+		return o->build_id_len == so->build_id_len &&
+		       memcmp(o->build_id, so->build_id, o->build_id_len) == 0;
+	return strcmp(o->path, so->path) == 0;
+}
+
+/* Add histogram SO to object O's: summed, over the union of ranges. */
+static void
+add_hist(struct gp_object *o, const struct sidefile_object *so)
+{
+	if (!so->has_hist || so->nbins == 0)
+		return;
+	if (o->nbins == 0) {
+		o->lowpc = so->lowpc;
+		o->nbins = so->nbins;
+		o->bins = xcalloc(so->nbins, sizeof(*o->bins));
+	} else if (so->lowpc != o->lowpc || so->nbins != o->nbins) {
+		uint64_t lo = so->lowpc < o->lowpc ? so->lowpc : o->lowpc;
+		uint64_t hi1 = o->lowpc + 4 * (uint64_t)o->nbins;
+		uint64_t hi2 = so->lowpc + 4 * (uint64_t)so->nbins;
+		uint64_t n = ((hi1 > hi2 ? hi1 : hi2) - lo) / 4;
+
+		if (n > MAX_UNION_BINS || n > UINT32_MAX) {
+			char name[256];
+			gp_warn("%s: histograms of far apart ranges; the later "
+				"one is ignored",
+				sanitize_name(o->path, name, sizeof(name)));
+			return;
+		}
+		uint64_t *bins = xcalloc((size_t)n, sizeof(*bins));
+		memcpy(bins + (o->lowpc - lo) / 4, o->bins,
+		       (size_t)o->nbins * sizeof(*bins));
+		free(o->bins);
+		o->bins = bins;
+		o->lowpc = lo;
+		o->nbins = (uint32_t)n;
+	}
+	uint64_t at = (so->lowpc - o->lowpc) / 4;
+	for (uint32_t i = 0; i < so->nbins; i++) {
+		o->bins[at + i] += so->bins[i];
+		o->samples += so->bins[i];
+	}
+}
+
+void
+objects_add(struct objects *os, const struct sidefile *s)
+{
+	uint32_t *map = xcalloc(s->nobj ? s->nobj : 1, sizeof(*map));
+
+	for (size_t i = 0; i < s->nobj; i++) {
+		const struct sidefile_object *so = &s->obj[i];
+		size_t k;
+
+		for (k = 0; k < os->n; k++)
+			if (same_object(&os->v[k], so))
+				break;
+		if (k == os->n) {
+			struct gp_object *o;
+
+			if (os->n >= UINT32_MAX - 1)
+				gp_out_of_memory();
+			os->v = xreallocarray(os->v, os->n + 1, sizeof(*os->v));
+			o = &os->v[os->n++];
+			memset(o, 0, sizeof(*o));
+			o->x.fd = -1;
+			o->path = xstrdup(so->path);
+			o->flags = so->flags;
+			o->text_lo = so->text_lo;
+			o->text_hi = so->text_hi;
+			memcpy(o->build_id, so->build_id, so->build_id_len);
+			o->build_id_len = so->build_id_len;
+		}
+		map[i] = (uint32_t)k;
+		add_hist(&os->v[k], so);
+	}
+	if (s->narcs > os->arcs_cap - os->narcs) {
+		size_t cap = os->arcs_cap ? os->arcs_cap : 256;
+		while (cap - os->narcs < s->narcs)
+			cap *= 2;
+		os->arcs = xreallocarray(os->arcs, cap, sizeof(*os->arcs));
+		os->arcs_cap = cap;
+	}
+	for (size_t i = 0; i < s->narcs; i++) {
+		struct sidefile_arc a = s->arcs[i];
+
+		if (a.from_obj != SIDEFILE_EXE)
+			a.from_obj = map[a.from_obj];
+		if (a.self_obj != SIDEFILE_EXE)
+			a.self_obj = map[a.self_obj];
+		os->arcs[os->narcs++] = a;
+		if (a.from_obj != SIDEFILE_EXE) {
+			os->v[a.from_obj].calls += a.count;
+			os->v[a.from_obj].narcs++;
+		}
+		if (a.self_obj != SIDEFILE_EXE && a.self_obj != a.from_obj) {
+			os->v[a.self_obj].calls += a.count;
+			os->v[a.self_obj].narcs++;
+		}
+	}
+	free(map);
+}
+
+static bool
+is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Try PATH for O: open it and check its build-id.  WHY gets the reason
+ * a file that exists was turned down. */
+static bool
+try_file(struct gp_object *o, const char *path, char *why, size_t len)
+{
+	struct gp_err err;
+	char name[256];
+
+	if (!is_file(path))
+		return false;
+	o->file = xstrdup(path);
+	if (exe_open_object(&o->x, o->file, &err) != 0) {
+		snprintf(why, len, "%.400s", err.msg);
+		free(o->file);
+		o->file = NULL;
+		o->x.fd = -1;
+		return false;
+	}
+	if (o->build_id_len > 0) {
+		uint8_t bid[GMON_SIDE_BUILD_ID_MAX];
+		size_t n = exe_build_id_bytes(&o->x, bid, sizeof(bid));
+
+		if (n > 0 && (n != o->build_id_len ||
+			      memcmp(bid, o->build_id, n) != 0)) {
+			snprintf(why, len, "%s has another build-id",
+				 sanitize_name(path, name, sizeof(name)));
+			exe_close(&o->x);
+			free(o->file);
+			o->file = NULL;
+			return false;
+		}
+	}
+	srcline_none(&o->x); /* its lines are never looked up */
+	return true;
+}
+
+static char *
+join(const char *dir, size_t dlen, const char *name)
+{
+	size_t n = strlen(name);
+	char *p = xmalloc(dlen + n + 2);
+
+	memcpy(p, dir, dlen);
+	p[dlen] = '/';
+	memcpy(p + dlen + 1, name, n + 1);
+	return p;
+}
+
+/* The candidates in order; true when one was taken. */
+static bool
+find_file(struct gp_object *o, const struct options *opt, char *why, size_t len)
+{
+	const char *base = exe_base_name(o->path);
+
+	for (size_t i = 0; i < opt->nobject_dirs; i++) {
+		const char *d = opt->object_dirs[i];
+
+		while (*d != '\0') {
+			const char *colon = strchr(d, ':');
+			size_t dlen = colon ? (size_t)(colon - d) : strlen(d);
+
+			if (dlen > 0 && *base != '\0') {
+				char *p = join(d, dlen, base);
+				bool ok = try_file(o, p, why, len);
+				free(p);
+				if (ok)
+					return true;
+			}
+			d += dlen;
+			if (*d == ':')
+				d++;
+		}
+	}
+	if (opt->sysroot != NULL && o->path[0] == '/') {
+		char *p = join(opt->sysroot, strlen(opt->sysroot), o->path + 1);
+		bool ok = try_file(o, p, why, len);
+		free(p);
+		if (ok)
+			return true;
+	}
+	return o->path[0] != '\0' && try_file(o, o->path, why, len);
+}
+
+static uint64_t
+round_up(uint64_t v, bool *overflow)
+{
+	uint64_t r = (v + BIAS_STEP - 1) & ~(BIAS_STEP - 1);
+
+	if (r < v)
+		*overflow = true;
+	return r;
+}
+
+/* Append O's functions, biased, to ST.  False when it has none. */
+static bool
+append_functions(struct gp_object *o, struct symtab *st,
+		 const struct options *opt)
+{
+	struct symtab_opts so = { 0 };
+	struct symtab ot;
+	struct gp_err err;
+
+	so.no_static = opt->no_static;
+	so.ignore_non_functions = opt->ignore_non_functions;
+	if (symtab_build(&ot, &o->x, &so, &err) != 0)
+		return false;
+	/* The names, copied: the file is closed next (one descriptor per
+	 * object would not do for thousands of dlopen'ed objects). */
+	size_t len = 0, at = 0;
+	for (size_t i = 0; i < ot.n; i++)
+		len += strlen(ot.syms[i].name) + 1;
+	o->names = xmalloc(len ? len : 1);
+	st->syms = xreallocarray(st->syms, st->n + ot.n, sizeof(*st->syms));
+	o->first = st->n;
+	o->nfuncs = ot.n;
+	for (size_t i = 0; i < ot.n; i++) {
+		struct sym s = ot.syms[i];
+		size_t n = strlen(s.name) + 1;
+
+		memcpy(o->names + at, s.name, n);
+		s.name = o->names + at;
+		at += n;
+
+		s.addr += o->bias;
+		s.end += o->bias;
+		s.objname = exe_base_name(o->path);
+		s.bias = o->bias;
+		st->syms[st->n++] = s;
+	}
+	symtab_free(&ot);
+	return true;
+}
+
+static int
+by_name(uint32_t a, uint32_t b, const void *ctx)
+{
+	const struct sym *v = ctx;
+	int c = strcmp(v[a].name, v[b].name);
+
+	return c != 0 ? c : (a > b) - (a < b);
+}
+
+/* Tag the objects' functions whose names another object also has. */
+static void
+tag_collisions(struct objects *os, struct symtab *st)
+{
+	uint32_t *ids = xmalloc((st->n ? st->n : 1) * sizeof(*ids));
+	size_t *objof = xmalloc((st->n ? st->n : 1) * sizeof(*objof));
+
+	for (size_t i = 0; i < st->n; i++) {
+		ids[i] = (uint32_t)i;
+		objof[i] = SIZE_MAX;
+	}
+	for (size_t k = 0; k < os->n; k++)
+		for (size_t j = 0; os->v[k].file != NULL && j < os->v[k].nfuncs;
+		     j++)
+			objof[os->v[k].first + j] = k;
+	gp_sort(ids, st->n, by_name, st->syms);
+	for (size_t i = 0; i < st->n;) {
+		size_t j = i + 1;
+		bool mixed = false;
+
+		while (j < st->n && strcmp(st->syms[ids[i]].name,
+					   st->syms[ids[j]].name) == 0) {
+			mixed |= objof[ids[j]] != objof[ids[i]];
+			j++;
+		}
+		for (size_t k = i; mixed && k < j; k++) {
+			size_t ob = objof[ids[k]];
+			if (ob != SIZE_MAX)
+				st->syms[ids[k]].obj =
+				    exe_base_name(os->v[ob].path);
+		}
+		i = j;
+	}
+	free(objof);
+	free(ids);
+}
+
+void
+objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
+		const struct options *opt)
+{
+	bool overflow = false;
+	uint64_t top = x->load_hi > x->text_hi ? x->load_hi : x->text_hi;
+
+	os->resolved = true;
+	os->nexe = st->n;
+	if (st->n > 0 && st->syms[st->n - 1].end + 1 > top)
+		top = st->syms[st->n - 1].end + 1;
+	top = round_up(top + 1, &overflow);
+	for (size_t k = 0; k < os->n; k++) {
+		struct gp_object *o = &os->v[k];
+		char why[512], name[256];
+
+		why[0] = '\0';
+		sanitize_name(o->path, name, sizeof(name));
+		if (!find_file(o, opt, why, sizeof(why))) {
+			gp_warn("%s: shared object not found%s%s; its %llu "
+				"samples and %llu calls are left out",
+				name, why[0] ? ": " : "", why,
+				(unsigned long long)o->samples,
+				(unsigned long long)o->calls);
+			continue;
+		}
+		uint64_t hi =
+		    o->x.load_hi > o->x.text_hi ? o->x.load_hi : o->x.text_hi;
+		if (o->nbins > 0 && o->lowpc + 4 * (uint64_t)o->nbins > hi)
+			hi = o->lowpc + 4 * (uint64_t)o->nbins;
+		o->bias = top;
+		if (hi >= UINT64_MAX - top)
+			overflow = true;
+		else
+			top = round_up(top + hi + 1, &overflow);
+		if (overflow || o->bias == 0) {
+			gp_warn("%s: no room left in the address space; its "
+				"%llu samples and %llu calls are left out",
+				name, (unsigned long long)o->samples,
+				(unsigned long long)o->calls);
+			exe_close(&o->x);
+			free(o->file);
+			o->file = NULL;
+			continue;
+		}
+		if (!append_functions(o, st, opt))
+			gp_warn("%s: no function symbols; its %llu samples "
+				"are counted in the total only",
+				name, (unsigned long long)o->samples);
+		else
+			os->any = true;
+		exe_close(&o->x); /* everything needed is copied */
+	}
+	if (os->any)
+		tag_collisions(os, st);
+}
+
+/* The biased address of OBJ's object address A, or false. */
+static bool
+biased(const struct objects *os, uint32_t obj, uint64_t a, uint64_t *out)
+{
+	if (obj == SIDEFILE_EXE) {
+		*out = a;
+		return true;
+	}
+	const struct gp_object *o = &os->v[obj];
+	if (o->file == NULL || o->nfuncs == 0 || a > UINT64_MAX - o->bias)
+		return false;
+	*out = a + o->bias;
+	return true;
+}
+
+void
+objects_tally(const struct objects *os, struct callgraph *cg,
+	      cg_arc_filter *keep, void *ctx)
+{
+	for (size_t i = 0; i < os->narcs; i++) {
+		const struct sidefile_arc *a = &os->arcs[i];
+		uint64_t from, self;
+		uint32_t p, c;
+
+		if (!biased(os, a->from_obj, a->from, &from) ||
+		    !biased(os, a->self_obj, a->self, &self))
+			continue;
+		if (cg_map_arc(cg, from, self, &p, &c) &&
+		    (keep == NULL || keep(ctx, p, c)))
+			cg_add(cg, p, c, a->count);
+	}
+}
+
+int
+objects_charge(const struct objects *os, const struct gmon *g,
+	       const struct symtab *st, const bool *excluded, double *ticks,
+	       double *total, struct gp_err *err)
+{
+	struct symtab view = { st->syms, os->any ? os->nexe : st->n };
+	double t;
+
+	if (hist_charge(g, &view, excluded, ticks, total, err) != 0)
+		return -1;
+	for (size_t k = 0; k < os->n; k++) {
+		const struct gp_object *o = &os->v[k];
+		struct gmon og;
+		struct gmon_hist h;
+
+		if (o->file == NULL || o->nbins == 0)
+			continue;
+		if (o->nfuncs == 0) {
+			*total += (double)o->samples;
+			continue;
+		}
+		memset(&og, 0, sizeof(og));
+		memset(&h, 0, sizeof(h));
+		og.word = g->word;
+		og.hists = &h;
+		og.nhists = 1;
+		h.lowpc = o->lowpc + o->bias;
+		h.highpc = h.lowpc + 4 * (uint64_t)o->nbins;
+		h.nbins = o->nbins;
+		h.bins = o->bins;
+		view.syms = st->syms + o->first;
+		view.n = o->nfuncs;
+		if (hist_charge(&og, &view,
+				excluded ? excluded + o->first : NULL,
+				ticks + o->first, &t, err) != 0)
+			return -1;
+		*total += t;
+	}
+	return 0;
+}
+
+/* Pad W to 8 bytes and set the length of the record that starts at AT. */
+static void
+close_record(struct wbuf *w, size_t at)
+{
+	size_t len = w->n - at - GMON_SIDE_RECORD_HEADER_LEN;
+
+	for (int i = 0; i < 4; i++)
+		w->p[at + 4 + i] = (unsigned char)(len >> (8 * i));
+	while (w->n % 8 != 0)
+		wb_u8(w, 0);
+}
+
+static size_t
+open_record(struct wbuf *w, uint32_t tag)
+{
+	size_t at = w->n;
+
+	wb_u32(w, tag);
+	wb_u32(w, 0);
+	return at;
+}
+
+void
+objects_encode(const struct objects *os, const struct sidefile *run,
+	       const uint8_t run_id[GMON_SIDE_RUN_ID_LEN], struct wbuf *w)
+{
+	const char *exe = run->exe != NULL ? run->exe : "";
+	size_t at;
+
+	wb_bytes(w, GMON_SIDE_MAGIC, GMON_SIDE_MAGIC_LEN);
+	wb_u32(w, GMON_SIDE_VERSION);
+	wb_u32(w, 0);
+	at = open_record(w, GMON_SIDE_RUN);
+	wb_bytes(w, run_id, GMON_SIDE_RUN_ID_LEN);
+	wb_u32(w, 0);
+	wb_u64(w, 0); /* gmon.sum's addresses are the profiles' */
+	wb_u64(w, run->text_lo);
+	wb_u64(w, run->text_hi);
+	wb_u32(w, (uint32_t)run->build_id_len);
+	wb_u32(w, (uint32_t)strlen(exe));
+	wb_bytes(w, run->build_id, run->build_id_len);
+	wb_bytes(w, exe, strlen(exe));
+	close_record(w, at);
+	for (size_t k = 0; k < os->n; k++) {
+		const struct gp_object *o = &os->v[k];
+
+		at = open_record(w, GMON_SIDE_OBJECT);
+		wb_u32(w, (uint32_t)k + 1);
+		wb_u32(w, o->flags);
+		wb_u64(w, 0);
+		wb_u64(w, o->text_lo);
+		wb_u64(w, o->text_hi);
+		wb_u32(w, (uint32_t)o->build_id_len);
+		wb_u32(w, (uint32_t)strlen(o->path));
+		wb_bytes(w, o->build_id, o->build_id_len);
+		wb_bytes(w, o->path, strlen(o->path));
+		close_record(w, at);
+		if (o->nbins == 0)
+			continue;
+		at = open_record(w, GMON_SIDE_HIST);
+		wb_u32(w, (uint32_t)k + 1);
+		wb_u32(w, 0);
+		wb_u64(w, o->lowpc);
+		wb_u64(w, o->nbins);
+		for (uint32_t i = 0; i < o->nbins; i++) /* 32-bit bins */
+			wb_u32(w, o->bins[i] > UINT32_MAX
+				      ? UINT32_MAX
+				      : (uint32_t)o->bins[i]);
+		close_record(w, at);
+	}
+	/* Records hold at most 4 GiB: arcs in chunks. */
+	for (size_t i = 0; i < os->narcs;) {
+		size_t n =
+		    os->narcs - i < (1u << 24) ? os->narcs - i : 1u << 24;
+
+		at = open_record(w, GMON_SIDE_ARCS);
+		wb_u64(w, n);
+		for (size_t j = i; j < i + n; j++) {
+			const struct sidefile_arc *a = &os->arcs[j];
+
+			wb_u32(w, a->from_obj == SIDEFILE_EXE
+				      ? 0
+				      : a->from_obj + 1);
+			wb_u32(w, a->self_obj == SIDEFILE_EXE
+				      ? 0
+				      : a->self_obj + 1);
+			wb_u64(w, a->from);
+			wb_u64(w, a->self);
+			wb_u64(w, a->count);
+		}
+		close_record(w, at);
+		i += n;
+	}
+	at = open_record(w, GMON_SIDE_END);
+	close_record(w, at);
+}
+
+void
+objects_describe(FILE *out, const struct objects *os)
+{
+	for (size_t k = 0; k < os->n; k++) {
+		const struct gp_object *o = &os->v[k];
+		char p[GMON_SIDE_EXE_MAX + 1], f[GMON_SIDE_EXE_MAX + 1];
+
+		sanitize_name(o->path, p, sizeof(p));
+		if (o->file == NULL) {
+			fprintf(out,
+				"[objects] %s: not found; %llu samples, %llu "
+				"calls in %zu arcs left out\n",
+				p, (unsigned long long)o->samples,
+				(unsigned long long)o->calls, o->narcs);
+			continue;
+		}
+		fprintf(
+		    out,
+		    "[objects] %s%s: file %s, bias 0x%llx, %zu functions, "
+		    "%llu samples in %u bins from 0x%llx, %llu calls in "
+		    "%zu arcs\n",
+		    p, (o->flags & GMON_SIDE_OBJ_UNLOADED) ? " (unloaded)" : "",
+		    sanitize_name(o->file, f, sizeof(f)),
+		    (unsigned long long)o->bias, o->nfuncs,
+		    (unsigned long long)o->samples, o->nbins,
+		    (unsigned long long)o->lowpc, (unsigned long long)o->calls,
+		    o->narcs);
+	}
+}
+
+void
+objects_free(struct objects *os)
+{
+	for (size_t k = 0; k < os->n; k++) {
+		struct gp_object *o = &os->v[k];
+
+		free(o->names);
+		free(o->file);
+		free(o->path);
+		free(o->bins);
+	}
+	free(os->v);
+	free(os->arcs);
+	memset(os, 0, sizeof(*os));
+}

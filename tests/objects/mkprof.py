@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""mkprof.py - write a GNU gmon.out and its side file (PROFILE.gmonx,
+include/gmon_side.h) with a load map, for tests/objects/run.sh.
+
+Usage: mkprof.py OUT SPEC     (SPEC a file, or - for stdin)
+
+Writes OUT (gmon.out: the executable's histogram and its exe->exe arcs)
+and OUT.gmonx (RUN, CLOCK, OBJECT, HIST, ARCS, END).  Functions are named
+as the symbol tables have them (nm), so the addresses come from the real
+files; counts are chosen by the spec.  One directive per line, '#'
+starts a comment:
+
+  exe PATH [buildid=HEX|none]  the program (object 0); its .text range
+  rate HZ                      histogram rate (default 100)
+  runid TEXT                   12 bytes of run id (default from OUT)
+  object ID PATH [buildid=HEX|none] [file=ELF]
+                               an OBJECT record: PATH is what the
+                               loader gave; symbols and the build-id are
+                               read from ELF (default PATH)
+  hist ID FUNC N               N samples in one bin inside FUNC of object
+                               ID (0: the executable, in gmon.out)
+  arc FROMID FROM TOID TO N    N calls from function FROM (object FROMID)
+                               to TO; exe->exe arcs go to gmon.out
+  noside                       write gmon.out only
+"""
+import struct
+import subprocess
+import sys
+
+
+def text_range(path):
+    out = subprocess.run(["readelf", "-SW", path], capture_output=True,
+                         text=True, check=True).stdout
+    for line in out.splitlines():
+        f = line.replace("[ ", "[").split()
+        if len(f) > 5 and f[1] == ".text":
+            addr, size = int(f[3], 16), int(f[5], 16)
+            return addr, addr + size
+    raise SystemExit("%s: no .text" % path)
+
+
+def build_id(path):
+    out = subprocess.run(["readelf", "-n", path], capture_output=True,
+                         text=True, check=True).stdout
+    for line in out.splitlines():
+        if "Build ID:" in line:
+            return bytes.fromhex(line.split(":", 1)[1].strip())
+    return b""
+
+
+def symbols(path):
+    out = subprocess.run(["nm", "--defined-only", path], capture_output=True,
+                         text=True, check=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] in "TtWw":
+            syms.setdefault(f[2], int(f[0], 16))
+    return syms
+
+
+def pad8(b):
+    return b + b"\0" * (-len(b) % 8)
+
+
+def record(tag, body):
+    return struct.pack("<II", tag, len(body)) + pad8(body)
+
+
+class Obj:
+    def __init__(self, oid, path, elf, bid):
+        self.id, self.path, self.elf = oid, path, elf
+        self.syms = symbols(elf)
+        self.lo, self.hi = text_range(elf)
+        self.lo &= ~3
+        self.hi = (self.hi + 3) & ~3
+        self.bid = build_id(elf) if bid is None else bid
+        self.bins = {}
+
+    def addr(self, name, off):
+        if name not in self.syms:
+            raise SystemExit("%s: no symbol %s" % (self.elf, name))
+        return self.syms[name] + off
+
+
+def main():
+    out, spec = sys.argv[1], sys.argv[2]
+    text = sys.stdin.read() if spec == "-" else open(spec).read()
+    objs, arcs, rate, side = {}, [], 100, True
+    runid = (out.encode() * 12)[-12:]
+    for line in text.splitlines():
+        f = line.split("#", 1)[0].split()
+        if not f:
+            continue
+        opts = dict(x.split("=", 1) for x in f if "=" in x)
+        f = [x for x in f if "=" not in x]
+        bid = opts.get("buildid")
+        bid = None if bid is None else b"" if bid == "none" else \
+            bytes.fromhex(bid)
+        if f[0] == "exe":
+            objs[0] = Obj(0, f[1], f[1], bid)
+        elif f[0] == "rate":
+            rate = int(f[1])
+        elif f[0] == "runid":
+            runid = (f[1].encode() + b"\0" * 12)[:12]
+        elif f[0] == "object":
+            objs[int(f[1])] = Obj(int(f[1]), f[2], opts.get("file", f[2]),
+                                  bid)
+        elif f[0] == "hist":
+            o = objs[int(f[1])]
+            a = o.addr(f[2], 8) & ~3
+            o.bins[a] = o.bins.get(a, 0) + int(f[3])
+        elif f[0] == "arc":
+            fo, to = objs[int(f[1])], objs[int(f[3])]
+            arcs.append((fo.id, to.id, fo.addr(f[2], 5), to.addr(f[4], 4),
+                         int(f[5])))
+        elif f[0] == "noside":
+            side = False
+        else:
+            raise SystemExit("bad directive: " + line)
+    exe = objs[0]
+    # gmon.out: header, one histogram of 4-byte bins (u16), exe arcs.
+    g = b"gmon" + struct.pack("<I", 1) + runid
+    nb = (exe.hi - exe.lo) // 4
+    bins = [0] * nb
+    for a, n in exe.bins.items():
+        bins[(a - exe.lo) // 4] += n
+    g += b"\0" + struct.pack("<QQII", exe.lo, exe.hi, nb, rate)
+    g += b"seconds".ljust(15, b"\0") + b"s"
+    g += struct.pack("<%dH" % nb, *bins)
+    for fo, to, fa, ta, n in arcs:
+        if fo == 0 and to == 0:
+            g += b"\1" + struct.pack("<QQI", fa, ta, n)
+    open(out, "wb").write(g)
+    if not side:
+        return
+    s = b"gmonside" + struct.pack("<II", 1, 0)
+    path = exe.path.encode()
+    s += record(1, runid + struct.pack("<IQQQII", 0, 0x555555554000,
+                                       exe.lo, exe.hi, len(exe.bid),
+                                       len(path)) + exe.bid + path)
+    name = b"itimer"
+    s += record(2, struct.pack("<IIII", 3, rate, rate, len(name)) +
+                struct.pack("<QQQQQQQQQ", rate * 1000, 10 ** 9, 0, 0, 0, 0,
+                            0, 0, 0) + name)
+    for oid in sorted(objs):
+        o = objs[oid]
+        if oid == 0:
+            continue
+        p = o.path.encode()
+        s += record(6, struct.pack("<IIQQQII", oid, 0,
+                                   0x7f0000000000 + oid * 0x1000000, o.lo,
+                                   o.hi, len(o.bid), len(p)) + o.bid + p)
+        if o.bins:
+            nb = (o.hi - o.lo) // 4
+            bins = [0] * nb
+            for a, n in o.bins.items():
+                bins[(a - o.lo) // 4] += n
+            s += record(7, struct.pack("<IIQQ", oid, 0, o.lo, nb) +
+                        struct.pack("<%dI" % nb, *bins))
+    side_arcs = [a for a in arcs if a[0] != 0 or a[1] != 0]
+    if side_arcs:
+        body = struct.pack("<Q", len(side_arcs))
+        for fo, to, fa, ta, n in side_arcs:
+            body += struct.pack("<IIQQQ", fo, to, fa, ta, n)
+        s += record(8, body)
+    s += record(5, b"")
+    open(out + ".gmonx", "wb").write(s)
+
+
+main()
