@@ -6,9 +6,9 @@
 #
 # The suite sets, before calling them: GPROF (our gprof), GNU (the
 # oracle for the target), has_gnu (no: the oracle is not installed,
-# only ours reads the profiles; default yes); and, per case, dir (the
-# case's folder: truth.txt, and the files below are written there) and
-# rundir (where the program ran), as its run_prog does.  Helpers print
+# only ours reads the profiles; default yes), out (the suite's folder);
+# run_case sets, per case, dir (the case's folder: truth.txt, and the
+# files below are written there) and rundir (where the program ran).  Helpers print
 # why they fail on stdout and return 1; the suite turns that into a
 # verdict.  Names starting with "_" are the helpers' scratch variables.
 
@@ -39,6 +39,26 @@ mode_ldflags() {
 	static) echo "-no-pie -static" ;;
 	static-pie) echo "-static-pie" ;;
 	esac
+}
+
+# run_case NAME SECONDS COMMAND...: set dir to $out/cases/NAME (NAME's
+# slashes turned into "_") and rundir to the empty folder $dir/run, and
+# run COMMAND there under timeout SECONDS, its stdout (the truth) in
+# $dir/truth.txt, its stderr in $dir/stderr.txt.  Prints why and returns
+# 1 when COMMAND does not exit 0.
+run_case() {
+	dir=$out/cases/$(echo "$1" | tr '/' '_')
+	rundir=$dir/run
+	mkdir -p "$rundir"
+	_t=$2
+	shift 2
+	(cd "$rundir" && exec timeout "$_t" "$@") \
+		>"$dir/truth.txt" 2>"$dir/stderr.txt"
+	_rc=$?
+	if [ $_rc -ne 0 ]; then
+		echo "the program exited $_rc ($(head -1 "$dir/stderr.txt"))"
+		return 1
+	fi
 }
 
 # profiles DIR: the files in DIR that start as GNU profiles do, "gmon"
@@ -212,10 +232,28 @@ check_arcs() {
 }
 
 # exec_counts GPROF EXE PROFILE: "name count;" for each of f1, f2, f3
-# and main that "GPROF -b -C" lists, sorted, on one line (the shape of
-# glibc's tst-gmon).
+# and main that "GPROF -b -C" lists, sorted, on one line.
 exec_counts() {
 	"$1" -b -C "$2" "$3" 2>/dev/null |
 		sed -n 's/.*(\([^():]*\):0x[0-9a-f]*) \([0-9]*\) executions$/\1 \2/p' |
 		grep -E '^(f1|f2|f3|main) ' | sort | tr '\n' ';'
+}
+
+# tstgmon_counts EXE PROFILE MODE: glibc's tst-gmon contract
+# (progs/tstgmon.c) in the "-C" counts of our gprof and of the oracle
+# (unless has_gnu is no): f1 2000, f2 1000, f3 1, and main 1 when the
+# link MODE is static or static-pie.  Prints each mismatch; returns 1.
+tstgmon_counts() {
+	_want="f1 2000;f2 1000;f3 1;"
+	case $3 in static*) _want="f1 2000;f2 1000;f3 1;main 1;" ;; esac
+	_gs=$GPROF
+	[ "${has_gnu:-yes}" = no ] || _gs="$GPROF $GNU"
+	_bad=0
+	for _g in $_gs; do
+		_got=$(exec_counts "$_g" "$1" "$2")
+		[ "$_got" = "$_want" ] && continue
+		echo "$(basename "$_g") -C: got '$_got', want '$_want'"
+		_bad=1
+	done
+	return $_bad
 }

@@ -209,17 +209,13 @@ check_side() {
 
 # one_case CC MODE HOW [THREADS]
 one_case() {
-	dir=$out/cases/$1-$2-$3${4:+-threads$4}
-	mkdir -p "$dir/run"
 	libs "$1" && exe "$1" "$2" "$3" || return 1
 	_env=
 	[ "$3" = linked ] || _env="LD_PRELOAD=$lib_so"
 	[ "$1" = clang ] && _env="$_env LIBGMON_CLOCK=itimer"
 	# shellcheck disable=SC2086
-	(cd "$dir/run" && exec timeout 60 env $_env "$exe" "$out/$1/libb.so" ${4:-}) \
-		>"$dir/truth.txt" 2>"$dir/stderr.txt"
-	_rc=$?
-	[ $_rc -eq 0 ] || { echo "the program exited $_rc ($(head -1 "$dir/stderr.txt"))"; return 1; }
+	run_case "$1-$2-$3${4:+-threads$4}" 60 \
+		env $_env "$exe" "$out/$1/libb.so" ${4:-} || return 1
 	for _f in "$dir/run"/* "$dir/run"/.[!.]*; do
 		[ -e "$_f" ] || continue
 		case $(basename "$_f") in
