@@ -24,6 +24,7 @@
  */
 #include "gmon_rt.h"
 
+#include <elf.h>
 #include <link.h>
 #include <stddef.h>
 #include <string.h>
@@ -94,6 +95,58 @@ map_array(void)
 	}
 	__atomic_store_n(&objs, (struct gmon_object *)p, __ATOMIC_RELEASE);
 	return true;
+}
+
+/* The NT_GNU_BUILD_ID descriptor among the LEN bytes of notes at P into
+ * ID, its length into *IDLEN. */
+static void
+scan_notes(const unsigned char *p, size_t len, uint8_t *id, size_t *idlen)
+{
+	size_t off = 0;
+	while (len - off >= sizeof(ElfW(Nhdr))) {
+		const ElfW(Nhdr) *n = (const void *)(p + off);
+		size_t namesz = (n->n_namesz + 3) & ~(size_t)3;
+		size_t descsz = (n->n_descsz + 3) & ~(size_t)3;
+		off += sizeof *n;
+		if (namesz > len - off || descsz > len - off - namesz)
+			return;
+		if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 &&
+		    memcmp(p + off, "GNU", 4) == 0 &&
+		    n->n_descsz <= GMON_BUILD_ID_MAX) {
+			memcpy(id, p + off + namesz, n->n_descsz);
+			*idlen = n->n_descsz;
+			return;
+		}
+		off += namesz + descsz;
+	}
+}
+
+void
+gmon_phdrs_read(const struct dl_phdr_info *info, uintptr_t *text_lo,
+		uintptr_t *text_hi, uint8_t id[GMON_BUILD_ID_MAX],
+		size_t *idlen)
+{
+	uintptr_t lo = UINTPTR_MAX, hi = 0;
+	*text_lo = *text_hi = 0;
+	*idlen = 0;
+	for (size_t i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) &&
+		    ph->p_memsz) {
+			if (start < lo)
+				lo = start;
+			if (start + ph->p_memsz > hi)
+				hi = start + ph->p_memsz;
+		} else if (ph->p_type == PT_NOTE && !*idlen) {
+			scan_notes((const unsigned char *)start, ph->p_filesz,
+				   id, idlen);
+		}
+	}
+	if (lo < hi) {
+		*text_lo = lo;
+		*text_hi = hi;
+	}
 }
 
 /* INFO's object as an entry in O (not published); false when it has
