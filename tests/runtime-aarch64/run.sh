@@ -356,23 +356,8 @@ else
 		check_arcs "$exe" "$prof" && {
 		grep -q 'perf task-clock' "$dir/stderr.txt" &&
 			echo "perf sampled under emulation: $(grep -m1 libgmon "$dir/stderr.txt")"
-		# tiny_hot's range runs to the next symbol, never_run's own.
-		set -- $($XNM -S -n "$exe" | awk '
-			$4 == "tiny_hot" { hot = $1; want = 1; next }
-			want && NF == 4 { print hot, $1, $4, $2; exit }')
-		if [ $# -ne 4 ] || [ "$3" != never_run ]; then
-			echo "never_run does not follow tiny_hot: $*"
-		else
-			# PIE: the profile's addresses are the file's (nm's).
-			hot=$("$out/histsum" "$prof" "$1" "$2") || hot=error
-			end=$(printf '%x' $((0x$2 + 0x$4)))
-			cold=$("$out/histsum" "$prof" "$2" "$end") || cold=error
-			if [ "$cold" != 0 ]; then
-				echo "never_run got $cold samples (tiny_hot $hot), want 0"
-			elif [ "$hot" = error ] || [ "$hot" -eq 0 ]; then
-				echo "tiny_hot got no samples ($(grep -m1 libgmon "$dir/stderr.txt"))"
-			fi
-		fi
+		# PIE: the profile's addresses are the file's (nm's).
+		hot_cold $XNM "$exe" "$prof"
 	})
 	verdict "$name" "$why"
 fi

@@ -301,15 +301,7 @@ fork_group() {
 			verdict "$name" "$why"
 			continue
 		fi
-		# shellcheck disable=SC2046
-		why=$(run_prog "$name" "$exe" && {
-			set -- $(profiles "$rundir")
-			if [ $# -ne 2 ]; then
-				echo "want 2 profiles (parent, child), got $#: $(ls "$rundir" | tr '\n' ' ')"
-			else
-				check_arcs "$exe" "$1" "$2"
-			fi
-		})
+		why=$(run_prog "$name" "$exe" && fork_arcs "$exe")
 		verdict "$name" "$why"
 	done
 }

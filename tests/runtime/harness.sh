@@ -231,6 +231,46 @@ check_arcs() {
 	fi
 }
 
+# fork_arcs EXE: $rundir holds two profiles (the parent's and the
+# child's) and together they give the truth's arcs (check_arcs).
+fork_arcs() {
+	# shellcheck disable=SC2046
+	set -- "$1" $(profiles "$rundir")
+	if [ $# -ne 3 ]; then
+		echo "want 2 profiles (parent, child), got $(($# - 1)): $(ls "$rundir" | tr '\n' ' ')"
+		return 1
+	fi
+	check_arcs "$@"
+}
+
+# hot_cold NM EXE PROFILE: progs/hotcold.c's tiny_hot has samples in
+# PROFILE and never_run, the function after it, none ($out/histsum
+# counts them; NM reads EXE's symbols, whose addresses are the
+# profile's).  Prints why; returns 1.
+hot_cold() {
+	# tiny_hot's range runs to the next symbol, never_run's own.
+	# shellcheck disable=SC2046
+	set -- "$3" $("$1" -S -n "$2" | awk '
+		$4 == "tiny_hot" { hot = $1; want = 1; next }
+		want && NF == 4 { print hot, $1, $4, $2; exit }')
+	if [ $# -ne 5 ] || [ "$4" != never_run ]; then
+		shift
+		echo "never_run does not follow tiny_hot: $*"
+		return 1
+	fi
+	_hot=$("$out/histsum" "$1" "$2" "$3") || _hot=error
+	_cold=$("$out/histsum" "$1" "$3" "$(printf '%x' $((0x$3 + 0x$5)))") ||
+		_cold=error
+	if [ "$_cold" != 0 ]; then
+		echo "never_run got $_cold samples (tiny_hot $_hot), want 0"
+		return 1
+	fi
+	if [ "$_hot" = error ] || [ "$_hot" -eq 0 ]; then
+		echo "tiny_hot got no samples$(grep -m1 libgmon "$dir/stderr.txt" | sed 's/.*/ (&)/')"
+		return 1
+	fi
+}
+
 # exec_counts GPROF EXE PROFILE: "name count;" for each of f1, f2, f3
 # and main that "GPROF -b -C" lists, sorted, on one line.
 exec_counts() {

@@ -330,14 +330,8 @@ for how in linked preload; do
 	verdict "$name" "$why"
 	# Default settings: the child writes a file of its own too.
 	name=runtime/fork-default/$how
-	why=$(run_prog "$name" $pre "$exe" && no_strays "$rundir" && {
-		set -- $(profiles "$rundir")
-		if [ $# -ne 2 ]; then
-			echo "want 2 profiles (parent, child), got $#: $(ls "$rundir" | tr '\n' ' ')"
-		else
-			check_arcs "$exe" "$1" "$2"
-		fi
-	})
+	why=$(run_prog "$name" $pre "$exe" && no_strays "$rundir" &&
+		fork_arcs "$exe")
 	verdict "$name" "$why"
 done
 
@@ -370,24 +364,8 @@ exe=$out/bin/hotcold-ours
 if ! why=$(b hotcold-ours hotcold.c ours -fno-toplevel-reorder); then
 	verdict "$name" "$why"
 else
-	why=$(run_prog "$name" no "$exe" && one_profile && check_arcs "$exe" "$prof" && {
-		# tiny_hot's range runs to the next symbol, never_run's own.
-		set -- $(nm -S -n "$exe" | awk '
-			$4 == "tiny_hot" { hot = $1; want = 1; next }
-			want && NF == 4 { print hot, $1, $4, $2; exit }')
-		if [ $# -ne 4 ] || [ "$3" != never_run ]; then
-			echo "never_run does not follow tiny_hot: $*"
-		else
-			hot=$("$out/histsum" "$prof" "$1" "$2") || hot=error
-			end=$(printf '%x' $((0x$2 + 0x$4)))
-			cold=$("$out/histsum" "$prof" "$2" "$end") || cold=error
-			if [ "$cold" != 0 ]; then
-				echo "never_run got $cold samples (tiny_hot $hot), want 0"
-			elif [ "$hot" = error ] || [ "$hot" -eq 0 ]; then
-				echo "tiny_hot got no samples"
-			fi
-		fi
-	})
+	why=$(run_prog "$name" no "$exe" && one_profile &&
+		check_arcs "$exe" "$prof" && hot_cold nm "$exe" "$prof")
 	verdict "$name" "$why"
 fi
 
