@@ -140,21 +140,13 @@ mbuild() {
 	fi
 }
 
-# run_prog NAME EXE [VAR=VALUE...] [-- ARG...]: run EXE in the empty
-# folder $out/cases/NAME/run, its stdout (the truth) in
-# $out/cases/NAME/truth.txt.  Sets $dir and $rundir; prints why and
-# returns 1 when it fails.
+# run_prog NAME EXE [VAR=VALUE...] [-- ARG...]: run_env of EXE (the
+# truth in $dir/truth.txt), through $RUNNER.  Prints why and returns 1
+# when it fails.
 run_prog() {
 	_name=$1 _exe=$2
 	shift 2
-	_env=
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		_env="$_env $1"
-		shift
-	done
-	[ $# -gt 0 ] && shift
-	# shellcheck disable=SC2086
-	run_case "$_name" 60 env $_env $RUNNER "$_exe" "$@"
+	run_env "$_name" "$RUNNER" "$_exe" "$@"
 }
 
 # simple_case NAME EXE [VAR=VALUE...] [-- ARG...]

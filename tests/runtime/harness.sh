@@ -61,6 +61,24 @@ run_case() {
 	fi
 }
 
+# run_env NAME RUNNER EXE [VAR=VALUE...] [-- ARG...]: run_case NAME
+# for 60 s of EXE ARG..., behind RUNNER (words: an emulator and its
+# options, or "" for none), with VAR=VALUE... added to the environment
+# of the program only (not of timeout(1), which a preloaded runtime
+# would profile too).
+run_env() {
+	_n=$1 _r=$2 _e=$3
+	shift 3
+	_env=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		_env="$_env $1"
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	# shellcheck disable=SC2086
+	run_case "$_n" 60 env $_env $_r "$_e" "$@"
+}
+
 # profiles DIR: the files in DIR that start as GNU profiles do, "gmon"
 # and version 1 (little-endian), one a line; side files (NAME.gmonx)
 # are not.

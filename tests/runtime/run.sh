@@ -136,30 +136,20 @@ build() {
 	fi
 }
 
-# run_prog NAME PRELOAD EXE [VAR=VALUE...] -- [ARG...]: run EXE in the
-# empty folder $out/cases/NAME/run (PRELOAD yes: with libgmon.so
-# preloaded), its stdout (the truth) in $out/cases/NAME/truth.txt.
-# Sets $dir and $rundir; prints why and returns 1 when it fails.  The
-# environment reaches the program only, not timeout(1): a preloaded
-# runtime in timeout would write a profile of its own.
+# run_prog NAME PRELOAD EXE [VAR=VALUE...] -- [ARG...]: run_env (the
+# truth in $dir/truth.txt) of EXE, with libgmon.so preloaded when
+# PRELOAD is yes.  Prints why and returns 1 when it fails.
 run_prog() {
 	_name=$1 _pre=$2 _exe=$3
 	shift 3
-	_env=
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		_env="$_env $1"
-		shift
-	done
-	[ $# -gt 0 ] && shift
 	if [ "$_pre" = yes ] && [ "$AGAINST" != glibc ]; then
 		if [ ! -f "$lib_so" ]; then
 			echo "$lib_so is not built"
 			return 1
 		fi
-		_env="$_env LD_PRELOAD=$lib_so"
+		set -- "LD_PRELOAD=$lib_so" "$@"
 	fi
-	# shellcheck disable=SC2086
-	run_case "$_name" 60 env $_env "$_exe" "$@"
+	run_env "$_name" "" "$_exe" "$@"
 }
 
 # simple_case NAME EXE PRELOAD [VAR=VALUE...] [-- ARG...]: run, then
