@@ -6,11 +6,12 @@
 #
 # The suite sets, before calling them: GPROF (our gprof), GNU (the
 # oracle for the target), has_gnu (no: the oracle is not installed,
-# only ours reads the profiles; default yes), out (the suite's folder);
-# run_case sets, per case, dir (the case's folder: truth.txt, and the
-# files below are written there) and rundir (where the program ran).  Helpers print
-# why they fail on stdout and return 1; the suite turns that into a
-# verdict.  Names starting with "_" are the helpers' scratch variables.
+# only ours reads the profiles; default yes), out (the suite's folder,
+# emptied when it starts); run_case sets, per case, dir (the case's
+# folder: truth.txt, and the files below are written there) and rundir
+# (where the program ran).  Helpers print why they fail on stdout and
+# return 1; the suite turns that into a verdict.  Names starting with
+# "_" are the helpers' scratch variables.
 
 # verdict NAME WHY [STATUS]: "PASS NAME" when WHY is empty and STATUS
 # (the check's exit status, default 0) is 0, else "FAIL NAME: WHY".
@@ -42,7 +43,7 @@ mode_ldflags() {
 }
 
 # run_case NAME SECONDS COMMAND...: set dir to $out/cases/NAME (NAME's
-# slashes turned into "_") and rundir to the empty folder $dir/run, and
+# slashes turned into "_") and rundir to the new folder $dir/run, and
 # run COMMAND there under timeout SECONDS, its stdout (the truth) in
 # $dir/truth.txt, its stderr in $dir/stderr.txt.  Prints why and returns
 # 1 when COMMAND does not exit 0.
@@ -64,8 +65,8 @@ run_case() {
 # run_env NAME RUNNER EXE [VAR=VALUE...] [-- ARG...]: run_case NAME
 # for 60 s of EXE ARG..., behind RUNNER (words: an emulator and its
 # options, or "" for none), with VAR=VALUE... added to the environment
-# of the program only (not of timeout(1), which a preloaded runtime
-# would profile too).
+# of the program (and of RUNNER, which passes it on), not of timeout(1),
+# which a preloaded runtime would profile too.
 run_env() {
 	_n=$1 _r=$2 _e=$3
 	shift 3
