@@ -1,6 +1,7 @@
 /*
  * exe.c - the executable as loaded: its load base, the range of its
- * executable segments, its build-id and its path.
+ * executable segments, its build-id (both read as the load map reads
+ * every object's, gmon_phdrs_read) and its path.
  *
  * The main program is the object whose program headers are the ones
  * the kernel passed in AT_PHDR (research/runtime.md 4.4): glibc names
@@ -8,7 +9,6 @@
  */
 #include "gmon_rt.h"
 
-#include <elf.h>
 #include <link.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -20,51 +20,12 @@ struct find {
 	bool found;
 };
 
-/* The NT_GNU_BUILD_ID note in the LEN bytes of notes at P. */
-static void
-scan_notes(struct gmon_exe *e, const unsigned char *p, size_t len)
-{
-	size_t off = 0;
-	while (len - off >= sizeof(ElfW(Nhdr))) {
-		const ElfW(Nhdr) *n = (const void *)(p + off);
-		size_t namesz = (n->n_namesz + 3) & ~(size_t)3;
-		size_t descsz = (n->n_descsz + 3) & ~(size_t)3;
-		off += sizeof *n;
-		if (namesz > len - off || descsz > len - off - namesz)
-			return;
-		if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 &&
-		    memcmp(p + off, "GNU", 4) == 0 &&
-		    n->n_descsz <= sizeof e->build_id) {
-			memcpy(e->build_id, p + off + namesz, n->n_descsz);
-			e->build_id_len = n->n_descsz;
-			return;
-		}
-		off += namesz + descsz;
-	}
-}
-
 static void
 describe(struct gmon_exe *e, const struct dl_phdr_info *info)
 {
-	uintptr_t lo = UINTPTR_MAX, hi = 0;
 	e->base = info->dlpi_addr;
-	for (size_t i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-		uintptr_t start = e->base + ph->p_vaddr;
-		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
-			if (start < lo)
-				lo = start;
-			if (start + ph->p_memsz > hi)
-				hi = start + ph->p_memsz;
-		} else if (ph->p_type == PT_NOTE && !e->build_id_len) {
-			scan_notes(e, (const unsigned char *)start,
-				   ph->p_filesz);
-		}
-	}
-	if (lo < hi) {
-		e->text_lo = lo;
-		e->text_hi = hi;
-	}
+	gmon_phdrs_read(info, &e->text_lo, &e->text_hi, e->build_id,
+			&e->build_id_len);
 }
 
 static int

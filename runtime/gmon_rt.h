@@ -100,11 +100,12 @@ int gmon_arcs_merge(struct gmon_merged *m);
 void gmon_merged_free(struct gmon_merged *m);
 
 /* exe.c: the executable as loaded. */
+#define GMON_BUILD_ID_MAX 64 /* bytes of a build-id kept (longer: none) */
 struct gmon_exe {
 	uintptr_t base; /* load base (0 unless PIE) */
 	uintptr_t text_lo,
 	    text_hi; /* executable PT_LOADs, run-time addresses */
-	uint8_t build_id[64];
+	uint8_t build_id[GMON_BUILD_ID_MAX];
 	size_t build_id_len;
 	char path[4096];  /* /proc/self/exe, "" if unreadable */
 	const char *name; /* the path's last component */
@@ -138,10 +139,25 @@ struct gmon_object {
 	uint64_t samples;           /* charged to the bins (atomic) */
 	int live;                   /* 1 loaded, 0 dlclosed (atomic) */
 	bool is_exe;                /* the executable (AT_PHDR) */
-	uint8_t build_id[64];
+	uint8_t build_id[GMON_BUILD_ID_MAX];
 	size_t build_id_len;
 	char path[4096]; /* as the loader names it ("" for glibc's exe) */
 };
+struct dl_phdr_info;
+/*
+ * What one loaded object's program headers (INFO, from dl_iterate_phdr)
+ * say, for the load map and for the executable (exe.c): the span of
+ * its non-empty executable PT_LOAD segments at run-time addresses into
+ * *TEXT_LO, *TEXT_HI (both 0 when it has none), and the descriptor of
+ * its first NT_GNU_BUILD_ID note into ID, its length into *IDLEN (0
+ * when there is none or it is longer than GMON_BUILD_ID_MAX).  Reads
+ * the notes the loader mapped, bounds-checked against their segment;
+ * takes no lock and allocates nothing (fine in a dl_iterate_phdr
+ * callback).
+ */
+void gmon_phdrs_read(const struct dl_phdr_info *info, uintptr_t *text_lo,
+		     uintptr_t *text_hi, uint8_t id[GMON_BUILD_ID_MAX],
+		     size_t *idlen);
 /* Scan the loader's list now (a no-op while another scan runs). */
 void gmon_objects_refresh(void);
 /* The slow path saw a call into PC: scan when PC is in no live object

@@ -97,9 +97,10 @@ map_array(void)
 	return true;
 }
 
-/* The NT_GNU_BUILD_ID descriptor among the LEN bytes of notes at P. */
+/* The NT_GNU_BUILD_ID descriptor among the LEN bytes of notes at P into
+ * ID, its length into *IDLEN. */
 static void
-scan_notes(struct gmon_object *o, const unsigned char *p, size_t len)
+scan_notes(const unsigned char *p, size_t len, uint8_t *id, size_t *idlen)
 {
 	size_t off = 0;
 	while (len - off >= sizeof(ElfW(Nhdr))) {
@@ -111,12 +112,40 @@ scan_notes(struct gmon_object *o, const unsigned char *p, size_t len)
 			return;
 		if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 &&
 		    memcmp(p + off, "GNU", 4) == 0 &&
-		    n->n_descsz <= sizeof o->build_id) {
-			memcpy(o->build_id, p + off + namesz, n->n_descsz);
-			o->build_id_len = n->n_descsz;
+		    n->n_descsz <= GMON_BUILD_ID_MAX) {
+			memcpy(id, p + off + namesz, n->n_descsz);
+			*idlen = n->n_descsz;
 			return;
 		}
 		off += namesz + descsz;
+	}
+}
+
+void
+gmon_phdrs_read(const struct dl_phdr_info *info, uintptr_t *text_lo,
+		uintptr_t *text_hi, uint8_t id[GMON_BUILD_ID_MAX],
+		size_t *idlen)
+{
+	uintptr_t lo = UINTPTR_MAX, hi = 0;
+	*text_lo = *text_hi = 0;
+	*idlen = 0;
+	for (size_t i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) &&
+		    ph->p_memsz) {
+			if (start < lo)
+				lo = start;
+			if (start + ph->p_memsz > hi)
+				hi = start + ph->p_memsz;
+		} else if (ph->p_type == PT_NOTE && !*idlen) {
+			scan_notes((const unsigned char *)start, ph->p_filesz,
+				   id, idlen);
+		}
+	}
+	if (lo < hi) {
+		*text_lo = lo;
+		*text_hi = hi;
 	}
 }
 
@@ -125,27 +154,12 @@ scan_notes(struct gmon_object *o, const unsigned char *p, size_t len)
 static bool
 describe(struct gmon_object *o, const struct dl_phdr_info *info)
 {
-	uintptr_t lo = UINTPTR_MAX, hi = 0;
 	memset(o, 0, offsetof(struct gmon_object, path));
 	o->base = info->dlpi_addr;
-	for (size_t i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-		uintptr_t start = o->base + ph->p_vaddr;
-		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) &&
-		    ph->p_memsz) {
-			if (start < lo)
-				lo = start;
-			if (start + ph->p_memsz > hi)
-				hi = start + ph->p_memsz;
-		} else if (ph->p_type == PT_NOTE && !o->build_id_len) {
-			scan_notes(o, (const unsigned char *)start,
-				   ph->p_filesz);
-		}
-	}
-	if (lo >= hi)
+	gmon_phdrs_read(info, &o->text_lo, &o->text_hi, o->build_id,
+			&o->build_id_len);
+	if (o->text_lo >= o->text_hi)
 		return false;
-	o->text_lo = lo;
-	o->text_hi = hi;
 	size_t n = 0;
 	const char *name = info->dlpi_name ? info->dlpi_name : "";
 	while (name[n] && n < sizeof o->path - 1) {

@@ -55,6 +55,9 @@ out=$BUILD/runtime-aarch64-tests
 lib_a=$top/build/aarch64/libgmon.a
 lib_so=$top/build/aarch64/libgmon.so
 groups="tstgmon pac glibc threads regs manyarcs signal sampling"
+# The helpers the collector suites share (verdict, one_profile,
+# check_arcs...); has_gnu, set below, tells them whether $GNU is there.
+. "$top/tests/runtime/harness.sh"
 
 # skip_all WHY: one SKIP line per group.
 skip_all() {
@@ -99,21 +102,6 @@ bp_flag() {
 	[ "$1" = none ] || echo "-mbranch-protection=$1"
 }
 
-mode_cflags() {
-	case $1 in
-	nopie | static) echo "-fno-PIE" ;;
-	pie | static-pie) echo "-fPIE" ;;
-	esac
-}
-mode_ldflags() {
-	case $1 in
-	nopie) echo "-no-pie" ;;
-	pie) echo "-pie" ;;
-	static) echo "-no-pie -static" ;;
-	static-pie) echo "-static-pie" ;;
-	esac
-}
-
 # build EXE CC BP MODE RUNTIME SRC [FLAG...]: compile SRC (-O2 -pg, once
 # per CC, BP, MODE, SRC and flags) and link it into EXE with RUNTIME
 # (ours: -pg and libgmon.a; glibc: -pg alone).  clang 14 links
@@ -153,9 +141,6 @@ build() {
 run_prog() {
 	_name=$1 _cpu=$2 _pre=$3 _exe=$4
 	shift 4
-	dir=$out/cases/$(echo "$_name" | tr '/' '_')
-	rundir=$dir/run
-	mkdir -p "$rundir"
 	set -- -cpu "$_cpu" -L "$SYSROOT" "$@"
 	[ "$_pre" = yes ] && set -- "LD_PRELOAD=$lib_so" "$@"
 	# VAR=VALUE words become -E options, the rest follows the exe.
@@ -174,164 +159,19 @@ run_prog() {
 		fi
 	done
 	# shellcheck disable=SC2086
-	(cd "$rundir" && exec timeout 120 "$QEMU" $_q "$_exe" $_a) \
-		>"$dir/truth.txt" 2>"$dir/stderr.txt"
-	_rc=$?
-	if [ $_rc -ne 0 ]; then
-		echo "the program exited $_rc ($(head -1 "$dir/stderr.txt"))"
-		return 1
-	fi
-}
-
-# one_profile: the single profile (gmon.out*, not a side file) of
-# $rundir into $prof, else why.
-one_profile() {
-	prof=
-	for _f in "$rundir"/gmon.out*; do
-		case $_f in *.gmonx) continue ;; esac
-		[ -f "$_f" ] || continue
-		prof="$prof${prof:+
-}$_f"
-	done
-	case $prof in
-	"") echo "no profile written ($(head -1 "$dir/stderr.txt"))"
-		return 1 ;;
-	*"
-"*) echo "several profiles: $(echo "$prof" | xargs -n1 basename | tr '\n' ' ')"
-		return 1 ;;
-	esac
-}
-
-# ours_wrote: the profile has the side file only libgmon writes (so a
-# preloaded libgmon.so, not glibc's runtime, wrote it).
-ours_wrote() {
-	[ -f "$prof.gmonx" ] ||
-		echo "no $(basename "$prof").gmonx: libgmon did not write the profile"
-}
-
-# gprof_arcs GPROF EXE PROFILE: "caller callee count" for every arc of
-# "GPROF -b -q", parent and child lines alike, one line each.
-gprof_arcs() {
-	_g=$1
-	shift
-	"$_g" -b -q "$@" 2>"$dir/gprof.err" | awk '
-	function flush(   i, p) {
-		p = 0
-		for (i = 1; i <= n; i++)
-			if (line[i] ~ /^\[/) p = i
-		if (p == 0) { n = 0; return }
-		split(line[p], f)
-		me = f[length(f) - 1]
-		for (i = 1; i <= n; i++) {
-			if (i == p) continue
-			k = split(line[i], f)
-			if (k < 3 || f[k] !~ /^\[[0-9]+\]$/) continue
-			c = f[k - 2]
-			if (c !~ /^[0-9]+(\/[0-9]+)?$/) continue
-			sub(/\/.*/, "", c)
-			if (i < p) print f[k - 1], me, c
-			else print me, f[k - 1], c
-		}
-		n = 0
-	}
-	/^Index by function name/ { flush(); started = 0; done = 1 }
-	done { next }
-	/^index / { started = 1; n = 0; next }
-	!started { next }
-	/^-----/ { flush(); next }
-	{ line[++n] = $0 }
-	END { flush() }' | sort -u
-}
-
-# compare_arcs TRUTH ARCS: every truth arc has its count in ARCS (absent:
-# 0), every arc of ARCS between functions the truth names is in the
-# truth.  Prints the first differences and returns 1.
-compare_arcs() {
-	awk '
-	FNR == NR {
-		if ($1 == "ARC") {
-			want[$2 " " $3] += $4
-			named[$2] = 1
-			named[$3] = 1
-		}
-		next
-	}
-	($1 in named) && ($2 in named) { got[$1 " " $2] = $3 }
-	END {
-		bad = 0
-		for (k in want) {
-			g = (k in got) ? got[k] : 0
-			if (g != want[k] && ++bad <= 3)
-				printf "%s%s: %s, truth %s", (bad > 1 ? "; " : ""), k, g, want[k]
-		}
-		for (k in got)
-			if (!(k in want) && ++bad <= 3)
-				printf "%s%s: %s, truth none", (bad > 1 ? "; " : ""), k, got[k]
-		if (bad > 3) printf "; and %d more", bad - 3
-		exit bad > 0
-	}' "$1" "$2"
-}
-
-# check_arcs EXE PROFILE: both gprofs print the truth's arcs and exit 0;
-# our -b report is GNU's, byte for byte, without a warning.
-check_arcs() {
-	if ! grep -q '^ARC ' "$dir/truth.txt"; then
-		echo "the program printed no truth"
-		return 1
-	fi
-	_gs=ours
-	[ $has_gnu = yes ] && _gs="ours GNU"
-	for _which in $_gs; do
-		_g=$GPROF
-		[ $_which = GNU ] && _g=$GNU
-		gprof_arcs "$_g" "$@" >"$dir/arcs-$_which.txt"
-		if ! "$_g" -b -q "$@" >/dev/null 2>&1; then
-			echo "$_which gprof fails: $(head -1 "$dir/gprof.err")"
-			return 1
-		fi
-		if ! _why=$(compare_arcs "$dir/truth.txt" "$dir/arcs-$_which.txt"); then
-			echo "$_which gprof: $_why"
-			return 1
-		fi
-	done
-	"$GPROF" -b "$@" >"$dir/report-ours.txt" 2>"$dir/report-ours.err"
-	if [ -s "$dir/report-ours.err" ]; then
-		echo "our gprof -b warns: $(head -1 "$dir/report-ours.err")"
-		return 1
-	fi
-	[ $has_gnu = yes ] || return 0
-	"$GNU" -b "$@" >"$dir/report-GNU.txt" 2>/dev/null
-	if ! cmp -s "$dir/report-ours.txt" "$dir/report-GNU.txt"; then
-		echo "gprof -b: our report differs from GNU's (diff $dir/report-ours.txt $dir/report-GNU.txt)"
-		return 1
-	fi
-}
-
-# exec_counts GPROF EXE PROFILE: "name count;" per f1, f2, f3, main
-# line of "gprof -C".
-exec_counts() {
-	"$1" -b -C "$2" "$3" 2>/dev/null |
-		sed -n 's/.*(\([^():]*\):0x[0-9a-f]*) \([0-9]*\) executions$/\1 \2/p' |
-		grep -E '^(f1|f2|f3|main) ' | sort | tr '\n' ';'
-}
-
-verdict() {
-	if [ -z "$2" ]; then
-		echo "PASS $1"
-	else
-		echo "FAIL $1: $2"
-	fi
+	run_case "$_name" 120 "$QEMU" $_q "$_exe" $_a
 }
 
 # simple_case NAME EXE CPU PRELOAD [VAR=VALUE...] [-- ARG...]: run,
 # then check the profile's arcs (and, unless PRELOAD is "glibc", that
 # libgmon wrote it; "glibc" runs without preloading).
 simple_case() {
-	_sn=$1 _se=$2 _sc=$3 _sp=$4 _so=$4
+	_sn=$1 _se=$2 _sc=$3 _sp=$4 _side=side
 	shift 4
-	[ "$_sp" = glibc ] && _sp=no
-	_why=$(run_prog "$_sn" "$_sc" "$_sp" "$_se" "$@" && one_profile &&
-		{ [ "$_so" = glibc ] || ours_wrote; } && check_arcs "$_se" "$prof")
+	[ "$_sp" = glibc ] && _sp=no _side=
+	# shellcheck disable=SC2086
+	_why=$(run_prog "$_sn" "$_sc" "$_sp" "$_se" "$@" && one_profile $_side &&
+		check_arcs "$_se" "$prof")
 	verdict "$_sn" "$_why"
 }
 
@@ -348,8 +188,6 @@ fi
 for cc in $ccs; do
 	for bp in none pac-ret standard; do
 		for mode in nopie pie static static-pie; do
-			want="f1 2000;f2 1000;f3 1;"
-			case $mode in static*) want="f1 2000;f2 1000;f3 1;main 1;" ;; esac
 			for how in linked preload; do
 				case $how/$mode in preload/static*) continue ;; esac
 				rt=ours
@@ -366,16 +204,9 @@ for cc in $ccs; do
 					fi
 					pre=no
 					[ $how = preload ] && pre=yes
-					why=$(run_prog "$name" $cpu $pre "$exe" && one_profile &&
-						ours_wrote && check_arcs "$exe" "$prof" && {
-						gs=$GPROF
-						[ $has_gnu = yes ] && gs="$GPROF $GNU"
-						for g in $gs; do
-							got=$(exec_counts "$g" "$exe" "$prof")
-							[ "$got" = "$want" ] ||
-								echo "$(basename "$g") -C: got '$got', want '$want'"
-						done
-					})
+					why=$(run_prog "$name" $cpu $pre "$exe" && one_profile side &&
+						check_arcs "$exe" "$prof" &&
+						tstgmon_counts "$exe" "$prof" $mode)
 					verdict "$name" "$why"
 				done
 			done
@@ -525,23 +356,8 @@ else
 		check_arcs "$exe" "$prof" && {
 		grep -q 'perf task-clock' "$dir/stderr.txt" &&
 			echo "perf sampled under emulation: $(grep -m1 libgmon "$dir/stderr.txt")"
-		# tiny_hot's range runs to the next symbol, never_run's own.
-		set -- $($XNM -S -n "$exe" | awk '
-			$4 == "tiny_hot" { hot = $1; want = 1; next }
-			want && NF == 4 { print hot, $1, $4, $2; exit }')
-		if [ $# -ne 4 ] || [ "$3" != never_run ]; then
-			echo "never_run does not follow tiny_hot: $*"
-		else
-			# PIE: the profile's addresses are the file's (nm's).
-			hot=$("$out/histsum" "$prof" "$1" "$2") || hot=error
-			end=$(printf '%x' $((0x$2 + 0x$4)))
-			cold=$("$out/histsum" "$prof" "$2" "$end") || cold=error
-			if [ "$cold" != 0 ]; then
-				echo "never_run got $cold samples (tiny_hot $hot), want 0"
-			elif [ "$hot" = error ] || [ "$hot" -eq 0 ]; then
-				echo "tiny_hot got no samples ($(grep -m1 libgmon "$dir/stderr.txt"))"
-			fi
-		fi
+		# PIE: the profile's addresses are the file's (nm's).
+		hot_cold $XNM "$exe" "$prof"
 	})
 	verdict "$name" "$why"
 fi

@@ -48,6 +48,9 @@ progs=$top/tests/runtime/progs
 core=$top/tests/runtime-core
 lib=$top/build/musl
 out=$BUILD/runtime-musl-tests
+# The helpers the collector suites share (verdict, one_profile,
+# check_arcs...).
+. "$top/tests/runtime/harness.sh"
 # The runtime reads these; the caller's must not leak in.
 unset GMON_OUT_PREFIX PROFDIR LIBGMON_OUT LIBGMON_FORK LIBGMON_DUMP_ON \
 	LIBGMON_VERBOSE LIBGMON_RATE LIBGMON_CLOCK
@@ -58,15 +61,6 @@ if ! command -v "$MCC" >/dev/null 2>&1; then
 fi
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/cases" || exit 1
-
-# verdict NAME WHY: PASS when WHY is empty, else FAIL with its first line.
-verdict() {
-	if [ -z "$2" ]; then
-		echo "PASS $1"
-	else
-		echo "FAIL $1: $(echo "$2" | head -1)"
-	fi
-}
 
 # --- the collector, built for musl, without a warning -----------------
 name=runtime-musl/build
@@ -146,172 +140,22 @@ mbuild() {
 	fi
 }
 
-# run_prog NAME EXE [VAR=VALUE...] [-- ARG...]: run EXE in the empty
-# folder $out/cases/NAME/run, its stdout (the truth) in
-# $out/cases/NAME/truth.txt.  Sets $dir and $rundir; prints why and
-# returns 1 when it fails.
+# run_prog NAME EXE [VAR=VALUE...] [-- ARG...]: run_env of EXE (the
+# truth in $dir/truth.txt), through $RUNNER.  Prints why and returns 1
+# when it fails.
 run_prog() {
 	_name=$1 _exe=$2
 	shift 2
-	dir=$out/cases/$(echo "$_name" | tr '/' '_')
-	rundir=$dir/run
-	mkdir -p "$rundir"
-	_env=
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		_env="$_env $1"
-		shift
-	done
-	[ $# -gt 0 ] && shift
-	# shellcheck disable=SC2086
-	(cd "$rundir" && exec timeout 60 env $_env $RUNNER "$_exe" "$@") \
-		>"$dir/truth.txt" 2>"$dir/stderr.txt"
-	_rc=$?
-	if [ $_rc -ne 0 ]; then
-		echo "the program exited $_rc ($(head -1 "$dir/stderr.txt"))"
-		return 1
-	fi
-}
-
-# profiles DIR: the GNU profiles in DIR ("gmon", version 1).
-profiles() {
-	for _f in "$1"/* "$1"/.[!.]*; do
-		[ -f "$_f" ] || continue
-		[ "$(head -c 8 "$_f" | od -An -tx1 | tr -d ' \n')" = 676d6f6e01000000 ] &&
-			echo "$_f"
-	done
-}
-
-# one_profile: the single profile of $rundir into $prof, its side file
-# beside it and nothing else there; else why.
-one_profile() {
-	prof=$(profiles "$rundir")
-	case $prof in
-	"") echo "no profile written ($(head -1 "$dir/stderr.txt"))"
-		return 1 ;;
-	*"
-"*) echo "several profiles: $(echo "$prof" | xargs -n1 basename | tr '\n' ' ')"
-		return 1 ;;
-	esac
-	if [ ! -f "$prof.gmonx" ]; then
-		echo "no side file $(basename "$prof").gmonx"
-		return 1
-	fi
-	_n=$(ls -A "$rundir" | wc -l)
-	if [ "$_n" -ne 2 ]; then
-		echo "stray files: $(ls -A "$rundir" | tr '\n' ' ')"
-		return 1
-	fi
-}
-
-# gprof_arcs GPROF PROFILE... : "caller callee count" for every arc of
-# "GPROF -b -q" (tests/runtime/run.sh has the same reader).
-gprof_arcs() {
-	_g=$1
-	shift
-	"$_g" -b -q "$_exe_under_test" "$@" 2>"$dir/gprof.err" | awk '
-	function flush(   i, p) {
-		p = 0
-		for (i = 1; i <= n; i++)
-			if (line[i] ~ /^\[/) p = i
-		if (p == 0) { n = 0; return }
-		split(line[p], f)
-		me = f[length(f) - 1]
-		for (i = 1; i <= n; i++) {
-			if (i == p) continue
-			k = split(line[i], f)
-			if (k < 3 || f[k] !~ /^\[[0-9]+\]$/) continue
-			c = f[k - 2]
-			if (c !~ /^[0-9]+(\/[0-9]+)?$/) continue
-			sub(/\/.*/, "", c)
-			if (i < p) print f[k - 1], me, c
-			else print me, f[k - 1], c
-		}
-		n = 0
-	}
-	/^Index by function name/ { flush(); started = 0; done = 1 }
-	done { next }
-	/^index / { started = 1; n = 0; next }
-	!started { next }
-	/^-----/ { flush(); next }
-	{ line[++n] = $0 }
-	END { flush() }' | sort -u
-}
-
-# compare_arcs TRUTH ARCS: every truth arc has its count in ARCS, and
-# ARCS has no other arc between functions the truth names.
-compare_arcs() {
-	awk '
-	FNR == NR {
-		if ($1 == "ARC") {
-			want[$2 " " $3] += $4
-			named[$2] = 1
-			named[$3] = 1
-		}
-		next
-	}
-	($1 in named) && ($2 in named) { got[$1 " " $2] = $3 }
-	END {
-		bad = 0
-		for (k in want) {
-			g = (k in got) ? got[k] : 0
-			if (g != want[k] && ++bad <= 3)
-				printf "%s%s: %s, truth %s", (bad > 1) ? "; " : "", k, g, want[k]
-		}
-		for (k in got)
-			if (!(k in want) && ++bad <= 3)
-				printf "%s%s: %s, truth none", (bad > 1) ? "; " : "", k, got[k]
-		exit bad > 0
-	}' "$1" "$2"
-}
-
-# check_arcs EXE PROFILE...: both gprofs exit 0 and print the truth's
-# arcs; with -b they print the same bytes, ours without a warning.
-check_arcs() {
-	_exe_under_test=$1
-	shift
-	if ! grep -q '^ARC ' "$dir/truth.txt"; then
-		echo "the program printed no truth"
-		return 1
-	fi
-	for _which in ours GNU; do
-		_g=$GPROF
-		[ $_which = GNU ] && _g=$GNU
-		gprof_arcs "$_g" "$@" >"$dir/arcs-$_which.txt"
-		if ! "$_g" -b -q "$_exe_under_test" "$@" >/dev/null 2>&1; then
-			echo "$_which gprof fails: $(head -1 "$dir/gprof.err")"
-			return 1
-		fi
-		if ! _why=$(compare_arcs "$dir/truth.txt" "$dir/arcs-$_which.txt"); then
-			echo "$_which gprof: $_why"
-			return 1
-		fi
-	done
-	"$GPROF" -b "$_exe_under_test" "$@" >"$dir/report-ours.txt" 2>"$dir/report-ours.err"
-	"$GNU" -b "$_exe_under_test" "$@" >"$dir/report-GNU.txt" 2>/dev/null
-	if ! cmp -s "$dir/report-ours.txt" "$dir/report-GNU.txt"; then
-		echo "gprof -b: our report differs from GNU's (diff $dir/report-ours.txt $dir/report-GNU.txt)"
-		return 1
-	fi
-	if [ -s "$dir/report-ours.err" ]; then
-		echo "our gprof -b warns: $(head -1 "$dir/report-ours.err")"
-		return 1
-	fi
+	run_env "$_name" "$RUNNER" "$_exe" "$@"
 }
 
 # simple_case NAME EXE [VAR=VALUE...] [-- ARG...]
 simple_case() {
 	_sn=$1 _se=$2
 	shift 2
-	_why=$(run_prog "$_sn" "$_se" "$@" && one_profile &&
+	_why=$(run_prog "$_sn" "$_se" "$@" && one_profile side &&
 		check_arcs "$_se" "$prof")
 	verdict "$_sn" "$_why"
-}
-
-# exec_counts GPROF EXE PROFILE: "name count;" for f1 f2 f3 main, "-C".
-exec_counts() {
-	"$1" -b -C "$2" "$3" 2>/dev/null |
-		sed -n 's/.*(\([^():]*\):0x[0-9a-f]*) \([0-9]*\) executions$/\1 \2/p' |
-		grep -E '^(f1|f2|f3|main) ' | sort | tr '\n' ';'
 }
 
 # leaf_count GPROF EXE PROFILE...: the calls of leaf, by "-b -C".
@@ -323,13 +167,19 @@ leaf_count() {
 			END { printf "%.0f\n", s }'
 }
 
+# leaf_is N EXE PROFILE: our gprof and GNU's count N calls of leaf.
+leaf_is() {
+	for _g in "$GPROF" "$GNU"; do
+		_n=$(leaf_count "$_g" "$2" "$3")
+		[ "$_n" = "$1" ] || echo "$(basename "$_g") counts leaf $_n, want $1"
+	done
+}
+
 # --- glibc's contract -------------------------------------------------
 # tstgmon_group HOOK...: over the link modes and both libraries.
 tstgmon_group() {
 	for hook in "$@"; do
 		for mode in static static-pie pie nopie; do
-			want="f1 2000;f2 1000;f3 1;"
-			case $mode in static*) want="f1 2000;f2 1000;f3 1;main 1;" ;; esac
 			for l in a so; do
 				case $l/$mode in so/static*) continue ;; esac
 				name=$T/tstgmon/$hook-$mode-$l
@@ -338,14 +188,9 @@ tstgmon_group() {
 					verdict "$name" "$why"
 					continue
 				fi
-				why=$(run_prog "$name" "$exe" && one_profile &&
-					check_arcs "$exe" "$prof" && {
-					for g in "$GPROF" "$GNU"; do
-						got=$(exec_counts "$g" "$exe" "$prof")
-						[ "$got" = "$want" ] ||
-							echo "$(basename "$g") -C: got '$got', want '$want'"
-					done
-				})
+				why=$(run_prog "$name" "$exe" && one_profile side &&
+					check_arcs "$exe" "$prof" &&
+					tstgmon_counts "$exe" "$prof" $mode)
 				verdict "$name" "$why"
 			done
 		done
@@ -365,7 +210,7 @@ exe=$out/bin/tstgmon-buildid
 if ! why=$(mbuild "$exe" pg pie a "$progs/tstgmon.c" -Wl,--build-id); then
 	verdict "$name" "$why"
 else
-	why=$(run_prog "$name" "$exe" && one_profile && check_arcs "$exe" "$prof" && {
+	why=$(run_prog "$name" "$exe" && one_profile side && check_arcs "$exe" "$prof" && {
 		want=$(readelf -n "$exe" | sed -n 's/^ *Build ID: *\([0-9a-f]*\)$/\1/p')
 		got=$("$GPROF" -d "$exe" "$prof" 2>&1 |
 			sed -n 's/^\[side\] program .*, build-id \([0-9a-f]*\), load base .*/\1/p')
@@ -387,7 +232,7 @@ byhand_group() {
 		for arg in "" atexit; do
 			name=$T/byhand/$mode${arg:+-$arg}
 			[ -n "$arg" ] && case $mode in static-pie | nopie) continue ;; esac
-			why=$(run_prog "$name" "$exe" -- $arg && one_profile &&
+			why=$(run_prog "$name" "$exe" -- $arg && one_profile side &&
 				check_arcs "$exe" "$prof" && {
 				# PIE: the side file's load base is where the file is
 				# mapped; a fixed-address program has base 0.
@@ -413,12 +258,8 @@ for ml in static-a pie-a pie-so; do
 		verdict "$name" "$why"
 		continue
 	fi
-	why=$(run_prog "$name" "$exe" && one_profile && {
-		for g in "$GPROF" "$GNU"; do
-			n=$(leaf_count "$g" "$exe" "$prof")
-			[ "$n" = 111 ] || echo "$(basename "$g") counts leaf $n, want 111"
-		done
-	})
+	why=$(run_prog "$name" "$exe" && one_profile side &&
+		leaf_is 111 "$exe" "$prof")
 	verdict "$name" "$why"
 done
 
@@ -452,15 +293,7 @@ fork_group() {
 			verdict "$name" "$why"
 			continue
 		fi
-		# shellcheck disable=SC2046
-		why=$(run_prog "$name" "$exe" && {
-			set -- $(profiles "$rundir")
-			if [ $# -ne 2 ]; then
-				echo "want 2 profiles (parent, child), got $#: $(ls "$rundir" | tr '\n' ' ')"
-			else
-				check_arcs "$exe" "$1" "$2"
-			fi
-		})
+		why=$(run_prog "$name" "$exe" && fork_arcs "$exe")
 		verdict "$name" "$why"
 	done
 }
@@ -490,7 +323,7 @@ else
 			continue
 		fi
 		why=$(run_prog "$name" "$exe" LIBGMON_CLOCK=$clock LIBGMON_VERBOSE=1 &&
-			one_profile && check_arcs "$exe" "$prof" && {
+			one_profile side && check_arcs "$exe" "$prof" && {
 			ran=$(sed -n 's/^libgmon: clock \([^,]*\),.*/\1/p' "$dir/stderr.txt")
 			hot=$("$out/histsum" "$prof" "$hot_lo" "$hot_hi") || hot=error
 			all=$("$out/histsum" "$prof" | awk '{ print $1 }')
@@ -517,12 +350,7 @@ else
 	for ev in exit exec; do
 		name=runtime-musl/dump-on/$ev
 		why=$(run_prog "$name" "$exe" LIBGMON_DUMP_ON=_exit,exec -- $ev &&
-			one_profile && {
-			for g in "$GPROF" "$GNU"; do
-				n=$(leaf_count "$g" "$exe" "$prof")
-				[ "$n" = 900 ] || echo "$(basename "$g") counts leaf $n, want 900"
-			done
-		})
+			one_profile side && leaf_is 900 "$exe" "$prof")
 		verdict "$name" "$why"
 	done
 fi

@@ -52,25 +52,13 @@ lib_a=$BUILD/libgmon.a
 lib_so=$BUILD/libgmon.so
 [ -f "$lib_so" ] || lib_so=$top/build/libgmon.so
 
+# The helpers the collector suites share (verdict, one_profile,
+# check_arcs...).
+. "$here/harness.sh"
+
 # The test helpers, never profiled.
 cc -O2 -o "$out/histsum" "$here/histsum.c" || exit 1
 cc -O2 -o "$out/perfprobe" "$here/perfprobe.c" || exit 1
-
-# mode_cflags MODE / mode_ldflags MODE: the flags of a link mode.
-mode_cflags() {
-	case $1 in
-	nopie | static) echo "-fno-PIE" ;;
-	pie | static-pie) echo "-fPIE" ;;
-	esac
-}
-mode_ldflags() {
-	case $1 in
-	nopie) echo "-no-pie" ;;
-	pie) echo "-pie" ;;
-	static) echo "-no-pie -static" ;;
-	static-pie) echo "-static-pie" ;;
-	esac
-}
 
 # compile OBJ CC HOOK MODE SRC [CFLAG...]: OBJ from SRC with -pg (HOOK
 # fentry: -mfentry too), -O2, for link mode MODE.  Returns 1 (the log
@@ -148,197 +136,20 @@ build() {
 	fi
 }
 
-# run_prog NAME PRELOAD EXE [VAR=VALUE...] -- [ARG...]: run EXE in the
-# empty folder $out/cases/NAME/run (PRELOAD yes: with libgmon.so
-# preloaded), its stdout (the truth) in $out/cases/NAME/truth.txt.
-# Sets $dir and $rundir; prints why and returns 1 when it fails.  The
-# environment reaches the program only, not timeout(1): a preloaded
-# runtime in timeout would write a profile of its own.
+# run_prog NAME PRELOAD EXE [VAR=VALUE...] -- [ARG...]: run_env (the
+# truth in $dir/truth.txt) of EXE, with libgmon.so preloaded when
+# PRELOAD is yes.  Prints why and returns 1 when it fails.
 run_prog() {
 	_name=$1 _pre=$2 _exe=$3
 	shift 3
-	dir=$out/cases/$(echo "$_name" | tr '/' '_')
-	rundir=$dir/run
-	mkdir -p "$rundir"
-	_env=
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		_env="$_env $1"
-		shift
-	done
-	[ $# -gt 0 ] && shift
 	if [ "$_pre" = yes ] && [ "$AGAINST" != glibc ]; then
 		if [ ! -f "$lib_so" ]; then
 			echo "$lib_so is not built"
 			return 1
 		fi
-		_env="$_env LD_PRELOAD=$lib_so"
+		set -- "LD_PRELOAD=$lib_so" "$@"
 	fi
-	# shellcheck disable=SC2086
-	(cd "$rundir" && exec timeout 60 env $_env "$_exe" "$@") \
-		>"$dir/truth.txt" 2>"$dir/stderr.txt"
-	_rc=$?
-	if [ $_rc -ne 0 ]; then
-		echo "the program exited $_rc ($(head -1 "$dir/stderr.txt"))"
-		return 1
-	fi
-}
-
-# profiles DIR: the files in DIR that start as GNU profiles do, "gmon"
-# and version 1 (little-endian); side files (NAME.gmonx) are not.
-profiles() {
-	for _f in "$1"/* "$1"/.[!.]*; do
-		[ -f "$_f" ] || continue
-		[ "$(head -c 8 "$_f" | od -An -tx1 | tr -d ' \n')" = 676d6f6e01000000 ] &&
-			echo "$_f"
-	done
-}
-
-# gprof_arcs GPROF EXE PROFILE... : "caller callee count" for every arc
-# of "GPROF -b -q", from parent and child lines alike, one line each.
-gprof_arcs() {
-	_g=$1
-	shift
-	"$_g" -b -q "$@" 2>"$dir/gprof.err" | awk '
-	function flush(   i, p) {
-		p = 0
-		for (i = 1; i <= n; i++)
-			if (line[i] ~ /^\[/) p = i
-		if (p == 0) { n = 0; return }
-		split(line[p], f)
-		me = f[length(f) - 1]
-		for (i = 1; i <= n; i++) {
-			if (i == p) continue
-			k = split(line[i], f)
-			if (k < 3 || f[k] !~ /^\[[0-9]+\]$/) continue
-			c = f[k - 2]
-			if (c !~ /^[0-9]+(\/[0-9]+)?$/) continue
-			sub(/\/.*/, "", c)
-			if (i < p) print f[k - 1], me, c
-			else print me, f[k - 1], c
-		}
-		n = 0
-	}
-	/^Index by function name/ { flush(); started = 0; done = 1 }
-	done { next }
-	/^index / { started = 1; n = 0; next }
-	!started { next }
-	/^-----/ { flush(); next }
-	{ line[++n] = $0 }
-	END { flush() }' | sort -u
-}
-
-# compare_arcs TRUTH ARCS: every truth arc has its count in ARCS (a
-# count of 0: absent), every arc of ARCS between functions the truth
-# names is in the truth.  Prints the first differences; returns 1.
-compare_arcs() {
-	awk '
-	FNR == NR {
-		if ($1 == "ARC") {
-			want[$2 " " $3] += $4
-			named[$2] = 1
-			named[$3] = 1
-		}
-		next
-	}
-	($1 in named) && ($2 in named) {
-		k = $1 " " $2
-		if (k in got) dup[k] = 1
-		got[k] = $3
-	}
-	END {
-		bad = 0
-		for (k in want) {
-			g = (k in got) ? got[k] : 0
-			if (g != want[k] || (k in dup)) {
-				if (++bad <= 3) {
-					sep = (bad > 1) ? "; " : ""
-					shown = (k in dup) ? "two counts" : g
-					printf "%s%s: %s, truth %s", sep, k, shown, want[k]
-				}
-			}
-		}
-		for (k in got)
-			if (!(k in want) && ++bad <= 3) {
-				sep = (bad > 1) ? "; " : ""
-				printf "%s%s: %s, truth none", sep, k, got[k]
-			}
-		if (bad > 3) printf "; and %d more", bad - 3
-		exit bad > 0
-	}' "$1" "$2"
-}
-
-# check_arcs EXE PROFILE...: both gprofs read the profiles (exit 0)
-# and print the truth's arcs ($dir/truth.txt); and with -b both print
-# the same bytes, ours with nothing on stderr (the side files beside the
-# profiles belong to them: no warning).  Prints why; returns 1.
-check_arcs() {
-	if ! grep -q '^ARC ' "$dir/truth.txt"; then
-		echo "the program printed no truth"
-		return 1
-	fi
-	for _which in ours GNU; do
-		_g=$GPROF
-		[ $_which = GNU ] && _g=$GNU
-		gprof_arcs "$_g" "$@" >"$dir/arcs-$_which.txt"
-		"$_g" -b -q "$@" >/dev/null 2>&1
-		_rc=$?
-		if [ $_rc -ne 0 ]; then
-			echo "$_which gprof exits $_rc: $(head -1 "$dir/gprof.err")"
-			return 1
-		fi
-		if ! _why=$(compare_arcs "$dir/truth.txt" "$dir/arcs-$_which.txt"); then
-			echo "$_which gprof: $_why"
-			return 1
-		fi
-	done
-	"$GPROF" -b "$@" >"$dir/report-ours.txt" 2>"$dir/report-ours.err"
-	"$GNU" -b "$@" >"$dir/report-GNU.txt" 2>/dev/null
-	if ! cmp -s "$dir/report-ours.txt" "$dir/report-GNU.txt"; then
-		echo "gprof -b: our report differs from GNU's (diff $dir/report-ours.txt $dir/report-GNU.txt)"
-		return 1
-	fi
-	if [ -s "$dir/report-ours.err" ]; then
-		echo "our gprof -b warns: $(head -1 "$dir/report-ours.err")"
-		return 1
-	fi
-}
-
-# no_strays DIR: DIR holds only profiles and their side files (NAME.gmonx
-# beside NAME): a temporary left behind means the file was not written
-# to another name and renamed.
-no_strays() {
-	_p=$(profiles "$1")
-	for _f in "$1"/* "$1"/.[!.]*; do
-		[ -e "$_f" ] || continue
-		case " $(echo $_p) " in *" $_f "*) continue ;; esac
-		case $_f in
-		*.gmonx) case " $(echo $_p) " in *" ${_f%.gmonx} "*) continue ;; esac ;;
-		esac
-		echo "stray file $(basename "$_f")"
-		return 1
-	done
-}
-
-# one_profile: the single profile of $rundir into $prof, else why.
-one_profile() {
-	no_strays "$rundir" || return 1
-	prof=$(profiles "$rundir")
-	case $prof in
-	"") echo "no profile written ($(head -1 "$dir/stderr.txt"))"
-		return 1 ;;
-	*"
-"*) echo "several profiles: $(echo "$prof" | xargs -n1 basename | tr '\n' ' ')"
-		return 1 ;;
-	esac
-}
-
-# verdict NAME WHY: PASS when WHY is empty, else FAIL with it.
-verdict() {
-	if [ -z "$2" ]; then
-		echo "PASS $1"
-	else
-		echo "FAIL $1: $2"
-	fi
+	run_env "$_name" "" "$_exe" "$@"
 }
 
 # simple_case NAME EXE PRELOAD [VAR=VALUE...] [-- ARG...]: run, then
@@ -351,19 +162,10 @@ simple_case() {
 	verdict "$_sn" "$_why"
 }
 
-# exec_counts GPROF EXE PROFILE: "name count" per line of "gprof -C".
-exec_counts() {
-	"$1" -b -C "$2" "$3" 2>/dev/null |
-		sed -n 's/.*(\([^():]*\):0x[0-9a-f]*) \([0-9]*\) executions$/\1 \2/p' |
-		grep -E '^(f1|f2|f3|main) ' | sort | tr '\n' ';'
-}
-
 # --- glibc's contract, over the whole matrix --------------------------
 for cc in gcc clang; do
 	for hook in pg fentry; do
 		for mode in nopie pie static static-pie; do
-			want="f1 2000;f2 1000;f3 1;"
-			case $mode in static*) want="f1 2000;f2 1000;f3 1;main 1;" ;; esac
 			for how in linked preload; do
 				case $how/$mode in preload/static*) continue ;; esac
 				[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
@@ -378,13 +180,8 @@ for cc in gcc clang; do
 				pre=no
 				[ $how = preload ] && pre=yes
 				why=$(run_prog "$name" $pre "$exe" && one_profile &&
-					check_arcs "$exe" "$prof" && {
-					for g in "$GPROF" "$GNU"; do
-						got=$(exec_counts "$g" "$exe" "$prof")
-						[ "$got" = "$want" ] ||
-							echo "$(basename "$g") -C: got '$got', want '$want'"
-					done
-				})
+					check_arcs "$exe" "$prof" &&
+					tstgmon_counts "$exe" "$prof" $mode)
 				verdict "$name" "$why"
 			done
 		done
@@ -523,14 +320,8 @@ for how in linked preload; do
 	verdict "$name" "$why"
 	# Default settings: the child writes a file of its own too.
 	name=runtime/fork-default/$how
-	why=$(run_prog "$name" $pre "$exe" && no_strays "$rundir" && {
-		set -- $(profiles "$rundir")
-		if [ $# -ne 2 ]; then
-			echo "want 2 profiles (parent, child), got $#: $(ls "$rundir" | tr '\n' ' ')"
-		else
-			check_arcs "$exe" "$1" "$2"
-		fi
-	})
+	why=$(run_prog "$name" $pre "$exe" && no_strays "$rundir" &&
+		fork_arcs "$exe")
 	verdict "$name" "$why"
 done
 
@@ -563,24 +354,8 @@ exe=$out/bin/hotcold-ours
 if ! why=$(b hotcold-ours hotcold.c ours -fno-toplevel-reorder); then
 	verdict "$name" "$why"
 else
-	why=$(run_prog "$name" no "$exe" && one_profile && check_arcs "$exe" "$prof" && {
-		# tiny_hot's range runs to the next symbol, never_run's own.
-		set -- $(nm -S -n "$exe" | awk '
-			$4 == "tiny_hot" { hot = $1; want = 1; next }
-			want && NF == 4 { print hot, $1, $4, $2; exit }')
-		if [ $# -ne 4 ] || [ "$3" != never_run ]; then
-			echo "never_run does not follow tiny_hot: $*"
-		else
-			hot=$("$out/histsum" "$prof" "$1" "$2") || hot=error
-			end=$(printf '%x' $((0x$2 + 0x$4)))
-			cold=$("$out/histsum" "$prof" "$2" "$end") || cold=error
-			if [ "$cold" != 0 ]; then
-				echo "never_run got $cold samples (tiny_hot $hot), want 0"
-			elif [ "$hot" = error ] || [ "$hot" -eq 0 ]; then
-				echo "tiny_hot got no samples"
-			fi
-		fi
-	})
+	why=$(run_prog "$name" no "$exe" && one_profile &&
+		check_arcs "$exe" "$prof" && hot_cold nm "$exe" "$prof")
 	verdict "$name" "$why"
 fi
 

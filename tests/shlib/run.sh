@@ -44,6 +44,9 @@ top=$(cd "$here/../.." && pwd)
 GNU=${ORACLE:-/usr/bin/gprof}
 progs=$here/progs
 out=$BUILD/shlib-tests
+# The helpers the collector suites share (verdict, graph_arcs,
+# compare_arcs...).
+. "$top/tests/runtime/harness.sh"
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 
@@ -56,18 +59,6 @@ if ! command -v python3 >/dev/null 2>&1; then
 	echo "SKIP shlib: no python3 (the side-file decoder)"
 	exit 0
 fi
-
-# verdict NAME WHY [STATUS]: PASS when WHY is empty and STATUS (the
-# check's exit status, default 0) is 0, else FAIL.
-verdict() {
-	if [ "${3:-0}" -ne 0 ] && [ -z "$2" ]; then
-		echo "FAIL $1: failed without saying why"
-	elif [ -z "$2" ]; then
-		echo "PASS $1"
-	else
-		echo "FAIL $1: $2"
-	fi
-}
 
 # libs CC: liba.so and libb.so of CC in $out/CC (once); prints why on
 # failure.
@@ -105,67 +96,12 @@ exe() {
 	fi
 }
 
-# gnu_arcs EXE PROFILE: "caller callee count" of "GNU -b -q", as
-# tests/runtime/run.sh reads it.
-gnu_arcs() {
-	"$GNU" -b -q "$1" "$2" 2>"$dir/gnu.err" | graph_arcs
-}
-
-# our_arcs [OPTION...] EXE PROFILE: the same from our gprof, a library
-# function's "NAME [LIB]" read as NAME@LIB (decode.py's spelling).
+# our_arcs [OPTION...] EXE PROFILE: graph_arcs of our "gprof -b -q", a
+# library function's "NAME [LIB]" read as NAME@LIB (decode.py's
+# spelling), its stderr in $dir/ours.err.
 our_arcs() {
 	"$GPROF" -b -q "$@" 2>"$dir/ours.err" |
 		sed 's/ \[\([^] ]*\.so[^] ]*\)\]/@\1/g' | graph_arcs
-}
-
-# graph_arcs: "caller callee count" for every arc of a -q report on
-# stdin, from parent and child lines alike, one line each.
-graph_arcs() {
-	awk '
-	function flush(   i, p) {
-		p = 0
-		for (i = 1; i <= n; i++)
-			if (line[i] ~ /^\[/) p = i
-		if (p == 0) { n = 0; return }
-		split(line[p], f)
-		me = f[length(f) - 1]
-		for (i = 1; i <= n; i++) {
-			if (i == p) continue
-			k = split(line[i], f)
-			if (k < 3 || f[k] !~ /^\[[0-9]+\]$/) continue
-			c = f[k - 2]
-			if (c !~ /^[0-9]+(\/[0-9]+)?$/) continue
-			sub(/\/.*/, "", c)
-			if (i < p) print f[k - 1], me, c
-			else print me, f[k - 1], c
-		}
-		n = 0
-	}
-	/^Index by function name/ { flush(); started = 0; done = 1 }
-	done { next }
-	/^index / { started = 1; n = 0; next }
-	!started { next }
-	/^-----/ { flush(); next }
-	{ line[++n] = $0 }
-	END { flush() }' | sort -u
-}
-
-# same_arcs TRUTH ARCS: every truth arc in ARCS with its count, and no
-# other arc between functions the truth names.
-same_arcs() {
-	awk '
-	FNR == NR { if ($1 == "ARC") { want[$2 " " $3] += $4; named[$2]; named[$3] }; next }
-	($1 in named) && ($2 in named) { got[$1 " " $2] = $3 }
-	END {
-		bad = 0
-		for (k in want)
-			if (got[k] != want[k] && ++bad <= 3)
-				printf "%s%s: %s, truth %s", (bad > 1 ? "; " : ""), k, got[k] + 0, want[k]
-		for (k in got)
-			if (!(k in want) && ++bad <= 3)
-				printf "%s%s: %s, truth none", (bad > 1 ? "; " : ""), k, got[k]
-		exit bad > 0
-	}' "$1" "$2"
 }
 
 # e2e [OPTION...]: our gprof reads the case's profile with its side
@@ -179,7 +115,7 @@ e2e() {
 		echo "our gprof warns: $(head -1 "$dir/ours.err")"
 		return 1
 	fi
-	same_arcs "$dir/expect.txt" "$dir/arcs-ours.txt" || return 1
+	compare_arcs "$dir/expect.txt" "$dir/arcs-ours.txt" || return 1
 	"$GPROF" -b -p "$@" "$exe" "$dir/run/gmon.out" 2>/dev/null |
 		awk '$NF == "a_burn" && $3 > 0 { found = 1 } END { exit !found }' ||
 		{ echo "a_burn has no time in our flat profile"; return 1; }
@@ -273,17 +209,13 @@ check_side() {
 
 # one_case CC MODE HOW [THREADS]
 one_case() {
-	dir=$out/cases/$1-$2-$3${4:+-threads$4}
-	mkdir -p "$dir/run"
 	libs "$1" && exe "$1" "$2" "$3" || return 1
 	_env=
 	[ "$3" = linked ] || _env="LD_PRELOAD=$lib_so"
 	[ "$1" = clang ] && _env="$_env LIBGMON_CLOCK=itimer"
 	# shellcheck disable=SC2086
-	(cd "$dir/run" && exec timeout 60 env $_env "$exe" "$out/$1/libb.so" ${4:-}) \
-		>"$dir/truth.txt" 2>"$dir/stderr.txt"
-	_rc=$?
-	[ $_rc -eq 0 ] || { echo "the program exited $_rc ($(head -1 "$dir/stderr.txt"))"; return 1; }
+	run_case "$1-$2-$3${4:+-threads$4}" 60 \
+		env $_env "$exe" "$out/$1/libb.so" ${4:-} || return 1
 	for _f in "$dir/run"/* "$dir/run"/.[!.]*; do
 		[ -e "$_f" ] || continue
 		case $(basename "$_f") in
@@ -307,9 +239,9 @@ one_case() {
 		{ print }' "$dir/exe-funcs.txt" "$dir/truth.txt" >"$dir/expect.txt"
 	else
 		cp "$dir/truth.txt" "$dir/expect.txt"
-		gnu_arcs "$exe" "$dir/run/gmon.out" >"$dir/arcs-gnu.txt"
+		gprof_arcs "$GNU" "$exe" "$dir/run/gmon.out" >"$dir/arcs-gnu.txt"
 		"$GNU" -b -q "$exe" "$dir/run/gmon.out" >/dev/null 2>&1 ||
-			{ echo "GNU gprof cannot read gmon.out: $(head -1 "$dir/gnu.err")"; return 1; }
+			{ echo "GNU gprof cannot read gmon.out: $(head -1 "$dir/gprof.err")"; return 1; }
 	fi
 	grep '^ARC ' "$dir/side.txt" | cut -d' ' -f2- >"$dir/arcs-side.txt"
 	arcs_match "$dir/expect.txt" "$dir/exe-funcs.txt" "$dir/arcs-gnu.txt" \
