@@ -2,7 +2,7 @@
 """decode.py - read a side file (NAME.gmonx, include/gmon_side.h) the
 way a strict reader would, check its structure, and print what the
 tests compare, with addresses turned into function names by `nm` on
-each object's file:
+each object's file ($NM, default nm):
 
   OBJECT id flags basename        one per OBJECT record
   ARC caller callee count         ARCS entries, summed per name pair
@@ -23,6 +23,7 @@ import struct
 import subprocess
 import sys
 
+NM = os.environ.get("NM", "nm")
 TAGS = {1: "RUN", 2: "CLOCK", 3: "THREAD", 4: "TOTALS", 5: "END",
         6: "OBJECT", 7: "HIST", 8: "ARCS"}
 
@@ -38,7 +39,7 @@ class Names:
     def __init__(self, path):
         self.addrs, self.ends, self.names = [], [], []
         try:
-            out = subprocess.run(["nm", "--defined-only", "-S", path],
+            out = subprocess.run([NM, "--defined-only", "-S", path],
                                  capture_output=True, text=True,
                                  check=True).stdout
         except (OSError, subprocess.CalledProcessError):
@@ -70,8 +71,11 @@ class Names:
 def clash_names(objects):
     """Names a library shares with another object get @BASENAME."""
     count = {}
+    files = {}  # a library opened twice at two bases is one file
     for oid, o in objects.items():
-        for n in set(o[2].names):
+        files.setdefault(o[1], o[2])
+    for names in files.values():
+        for n in set(names.names):
             count[n] = count.get(n, 0) + 1
     for oid, o in objects.items():
         if oid:

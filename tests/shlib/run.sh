@@ -60,15 +60,36 @@ if ! command -v python3 >/dev/null 2>&1; then
 	exit 0
 fi
 
-# libs CC: liba.so and libb.so of CC in $out/CC (once); prints why on
+# The platform the cases below run on, set by platform(): plat (its
+# name), pre (the cases' name prefix), runner (words: an emulator and
+# its options, or none), NM (for the target's files), GNU (the oracle),
+# lib_a / lib_so / lib_dir (the collector), hook (the symbol -pg code
+# calls), pout (its files).  x86-64 glibc to start with.
+plat=x86_64 pre=shlib runner= NM=nm hook=mcount pout=$out/x86_64
+lib_dir=$(dirname "$lib_so")
+export NM
+
+# cc_cmd CC: the command line of compiler CC (gcc, clang) on $plat.
+cc_cmd() {
+	case $plat/$1 in
+	x86_64/*) echo "$1" ;;
+	aarch64/gcc) echo aarch64-linux-gnu-gcc ;;
+	aarch64/clang) echo "clang --target=aarch64-linux-gnu" ;;
+	musl/gcc) echo "${MUSL_CC:-musl-gcc}" ;;
+	musl-aarch64/gcc) echo "$a64/musl-gcc" ;;
+	esac
+}
+
+# libs CC: liba.so and libb.so of CC in $pout/CC (once); prints why on
 # failure.
 libs() {
-	_d=$out/$1
+	_d=$pout/$1
 	[ -f "$_d/libb.so" ] && return 0
 	mkdir -p "$_d"
-	if ! $1 -O2 -pg -fPIC -shared -I"$progs" -I"$top/tests/runtime/progs" \
+	_c=$(cc_cmd "$1")
+	if ! $_c -O2 -pg -fPIC -shared -I"$progs" -I"$top/tests/runtime/progs" \
 		-o "$_d/liba.so" "$progs/liba.c" >"$_d/build.log" 2>&1 ||
-		! $1 -O2 -pg -fPIC -shared -I"$progs" -I"$top/tests/runtime/progs" \
+		! $_c -O2 -pg -fPIC -shared -I"$progs" -I"$top/tests/runtime/progs" \
 			-o "$_d/libb.so" "$progs/libb.c" -L"$_d" -la \
 			-Wl,-rpath,"$_d" >>"$_d/build.log" 2>&1; then
 		echo "cannot build the libraries: $(head -1 "$_d/build.log")"
@@ -76,24 +97,49 @@ libs() {
 	fi
 }
 
-# exe CC MODE HOW: the program into $exe; prints why on failure.
+# exe CC MODE HOW: the program into $exe; prints why on failure.  HOW:
+# linked (with libgmon.a), so (linked with libgmon.so), preload (-pg
+# with the C library's runtime, libgmon.so preloaded), host (no -pg,
+# libgmon.so preloaded: musl's loader must let liba.so's hook stay
+# undefined at link time).
 exe() {
-	_d=$out/$1
+	_d=$pout/$1
 	exe=$_d/prog-$2-$3
 	case $2 in
 	pie) _m="-fPIE -pie" ;;
 	*) _m="-fno-PIE -no-pie" ;;
 	esac
-	_rt=$lib_a _pg=-pg
-	[ "$3" = linked ] || _rt=
-	[ "$3" = host ] && _pg=
+	_pg=-pg
+	case $3 in
+	linked) _rt=$lib_a ;;
+	so) _rt="-L$lib_dir -Wl,-rpath,$lib_dir -lgmon" ;;
+	host) _rt=-Wl,--allow-shlib-undefined _pg= ;;
+	*) _rt= ;;
+	esac
 	# shellcheck disable=SC2086
-	if ! $1 -O2 $_pg $_m -I"$progs" -I"$top/tests/runtime/progs" -o "$exe" \
-		"$progs/main.c" -L"$_d" -la -Wl,-rpath,"$_d" $_rt -ldl -pthread \
-		>"$exe.log" 2>&1; then
+	if ! $(cc_cmd "$1") -O2 $_pg $_m -I"$progs" -I"$top/tests/runtime/progs" \
+		-o "$exe" "$progs/main.c" -L"$_d" -la -Wl,-rpath,"$_d" $_rt -ldl \
+		-pthread >"$exe.log" 2>&1; then
 		echo "cannot link: $(grep -m1 -v warning "$exe.log")"
 		return 1
 	fi
+}
+
+# launch NAME ENV EXE [ARG...]: run_case NAME of EXE ARG... behind
+# $runner, with ENV (VAR=VALUE words) in the program's environment
+# (qemu: -E, or the emulator itself would load a preloaded library).
+launch() {
+	_n=$1 _e=$2 _x=$3
+	shift 3
+	if [ -z "$runner" ]; then
+		# shellcheck disable=SC2086
+		run_case "$_n" 60 env $_e "$_x" "$@"
+		return
+	fi
+	_q=
+	for _w in $_e; do _q="$_q -E $_w"; done
+	# shellcheck disable=SC2086
+	run_case "$_n" 120 $runner $_q "$_x" "$@"
 }
 
 # our_arcs [OPTION...] EXE PROFILE: graph_arcs of our "gprof -b -q", a
@@ -174,17 +220,21 @@ check_side() {
 	_s=$dir/side.txt
 	_n=$(grep -c '^OBJECT [0-9]* 0 liba.so$' "$_s")
 	[ "$_n" = 1 ] || { echo "$_n loaded OBJECT records for liba.so, want 1"; return 1; }
-	if grep -q '^OBJECT [0-9]* [^1] libb.so$' "$_s"; then
-		echo "libb.so not flagged unloaded"
+	# musl's dlclose never unmaps a library: it stays loaded.
+	_f=1
+	grep -q '^UNLOADED no' "$dir/truth.txt" && _f=0
+	if grep -q "^OBJECT [0-9]* [^$_f] libb.so\$" "$_s"; then
+		[ $_f = 1 ] && echo "libb.so not flagged unloaded"
+		[ $_f = 0 ] && echo "libb.so flagged unloaded, yet still mapped at the end"
 		return 1
 	fi
-	_n=$(grep -c '^OBJECT [0-9]* 1 libb.so$' "$_s")
+	_n=$(grep -c "^OBJECT [0-9]* $_f libb.so\$" "$_s")
 	if grep -q '^LIBB same' "$dir/truth.txt"; then
 		[ "$_n" = 1 ] || { echo "libb.so came back at its base, yet $_n OBJECT records"; return 1; }
 	else
 		[ "$_n" -ge 1 ] || { echo "no OBJECT for libb.so"; return 1; }
 	fi
-	if grep -q '^OBJECT .* \(libc\|ld-linux\|libgmon\)' "$_s"; then
+	if grep -q '^OBJECT .* \(libc\|ld-linux\|ld-musl\|libgmon\)' "$_s"; then
 		echo "an unprofiled object has an OBJECT record"
 		return 1
 	fi
@@ -207,15 +257,15 @@ check_side() {
 	fi
 }
 
-# one_case CC MODE HOW [THREADS]
+# one_case CC MODE HOW [THREADS]: the case $pre/CC-MODE-HOW[-threadsN]
+# (its files in $out/cases/, run_case's dir).
 one_case() {
 	libs "$1" && exe "$1" "$2" "$3" || return 1
 	_env=
-	[ "$3" = linked ] || _env="LD_PRELOAD=$lib_so"
+	case $3 in preload | host) _env="LD_PRELOAD=$lib_so" ;; esac
 	[ "$1" = clang ] && _env="$_env LIBGMON_CLOCK=itimer"
-	# shellcheck disable=SC2086
-	run_case "$1-$2-$3${4:+-threads$4}" 60 \
-		env $_env "$exe" "$out/$1/libb.so" ${4:-} || return 1
+	launch "$pre/$1-$2-$3${4:+-threads$4}" "$_env" "$exe" \
+		"$pout/$1/libb.so" ${4:-} || return 1
 	for _f in "$dir/run"/* "$dir/run"/.[!.]*; do
 		[ -e "$_f" ] || continue
 		case $(basename "$_f") in
@@ -226,7 +276,7 @@ one_case() {
 	[ -f "$dir/run/gmon.out.gmonx" ] || { echo "no side file"; return 1; }
 	python3 "$here/decode.py" "$dir/run/gmon.out.gmonx" >"$dir/side.txt" 2>&1 ||
 		{ echo "decode.py: $(grep -m1 . "$dir/side.txt")"; return 1; }
-	nm --defined-only "$exe" | awk '$2 ~ /^[Tt]$/ { print $3 }' >"$dir/exe-funcs.txt"
+	$NM --defined-only "$exe" | awk '$2 ~ /^[Tt]$/ { print $3 }' >"$dir/exe-funcs.txt"
 	if [ "$3" = host ]; then
 		# The executable calls no hook: no arc into it, none in
 		# gmon.out (GNU gprof refuses a profile without arcs); the
@@ -249,68 +299,188 @@ one_case() {
 	check_side
 }
 
+# dlonly_case NAME EXPORT WANT: dlonly.c (no -pg library on its link
+# line; libb.so and liba.so of gcc dlopened) linked with libgmon.a, with
+# the hook exported by hand (EXPORT yes) or not; WANT ok: its arcs
+# across objects in the side file, the truth's TOTALS; WANT refused:
+# the loader refuses libb.so for want of the hook (the program exits 1
+# naming it).
+dlonly_case() {
+	libs gcc || return 1
+	exe=$pout/gcc/dlonly-$2
+	_x=-Wl,--export-dynamic-symbol=exe_cb
+	[ "$2" = yes ] && _x="$_x -Wl,--export-dynamic-symbol=$hook"
+	# shellcheck disable=SC2086
+	if ! $(cc_cmd gcc) -O2 -pg -fPIE -pie -I"$progs" \
+		-I"$top/tests/runtime/progs" -o "$exe" "$progs/dlonly.c" $_x \
+		"$lib_a" -ldl -pthread >"$exe.log" 2>&1; then
+		echo "cannot link: $(grep -m1 -v warning "$exe.log")"
+		return 1
+	fi
+	_why=$(launch "$1" "" "$exe" "$pout/gcc/libb.so")
+	_rc=$?
+	dir=$(case_dir "$1")
+	if [ "$3" = refused ]; then
+		[ $_rc -ne 0 ] && grep -q "$hook" "$dir/stderr.txt" && return 0
+		echo "want dlopen refused for want of $hook, got: ${_why:-a run}"
+		return 1
+	fi
+	[ $_rc -eq 0 ] || { echo "$_why"; return 1; }
+	python3 "$here/decode.py" "$dir/run/gmon.out.gmonx" >"$dir/side.txt" 2>&1 ||
+		{ echo "decode.py: $(grep -m1 . "$dir/side.txt")"; return 1; }
+	$NM --defined-only "$exe" | awk '$2 ~ /^[Tt]$/ { print $3 }' >"$dir/exe-funcs.txt"
+	: >"$dir/arcs-gnu.txt"
+	grep '^ARC ' "$dir/side.txt" | cut -d' ' -f2- >"$dir/arcs-side.txt"
+	arcs_match "$dir/truth.txt" "$dir/exe-funcs.txt" "$dir/arcs-gnu.txt" \
+		"$dir/arcs-side.txt" || return 1
+	_want=$(awk '$1 == "ARC" || $1 == "UNPROFILED" { s += $NF } END { print s }' "$dir/truth.txt")
+	_got=$(awk '$1 == "TOTALS" { print $2 }' "$dir/side.txt")
+	[ "$_got" = "$_want" ] || { echo "TOTALS calls $_got, want $_want"; return 1; }
+}
+
+# case_dir NAME: run_case's folder of case NAME.
+case_dir() {
+	echo "$out/cases/$(echo "$1" | tr '/' '_')"
+}
+
 # Our gprof reads the load map when it knows the OBJECT record.
 loadmap=no
 "$GPROF" --help 2>&1 | grep -q -- --object-path && loadmap=yes
 
-for cc in gcc clang; do
-	if ! command -v $cc >/dev/null 2>&1; then
-		echo "SKIP shlib/$cc: no $cc"
-		continue
+# full_case CC MODE HOW [THREADS]: one_case, then (when our gprof reads
+# the load map) its e2e.
+full_case() {
+	c=$1-$2-$3${4:+-threads$4}
+	why=$(one_case "$@")
+	verdict "$pre/$c" "$why" $?
+	[ $loadmap = yes ] || return 0
+	if [ -n "$why" ]; then
+		verdict "$pre/e2e-$c" "the run failed"
+		return 0
 	fi
-	for mode in pie nopie; do
-		for how in linked preload; do
-			c=$cc-$mode-$how
-			why=$(one_case $cc $mode $how)
-			verdict "shlib/$c" "$why" $?
-			[ $loadmap = yes ] || continue
-			if [ -n "$why" ]; then
-				verdict "shlib/e2e-$c" "the run failed"
-				continue
-			fi
-			dir=$out/cases/$c exe=$out/$cc/prog-$mode-$how
-			why=$(e2e)
-			verdict "shlib/e2e-$c" "$why" $?
+	dir=$(case_dir "$pre/$c") exe=$pout/$1/prog-$2-$3
+	why=$(e2e)
+	rc=$?
+	case $3/$why in
+	host/*"no call-graph records in the profile"*)
+		# Known: our gprof wants arcs in gmon.out itself.
+		echo "SKIP $pre/e2e-$c: our gprof -q refuses a gmon.out without arcs even when its side file has ARCS" ;;
+	*) verdict "$pre/e2e-$c" "$why" $rc ;;
+	esac
+}
+
+# group CCS MODES HOWS: full_case over them.
+group() {
+	for cc in $1; do
+		for mode in $2; do
+			for how in $3; do
+				full_case $cc $mode $how
+			done
 		done
 	done
+}
+
+# dlonly_group WANT-WITHOUT-EXPORT: the dlopen-only program, with and
+# without the hook exported.
+dlonly_group() {
+	why=$(dlonly_case "$pre/dlonly-export" yes ok)
+	verdict "$pre/dlonly-export" "$why" $?
+	why=$(dlonly_case "$pre/dlonly-noexport" no "$1")
+	verdict "$pre/dlonly-noexport-$1" "$why" $?
+}
+
+# make_rt TARGET [VAR=VALUE...]: make the collector TARGET (up to date:
+# nothing to do), outside any job server; prints why on failure.
+make_rt() {
+	_t=$1
+	shift
+	(unset MAKEFLAGS MFLAGS MAKELEVEL && cd "$top" && make -s "$@" "$_t") \
+		>"$out/make-$_t.log" 2>&1 ||
+		{ echo "make $_t failed: $(grep -m1 -E 'error|Error' "$out/make-$_t.log")"; return 1; }
+}
+
+# --- x86-64, glibc ----------------------------------------------------
+ccs=
+for cc in gcc clang; do
+	if command -v $cc >/dev/null 2>&1; then
+		ccs="$ccs $cc"
+	else
+		echo "SKIP shlib/$cc: no $cc"
+	fi
 done
+group "$ccs" "pie nopie" "linked preload"
 [ $loadmap = yes ] || echo "SKIP shlib/e2e: $GPROF does not read the load map"
 
 # A host program built without -pg, preloaded: its -pg libraries alone
 # are profiled.
-for cc in gcc clang; do
-	command -v $cc >/dev/null 2>&1 || continue
-	c=$cc-pie-host
-	why=$(one_case $cc pie host)
-	verdict "shlib/$c" "$why" $?
-	if [ $loadmap = no ] || [ -n "$why" ]; then continue; fi
-	dir=$out/cases/$c exe=$out/$cc/prog-pie-host
-	why=$(e2e)
-	rc=$?
-	case $why in
-	*"no call-graph records in the profile"*)
-		# Known: our gprof wants arcs in gmon.out itself.
-		echo "SKIP shlib/e2e-$c: our gprof -q refuses a gmon.out without arcs even when its side file has ARCS" ;;
-	*) verdict "shlib/e2e-$c" "$why" $rc ;;
-	esac
-done
+group "$ccs" pie host
 
 # Four threads call libb.so at once (each one's first calls take the
 # slow path and may rescan the load map together).
 for how in linked preload; do
-	c=gcc-pie-$how-threads4
-	why=$(one_case gcc pie $how 4)
-	verdict "shlib/$c" "$why" $?
-	if [ $loadmap = no ] || [ -n "$why" ]; then continue; fi
-	dir=$out/cases/$c exe=$out/gcc/prog-pie-$how
-	why=$(e2e)
-	verdict "shlib/e2e-$c" "$why" $?
+	full_case gcc pie $how 4
 done
 
+# glibc defines mcount, so a program linked with libgmon.a exports it
+# without being asked.
+dlonly_group ok
+
 # The libraries moved after the run: found with --object-path.
-if [ $loadmap = yes ] && [ -f "$out/gcc/liba.so" ]; then
-	dir=$out/cases/gcc-pie-linked exe=$out/gcc/prog-pie-linked
-	mkdir -p "$out/moved" && mv "$out/gcc/liba.so" "$out/gcc/libb.so" "$out/moved/"
+if [ $loadmap = yes ] && [ -f "$pout/gcc/liba.so" ]; then
+	dir=$(case_dir shlib/gcc-pie-linked) exe=$pout/gcc/prog-pie-linked
+	mkdir -p "$out/moved" && mv "$pout/gcc/liba.so" "$pout/gcc/libb.so" "$out/moved/"
 	why=$(e2e --object-path="$out/moved")
 	verdict shlib/e2e-object-path "$why" $?
 fi
+
+# --- aarch64, glibc, under qemu-user ----------------------------------
+# Our gprof (x86-64) reads the aarch64 files; the paths the side file
+# records are the host's (qemu-user runs on the host's file system).
+# Loops and burns are short: about 1 s a run under emulation.
+plat=aarch64 pre=shlib/aarch64 pout=$out/aarch64 hook=_mcount
+QEMU=${QEMU_AARCH64:-qemu-aarch64}
+SYSROOT=${AARCH64_SYSROOT:-/usr/aarch64-linux-gnu}
+GNU=${ORACLE_AARCH64:-aarch64-linux-gnu-gprof}
+NM=aarch64-linux-gnu-nm
+runner="$QEMU -L $SYSROOT"
+lib_a=$top/build/aarch64/libgmon.a lib_so=$top/build/aarch64/libgmon.so
+lib_dir=$top/build/aarch64
+skip=
+for tool in "$QEMU" aarch64-linux-gnu-gcc "$GNU" $NM; do
+	command -v "$tool" >/dev/null 2>&1 || skip="no $tool"
+done
+[ -n "$skip" ] || [ -f "$SYSROOT/lib/libc.so.6" ] ||
+	skip="no aarch64 glibc in $SYSROOT (libc6-dev-arm64-cross)"
+[ -n "$skip" ] || skip=$(make_rt runtime-aarch64)
+if [ -n "$skip" ]; then
+	echo "SKIP $pre: $skip"
+else
+	ccs=gcc
+	command -v clang >/dev/null 2>&1 && ccs="gcc clang"
+	group "$ccs" "pie nopie" "linked preload"
+	group gcc pie host
+	full_case gcc pie linked 4
+	dlonly_group ok
+fi
+
+# --- musl, x86-64 -----------------------------------------------------
+# Dynamic only (dlopen).  musl has no profiling runtime: linked with
+# libgmon.a or libgmon.so; musl's dlclose never unmaps libb.so.
+plat=musl pre=shlib/musl pout=$out/musl hook=mcount runner= NM=nm
+GNU=${ORACLE:-/usr/bin/gprof}
+lib_dir=$top/build/musl
+lib_a=$lib_dir/libgmon.a lib_so=$lib_dir/libgmon.so
+skip=
+command -v "${MUSL_CC:-musl-gcc}" >/dev/null 2>&1 ||
+	skip="no ${MUSL_CC:-musl-gcc} (Debian package musl-tools)"
+[ -n "$skip" ] || skip=$(make_rt runtime-musl MUSL_CC="${MUSL_CC:-musl-gcc}")
+if [ -n "$skip" ]; then
+	echo "SKIP $pre: $skip"
+else
+	group gcc "pie nopie" "linked so"
+	group gcc pie host
+	full_case gcc pie linked 4
+	# musl's libc has no mcount: unexported, libb.so cannot load.
+	dlonly_group refused
+fi
+exit 0

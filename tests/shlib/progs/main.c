@@ -4,12 +4,15 @@
  * many threads at once (up to 16), else by the main thread.  Calls liba.so (which calls back), burns CPU
  * in liba.so, dlopens libb.so, calls it (it calls liba.so and back
  * here), dlcloses it, opens it again, calls it again, closes it for
- * good, then prints the truth.
+ * good, then prints the truth (and whether libb.so is still mapped).
  */
+#define _GNU_SOURCE
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "shlib.h"
 
@@ -76,6 +79,19 @@ b_thread(void *arg)
 	b_loop(l->entry, l->n);
 	AFTER_CALL();
 	return NULL;
+}
+
+/* dl_iterate_phdr's callback: sets *DATA when the object is libb.so.
+ * Called from libc, so not instrumented (its calls would be counted
+ * as calls from unprofiled code). */
+__attribute__((no_instrument_function)) static int
+find_libb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	size_t n = info->dlpi_name ? strlen(info->dlpi_name) : 0;
+	(void)size;
+	if (n >= 7 && strcmp(info->dlpi_name + n - 7, "libb.so") == 0)
+		*(int *)data = 1;
+	return 0;
 }
 
 /* Open libb.so, call b_entry N times and b_hello once, close it. */
@@ -176,5 +192,9 @@ main(int argc, char **argv)
 	printf("QSORT %llu\n", t->qsort_a_cmp);
 	printf("LIBB %s\n",
 	       b_hello_seen[0] == b_hello_seen[1] ? "same" : "moved");
+	/* glibc unmaps a library at its last dlclose, musl never does. */
+	int mapped = 0;
+	dl_iterate_phdr(find_libb, &mapped);
+	printf("UNLOADED %s\n", mapped ? "no" : "yes");
 	return 0;
 }
