@@ -76,7 +76,8 @@ cc_cmd() {
 	aarch64/gcc) echo aarch64-linux-gnu-gcc ;;
 	aarch64/clang) echo "clang --target=aarch64-linux-gnu" ;;
 	musl/gcc) echo "${MUSL_CC:-musl-gcc}" ;;
-	musl-aarch64/gcc) echo "$a64/musl-gcc" ;;
+	# (the cross gcc's outlined atomics need glibc's __getauxval)
+	musl-aarch64/gcc) echo "$a64/musl-gcc -mno-outline-atomics" ;;
 	esac
 }
 
@@ -481,6 +482,34 @@ else
 	group gcc pie host
 	full_case gcc pie linked 4
 	# musl's libc has no mcount: unexported, libb.so cannot load.
+	dlonly_group refused
+fi
+
+# --- musl, aarch64, under qemu-user -----------------------------------
+# The sysroot and its musl-gcc come from scripts/musl-aarch64-root.sh
+# (tests/runtime-musl makes it on CI); the collector is cross-built into
+# build/musl-aarch64/ as tests/runtime-musl does.
+a64=${MUSL_AARCH64_ROOT:-$top/build/musl-aarch64-root}
+plat=musl-aarch64 pre=shlib/musl-aarch64 pout=$out/musl-aarch64 hook=_mcount
+GNU=${ORACLE_AARCH64:-aarch64-linux-gnu-gprof}
+NM=aarch64-linux-gnu-nm
+runner="$QEMU -L $a64/root"
+lib_dir=$top/build/musl-aarch64
+lib_a=$lib_dir/libgmon.a lib_so=$lib_dir/libgmon.so
+skip=
+for tool in "$QEMU" aarch64-linux-gnu-gcc "$GNU" $NM aarch64-linux-gnu-objcopy; do
+	command -v "$tool" >/dev/null 2>&1 || skip="no $tool"
+done
+[ -n "$skip" ] || { [ -x "$a64/musl-gcc" ] && [ -d "$a64/root" ]; } ||
+	skip="no musl sysroot for arm64 in $a64 (make one with scripts/musl-aarch64-root.sh)"
+[ -n "$skip" ] || skip=$(make_rt runtime-musl MUSL_OUT=build/musl-aarch64 \
+	MUSL_CC="$a64/musl-gcc" MUSL_ARCH=aarch64 \
+	MUSL_OBJCOPY=aarch64-linux-gnu-objcopy MUSL_AR=aarch64-linux-gnu-ar)
+if [ -n "$skip" ]; then
+	echo "SKIP $pre: $skip"
+else
+	group gcc pie "linked so"
+	group gcc pie host
 	dlonly_group refused
 fi
 exit 0
