@@ -16,7 +16,9 @@
 #     executable in gmon.out (read by GNU gprof -b -q, exit 0), any
 #     other in the side file's ARCS, with the truth's count;
 #   - OBJECT records for liba.so (loaded) and libb.so (flag unloaded;
-#     one record when it came back at the same base: its entry revived);
+#     one record when it came back at the same base: its entry revived;
+#     on musl, whose dlclose never unmaps, one record, loaded: the
+#     program prints whether libb.so is still mapped);
 #   - TOTALS calls = the truth's calls plus the calls from libc;
 #   - most of liba.so's HIST samples in a_burn (never an exact count);
 #   - no file but the profile and its side file.
@@ -31,9 +33,32 @@
 # must give every arc of the truth, a colliding name as "tick [liba.so]",
 # exit 0 without a warning, and a_burn must have time in its -p; also
 # with the libraries moved away after the run and --object-path.
+# dlonly cases (progs/dlonly.c): a program with no -pg library on its
+# link line dlopens libb.so: its arcs are counted when the hook (mcount;
+# __fentry__ with -mfentry; _mcount on aarch64) is exported: by hand
+# (--export-dynamic-symbol), by libgmon.so, or (glibc, which defines
+# the hooks) without asking; on musl, without, the loader refuses
+# libb.so.
+#
+# Platforms, each with one SKIP line (and the reason) when its tools
+# are missing: x86-64 glibc (the above); aarch64 glibc under
+# qemu-aarch64 -L AARCH64_SYSROOT ({gcc, clang} x {PIE, non-PIE} x
+# {linked, preload}, the host program, gcc PIE linked with 4 threads,
+# dlonly; gmon.out read by aarch64-linux-gnu-gprof, the side file
+# with aarch64-linux-gnu-nm; build/aarch64/, make runtime-aarch64);
+# musl x86-64 (musl-gcc, dynamic only: {PIE, non-PIE} x {libgmon.a,
+# libgmon.so linked}, the host program with libgmon.so preloaded, 4
+# threads, dlonly also with -mfentry; build/musl/); musl aarch64
+# under qemu (PIE x {libgmon.a, libgmon.so}, host, dlonly; the sysroot
+# of scripts/musl-aarch64-root.sh, build/musl-aarch64/).  Our gprof
+# reads every platform's files (the side file's paths are the host's:
+# qemu-user runs on its file system).
 #
 # Env: GPROF, BUILD (absolute), ORACLE (GNU gprof, default
-# /usr/bin/gprof).  Files stay in BUILD/shlib-tests/.  About 15 s.
+# /usr/bin/gprof), ORACLE_AARCH64, QEMU_AARCH64, AARCH64_SYSROOT,
+# MUSL_CC, MUSL_AARCH64_ROOT (as tests/runtime-aarch64 and
+# tests/runtime-musl).  Files stay in BUILD/shlib-tests/.  About 35 s
+# on 2 busy cores.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -65,17 +90,19 @@ fi
 # its options, or none), NM (for the target's files), GNU (the oracle),
 # lib_a / lib_so / lib_dir (the collector), hook (the symbol -pg code
 # calls), pout (its files).  x86-64 glibc to start with.
-plat=x86_64 pre=shlib runner= NM=nm hook=mcount pout=$out/x86_64
+plat=x86_64 pre=shlib runner="" NM=nm hook=mcount pout=$out/x86_64
 lib_dir=$(dirname "$lib_so")
 export NM
 
 # cc_cmd CC: the command line of compiler CC (gcc, clang) on $plat.
 cc_cmd() {
 	case $plat/$1 in
+	x86_64/gcc-fentry) echo "gcc -mfentry" ;;
 	x86_64/*) echo "$1" ;;
 	aarch64/gcc) echo aarch64-linux-gnu-gcc ;;
 	aarch64/clang) echo "clang --target=aarch64-linux-gnu" ;;
 	musl/gcc) echo "${MUSL_CC:-musl-gcc}" ;;
+	musl/gcc-fentry) echo "${MUSL_CC:-musl-gcc} -mfentry" ;;
 	# (the cross gcc's outlined atomics need glibc's __getauxval)
 	musl-aarch64/gcc) echo "$a64/musl-gcc -mno-outline-atomics" ;;
 	esac
@@ -266,7 +293,7 @@ one_case() {
 	case $3 in preload | host) _env="LD_PRELOAD=$lib_so" ;; esac
 	[ "$1" = clang ] && _env="$_env LIBGMON_CLOCK=itimer"
 	launch "$pre/$1-$2-$3${4:+-threads$4}" "$_env" "$exe" \
-		"$pout/$1/libb.so" ${4:-} || return 1
+		"$pout/$1/libb.so" ${4:+"$4"} || return 1
 	for _f in "$dir/run"/* "$dir/run"/.[!.]*; do
 		[ -e "$_f" ] || continue
 		case $(basename "$_f") in
@@ -300,30 +327,36 @@ one_case() {
 	check_side
 }
 
-# dlonly_case NAME EXPORT WANT: dlonly.c (no -pg library on its link
-# line; libb.so and liba.so of gcc dlopened) linked with libgmon.a, with
-# the hook exported by hand (EXPORT yes) or not; WANT ok: its arcs
-# across objects in the side file, the truth's TOTALS; WANT refused:
-# the loader refuses libb.so for want of the hook (the program exits 1
-# naming it).
+# dlonly_case NAME CC HOW WANT: dlonly.c (no -pg library on its link
+# line; libb.so and liba.so of CC dlopened) linked with libgmon.a, the
+# hook exported by hand (HOW export) or not (plain), or linked with
+# libgmon.so (HOW so); WANT ok: its arcs across objects in the side
+# file, the truth's TOTALS; WANT refused: the loader refuses libb.so for
+# want of the hook (the program exits 1 naming it).  CC gcc-fentry:
+# gcc -mfentry, whose hook is __fentry__.
 dlonly_case() {
-	libs gcc || return 1
-	exe=$pout/gcc/dlonly-$2
-	_x=-Wl,--export-dynamic-symbol=exe_cb
-	[ "$2" = yes ] && _x="$_x -Wl,--export-dynamic-symbol=$hook"
+	libs "$2" || return 1
+	exe=$pout/$2/dlonly-$3
+	_h=$hook
+	[ "$2" = gcc-fentry ] && _h=__fentry__
+	_x="-Wl,--export-dynamic-symbol=exe_cb $lib_a"
+	case $3 in
+	export) _x="$_x -Wl,--export-dynamic-symbol=$_h" ;;
+	so) _x="-Wl,--export-dynamic-symbol=exe_cb -L$lib_dir -Wl,-rpath,$lib_dir -lgmon" ;;
+	esac
 	# shellcheck disable=SC2086
-	if ! $(cc_cmd gcc) -O2 -pg -fPIE -pie -I"$progs" \
+	if ! $(cc_cmd $2) -O2 -pg -fPIE -pie -I"$progs" \
 		-I"$top/tests/runtime/progs" -o "$exe" "$progs/dlonly.c" $_x \
-		"$lib_a" -ldl -pthread >"$exe.log" 2>&1; then
+		-ldl -pthread >"$exe.log" 2>&1; then
 		echo "cannot link: $(grep -m1 -v warning "$exe.log")"
 		return 1
 	fi
-	_why=$(launch "$1" "" "$exe" "$pout/gcc/libb.so")
+	_why=$(launch "$1" "" "$exe" "$pout/$2/libb.so")
 	_rc=$?
 	dir=$(case_dir "$1")
-	if [ "$3" = refused ]; then
-		[ $_rc -ne 0 ] && grep -q "$hook" "$dir/stderr.txt" && return 0
-		echo "want dlopen refused for want of $hook, got: ${_why:-a run}"
+	if [ "$4" = refused ]; then
+		[ $_rc -ne 0 ] && grep -q "$_h" "$dir/stderr.txt" && return 0
+		echo "want dlopen refused for want of $_h, got: ${_why:-a run}"
 		return 1
 	fi
 	[ $_rc -eq 0 ] || { echo "$_why"; return 1; }
@@ -375,19 +408,22 @@ group() {
 	for cc in $1; do
 		for mode in $2; do
 			for how in $3; do
-				full_case $cc $mode $how
+				full_case "$cc" "$mode" "$how"
 			done
 		done
 	done
 }
 
-# dlonly_group WANT-WITHOUT-EXPORT: the dlopen-only program, with and
-# without the hook exported.
+# dlonly_group CC WANT-WITHOUT-EXPORT: the dlopen-only program of CC,
+# with the hook exported, without, and linked with libgmon.so (which
+# exports it).
 dlonly_group() {
-	why=$(dlonly_case "$pre/dlonly-export" yes ok)
-	verdict "$pre/dlonly-export" "$why" $?
-	why=$(dlonly_case "$pre/dlonly-noexport" no "$1")
-	verdict "$pre/dlonly-noexport-$1" "$why" $?
+	for how in export plain so; do
+		want=ok
+		[ $how = plain ] && want=$2
+		why=$(dlonly_case "$pre/dlonly-$1-$how" "$1" "$how" "$want")
+		verdict "$pre/dlonly-$1-$how-$want" "$why" $?
+	done
 }
 
 # make_rt TARGET [VAR=VALUE...]: make the collector TARGET (up to date:
@@ -422,9 +458,10 @@ for how in linked preload; do
 	full_case gcc pie $how 4
 done
 
-# glibc defines mcount, so a program linked with libgmon.a exports it
-# without being asked.
-dlonly_group ok
+# glibc defines mcount (and __fentry__), so a program linked with
+# libgmon.a exports them without being asked.
+dlonly_group gcc ok
+dlonly_group gcc-fentry ok
 
 # The libraries moved after the run: found with --object-path.
 if [ $loadmap = yes ] && [ -f "$pout/gcc/liba.so" ]; then
@@ -461,13 +498,13 @@ else
 	group "$ccs" "pie nopie" "linked preload"
 	group gcc pie host
 	full_case gcc pie linked 4
-	dlonly_group ok
+	dlonly_group gcc ok
 fi
 
 # --- musl, x86-64 -----------------------------------------------------
 # Dynamic only (dlopen).  musl has no profiling runtime: linked with
 # libgmon.a or libgmon.so; musl's dlclose never unmaps libb.so.
-plat=musl pre=shlib/musl pout=$out/musl hook=mcount runner= NM=nm
+plat=musl pre=shlib/musl pout=$out/musl hook=mcount runner="" NM=nm
 GNU=${ORACLE:-/usr/bin/gprof}
 lib_dir=$top/build/musl
 lib_a=$lib_dir/libgmon.a lib_so=$lib_dir/libgmon.so
@@ -482,7 +519,8 @@ else
 	group gcc pie host
 	full_case gcc pie linked 4
 	# musl's libc has no mcount: unexported, libb.so cannot load.
-	dlonly_group refused
+	dlonly_group gcc refused
+	dlonly_group gcc-fentry refused
 fi
 
 # --- musl, aarch64, under qemu-user -----------------------------------
@@ -510,6 +548,6 @@ if [ -n "$skip" ]; then
 else
 	group gcc pie "linked so"
 	group gcc pie host
-	dlonly_group refused
+	dlonly_group gcc refused
 fi
 exit 0
