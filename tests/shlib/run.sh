@@ -45,12 +45,13 @@
 # qemu-aarch64 -L AARCH64_SYSROOT ({gcc, clang} x {PIE, non-PIE} x
 # {linked, preload}, the host program, gcc PIE linked with 4 threads,
 # dlonly; gmon.out read by aarch64-linux-gnu-gprof, the side file
-# with aarch64-linux-gnu-nm; build/aarch64/, make runtime-aarch64);
+# with aarch64-linux-gnu-nm; make runtime-aarch64);
 # musl x86-64 (musl-gcc, dynamic only: {PIE, non-PIE} x {libgmon.a,
 # libgmon.so linked}, the host program with libgmon.so preloaded, 4
-# threads, dlonly also with -mfentry; build/musl/); musl aarch64
+# threads, dlonly also with -mfentry; make runtime-musl); musl aarch64
 # under qemu (PIE x {libgmon.a, libgmon.so}, host, dlonly; the sysroot
-# of scripts/musl-aarch64-root.sh, build/musl-aarch64/).  Our gprof
+# of scripts/musl-aarch64-root.sh).  The collectors are built into
+# BUILD/shlib-tests/rt-*/, this suite's own copies.  Our gprof
 # reads every platform's files (the side file's paths are the host's:
 # qemu-user runs on its file system).
 #
@@ -426,14 +427,17 @@ dlonly_group() {
 	done
 }
 
-# make_rt TARGET [VAR=VALUE...]: make the collector TARGET (up to date:
-# nothing to do), outside any job server; prints why on failure.
+# make_rt DIR TARGET [VAR=VALUE...]: make the collector TARGET into
+# $out/DIR (this suite's own copy: tests/runtime-musl rebuilds build/musl
+# with -B, maybe while this suite links), outside any job server; sets
+# lib_dir, lib_a and lib_so; prints why on failure.
 make_rt() {
-	_t=$1
-	shift
+	lib_dir=$out/$1 _t=$2
+	lib_a=$lib_dir/libgmon.a lib_so=$lib_dir/libgmon.so
+	shift 2
 	(unset MAKEFLAGS MFLAGS MAKELEVEL && cd "$top" && make -s "$@" "$_t") \
-		>"$out/make-$_t.log" 2>&1 ||
-		{ echo "make $_t failed: $(grep -m1 -E 'error|Error' "$out/make-$_t.log")"; return 1; }
+		>"$lib_dir.log" 2>&1 ||
+		echo "make $_t failed: $(grep -m1 -E 'error|Error' "$lib_dir.log")"
 }
 
 # --- x86-64, glibc ----------------------------------------------------
@@ -481,15 +485,13 @@ SYSROOT=${AARCH64_SYSROOT:-/usr/aarch64-linux-gnu}
 GNU=${ORACLE_AARCH64:-aarch64-linux-gnu-gprof}
 NM=aarch64-linux-gnu-nm
 runner="$QEMU -L $SYSROOT"
-lib_a=$top/build/aarch64/libgmon.a lib_so=$top/build/aarch64/libgmon.so
-lib_dir=$top/build/aarch64
 skip=
 for tool in "$QEMU" aarch64-linux-gnu-gcc "$GNU" $NM; do
 	command -v "$tool" >/dev/null 2>&1 || skip="no $tool"
 done
 [ -n "$skip" ] || [ -f "$SYSROOT/lib/libc.so.6" ] ||
 	skip="no aarch64 glibc in $SYSROOT (libc6-dev-arm64-cross)"
-[ -n "$skip" ] || skip=$(make_rt runtime-aarch64)
+[ -n "$skip" ] || { make_rt rt-aarch64 runtime-aarch64 RT_A64="$out/rt-aarch64" >"$out/why"; skip=$(cat "$out/why"); }
 if [ -n "$skip" ]; then
 	echo "SKIP $pre: $skip"
 else
@@ -506,12 +508,11 @@ fi
 # libgmon.a or libgmon.so; musl's dlclose never unmaps libb.so.
 plat=musl pre=shlib/musl pout=$out/musl hook=mcount runner="" NM=nm
 GNU=${ORACLE:-/usr/bin/gprof}
-lib_dir=$top/build/musl
-lib_a=$lib_dir/libgmon.a lib_so=$lib_dir/libgmon.so
 skip=
 command -v "${MUSL_CC:-musl-gcc}" >/dev/null 2>&1 ||
 	skip="no ${MUSL_CC:-musl-gcc} (Debian package musl-tools)"
-[ -n "$skip" ] || skip=$(make_rt runtime-musl MUSL_CC="${MUSL_CC:-musl-gcc}")
+[ -n "$skip" ] || { make_rt rt-musl runtime-musl MUSL_OUT="$out/rt-musl" \
+	MUSL_CC="${MUSL_CC:-musl-gcc}" >"$out/why"; skip=$(cat "$out/why"); }
 if [ -n "$skip" ]; then
 	echo "SKIP $pre: $skip"
 else
@@ -525,24 +526,23 @@ fi
 
 # --- musl, aarch64, under qemu-user -----------------------------------
 # The sysroot and its musl-gcc come from scripts/musl-aarch64-root.sh
-# (tests/runtime-musl makes it on CI); the collector is cross-built into
-# build/musl-aarch64/ as tests/runtime-musl does.
+# (tests/runtime-musl makes it on CI); the collector is cross-built as
+# tests/runtime-musl does.
 a64=${MUSL_AARCH64_ROOT:-$top/build/musl-aarch64-root}
 plat=musl-aarch64 pre=shlib/musl-aarch64 pout=$out/musl-aarch64 hook=_mcount
 GNU=${ORACLE_AARCH64:-aarch64-linux-gnu-gprof}
 NM=aarch64-linux-gnu-nm
 runner="$QEMU -L $a64/root"
-lib_dir=$top/build/musl-aarch64
-lib_a=$lib_dir/libgmon.a lib_so=$lib_dir/libgmon.so
 skip=
 for tool in "$QEMU" aarch64-linux-gnu-gcc "$GNU" $NM aarch64-linux-gnu-objcopy; do
 	command -v "$tool" >/dev/null 2>&1 || skip="no $tool"
 done
 [ -n "$skip" ] || { [ -x "$a64/musl-gcc" ] && [ -d "$a64/root" ]; } ||
 	skip="no musl sysroot for arm64 in $a64 (make one with scripts/musl-aarch64-root.sh)"
-[ -n "$skip" ] || skip=$(make_rt runtime-musl MUSL_OUT=build/musl-aarch64 \
-	MUSL_CC="$a64/musl-gcc" MUSL_ARCH=aarch64 \
-	MUSL_OBJCOPY=aarch64-linux-gnu-objcopy MUSL_AR=aarch64-linux-gnu-ar)
+[ -n "$skip" ] || { make_rt rt-musl-aarch64 runtime-musl \
+	MUSL_OUT="$out/rt-musl-aarch64" MUSL_CC="$a64/musl-gcc" MUSL_ARCH=aarch64 \
+	MUSL_OBJCOPY=aarch64-linux-gnu-objcopy MUSL_AR=aarch64-linux-gnu-ar \
+	>"$out/why"; skip=$(cat "$out/why"); }
 if [ -n "$skip" ]; then
 	echo "SKIP $pre: $skip"
 else
