@@ -367,13 +367,8 @@ fi
 a64=${MUSL_AARCH64_ROOT:-$top/build/musl-aarch64-root}
 T=runtime-musl/aarch64
 qemu=${QEMU_AARCH64:-qemu-aarch64}
-if { [ ! -x "$a64/musl-gcc" ] || [ ! -d "$a64/root" ]; } &&
-	[ "$(id -u)" = 0 ] && [ -z "${MUSL_AARCH64_ROOT:-}" ] &&
-	command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
-	timeout 300 sh "$top/scripts/musl-aarch64-root.sh" "$a64" \
-		>"$out/musl-aarch64-root.log" 2>&1 ||
-		echo "note: scripts/musl-aarch64-root.sh failed, see $out/musl-aarch64-root.log"
-fi
+[ -n "${MUSL_AARCH64_ROOT:-}" ] ||
+	musl_aarch64_root "$a64" "$out/musl-aarch64-root.log"
 if [ ! -x "$a64/musl-gcc" ] || [ ! -d "$a64/root" ]; then
 	echo "SKIP $T: no musl sysroot for arm64 in $a64 (make one with scripts/musl-aarch64-root.sh)"
 	exit 0

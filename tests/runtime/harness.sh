@@ -316,3 +316,25 @@ tstgmon_counts() {
 	done
 	return $_bad
 }
+
+# musl_aarch64_root DIR LOG: make sure DIR holds the arm64 musl sysroot
+# of scripts/musl-aarch64-root.sh: when it is missing and this runs as
+# root with the cross compiler installed (as on CI), make it, its output
+# in LOG.  A lock (flock, when there is one) keeps two suites that run
+# at once from making it into the same folder together.  Never fails:
+# the caller checks DIR and skips without it.
+musl_aarch64_root() {
+	[ -x "$1/musl-gcc" ] && [ -d "$1/root" ] && return 0
+	[ "$(id -u)" = 0 ] || return 0
+	command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || return 0
+	mkdir -p "$(dirname "$1")" || return 0
+	(
+		if command -v flock >/dev/null 2>&1; then
+			exec 8>"$1.lock"
+			flock 8
+		fi
+		[ -x "$1/musl-gcc" ] && [ -d "$1/root" ] && exit 0
+		timeout 300 sh "$top/scripts/musl-aarch64-root.sh" "$1" >"$2" 2>&1
+	) || echo "note: scripts/musl-aarch64-root.sh failed, see $2"
+	return 0
+}

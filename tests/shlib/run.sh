@@ -526,9 +526,11 @@ fi
 
 # --- musl, aarch64, under qemu-user -----------------------------------
 # The sysroot and its musl-gcc come from scripts/musl-aarch64-root.sh
-# (tests/runtime-musl makes it on CI); the collector is cross-built as
-# tests/runtime-musl does.
+# (made here or by tests/runtime-musl when root, as on CI); the
+# collector is cross-built as tests/runtime-musl does.
 a64=${MUSL_AARCH64_ROOT:-$top/build/musl-aarch64-root}
+[ -n "${MUSL_AARCH64_ROOT:-}" ] ||
+	musl_aarch64_root "$a64" "$out/musl-aarch64-root.log"
 plat=musl-aarch64 pre=shlib/musl-aarch64 pout=$out/musl-aarch64 hook=_mcount
 GNU=${ORACLE_AARCH64:-aarch64-linux-gnu-gprof}
 NM=aarch64-linux-gnu-nm
