@@ -353,6 +353,7 @@ objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 		if (o->nbins > 0 && o->lowpc + 4 * (uint64_t)o->nbins > hi)
 			hi = o->lowpc + 4 * (uint64_t)o->nbins;
 		o->bias = top;
+		o->hi = hi;
 		if (hi >= UINT64_MAX - top)
 			overflow = true;
 		else
@@ -388,7 +389,7 @@ biased(const struct objects *os, uint32_t obj, uint64_t a, uint64_t *out)
 		return true;
 	}
 	const struct gp_object *o = &os->v[obj];
-	if (o->file == NULL || o->nfuncs == 0 || a > UINT64_MAX - o->bias)
+	if (o->file == NULL || o->nfuncs == 0 || a > o->hi)
 		return false;
 	*out = a + o->bias;
 	return true;

@@ -45,6 +45,7 @@ struct gp_object {
 	uint32_t flags;            /* the first OBJECT record's */
 	uint64_t text_lo, text_hi; /* the first OBJECT record's */
 	uint64_t bias;    /* added to its addresses in the function table */
+	uint64_t hi;      /* its highest address (file or histogram) */
 	struct exe x;     /* its ELF file, open only while it is read */
 	char *names;      /* owned: its functions' names */
 	size_t first;     /* its functions in the table: [first, */

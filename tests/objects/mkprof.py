@@ -20,7 +20,8 @@ starts a comment:
   hist ID FUNC N               N samples in one bin inside FUNC of object
                                ID (0: the executable, in gmon.out)
   arc FROMID FROM TOID TO N    N calls from function FROM (object FROMID)
-                               to TO; exe->exe arcs go to gmon.out
+                               to TO; exe->exe arcs go to gmon.out (a
+                               name may be NAME+OFFSET: that far past it)
   noside                       write gmon.out only
 """
 import struct
@@ -78,6 +79,9 @@ class Obj:
         self.bins = {}
 
     def addr(self, name, off):
+        if "+" in name:  # NAME+OFFSET: an address past NAME, raw
+            name, more = name.split("+", 1)
+            off += int(more, 0)
         if name not in self.syms:
             raise SystemExit("%s: no symbol %s" % (self.elf, name))
         return self.syms[name] + off

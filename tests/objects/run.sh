@@ -261,6 +261,23 @@ else
 	echo "FAIL objects/side-arcs-only: exit $rc, see $out/side-arcs-only.out"
 fi
 
+# An arc whose callee address lies 4 GiB past its object's functions
+# (a corrupt side file) is dropped, never charged to the function that
+# address would reach in the next object's biased range.
+spec "$out/main" | sed 's/^arc 1 a_work 1 helper 3$/arc 1 a_work 1 helper+0x100000000 3/' |
+	mk "$out/farcall.gmon" -
+run_gprof "$out" farcall -b -q main farcall.gmon
+# a_work's entry: its own line and the lines after it, to the dashes.
+sed -n '/^\[[0-9]*\].* a_work \[[0-9]*\]$/,/^---/p' "$out/farcall.out" \
+	>"$out/farcall.entry"
+if [ "$rc" -ne 0 ] || [ ! -s "$out/farcall.entry" ]; then
+	echo "FAIL objects/farcall: exit $rc, or no entry for a_work"
+elif grep -q 'helper' "$out/farcall.entry"; then
+	echo "FAIL objects/farcall: the far arc charged: $(grep helper "$out/farcall.entry")"
+else
+	echo "PASS objects/farcall"
+fi
+
 # A library that moved: found by --object-path (a ':' list, after a
 # directory holding another build of it), or left out with one warning.
 {
