@@ -127,6 +127,18 @@ arc_selected(void *ctx, uint32_t parent, uint32_t child)
 	return select_arc(ctx, parent, child);
 }
 
+/* The same for gmon.out's arcs: both ends in the executable, never in
+ * a shared object's functions (which follow the executable's). */
+static bool
+exe_arc_selected(void *ctx, uint32_t parent, uint32_t child)
+{
+	const struct analysis *a = ctx;
+
+	if (a->objs.any && (parent >= a->objs.nexe || child >= a->objs.nexe))
+		return false;
+	return select_arc(&a->sel, parent, child);
+}
+
 int
 analysis_compute(struct analysis *a, const struct options *o,
 		 struct gp_err *err)
@@ -139,7 +151,7 @@ analysis_compute(struct analysis *a, const struct options *o,
 	a->have_arcs |= a->objs.resolved && a->objs.narcs > 0;
 	select_build(&a->sel, o, &a->st, &a->x);
 	cg_init(&a->cg, &a->st);
-	cg_tally(&a->cg, &a->g, arc_selected, &a->sel);
+	cg_tally(&a->cg, &a->g, exe_arc_selected, a);
 	objects_tally(&a->objs, &a->cg, arc_selected, &a->sel);
 	if (o->static_calls && !static_calls(&a->cg, &a->x, &a->g))
 		gp_warn(

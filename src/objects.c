@@ -395,6 +395,16 @@ biased(const struct objects *os, uint32_t obj, uint64_t a, uint64_t *out)
 	return true;
 }
 
+/* Whether function ID of the table is OBJ's. */
+static bool
+owns(const struct objects *os, uint32_t obj, uint32_t id)
+{
+	if (obj == SIDEFILE_EXE)
+		return !os->any || id < os->nexe;
+	return id >= os->v[obj].first &&
+	       id - os->v[obj].first < os->v[obj].nfuncs;
+}
+
 void
 objects_tally(const struct objects *os, struct callgraph *cg,
 	      cg_arc_filter *keep, void *ctx)
@@ -408,6 +418,7 @@ objects_tally(const struct objects *os, struct callgraph *cg,
 		    !biased(os, a->self_obj, a->self, &self))
 			continue;
 		if (cg_map_arc(cg, from, self, &p, &c) &&
+		    owns(os, a->from_obj, p) && owns(os, a->self_obj, c) &&
 		    (keep == NULL || keep(ctx, p, c)))
 			cg_add(cg, p, c, a->count);
 	}

@@ -278,6 +278,22 @@ else
 	echo "PASS objects/farcall"
 fi
 
+# Arcs from an address past the program's code, in gmon.out and in the
+# side file (main+0xffffff74 is liba.so's a_work once biased by 4 GiB):
+# never charged to a library's function.
+printf 'exe %s\nobject 1 %s\narc 0 main 1 a_work 3\narc 0 %s 1 a_work 2\narc 0 %s 0 helper 5\narc 0 cb 0 helper 1\n' \
+	"$out/main" "$L/liba.so" main+0xffffff74 main+0xffffff74 |
+	mk "$out/farexe.gmon" -
+run_gprof "$out" farexe -b -q main farexe.gmon
+bad=$(grep -E '(^| )[25]/[0-9]|^ +2 +a_work' "$out/farexe.out" | head -n 1)
+if [ "$rc" -ne 0 ] || ! grep -Eq '^ +[0-9.]+ +[0-9.]+ +3/3 +main \[[0-9]+\]$' "$out/farexe.out"; then
+	echo "FAIL objects/farexe: exit $rc, or no main -> a_work 3/3 (main as the caller)"
+elif [ -n "$bad" ]; then
+	echo "FAIL objects/farexe: a far arc charged: $bad"
+else
+	echo "PASS objects/farexe"
+fi
+
 # A library that moved: found by --object-path (a ':' list, after a
 # directory holding another build of it), or left out with one warning.
 {
