@@ -104,8 +104,8 @@ read_segments(struct exe *x, Elf *elf)
 {
 	size_t nph;
 
-	x->load_lo = UINT64_MAX;
-	x->load_hi = 0;
+	x->load_lo = x->exec_lo = UINT64_MAX;
+	x->load_hi = x->exec_hi = 0;
 	if (elf_getphdrnum(elf, &nph) != 0)
 		nph = 0;
 	for (size_t i = 0; i < nph; i++) {
@@ -119,9 +119,18 @@ read_segments(struct exe *x, Elf *elf)
 		if (ph.p_vaddr + ph.p_memsz > x->load_hi &&
 		    ph.p_vaddr <= UINT64_MAX - ph.p_memsz)
 			x->load_hi = ph.p_vaddr + ph.p_memsz;
+		if ((ph.p_flags & PF_X) && ph.p_memsz > 0 &&
+		    ph.p_vaddr <= UINT64_MAX - ph.p_memsz) {
+			if (ph.p_vaddr < x->exec_lo)
+				x->exec_lo = ph.p_vaddr;
+			if (ph.p_vaddr + ph.p_memsz > x->exec_hi)
+				x->exec_hi = ph.p_vaddr + ph.p_memsz;
+		}
 	}
 	if (x->load_lo > x->load_hi)
 		x->load_lo = x->load_hi = 0;
+	if (x->exec_lo > x->exec_hi)
+		x->exec_lo = x->exec_hi = 0;
 }
 
 static int

@@ -48,6 +48,7 @@ struct exe {
 	bool text_found;
 	uint64_t text_lo, text_hi; /* extent of .text, hi exclusive */
 	uint64_t load_lo, load_hi; /* extent of the PT_LOAD segments */
+	uint64_t exec_lo, exec_hi; /* of the non-empty executable ones */
 	struct exe_sym *syms;      /* owned */
 	size_t nsyms;
 	struct exe_src *src; /* owned: source positions, by address */

@@ -161,19 +161,25 @@ try_file(struct gp_object *o, const char *path, char *why, size_t len)
 		o->x.fd = -1;
 		return false;
 	}
-	if (o->build_id_len > 0) {
-		uint8_t bid[GMON_SIDE_BUILD_ID_MAX];
-		size_t n = exe_build_id_bytes(&o->x, bid, sizeof(bid));
+	uint8_t bid[GMON_SIDE_BUILD_ID_MAX];
+	size_t n = o->build_id_len > 0
+		       ? exe_build_id_bytes(&o->x, bid, sizeof(bid))
+		       : 0;
+	const char *other = NULL;
 
-		if (n > 0 && (n != o->build_id_len ||
-			      memcmp(bid, o->build_id, n) != 0)) {
-			snprintf(why, len, "%s has another build-id",
-				 sanitize_name(path, name, sizeof(name)));
-			exe_close(&o->x);
-			free(o->file);
-			o->file = NULL;
-			return false;
-		}
+	if (n > 0 && (n != o->build_id_len || memcmp(bid, o->build_id, n) != 0))
+		other = "build-id";
+	/* Without build-ids to compare, the executable segments' range. */
+	if (n == 0 && o->text_lo < o->text_hi &&
+	    (o->x.exec_lo != o->text_lo || o->x.exec_hi != o->text_hi))
+		other = "text range";
+	if (other != NULL) {
+		snprintf(why, len, "%s has another %s",
+			 sanitize_name(path, name, sizeof(name)), other);
+		exe_close(&o->x);
+		free(o->file);
+		o->file = NULL;
+		return false;
 	}
 	srcline_none(&o->x); /* its lines are never looked up */
 	return true;

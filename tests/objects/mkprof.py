@@ -40,6 +40,23 @@ def text_range(path):
     raise SystemExit("%s: no .text" % path)
 
 
+def exec_range(path):
+    """The span of the executable PT_LOAD segments (OBJECT's text)."""
+    out = subprocess.run(["readelf", "-lW", path], capture_output=True,
+                         text=True, check=True).stdout
+    lo, hi = None, None
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) > 6 and f[0] == "LOAD" and "E" in f[6:-1] and \
+                int(f[5], 16) > 0:
+            a, n = int(f[2], 16), int(f[5], 16)
+            lo = a if lo is None else min(lo, a)
+            hi = a + n if hi is None else max(hi, a + n)
+    if lo is None:
+        raise SystemExit("%s: no executable segment" % path)
+    return lo, hi
+
+
 def build_id(path):
     out = subprocess.run(["readelf", "-n", path], capture_output=True,
                          text=True, check=True).stdout
@@ -73,6 +90,7 @@ class Obj:
         self.id, self.path, self.elf = oid, path, elf
         self.syms = symbols(elf)
         self.lo, self.hi = text_range(elf)
+        self.xlo, self.xhi = exec_range(elf)
         self.lo &= ~3
         self.hi = (self.hi + 3) & ~3
         self.bid = build_id(elf) if bid is None else bid
@@ -153,8 +171,8 @@ def main():
             continue
         p = o.path.encode()
         s += record(6, struct.pack("<IIQQQII", oid, 0,
-                                   0x7f0000000000 + oid * 0x1000000, o.lo,
-                                   o.hi, len(o.bid), len(p)) + o.bid + p)
+                                   0x7f0000000000 + oid * 0x1000000, o.xlo,
+                                   o.xhi, len(o.bid), len(p)) + o.bid + p)
         if o.bins:
             nb = (o.hi - o.lo) // 4
             bins = [0] * nb

@@ -307,6 +307,16 @@ warned missing "/gone/away/liba.so: shared object not found; its 25 samples and 
 has missing \
 	" 30.30      0.10     0.10                             main" \
 	" 24.24      0.18     0.08        3    26.67    26.67  helper [libb.so]"
+# Without build-ids, another build on the path is known by its text
+# range (the executable segments'): passed over for the next candidate.
+{
+	spec "$out/main" | sed "s|^object 1 .*|object 1 /gone/away/liba.so buildid=none file=$L/liba.so|"
+} | mk "$out/noid.gmon" -
+mkdir -p "$out/shifted"
+cc -O2 -fPIC -shared -Wl,--build-id=none -o "$out/shifted/liba.so" \
+	"$here/liba.c" 2>>"$out/build.log"
+run_gprof "$out" noid-range -b -p --object-path="$out/shifted:$out/moved" main noid.gmon
+check noid-range flat
 mkdir -p "$out/moved/root/gone/away" && cp "$L/liba.so" "$out/moved/root/gone/away/"
 run_gprof "$out" sysroot -b -p --sysroot="$out/moved/root" main moved.gmon
 check sysroot flat
