@@ -55,7 +55,10 @@ add_hist(struct gp_object *o, const struct sidefile_object *so)
 		uint64_t hi2 = so->lowpc + 4 * (uint64_t)so->nbins;
 		uint64_t n = ((hi1 > hi2 ? hi1 : hi2) - lo) / 4;
 
-		if (n > MAX_UNION_BINS || n > UINT32_MAX) {
+		/* Nor one much bigger than the two (memory the input does
+		 * not pay for). */
+		if (n > MAX_UNION_BINS || n > UINT32_MAX ||
+		    n > 2 * ((uint64_t)o->nbins + so->nbins)) {
 			char name[256];
 			gp_warn("%s: histograms of far apart ranges; the later "
 				"one is ignored",

@@ -17,6 +17,7 @@ starts a comment:
                                an OBJECT record: PATH is what the
                                loader gave; symbols and the build-id are
                                read from ELF (default PATH)
+  histat ID LOWPC N            object ID's HIST is one bin of N at LOWPC
   hist ID FUNC N               N samples in one bin inside FUNC of object
                                ID (0: the executable, in gmon.out)
   arc FROMID FROM TOID TO N    N calls from function FROM (object FROMID)
@@ -95,6 +96,7 @@ class Obj:
         self.hi = (self.hi + 3) & ~3
         self.bid = build_id(elf) if bid is None else bid
         self.bins = {}
+        self.at = None
 
     def addr(self, name, off):
         if "+" in name:  # NAME+OFFSET: an address past NAME, raw
@@ -132,6 +134,8 @@ def main():
             o = objs[int(f[1])]
             a = o.addr(f[2], 8) & ~3
             o.bins[a] = o.bins.get(a, 0) + int(f[3])
+        elif f[0] == "histat":
+            objs[int(f[1])].at = (int(f[2], 0), int(f[3]))
         elif f[0] == "arc":
             fo, to = objs[int(f[1])], objs[int(f[3])]
             arcs.append((fo.id, to.id, fo.addr(f[2], 5), to.addr(f[4], 4),
@@ -173,7 +177,10 @@ def main():
         s += record(6, struct.pack("<IIQQQII", oid, 0,
                                    0x7f0000000000 + oid * 0x1000000, o.xlo,
                                    o.xhi, len(o.bid), len(p)) + o.bid + p)
-        if o.bins:
+        if o.at:
+            s += record(7, struct.pack("<IIQQI", oid, 0, o.at[0], 1,
+                                       o.at[1]))
+        elif o.bins:
             nb = (o.hi - o.lo) // 4
             bins = [0] * nb
             for a, n in o.bins.items():

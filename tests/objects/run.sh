@@ -349,6 +349,14 @@ spec "$out/main" | sed "s/^object 1 /object 9 /; s/^hist 1 /hist 9 /;
 	mk "$out/two.gmon" -
 run_gprof "$out" sum -b -p main one.gmon two.gmon
 check sum sum
+# Two profiles whose histograms of one object lie 1 GiB apart: no
+# union of a quarter of a billion bins for two bins of input.
+printf 'exe %s\nobject 1 %s\nhistat 1 0x1040 1\n' "$out/main" "$L/liba.so" |
+	mk "$out/near.gmon" -
+printf 'exe %s\nobject 1 %s\nhistat 1 0x3ffffff0 1\n' "$out/main" "$L/liba.so" |
+	mk "$out/far.gmon" -
+run_gprof "$out" farhist -b -p main near.gmon far.gmon
+warned farhist "histograms of far apart ranges; the later one is ignored"
 # -s keeps the summed load map in gmon.sum.gmonx; a gmon.sum without one
 # removes it.
 rm -f "$out/gmon.sum" "$out/gmon.sum.gmonx"
