@@ -13,8 +13,12 @@
  * cumulative numbers over the 2-frame samples mean "time in the function
  * itself" and "calls it made or received", nothing propagated.  Each
  * function has one location, at its entry address, whose line is the
- * function's first source line (the model has no call-site lines); the
- * one mapping is the executable.  A histogram bin that straddles two
+ * function's first source line (the model has no call-site lines).
+ * Mapping 1 is the executable; each shared object whose functions are
+ * in the table (a side file's load map, objects.h) has mapping 2 + its
+ * index, over its functions' addresses in the table (biased, as the
+ * locations' addresses are), named by the file read, with its build
+ * id.  A histogram bin that straddles two
  * functions gives each a fraction of a sample: the whole counts are
  * apportioned by largest remainder (they add up to the histogram's
  * total, rounded), the nanoseconds computed from the fractional counts
@@ -25,6 +29,7 @@
  * pprof writes and reads it.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -54,6 +59,7 @@ enum {
 	MAPPING_MEMORY_START = 2,
 	MAPPING_MEMORY_LIMIT = 3,
 	MAPPING_FILENAME = 5,
+	MAPPING_BUILD_ID = 6,
 	MAPPING_HAS_FUNCTIONS = 7,
 	MAPPING_HAS_FILENAMES = 8,
 	MAPPING_HAS_LINE_NUMBERS = 9,
@@ -218,8 +224,11 @@ static void
 mapping(struct pprof *p, const struct view_ctx *v, bool files, bool lines)
 {
 	const struct symtab *st = p->m->st;
-	uint64_t lo = st->n ? st->syms[0].addr : 0;
-	uint64_t hi = st->n ? st->syms[st->n - 1].end + 1 : 0;
+	/* The executable's functions come first (objects.h). */
+	size_t nexe =
+	    st == &v->a->st && v->a->objs.any ? v->a->objs.nexe : st->n;
+	uint64_t lo = nexe ? st->syms[0].addr : 0;
+	uint64_t hi = nexe ? st->syms[nexe - 1].end + 1 : 0;
 
 	if (v->a->x.text_found && v->a->x.load_hi > v->a->x.load_lo) {
 		lo = v->a->x.load_lo;
@@ -234,6 +243,48 @@ mapping(struct pprof *p, const struct view_ctx *v, bool files, bool lines)
 	pb_uint(&p->msg, MAPPING_HAS_FILENAMES, files);
 	pb_uint(&p->msg, MAPPING_HAS_LINE_NUMBERS, lines);
 	pb_msg(&p->out, PROFILE_MAPPING, &p->msg);
+	/* Line mode's table is another: its entries are not the objects'. */
+	for (size_t k = 0; st == &v->a->st && k < v->a->objs.n; k++) {
+		const struct gp_object *ob = &v->a->objs.v[k];
+		char id[2 * GMON_SIDE_BUILD_ID_MAX + 1];
+		const struct sym *last;
+
+		if (ob->nfuncs == 0)
+			continue;
+		last = &st->syms[ob->first + ob->nfuncs - 1];
+		for (size_t i = 0; i < ob->build_id_len; i++)
+			snprintf(id + 2 * i, 3, "%02x", ob->build_id[i]);
+		id[2 * ob->build_id_len] = '\0';
+		p->msg.n = 0;
+		pb_uint(&p->msg, MAPPING_ID, 2 + k);
+		pb_uint(&p->msg, MAPPING_MEMORY_START,
+			st->syms[ob->first].addr);
+		pb_uint(&p->msg, MAPPING_MEMORY_LIMIT,
+			(last->end > last->addr ? last->end : last->addr) + 1);
+		pb_uint(&p->msg, MAPPING_FILENAME,
+			strtab_id(&p->strs, ob->file ? ob->file : ob->path));
+		if (ob->build_id_len)
+			pb_uint(&p->msg, MAPPING_BUILD_ID,
+				strtab_id(&p->strs, id));
+		pb_uint(&p->msg, MAPPING_HAS_FUNCTIONS, 1);
+		pb_msg(&p->out, PROFILE_MAPPING, &p->msg);
+	}
+}
+
+/* The mapping id of function FN: 1 for the executable's, else its
+ * object's (see mapping()). */
+static uint64_t
+mapping_of(const struct view_ctx *v, uint32_t fn)
+{
+	const struct objects *os = &v->a->objs;
+
+	if (v->m->st != &v->a->st)
+		return 1;
+	for (size_t k = 0; os->any && fn >= os->nexe && k < os->n; k++)
+		if (fn >= os->v[k].first &&
+		    fn - os->v[k].first < os->v[k].nfuncs)
+			return 2 + k;
+	return 1;
 }
 
 /* One location and one function per function used, ids alike. */
@@ -267,7 +318,7 @@ locations(struct pprof *p, const struct view_ctx *v)
 		pb_uint(&p->sub, LINE_FUNCTION_ID, p->loc[fn]);
 		pb_int(&p->sub, LINE_LINE, line);
 		pb_uint(&p->msg, LOCATION_ID, p->loc[fn]);
-		pb_uint(&p->msg, LOCATION_MAPPING_ID, 1);
+		pb_uint(&p->msg, LOCATION_MAPPING_ID, mapping_of(v, fn));
 		pb_uint(&p->msg, LOCATION_ADDRESS, m->st->syms[fn].addr);
 		pb_msg(&p->msg, LOCATION_LINE, &p->sub);
 		pb_msg(&p->out, PROFILE_LOCATION, &p->msg);

@@ -231,6 +231,18 @@ EOF
 else
 	echo "SKIP objects/json-schema: no python3 with jsonschema"
 fi
+# pprof: each location in the mapping of its own object (the file read,
+# with its build-id), inside that mapping's address range.
+ida=$(readelf -n "$L/liba.so" | awk '/Build ID/ { print $3 }')
+gzip -c "$out/view-pprof.out" >"$out/view-pprof.pb.gz"
+if /usr/bin/python3 "$here/pprof-maps.py" "$out/view-pprof.pb.gz" \
+	>"$out/pprof-maps.txt" 2>&1 &&
+	grep -qx "helper \[liba.so\]|$L/liba.so|$ida" "$out/pprof-maps.txt" &&
+	grep -qx "main|main|" "$out/pprof-maps.txt"; then
+	echo "PASS objects/pprof-mappings"
+else
+	echo "FAIL objects/pprof-mappings: $(head -n 3 "$out/pprof-maps.txt" | tr '\n' ' ')"
+fi
 run_gprof "$out" diff --diff=pie.gmon main pie.gmon
 if [ "$rc" -eq 0 ] && grep -q '^0 significant changes; 14 unchanged functions not listed.$' "$out/diff.out"; then
 	echo "PASS objects/diff"
