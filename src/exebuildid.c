@@ -64,10 +64,26 @@ exe_build_id_bytes(struct exe *x, uint8_t *buf, size_t cap)
 	return n;
 }
 
+const char *
+build_id_hex(const uint8_t *id, size_t n, char *hex, size_t room)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	if (room > 0)
+		hex[0] = '\0';
+	if (room == 0 || n * 2 + 1 > room)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		hex[2 * i] = digits[id[i] >> 4];
+		hex[2 * i + 1] = digits[id[i] & 15];
+	}
+	hex[2 * n] = '\0';
+	return hex;
+}
+
 int
 exe_build_id(struct exe *x, char *hex, size_t room)
 {
-	static const char digits[] = "0123456789abcdef";
 	uint8_t id[64];
 	size_t n;
 
@@ -76,12 +92,7 @@ exe_build_id(struct exe *x, char *hex, size_t room)
 	if (x == NULL || room == 0)
 		return -1;
 	n = exe_build_id_bytes(x, id, sizeof(id));
-	if (n == 0 || n * 2 + 1 > room)
+	if (n == 0 || build_id_hex(id, n, hex, room) == NULL)
 		return -1;
-	for (size_t i = 0; i < n; i++) {
-		hex[2 * i] = digits[id[i] >> 4];
-		hex[2 * i + 1] = digits[id[i] & 15];
-	}
-	hex[2 * n] = '\0';
 	return 0;
 }

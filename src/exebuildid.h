@@ -20,6 +20,13 @@
 int exe_build_id(struct exe *x, char *hex, size_t room);
 
 /*
+ * The N bytes of a build id at ID as lower-case hex (NUL-terminated)
+ * into HEX, which has room for ROOM bytes.  Returns HEX, or NULL when
+ * the hex would not fit (HEX is then "" if ROOM > 0).
+ */
+const char *build_id_hex(const uint8_t *id, size_t n, char *hex, size_t room);
+
+/*
  * X's build id as bytes: up to CAP of them into BUF (from a note section,
  * or a PT_NOTE segment when the sections are stripped).  Returns the
  * number written, 0 when there is none.  Waits for the DWARF pass too.

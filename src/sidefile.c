@@ -437,16 +437,6 @@ sidefile_profile_run_id(const char *path, uint8_t id[GMON_SIDE_RUN_ID_LEN])
 	return ok;
 }
 
-static const char *
-hex(const uint8_t *p, size_t n, char *buf, size_t len)
-{
-	size_t k = 0;
-	for (size_t i = 0; i < n && k + 3 <= len; i++)
-		k += (size_t)snprintf(buf + k, len - k, "%02x", p[i]);
-	buf[k < len ? k : len - 1] = '\0';
-	return buf;
-}
-
 void
 sidefile_check(const char *profile, struct exe *x, const char *exe,
 	       struct sidefile *keep, sidefile_fn *on_side, void *ctx)
@@ -508,12 +498,13 @@ sidefile_check(const char *profile, struct exe *x, const char *exe,
 	    (blen != s.build_id_len || memcmp(bid, s.build_id, blen) != 0)) {
 		char prof_name[256], h1[2 * GMON_SIDE_BUILD_ID_MAX + 1];
 		char h2[2 * GMON_SIDE_BUILD_ID_MAX + 1];
-		gp_warn("%s was written by another build of %s (build-id %s, "
-			"%s has %s)",
-			sanitize_name(profile, prof_name, sizeof(prof_name)),
-			exe_name,
-			hex(s.build_id, s.build_id_len, h1, sizeof(h1)),
-			exe_name, hex(bid, blen, h2, sizeof(h2)));
+		gp_warn(
+		    "%s was written by another build of %s (build-id %s, "
+		    "%s has %s)",
+		    sanitize_name(profile, prof_name, sizeof(prof_name)),
+		    exe_name,
+		    build_id_hex(s.build_id, s.build_id_len, h1, sizeof(h1)),
+		    exe_name, build_id_hex(bid, blen, h2, sizeof(h2)));
 	}
 	if (on_side != NULL)
 		on_side(&s, ctx);
@@ -551,7 +542,7 @@ sidefile_describe(FILE *out, const struct sidefile *s)
 	fprintf(out, "[side] program %s, build-id %s, load base 0x%llx\n",
 		sanitize_name(s->exe, buf, sizeof(buf)),
 		s->build_id_len
-		    ? hex(s->build_id, s->build_id_len, h, sizeof(h))
+		    ? build_id_hex(s->build_id, s->build_id_len, h, sizeof(h))
 		    : "none",
 		(unsigned long long)s->load_base);
 	if (s->has_clock)

@@ -29,11 +29,11 @@
  * pprof writes and reads it.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
+#include "exebuildid.h"
 #include "intern.h"
 #include "pbuf.h"
 #include "sort.h"
@@ -252,9 +252,6 @@ mapping(struct pprof *p, const struct view_ctx *v, bool files, bool lines)
 		if (ob->nfuncs == 0)
 			continue;
 		last = &st->syms[ob->first + ob->nfuncs - 1];
-		for (size_t i = 0; i < ob->build_id_len; i++)
-			snprintf(id + 2 * i, 3, "%02x", ob->build_id[i]);
-		id[2 * ob->build_id_len] = '\0';
 		p->msg.n = 0;
 		pb_uint(&p->msg, MAPPING_ID, 2 + k);
 		pb_uint(&p->msg, MAPPING_MEMORY_START,
@@ -263,7 +260,9 @@ mapping(struct pprof *p, const struct view_ctx *v, bool files, bool lines)
 			(last->end > last->addr ? last->end : last->addr) + 1);
 		pb_uint(&p->msg, MAPPING_FILENAME,
 			strtab_id(&p->strs, ob->file ? ob->file : ob->path));
-		if (ob->build_id_len)
+		if (ob->build_id_len &&
+		    build_id_hex(ob->build_id, ob->build_id_len, id,
+				 sizeof(id)))
 			pb_uint(&p->msg, MAPPING_BUILD_ID,
 				strtab_id(&p->strs, id));
 		pb_uint(&p->msg, MAPPING_HAS_FUNCTIONS, 1);
