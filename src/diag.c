@@ -108,13 +108,19 @@ gp_vec_push(struct gp_vec *v, size_t size, size_t first)
 }
 
 char *
-xpath_join(const char *a, const char *b)
+xpath_join_n(const char *a, size_t na, const char *b)
 {
-	size_t na = strlen(a), nb = strlen(b);
+	size_t nb = strlen(b);
 	char *s = xmalloc(na + nb + 2);
 
 	memcpy(s, a, na);
 	s[na] = '/';
 	memcpy(s + na + 1, b, nb + 1);
 	return s;
+}
+
+char *
+xpath_join(const char *a, const char *b)
+{
+	return xpath_join_n(a, strlen(a), b);
 }

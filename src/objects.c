@@ -188,18 +188,6 @@ try_file(struct gp_object *o, const char *path, char *why, size_t len)
 	return true;
 }
 
-static char *
-join(const char *dir, size_t dlen, const char *name)
-{
-	size_t n = strlen(name);
-	char *p = xmalloc(dlen + n + 2);
-
-	memcpy(p, dir, dlen);
-	p[dlen] = '/';
-	memcpy(p + dlen + 1, name, n + 1);
-	return p;
-}
-
 /* The candidates in order; true when one was taken. */
 static bool
 find_file(struct gp_object *o, const struct options *opt, char *why, size_t len)
@@ -214,7 +202,7 @@ find_file(struct gp_object *o, const struct options *opt, char *why, size_t len)
 			size_t dlen = colon ? (size_t)(colon - d) : strlen(d);
 
 			if (dlen > 0 && *base != '\0') {
-				char *p = join(d, dlen, base);
+				char *p = xpath_join_n(d, dlen, base);
 				bool ok = try_file(o, p, why, len);
 				free(p);
 				if (ok)
@@ -226,7 +214,7 @@ find_file(struct gp_object *o, const struct options *opt, char *why, size_t len)
 		}
 	}
 	if (opt->sysroot != NULL && o->path[0] == '/') {
-		char *p = join(opt->sysroot, strlen(opt->sysroot), o->path + 1);
+		char *p = xpath_join(opt->sysroot, o->path + 1);
 		bool ok = try_file(o, p, why, len);
 		free(p);
 		if (ok)
