@@ -270,20 +270,23 @@ mapping(struct pprof *p, const struct view_ctx *v, bool files, bool lines)
 	}
 }
 
-/* The mapping id of function FN: 1 for the executable's, else its
- * object's (see mapping()). */
-static uint64_t
-mapping_of(const struct view_ctx *v, uint32_t fn)
+/* Per function of the table: its mapping id, 1 for the executable's,
+ * else its object's (see mapping()).  Owned by the caller. */
+static uint64_t *
+mapping_ids(const struct view_ctx *v)
 {
 	const struct objects *os = &v->a->objs;
+	size_t n = v->m->nfuncs;
+	uint64_t *id = xmalloc((n ? n : 1) * sizeof(*id));
 
-	if (v->m->st != &v->a->st)
-		return 1;
-	for (size_t k = 0; os->any && fn >= os->nexe && k < os->n; k++)
-		if (fn >= os->v[k].first &&
-		    fn - os->v[k].first < os->v[k].nfuncs)
-			return 2 + k;
-	return 1;
+	for (size_t fn = 0; fn < n; fn++)
+		id[fn] = 1;
+	/* Line mode's table is another: its entries are not the objects'. */
+	for (size_t k = 0; v->m->st == &v->a->st && k < os->n; k++)
+		for (size_t j = 0; j < os->v[k].nfuncs; j++)
+			if (os->v[k].first + j < n)
+				id[os->v[k].first + j] = 2 + k;
+	return id;
 }
 
 /* One location and one function per function used, ids alike. */
@@ -292,6 +295,7 @@ locations(struct pprof *p, const struct view_ctx *v)
 {
 	const struct model *m = p->m;
 	bool files = false, lines = false;
+	uint64_t *map_id = mapping_ids(v);
 
 	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
 		const struct model_src *s = m->src ? &m->src[fn] : NULL;
@@ -317,11 +321,12 @@ locations(struct pprof *p, const struct view_ctx *v)
 		pb_uint(&p->sub, LINE_FUNCTION_ID, p->loc[fn]);
 		pb_int(&p->sub, LINE_LINE, line);
 		pb_uint(&p->msg, LOCATION_ID, p->loc[fn]);
-		pb_uint(&p->msg, LOCATION_MAPPING_ID, mapping_of(v, fn));
+		pb_uint(&p->msg, LOCATION_MAPPING_ID, map_id[fn]);
 		pb_uint(&p->msg, LOCATION_ADDRESS, m->st->syms[fn].addr);
 		pb_msg(&p->msg, LOCATION_LINE, &p->sub);
 		pb_msg(&p->out, PROFILE_LOCATION, &p->msg);
 	}
+	free(map_id);
 	mapping(p, v, files, lines);
 }
 
