@@ -118,6 +118,51 @@
  *        u64 self        object address in the callee (the hook's
  *                        return address, as gmon.out's arcs),
  *        u64 count } [narcs]
+ *
+ * The measured call graph (STACKS, STACKINFO; older readers skip them).
+ * A sample whose PC lies in known code (the executable, or an object with
+ * an OBJECT record) may carry its calling context: the return addresses
+ * above it, walked over frame pointers (by the kernel's perf call chains
+ * or by the collector's signal handler).  A walk never invents a frame:
+ * it stops at the first return address outside known code, at a frame
+ * pointer that leaves the thread's stack or does not grow, or at the
+ * depth cap.  It is complete when it stops at a return address into
+ * code that is not profiled whose frame chain ends there (libc's start
+ * code that called main or a thread's start routine); any other stop
+ * flags the stack GMON_SIDE_STACK_TRUNCATED, and it is kept as far as
+ * it was known.
+ *
+ * STACKS (tag 9): distinct stacks with their sample counts, at the rate
+ * of the histograms.  Any number of STACKS records (one per thread, or
+ * per chunk); frame indexes are local to their record; a reader sums
+ * stacks that repeat (the same frames and flags) within and across
+ * records.
+ *   0  u64  nframes      distinct frames that follow, 16 bytes each
+ *   8  u64  nstacks      stacks that follow the frames
+ *  16  { u32 object      0: the executable, else an OBJECT id
+ *        u32 reserved    0
+ *        u64 addr        object address (run-time address less the
+ *                        object's load base, as in ARCS): the sampled PC
+ *                        for a stack's frame 0, a return address (the
+ *                        call instruction ends just before it) for every
+ *                        other frame } [nframes]
+ *      then nstacks entries, each 16 + 4 * depth bytes, padded with
+ *      zeros to a multiple of 8:
+ *      { u32 depth       frames, 1 to GMON_SIDE_STACK_DEPTH_MAX
+ *        u32 flags       GMON_SIDE_STACK_*
+ *        u64 count       samples with this stack (at least 1)
+ *        u32 frame[depth] indexes into this record's frames, innermost
+ *                        (the sampled PC) first, outermost last }
+ *
+ * STACKINFO (tag 10): at most once, after the STACKS records; the sums
+ * a reader cannot rebuild from them.
+ *   0  u64  samples      samples whose PC was in known code
+ *   8  u64  stacks       of those, samples whose stack is in STACKS
+ *  16  u64  truncated    of those, samples whose stack is TRUNCATED
+ *  24  u64  dropped      samples in known code with no stack kept (a
+ *                        table full, no context to walk)
+ *  32  u32  depth_max    the walker's depth cap
+ *  36  u32  method       GMON_SIDE_STACK_METHOD_*: how stacks were walked
  */
 #ifndef GMON_SIDE_FORMAT_H
 #define GMON_SIDE_FORMAT_H
@@ -140,6 +185,8 @@
 #define GMON_SIDE_OBJECT 6
 #define GMON_SIDE_HIST 7
 #define GMON_SIDE_ARCS 8
+#define GMON_SIDE_STACKS 9
+#define GMON_SIDE_STACKINFO 10
 
 /* Fixed parts of the bodies, in bytes. */
 #define GMON_SIDE_RUN_LEN 48
@@ -150,10 +197,15 @@
 #define GMON_SIDE_HIST_LEN 24
 #define GMON_SIDE_ARCS_LEN 8
 #define GMON_SIDE_ARC_LEN 32 /* one entry of ARCS */
+#define GMON_SIDE_STACKS_LEN 16
+#define GMON_SIDE_STACK_FRAME_LEN 16 /* one frame of STACKS */
+#define GMON_SIDE_STACK_HEAD_LEN 16  /* one stack's fixed part */
+#define GMON_SIDE_STACKINFO_LEN 40
 
 #define GMON_SIDE_BUILD_ID_MAX 64
 #define GMON_SIDE_EXE_MAX 4096
 #define GMON_SIDE_NAME_MAX 64
+#define GMON_SIDE_STACK_DEPTH_MAX 1024 /* a reader refuses deeper stacks */
 
 /* OBJECT's flags. */
 #define GMON_SIDE_OBJ_UNLOADED 1 /* dlclosed before the profile was written */
@@ -164,5 +216,14 @@
 #define GMON_SIDE_CLOCK_THREAD_TIMER 2 /* CLOCK_THREAD_CPUTIME_ID timers */
 #define GMON_SIDE_CLOCK_ITIMER 3       /* process-wide ITIMER_PROF */
 #define GMON_SIDE_CLOCK_WALL 4         /* CLOCK_MONOTONIC timers */
+
+/* A stack's flags. */
+#define GMON_SIDE_STACK_TRUNCATED 1 /* the walk stopped early (see above) */
+
+/* STACKINFO's method. */
+#define GMON_SIDE_STACK_METHOD_NONE 0
+#define GMON_SIDE_STACK_METHOD_PERF 1   /* perf's user call chains */
+#define GMON_SIDE_STACK_METHOD_SIGNAL 2 /* frame walk in the signal handler */
+#define GMON_SIDE_STACK_METHOD_SHADOW 3 /* a shadow stack kept by the hooks */
 
 #endif
