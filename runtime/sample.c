@@ -5,7 +5,8 @@
  *
  *   sample_perf.c    perf_event task-clock per thread, no signal
  *   sample_timer.c   timer_create per thread (CPU time, or wall time)
- *   sample_itimer.c  one process-wide ITIMER_PROF (what glibc does)
+ *   sample_itimer.c  process-wide: a timer on the process CPU clock, or
+ *                    ITIMER_PROF (what glibc does)
  *   sample_signal.c  the signal handler the timers share
  *
  * Every sample, from a signal handler or a perf ring, is counted by
@@ -78,30 +79,134 @@ sample_lock_flag(_Atomic int *flag)
 
 /* ---- counting one sample ---- */
 
+/* Whole periods out of the pool (at most 1000 at once), for a sample
+ * to stand for too. */
+static uint32_t
+take_whole(void)
+{
+	int64_t p = (int64_t)sampler.period_ns;
+	int64_t have = atomic_load(&sampler.pool_ns);
+	while (have >= p) {
+		int64_t w = have / p < 1000 ? have / p : 1000;
+		if (atomic_compare_exchange_weak(&sampler.pool_ns, &have,
+						 have - w * p))
+			return (uint32_t)w;
+	}
+	return 0;
+}
+
 void
 sample_take(const struct sample_ctx *c)
 {
 	struct sample_state *s = &sampler;
 	uintptr_t pc = c->pc;
-	atomic_fetch_add_explicit(&s->samples, 1, memory_order_relaxed);
+	uint32_t n = c->periods;
+	if (c->slot) {
+		if (c->first)
+			n += atomic_exchange_explicit(&c->slot->bonus, 0,
+						      memory_order_relaxed);
+		atomic_fetch_add_explicit(&c->slot->credited, n,
+					  memory_order_relaxed);
+		/* Whole periods the pool holds ride on this sample (not
+		 * the slot's credit: they are other time). */
+		if (atomic_load_explicit(&s->pool_ns, memory_order_relaxed) >=
+		    (int64_t)s->period_ns)
+			n += take_whole();
+	}
+	atomic_fetch_add_explicit(&s->samples, n, memory_order_relaxed);
 	uintptr_t own_lo = (uintptr_t)__start_gmon_text;
 	uintptr_t own_hi = (uintptr_t)__stop_gmon_text;
-	if (own_lo && pc >= own_lo && pc < own_hi)
-		atomic_fetch_add_explicit(&s->collector, 1,
+	if (own_lo && pc >= own_lo && pc < own_hi) {
+		atomic_fetch_add_explicit(&s->collector, n,
 					  memory_order_relaxed);
-	else if (pc - s->lowpc < s->span)
-		__atomic_fetch_add(&s->bins[(pc - s->lowpc) >> 2], 1,
+	} else if (pc - s->lowpc < s->span) {
+		__atomic_fetch_add(&s->bins[(pc - s->lowpc) >> 2], n,
 				   __ATOMIC_RELAXED);
-	else if (gmon_objects_charge(pc))
-		atomic_fetch_add_explicit(&s->objects, 1, memory_order_relaxed);
-	else
-		atomic_fetch_add_explicit(&s->outside, 1, memory_order_relaxed);
+	} else {
+		/* The load map counts one sample at a time. */
+		uint32_t charged = 0;
+		while (charged < n && gmon_objects_charge(pc))
+			charged++;
+		atomic_fetch_add_explicit(&s->objects, charged,
+					  memory_order_relaxed);
+		atomic_fetch_add_explicit(&s->outside, n - charged,
+					  memory_order_relaxed);
+	}
+}
+
+/* ---- the ledger of unsampled time (sample_int.h) ---- */
+
+/*
+ * Give T its carry: a first period E in (0, period) that varies from
+ * thread to thread, and the whole periods W = (pool + E) / period its
+ * first sample then stands for, taking W * period - E from the pool.
+ * No carry (E = period) while the pool holds less, or while paused.
+ */
+static void
+take_carry(struct thread_slot *t, const struct sample_backend *clock)
+{
+	uint64_t p = sampler.period_ns;
+	t->carry_ns = 0;
+	t->first_ns = p;
+	atomic_store(&t->bonus, 0);
+	if (atomic_load(&sampler.paused) || p < 2)
+		return;
+	/* A tick-bound clock samples at the first tick after E, which
+	 * falls anywhere in the thread's run: E as short as can be, so
+	 * that short threads take their carry too. */
+	uint64_t e = clock->tick_bound
+			 ? 1
+			 : 1 + sample_clock_ns(CLOCK_MONOTONIC) % (p - 1);
+	int64_t have = atomic_load(&sampler.pool_ns);
+	for (;;) {
+		if (have <= 0 || (uint64_t)have + e < p)
+			return;
+		uint64_t w = ((uint64_t)have + e) / p;
+		if (w > 1000000)
+			w = 1000000;
+		int64_t take = (int64_t)(w * p - e);
+		if (atomic_compare_exchange_weak(&sampler.pool_ns, &have,
+						 have - take)) {
+			t->carry_ns = take;
+			t->first_ns = e;
+			atomic_store(&t->bonus, (uint32_t)(w - 1));
+			return;
+		}
+	}
+}
+
+/* T's balance back into the pool: what it carried in and ran, less
+ * what its samples stood for. */
+static int64_t
+balance(const struct thread_slot *t, uint64_t run_ns)
+{
+	uint64_t periods = atomic_load(&t->credited);
+	int64_t credited_ns = (int64_t)(periods * sampler.period_ns);
+	return t->carry_ns + (int64_t)run_ns - credited_ns;
+}
+
+static void
+settle(struct thread_slot *t)
+{
+	atomic_fetch_add(&sampler.pool_ns,
+			 balance(t, t->run_ns) - t->settled_ns);
+}
+
+void
+sample_settle_live(struct thread_slot *t, uint64_t run_ns)
+{
+	/* The period under way may still give its sample. */
+	int64_t lost = balance(t, run_ns) - (int64_t)sampler.period_ns;
+	if (lost > t->settled_ns) {
+		atomic_fetch_add(&sampler.pool_ns, lost - t->settled_ns);
+		t->settled_ns = lost;
+	}
 }
 
 /* ---- the registry of threads ---- */
 
 int
-sample_arm_self(const struct sample_backend *clock)
+sample_arm_self(const struct sample_backend *clock, bool late)
 {
 	struct thread_slot *slots = sampler.slots;
 	size_t i;
@@ -120,14 +225,33 @@ sample_arm_self(const struct sample_backend *clock)
 	struct thread_slot *t = &slots[i];
 	t->tid = (pid_t)syscall(SYS_gettid);
 	t->perf_fd = -1;
+	t->perf_first_fd = -1;
 	t->ring = NULL;
 	t->has_timer = false;
 	t->measure = CLOCK_MONOTONIC;
 	if (clock->kind != SAMPLE_WALL)
 		pthread_getcpuclockid(pthread_self(), &t->measure);
-	if (clock->arm(t) != 0) {
+	take_carry(t, clock);
+	t->run_ns = 0;
+	t->settled_ns = 0;
+	t->cpu_armed_ns = 0;
+	t->paused_once = false;
+	atomic_store(&t->credited, 0);
+	int rc = clock->arm(t);
+	if (rc != 0 || t->first_ns == sampler.period_ns) {
+		/* No carried first period after all: back to the pool. */
+		atomic_fetch_add(&sampler.pool_ns, t->carry_ns);
+		t->carry_ns = 0;
+		atomic_store(&t->bonus, 0);
+	}
+	if (rc != 0) {
 		atomic_store(&t->state, SLOT_FREE);
 		return -1;
+	}
+	if (late && clock->kind != SAMPLE_WALL) {
+		/* The thread's start and our arming: not sampled. */
+		t->cpu_armed_ns = sample_clock_ns(t->measure);
+		atomic_fetch_add(&sampler.startup_ns, t->cpu_armed_ns);
 	}
 	sample_my_slot = (int)i;
 	atomic_store(&t->state, SLOT_LIVE);
@@ -155,10 +279,19 @@ static void
 retire(struct thread_slot *t)
 {
 	bool blocked = false;
-	atomic_fetch_add(&sampler.sampled_ns,
-			 sampler.clock->retire(t, &blocked));
+	uint64_t ns = sampler.clock->retire(t, &blocked);
+	atomic_fetch_add(&sampler.sampled_ns, ns);
+	t->run_ns += ns;
 	if (blocked)
 		atomic_fetch_add(&sampler.blocked, 1);
+	if (t->cpu_armed_ns && !t->paused_once && !blocked) {
+		/* Disarming: not sampled either. */
+		uint64_t end = sample_clock_ns(t->measure);
+		if (end > t->cpu_armed_ns + t->run_ns)
+			atomic_fetch_add(&sampler.startup_ns,
+					 end - t->cpu_armed_ns - t->run_ns);
+	}
+	settle(t);
 	atomic_store(&t->state, SLOT_FREE);
 }
 
@@ -210,10 +343,41 @@ map_tables(uintptr_t lowpc, uintptr_t highpc)
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (slots != MAP_FAILED) {
 		s->slots = slots;
-		for (size_t i = 0; i < SAMPLE_MAX_THREADS; i++)
+		for (size_t i = 0; i < SAMPLE_MAX_THREADS; i++) {
 			s->slots[i].perf_fd = -1;
+			s->slots[i].perf_first_fd = -1;
+		}
 	}
 	return 0;
+}
+
+/*
+ * The kernel's tick rate, from the resolution of the coarse clock (the
+ * tick's length); 0 when it does not look like a tick.  CPU-time timers
+ * and ITIMER_PROF are checked at the tick, so they fire at this rate at
+ * the most.
+ */
+static uint32_t
+tick_hz(void)
+{
+	struct timespec res;
+	if (clock_getres(CLOCK_MONOTONIC_COARSE, &res) != 0 || res.tv_sec ||
+	    res.tv_nsec < 100000) /* finer than 10 kHz: no tick to fear */
+		return 0;
+	return (uint32_t)((1000000000 + res.tv_nsec / 2) / res.tv_nsec);
+}
+
+/* The rate a sample stands for with CLOCK: the asked one, or the
+ * tick's when the clock is tick-bound and the tick is slower. */
+static void
+set_nominal(const struct sample_backend *clock)
+{
+	uint32_t hz = sampler.asked_hz;
+	uint32_t tick = clock->tick_bound ? tick_hz() : 0;
+	if (tick && tick < hz)
+		hz = tick;
+	sampler.nominal_hz = hz;
+	sampler.period_ns = 1000000000u / hz;
 }
 
 /* Start CLOCK; it becomes sampler.clock.  0 or -1. */
@@ -224,6 +388,7 @@ try_clock(const struct sample_backend *clock, bool automatic)
 		return -1;
 	if (automatic && clock->usable && !clock->usable())
 		return -1;
+	set_nominal(clock);
 	if (clock->start() != 0)
 		return -1;
 	sampler.clock = clock;
@@ -248,7 +413,8 @@ sample_start(uintptr_t lowpc, uintptr_t highpc, const struct sample_config *cfg)
 	/* The automatic choice, in order. */
 	static const struct sample_backend *const order[] = {
 		&sample_perf_backend, &sample_thread_backend,
-		&sample_itimer_backend, &sample_wall_backend
+		&sample_process_backend, &sample_itimer_backend,
+		&sample_wall_backend
 	};
 	atomic_store(&s->active, !atomic_load(&s->paused));
 	int rc = -1;
@@ -273,7 +439,7 @@ sample_thread_start(void)
 	const struct sample_backend *c = sampler.clock;
 	if (!c || !c->per_thread || sampler.stopped || sample_my_slot >= 0)
 		return;
-	if (sample_arm_self(c) != 0)
+	if (sample_arm_self(c, true) != 0)
 		atomic_fetch_add(&sampler.unarmed, 1);
 }
 
@@ -307,7 +473,10 @@ sample_pause(bool off)
 		struct thread_slot *t = &s->slots[i];
 		if (atomic_load(&t->state) == SLOT_FREE || !sample_grab(t))
 			continue;
-		atomic_fetch_add(&s->sampled_ns, c->pause(t, off));
+		uint64_t ns = c->pause(t, off);
+		atomic_fetch_add(&s->sampled_ns, ns);
+		t->run_ns += ns;
+		t->paused_once = true;
 		atomic_store(&t->state, SLOT_LIVE);
 	}
 }
@@ -354,6 +523,8 @@ zero_counts(void)
 	atomic_store(&s->threads, 0);
 	atomic_store(&s->unarmed, 0);
 	atomic_store(&s->blocked, 0);
+	atomic_store(&s->pool_ns, 0);
+	atomic_store(&s->startup_ns, 0);
 }
 
 void
@@ -372,12 +543,13 @@ sample_fork_child(bool keep)
 			c->forget(t);
 		memset(t, 0, sizeof *t);
 		t->perf_fd = -1;
+		t->perf_first_fd = -1;
 	}
 	atomic_store(&s->slots_used, 0);
 	sample_my_slot = -1;
 	if (!keep)
 		zero_counts();
-	if (c->per_thread && sample_arm_self(c) != 0)
+	if (c->per_thread && sample_arm_self(c, false) != 0)
 		atomic_fetch_add(&s->unarmed, 1);
 	if (c->fork_child)
 		c->fork_child();
@@ -419,6 +591,8 @@ sample_result(struct sample_result *r)
 	r->nbins = s->nbins;
 	r->lowpc = s->lowpc;
 	r->asked_hz = s->asked_hz;
+	r->rate_hz = c ? s->nominal_hz : s->asked_hz;
+	r->unsampled_ns = c ? atomic_load(&s->pool_ns) : 0;
 	r->clock = c ? c->name : "none";
 	r->clock_kind = c ? c->kind : SAMPLE_AUTO;
 	r->outside = atomic_load(&s->outside);
@@ -435,16 +609,17 @@ sample_result(struct sample_result *r)
 	r->samples = all - elsewhere;
 
 	uint64_t ns = time_so_far(r);
+	/* Threads' start-up and our arming, on their CPU clocks but
+	 * before or after their clocks' window: the collector's periods. */
+	uint64_t startup = atomic_load(&s->startup_ns);
+	uint64_t extra = c ? startup / s->period_ns : 0;
+	r->collector += extra;
+	all += extra;
+	ns += startup;
 	r->sampled_ns = ns;
 	if (ns && all) {
 		unsigned __int128 mhz =
 		    (unsigned __int128)all * 1000000000000u / ns;
 		r->rate_mhz = mhz > UINT64_MAX ? UINT64_MAX : (uint64_t)mhz;
-		uint64_t hz = (r->rate_mhz + 500) / 1000;
-		r->rate_hz = hz > UINT32_MAX ? UINT32_MAX
-			     : hz            ? (uint32_t)hz
-					     : 1;
-	} else {
-		r->rate_hz = s->asked_hz;
 	}
 }
