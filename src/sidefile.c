@@ -88,6 +88,7 @@ parse_clock(struct sidefile *s, struct reader *r, uint32_t len,
 	rd_bytes(r, s->clock_name, namelen);
 	s->clock_name[namelen] = '\0';
 	s->has_clock = true;
+	s->runs = 1;
 	return 0;
 }
 
@@ -437,6 +438,82 @@ sidefile_profile_run_id(const char *path, uint8_t id[GMON_SIDE_RUN_ID_LEN])
 	return ok;
 }
 
+static uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* The nominal periods S's samples stood for: the delivered rate (in
+ * mHz) times the time measured. */
+static unsigned __int128
+clock_periods(const struct sidefile *s)
+{
+	return (unsigned __int128)s->rate_mhz * s->sampled_ns / 1000000000000u;
+}
+
+/*
+ * gmon.out's rate is nominal (the one asked for, or the tick's): times
+ * are samples / rate.  Warn when the samples stand for a time more than
+ * 5 % (and more than one period) away from the time the clock measured:
+ * periods the clock could not sample, or a clock that did not keep its
+ * rate.  Side files from before the nominal rate wrote the delivered
+ * rate, which never differs.
+ */
+static void
+check_clock(const struct sidefile *s, const char *profile)
+{
+	if (!s->has_clock || s->rate_hz == 0 || s->sampled_ns == 0)
+		return;
+	uint64_t measured = s->sampled_ns;
+	unsigned __int128 stood = clock_periods(s) * 1000000000u / s->rate_hz;
+	unsigned __int128 diff =
+	    stood > measured ? stood - measured : measured - stood;
+	if (diff * 20 <= measured || diff <= 1000000000u / s->rate_hz)
+		return;
+	char name[256];
+	uint64_t st = stood > UINT64_MAX ? UINT64_MAX : (uint64_t)stood;
+	gp_warn("%s: the samples stand for %llu.%03llu s at %u per second, "
+		"but the clock measured %llu.%03llu s of time (%llu %% %s); "
+		"the times are off by that much",
+		sanitize_name(profile, name, sizeof(name)),
+		(unsigned long long)(st / 1000000000u),
+		(unsigned long long)(st % 1000000000u / 1000000u), s->rate_hz,
+		(unsigned long long)(measured / 1000000000u),
+		(unsigned long long)(measured % 1000000000u / 1000000u),
+		(unsigned long long)(diff * 100 / measured),
+		st < measured ? "short" : "over");
+}
+
+/*
+ * -d describes the sum of the runs: KEEP's CLOCK gets S's counts and
+ * time, its delivered rate weighted by each run's time.  Runs of
+ * another clock or another nominal rate are not summed into it.
+ */
+static void
+sum_clock(struct sidefile *keep, const struct sidefile *s)
+{
+	if (!keep->has_clock || !s->has_clock ||
+	    keep->clock_kind != s->clock_kind || keep->rate_hz != s->rate_hz ||
+	    keep->asked_hz != s->asked_hz)
+		return;
+	unsigned __int128 periods = clock_periods(keep) + clock_periods(s);
+	keep->sampled_ns = sat_add(keep->sampled_ns, s->sampled_ns);
+	keep->samples = sat_add(keep->samples, s->samples);
+	keep->outside = sat_add(keep->outside, s->outside);
+	keep->collector = sat_add(keep->collector, s->collector);
+	keep->lost = sat_add(keep->lost, s->lost);
+	keep->threads = sat_add(keep->threads, s->threads);
+	keep->unarmed = sat_add(keep->unarmed, s->unarmed);
+	keep->blocked = sat_add(keep->blocked, s->blocked);
+	keep->runs++;
+	if (keep->sampled_ns) {
+		unsigned __int128 mhz =
+		    periods * 1000000000000u / keep->sampled_ns;
+		keep->rate_mhz = mhz > UINT64_MAX ? UINT64_MAX : (uint64_t)mhz;
+	}
+}
+
 void
 sidefile_check(const char *profile, struct exe *x, const char *exe,
 	       struct sidefile *keep, sidefile_fn *on_side, void *ctx)
@@ -506,12 +583,15 @@ sidefile_check(const char *profile, struct exe *x, const char *exe,
 		    build_id_hex(s.build_id, s.build_id_len, h1, sizeof(h1)),
 		    exe_name, build_id_hex(bid, blen, h2, sizeof(h2)));
 	}
+	check_clock(&s, profile);
 	if (on_side != NULL)
 		on_side(&s, ctx);
-	if (!keep->valid)
+	if (!keep->valid) {
 		*keep = s;
-	else
+	} else {
+		sum_clock(keep, &s);
 		sidefile_free(&s);
+	}
 }
 
 static const char *
@@ -565,6 +645,11 @@ sidefile_describe(FILE *out, const struct sidefile *s)
 			(unsigned long long)s->threads,
 			(unsigned long long)s->unarmed,
 			(unsigned long long)s->blocked);
+	if (s->has_clock && s->runs > 1)
+		fprintf(out,
+			"[side] the clock line sums %u runs (the delivered "
+			"rate weighted by their time)\n",
+			s->runs);
 	if (s->has_totals)
 		fprintf(out,
 			"[side] %llu calls, %llu dropped, %llu nested, %llu "

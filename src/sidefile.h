@@ -58,6 +58,7 @@ struct sidefile {
 	size_t build_id_len;
 	char *exe; /* owned, NUL-terminated, bytes as stored */
 	bool has_clock;
+	uint32_t runs; /* CLOCK records summed into this one (-d) */
 	uint32_t clock_kind, asked_hz, rate_hz;
 	uint64_t rate_mhz, sampled_ns, samples, outside, collector, lost;
 	uint64_t threads, unarmed, blocked;

@@ -184,3 +184,62 @@ rm -f "$gmonx" "$side/glibc.out.gmonx"
 side_case no-build-id ""
 rm -f "$gmonx"
 side_case none ""
+
+# ---- summing runs (issue 18, defect 1) ----
+# Three runs of one program at one asked rate, each clock: gmon.out's
+# rate is nominal, so both gprofs sum them and print the same bytes,
+# and the summed time stands for the CPU time the runs measured
+# themselves within 5 % + 3 periods a run (the ledger's remainder and
+# a run's last period); -d says the clock line sums 3 runs.
+sum=$out/sum
+mkdir -p "$sum"
+if ! cc -O1 -pg -o "$sum/prog" "$here/spin.c" "$BUILD/libgmon.a" -lpthread \
+	2>"$sum/cc.err"; then
+	echo "FAIL sampler/sum-build: see $sum/cc.err"
+else
+	for c in perf thread itimer; do
+		rm -f "$sum"/g*.out*
+		_ns=0
+		_ok=1
+		for i in 1 2 3; do
+			if ! _t=$(cd "$sum" && LIBGMON_CLOCK=$c LIBGMON_RATE=100 \
+				LIBGMON_OUT=g$i.out ./prog 0.3 2>>"$sum/run.err"); then
+				_ok=0
+			fi
+			_ns=$((_ns + _t))
+		done
+		if [ $_ok = 0 ] || [ ! -s "$sum/g3.out" ]; then
+			echo "SKIP sampler/sum-$c: the $c clock did not run here"
+			continue
+		fi
+		(cd "$sum" && "$GPROF" -b prog g1.out g2.out g3.out >ours.txt 2>ours.err)
+		_rc=$?
+		(cd "$sum" && /usr/bin/gprof -b prog g1.out g2.out g3.out >gnu.txt 2>gnu.err)
+		# The flat profile's last cumulative seconds: the summed time.
+		_secs=$(awk '/^ *[0-9.]+ +[0-9.]+ +[0-9.]+ / { c = $2 } /^ *% *cumulative/ { n++ } n > 1 { exit } END { print c }' "$sum/ours.txt")
+		_why=$(awk -v s="$_secs" -v ns="$_ns" 'BEGIN {
+			t = ns / 1e9; slack = 3 * 3 / 100
+			if (s == "" || s < t * 0.95 - slack || s > t * 1.05 + slack)
+				printf "the sum shows %s s, the runs measured %.3f s", s, t }')
+		if [ $_rc -ne 0 ]; then
+			echo "FAIL sampler/sum-$c: exit $_rc: $(head -1 "$sum/ours.err")"
+		elif ! cmp -s "$sum/ours.txt" "$sum/gnu.txt"; then
+			echo "FAIL sampler/sum-$c: GNU gprof prints other bytes"
+		elif [ -n "$_why" ]; then
+			echo "FAIL sampler/sum-$c: $_why"
+		elif ! (cd "$sum" && "$GPROF" -b -d prog g1.out g2.out g3.out 2>&1) |
+			grep -q '^\[side\] the clock line sums 3 runs'; then
+			echo "FAIL sampler/sum-$c: -d does not sum the clocks"
+		else
+			echo "PASS sampler/sum-$c"
+		fi
+	done
+fi
+
+# A side file whose clock delivered 20 % less than gmon.out's rate: the
+# times are short, and gprof says so (once, with the numbers).
+if [ -n "$bid" ]; then
+	"$out/mkside" "$gmonx" $run_id "$bid" "$side/prog" 797600
+	side_case short-clock "gmon.out: the samples stand for 2.000 s at 997 per second, but the clock measured 2.500 s of time (20 % short)"
+	rm -f "$gmonx"
+fi
