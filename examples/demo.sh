@@ -70,9 +70,11 @@ calls_to() {
 	../gprof -b -q"$1" threads "$2" |
 		awk -v fn="$1" '/^\[[0-9]+\]/ && $0 ~ " " fn " \\[" { print $5; exit }'
 }
-rm -f gmon.out glibc.out ours.out
-show ./threads                       # glibc's collector: gmon.out
+rm -f glibc.out ours.out
+mv gmon.out demo.gmon.out # the demo's own profile, for "Try next"
+show ./threads            # glibc's collector: gmon.out
 mv gmon.out glibc.out
+mv demo.gmon.out gmon.out
 show ../gprof-run -o ours.out ./threads   # ours, preloaded (libgmon.so)
 glibc=$(calls_to step glibc.out)
 ours=$(calls_to step ours.out)
