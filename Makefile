@@ -12,7 +12,7 @@
 #
 # The products' rules and flags live in mk/: analyser.mk (src/),
 # tools.mk (tools/), runtime.mk (runtime/, the collector), runner.mk
-# (runner/, gprof-run).
+# (runner/, gprof-run), packaging.mk (packaging/: gmon.pc, CMake).
 
 PREFIX ?= /usr/local
 CC ?= cc
@@ -48,7 +48,8 @@ ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 .DEFAULT_GOAL := all
 
 # One fragment per product, each with its own flags.
-include mk/analyser.mk mk/tools.mk mk/runtime.mk mk/runner.mk
+include mk/analyser.mk mk/tools.mk mk/runtime.mk mk/runner.mk \
+	mk/packaging.mk
 
 .PHONY: all demo check bench fuzz install clean format format-check
 all: $(B)/gprof $(TOOLS) $(RUNTIME_LIBS) $(RUNNER)
@@ -72,7 +73,7 @@ fuzz:
 	@sh scripts/ensure-deps.sh fuzz
 	@sh fuzz/build.sh
 
-install: $(B)/gprof install-runtime install-runner
+install: $(B)/gprof install-runtime install-runner install-packaging
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(B)/gprof $(DESTDIR)$(PREFIX)/bin/gprof
 	install -m 644 gprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/gprof.1
