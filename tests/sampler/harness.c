@@ -275,11 +275,11 @@ check_result(const struct sample_result *r, double measured, uint64_t min)
 	/* The written rate is nominal: the asked one, or a tick-bound
 	 * clock's tick rate; the samples keep to it. */
 	check(r->rate_hz <= r->asked_hz, "written rate above the asked one");
-	/* ITIMER_PROF (the last resort) does not keep to its rate: the
-	 * kernel here delivers up to 20 % more; gprof warns of it. */
-	double slack = strcmp(r->clock, "ITIMER_PROF") ? 0.1 : 0.25;
-	check(rate >= r->rate_hz * (1 - slack) &&
-		  rate <= r->rate_hz * (1 + slack),
+	/* ITIMER_PROF (the last resort) does not keep to its rate: it
+	 * fires at most once per tick the process is running at, and
+	 * tells no missed periods (gprof warns of the difference). */
+	check(!strcmp(r->clock, "ITIMER_PROF") ||
+		  (rate >= r->rate_hz * 0.9 && rate <= r->rate_hz * 1.1),
 	      "delivered rate not within 10 % of the written one");
 }
 
