@@ -153,10 +153,14 @@ take_carry(struct thread_slot *t, const struct sample_backend *clock)
 		return;
 	/* A tick-bound clock samples at the first tick after E, which
 	 * falls anywhere in the thread's run: E as short as can be, so
-	 * that short threads take their carry too. */
-	uint64_t e = clock->tick_bound
-			 ? 1
-			 : 1 + sample_clock_ns(CLOCK_MONOTONIC) % (p - 1);
+	 * that short threads take their carry too.  Else E falls anywhere
+	 * in the life threads have lately had (twice their mean run),
+	 * which for short threads is less than a period. */
+	uint64_t span = 2 * atomic_load(&sampler.life_ns) + 20000;
+	if (span > p - 1)
+		span = p - 1;
+	uint64_t e =
+	    clock->tick_bound ? 1 : 1 + sample_clock_ns(CLOCK_MONOTONIC) % span;
 	int64_t have = atomic_load(&sampler.pool_ns);
 	for (;;) {
 		if (have <= 0 || (uint64_t)have + e < p)
@@ -284,6 +288,10 @@ retire(struct thread_slot *t)
 	t->run_ns += ns;
 	if (blocked)
 		atomic_fetch_add(&sampler.blocked, 1);
+	/* The mean run of threads lately (1/16 of each new one; a race
+	 * loses an update, no more). */
+	uint64_t life = atomic_load(&sampler.life_ns);
+	atomic_store(&sampler.life_ns, life - life / 16 + t->run_ns / 16);
 	if (t->cpu_armed_ns && !t->paused_once && !blocked) {
 		/* Disarming: not sampled either. */
 		uint64_t end = sample_clock_ns(t->measure);

@@ -169,6 +169,7 @@ struct sample_state {
 	uint64_t period_ns;      /* 1e9 / nominal_hz: what a sample is worth */
 	_Atomic int64_t pool_ns; /* the ledger's unsampled time */
 	_Atomic uint64_t startup_ns; /* threads' CPU outside their clock */
+	_Atomic uint64_t life_ns;    /* threads' mean run lately */
 	bool verbose;
 	uint32_t *bins;
 	size_t nbins, bins_len;
