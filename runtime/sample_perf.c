@@ -142,11 +142,13 @@ static void *
 drainer(void *arg)
 {
 	(void)arg;
-	/* Half a ring's worth of samples between drains, 10 ms to 1 s. */
-	uint64_t records = ((uint64_t)ring_pages * 4096) / 16;
+	/* Half a ring's worth of samples (24-byte records) between
+	 * drains, 10 ms to 100 ms: the periods a thread lost in the kernel
+	 * go to the ledger soon, to ride on its next samples. */
+	uint64_t records = ((uint64_t)ring_pages * 4096) / 24;
 	uint64_t ms =
 	    records * 1000 / 2 / (sampler.asked_hz ? sampler.asked_hz : 1);
-	int timeout = ms < 10 ? 10 : ms > 1000 ? 1000 : (int)ms;
+	int timeout = ms < 10 ? 10 : ms > 100 ? 100 : (int)ms;
 	struct pollfd p = { .fd = wake_fd, .events = POLLIN };
 	prctl(PR_SET_NAME, "gmon-drain", 0, 0, 0);
 	while (!sampler.stopped) {
