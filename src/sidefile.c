@@ -455,8 +455,9 @@ clock_periods(const struct sidefile *s)
 /*
  * gmon.out's rate is nominal (the one asked for, or the tick's): times
  * are samples / rate.  Warn when the samples stand for a time more than
- * 5 % (and more than 4 periods: the last period of each thread running
- * at the end is never sampled) away from the time the clock measured:
+ * 5 % (and more than two periods per thread armed, up to 16, plus two:
+ * a thread's last period is never sampled, and the tick may delay the
+ * one before) away from the time the clock measured:
  * periods the clock could not sample, or a clock that did not keep its
  * rate.  Side files from before the nominal rate wrote the delivered
  * rate, which never differs.
@@ -470,7 +471,8 @@ check_clock(const struct sidefile *s, const char *profile)
 	unsigned __int128 stood = clock_periods(s) * 1000000000u / s->rate_hz;
 	unsigned __int128 diff =
 	    stood > measured ? stood - measured : measured - stood;
-	if (diff * 20 <= measured || diff <= 4 * (1000000000u / s->rate_hz))
+	uint64_t ends = 2 * (1 + (s->threads < 16 ? s->threads : 16));
+	if (diff * 20 <= measured || diff <= ends * (1000000000u / s->rate_hz))
 		return;
 	char name[256];
 	uint64_t st = stood > UINT64_MAX ? UINT64_MAX : (uint64_t)stood;
