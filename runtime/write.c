@@ -27,7 +27,11 @@
  * left without its profile.
  *
  * Only system calls: no malloc, no stdio, no strerror, no locks (the
- * writer may run in a signal handler or after exit's cleanups).
+ * writer may run in a signal handler or after exit's cleanups).  The
+ * arcs it writes are the merge's private copy; the counts other threads
+ * may still be changing are read there (arcs.c, merge_table: why that
+ * is safe and what it can miss), and the objects' live flags and sample
+ * counts here with atomic loads.
  */
 #include "gmon_rt.h"
 

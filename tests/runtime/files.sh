@@ -216,7 +216,7 @@ hostile_check() {
 				echo "$_b is not a new file of ours: $(stat -c '%F %U %h' "$_f")"
 				return
 			fi ;;
-		*) if ! planted "$_t" "$_k" "$_b" $_i; then
+		*) if ! planted "$_t" "$_k" "$_b" "$_i"; then
 				echo "$_b does not hold what they planted: $(stat -c '%F %U %h' "$_f")"
 				return
 			fi
