@@ -60,6 +60,9 @@ struct found {
 static bool
 is_hook(const char *s, size_t room)
 {
+	/* Most names fail here: every hook starts "m", "_m" or "__f". */
+	if (s[0] != 'm' && (s[0] != '_' || (s[1] != 'm' && s[1] != '_')))
+		return false;
 	for (size_t i = 0; i < sizeof hook_names / sizeof *hook_names; i++) {
 		size_t n = strlen(hook_names[i]);
 		if (n < room && memcmp(s, hook_names[i], n + 1) == 0)
