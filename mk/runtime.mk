@@ -90,17 +90,12 @@ $(MUSL_OUT)/libgmon.so: $(MUSL_RT_OBJS)
 runtime-musl: $(MUSL_OUT)/libgmon.a $(MUSL_OUT)/libgmon.so
 
 .PHONY: install-runtime
-# gmon.pc is written at install time: it names PREFIX.
+# gmon.pc and the CMake package: mk/packaging.mk.
 install-runtime: $(RUNTIME_LIBS)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/share/man/man3
 	install -m 644 build/libgmon.a $(DESTDIR)$(PREFIX)/lib/libgmon.a
 	install -m 755 build/libgmon.so $(DESTDIR)$(PREFIX)/lib/libgmon.so
-	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' '' \
-		'Name: gmon' \
-		'Description: libgmon, the collector for -pg programs (gprof in C)' \
-		'Version: 1.0' 'Libs: $${libdir}/libgmon.a' \
-		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/gmon.pc
 	install -m 644 runtime/libgmon.3 \
 		$(DESTDIR)$(PREFIX)/share/man/man3/libgmon.3
 
