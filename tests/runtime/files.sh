@@ -3,6 +3,7 @@
 # sourced by tests/runtime/run.sh (its helpers and variables: out,
 # lib_so, run_prog, one_profile, check_arcs, verdict, AGAINST).
 #
+# - The writer calls no strerror (it may run in a signal handler).
 # - The hook the program calls is another's (libgmon.so linked after the
 #   C library): one message says so, at start-up (PIE: the slot is bound
 #   then) and at exit (non-PIE, lazy binding: bound by the first call).
@@ -54,6 +55,18 @@ if [ "$AGAINST" != glibc ]; then
 	hook_case runtime/hook-not-ours/pie-now pie -Wl,-z,now
 	hook_case runtime/hook-not-ours/nopie-lazy nopie -Wl,-z,lazy
 fi
+
+# --- the writer may run in a signal handler: no strerror -------------
+name=runtime/writer-no-strerror
+why=$(nm "$lib_a" 2>&1 | awk '
+	/^write\.o:$/ { w = 1; next }
+	/:$/ { w = 0 }
+	w && $1 == "U" && $2 ~ /^(strerror|__xpg_strerror_r|strerror_r)$/ {
+		print "write.o calls " $2; exit
+	}')
+[ -n "$why" ] || nm "$lib_a" 2>/dev/null | grep -q '^write\.o:$' ||
+	why="no write.o in $lib_a"
+verdict "$name" "$why"
 
 # --- names ------------------------------------------------------------
 name=runtime/out-dot
