@@ -53,7 +53,7 @@ build/libgmon.so: $(RUNTIME_OBJS)
 # suite tests/runtime-musl does).  musl-gcc wraps the host's gcc, so the
 # hooks are the host's; another musl compiler takes MUSL_CC, MUSL_ARCH,
 # MUSL_OBJCOPY, MUSL_AR and an output folder MUSL_OUT (the suite's
-# aarch64 group).  musl's include path has no kernel headers: sample.c
+# aarch64 group).  musl's include path has no kernel headers: sample_perf.c
 # then declares the perf ABI itself (runtime/perf_abi.h).
 MUSL_CC ?= musl-gcc
 MUSL_ARCH ?= $(RUNTIME_ARCH)
