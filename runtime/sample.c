@@ -8,6 +8,8 @@
  *   sample_itimer.c  process-wide: a timer on the process CPU clock, or
  *                    ITIMER_PROF (what glibc does)
  *   sample_signal.c  the signal handler the timers share
+ *   sample_ledger.c  what a sample stands for: the nominal rate, and the
+ *                    ledger of unsampled time (short threads)
  *
  * Every sample, from a signal handler or a perf ring, is counted by
  * sample_take(), the one place that decides where a sample is charged.
@@ -65,35 +67,7 @@ sample_put_uint(char *buf, size_t *len, size_t cap, uint64_t v)
 		buf[(*len)++] = digits[--n];
 }
 
-bool
-sample_lock_flag(_Atomic int *flag)
-{
-	for (int i = 0; i < SAMPLE_SPIN_TRIES; i++) {
-		int expected = 0;
-		if (atomic_compare_exchange_strong(flag, &expected, 1))
-			return true;
-		sched_yield();
-	}
-	return false;
-}
-
 /* ---- counting one sample ---- */
-
-/* Whole periods out of the pool (at most 1000 at once), for a sample
- * to stand for too. */
-static uint32_t
-take_whole(void)
-{
-	int64_t p = (int64_t)sampler.period_ns;
-	int64_t have = atomic_load(&sampler.pool_ns);
-	while (have >= p) {
-		int64_t w = have / p < 1000 ? have / p : 1000;
-		if (atomic_compare_exchange_weak(&sampler.pool_ns, &have,
-						 have - w * p))
-			return (uint32_t)w;
-	}
-	return 0;
-}
 
 void
 sample_take(const struct sample_ctx *c)
@@ -111,7 +85,7 @@ sample_take(const struct sample_ctx *c)
 		 * the slot's credit: they are other time). */
 		if (atomic_load_explicit(&s->pool_ns, memory_order_relaxed) >=
 		    (int64_t)s->period_ns)
-			n += take_whole();
+			n += sample_ledger_whole();
 	}
 	atomic_fetch_add_explicit(&s->samples, n, memory_order_relaxed);
 	uintptr_t own_lo = (uintptr_t)__start_gmon_text;
@@ -131,79 +105,6 @@ sample_take(const struct sample_ctx *c)
 					  memory_order_relaxed);
 		atomic_fetch_add_explicit(&s->outside, n - charged,
 					  memory_order_relaxed);
-	}
-}
-
-/* ---- the ledger of unsampled time (sample_int.h) ---- */
-
-/*
- * Give T its carry: a first period E in (0, period) that varies from
- * thread to thread, and the whole periods W = (pool + E) / period its
- * first sample then stands for, taking W * period - E from the pool.
- * No carry (E = period) while the pool holds less, or while paused.
- */
-static void
-take_carry(struct thread_slot *t, const struct sample_backend *clock)
-{
-	uint64_t p = sampler.period_ns;
-	t->carry_ns = 0;
-	t->first_ns = p;
-	atomic_store(&t->bonus, 0);
-	if (atomic_load(&sampler.paused) || p < 2)
-		return;
-	/* A tick-bound clock samples at the first tick after E, which
-	 * falls anywhere in the thread's run: E as short as can be, so
-	 * that short threads take their carry too.  Else E falls anywhere
-	 * in the life threads have lately had (twice their mean run),
-	 * which for short threads is less than a period. */
-	uint64_t span = 2 * atomic_load(&sampler.life_ns) + 20000;
-	if (span > p - 1)
-		span = p - 1;
-	uint64_t e =
-	    clock->tick_bound ? 1 : 1 + sample_clock_ns(CLOCK_MONOTONIC) % span;
-	int64_t have = atomic_load(&sampler.pool_ns);
-	for (;;) {
-		if (have <= 0 || (uint64_t)have + e < p)
-			return;
-		uint64_t w = ((uint64_t)have + e) / p;
-		if (w > 1000000)
-			w = 1000000;
-		int64_t take = (int64_t)(w * p - e);
-		if (atomic_compare_exchange_weak(&sampler.pool_ns, &have,
-						 have - take)) {
-			t->carry_ns = take;
-			t->first_ns = e;
-			atomic_store(&t->bonus, (uint32_t)(w - 1));
-			return;
-		}
-	}
-}
-
-/* T's balance back into the pool: what it carried in and ran, less
- * what its samples stood for. */
-static int64_t
-balance(const struct thread_slot *t, uint64_t run_ns)
-{
-	uint64_t periods = atomic_load(&t->credited);
-	int64_t credited_ns = (int64_t)(periods * sampler.period_ns);
-	return t->carry_ns + (int64_t)run_ns - credited_ns;
-}
-
-static void
-settle(struct thread_slot *t)
-{
-	atomic_fetch_add(&sampler.pool_ns,
-			 balance(t, t->run_ns) - t->settled_ns);
-}
-
-void
-sample_settle_live(struct thread_slot *t, uint64_t run_ns)
-{
-	/* The period under way may still give its sample. */
-	int64_t lost = balance(t, run_ns) - (int64_t)sampler.period_ns;
-	if (lost > t->settled_ns) {
-		atomic_fetch_add(&sampler.pool_ns, lost - t->settled_ns);
-		t->settled_ns = lost;
 	}
 }
 
@@ -235,7 +136,7 @@ sample_arm_self(const struct sample_backend *clock, bool late)
 	t->measure = CLOCK_MONOTONIC;
 	if (clock->kind != SAMPLE_WALL)
 		pthread_getcpuclockid(pthread_self(), &t->measure);
-	take_carry(t, clock);
+	sample_ledger_carry(t, clock);
 	t->run_ns = 0;
 	t->settled_ns = 0;
 	t->cpu_armed_ns = 0;
@@ -288,18 +189,7 @@ retire(struct thread_slot *t)
 	t->run_ns += ns;
 	if (blocked)
 		atomic_fetch_add(&sampler.blocked, 1);
-	/* The mean run of threads lately (1/16 of each new one; a race
-	 * loses an update, no more). */
-	uint64_t life = atomic_load(&sampler.life_ns);
-	atomic_store(&sampler.life_ns, life - life / 16 + t->run_ns / 16);
-	if (t->cpu_armed_ns && !t->paused_once && !blocked) {
-		/* Disarming: not sampled either. */
-		uint64_t end = sample_clock_ns(t->measure);
-		if (end > t->cpu_armed_ns + t->run_ns)
-			atomic_fetch_add(&sampler.startup_ns,
-					 end - t->cpu_armed_ns - t->run_ns);
-	}
-	settle(t);
+	sample_ledger_settle(t, blocked);
 	atomic_store(&t->state, SLOT_FREE);
 }
 
@@ -359,35 +249,6 @@ map_tables(uintptr_t lowpc, uintptr_t highpc)
 	return 0;
 }
 
-/*
- * The kernel's tick rate, from the resolution of the coarse clock (the
- * tick's length); 0 when it does not look like a tick.  CPU-time timers
- * and ITIMER_PROF are checked at the tick, so they fire at this rate at
- * the most.
- */
-static uint32_t
-tick_hz(void)
-{
-	struct timespec res;
-	if (clock_getres(CLOCK_MONOTONIC_COARSE, &res) != 0 || res.tv_sec ||
-	    res.tv_nsec < 100000) /* finer than 10 kHz: no tick to fear */
-		return 0;
-	return (uint32_t)((1000000000 + res.tv_nsec / 2) / res.tv_nsec);
-}
-
-/* The rate a sample stands for with CLOCK: the asked one, or the
- * tick's when the clock is tick-bound and the tick is slower. */
-static void
-set_nominal(const struct sample_backend *clock)
-{
-	uint32_t hz = sampler.asked_hz;
-	uint32_t tick = clock->tick_bound ? tick_hz() : 0;
-	if (tick && tick < hz)
-		hz = tick;
-	sampler.nominal_hz = hz;
-	sampler.period_ns = 1000000000u / hz;
-}
-
 /* Start CLOCK; it becomes sampler.clock.  0 or -1. */
 static int
 try_clock(const struct sample_backend *clock, bool automatic)
@@ -396,7 +257,7 @@ try_clock(const struct sample_backend *clock, bool automatic)
 		return -1;
 	if (automatic && clock->usable && !clock->usable())
 		return -1;
-	set_nominal(clock);
+	sample_ledger_nominal(clock);
 	if (clock->start() != 0)
 		return -1;
 	sampler.clock = clock;

@@ -194,6 +194,19 @@ extern __thread int sample_my_slot __attribute__((tls_model("initial-exec")));
  * sampler.startup_ns).  0 or -1. */
 int sample_arm_self(const struct sample_backend *clock, bool late);
 
+/* sample_ledger.c: set sampler's nominal rate and period for CLOCK. */
+void sample_ledger_nominal(const struct sample_backend *clock);
+/* Give T (being armed by CLOCK) its carry from the pool: carry_ns,
+ * first_ns, bonus (sample_int.h's ledger); none while paused. */
+void sample_ledger_carry(struct thread_slot *t,
+			 const struct sample_backend *clock);
+/* T retires (BLOCKED: its time was not sampled): its balance, and its
+ * CPU time outside the clock's window, into the ledger. */
+void sample_ledger_settle(struct thread_slot *t, bool blocked);
+/* Whole periods out of the pool (at most 1000 at once) for a sample to
+ * stand for too; 0 when it holds less than a period. */
+uint32_t sample_ledger_whole(void);
+
 /* While T runs, RUN_NS into it: move the periods it surely lost (the
  * balance beyond the period under way) into the pool, where later
  * samples take them (perf: periods that end in the kernel give no
@@ -203,9 +216,6 @@ void sample_settle_live(struct thread_slot *t, uint64_t run_ns);
 /* Take T for a change: LIVE -> BUSY.  False when it is gone (or stays
  * in someone else's hands). */
 bool sample_grab(struct thread_slot *t);
-
-/* Take the try-lock FLAG, waiting a while.  False: it stayed taken. */
-bool sample_lock_flag(_Atomic int *flag);
 
 /* CLOCK_ID's time in ns, 0 when it cannot be read. */
 uint64_t sample_clock_ns(clockid_t id);

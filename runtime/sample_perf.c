@@ -30,6 +30,7 @@
 #endif
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
@@ -52,6 +53,19 @@ event_ns(int fd)
 	if (read(fd, &ns, sizeof ns) != (ssize_t)sizeof ns)
 		return 0;
 	return ns;
+}
+
+/* Take the try-lock FLAG, waiting a while.  False: it stayed taken. */
+static bool
+lock_flag(_Atomic int *flag)
+{
+	for (int i = 0; i < SAMPLE_SPIN_TRIES; i++) {
+		int expected = 0;
+		if (atomic_compare_exchange_strong(flag, &expected, 1))
+			return true;
+		sched_yield();
+	}
+	return false;
 }
 
 static void
@@ -349,7 +363,7 @@ retire(struct thread_slot *t, bool *blocked)
 		return 0;
 	ioctl(t->perf_fd, PERF_EVENT_IOC_DISABLE, 0);
 	uint64_t ns = event_ns(t->perf_fd);
-	if (sample_lock_flag(&t->draining)) {
+	if (lock_flag(&t->draining)) {
 		drain_ring(t);
 		munmap(t->ring, t->ring_len);
 		t->ring = NULL;
