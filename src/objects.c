@@ -14,6 +14,7 @@
 
 #include "exebuildid.h"
 #include "hist.h"
+#include "intern.h"
 #include "reader.h"
 #include "sort.h"
 #include "srcline.h"
@@ -30,13 +31,88 @@ objects_init(struct objects *os)
 	memset(os, 0, sizeof(*os));
 }
 
-static bool
-same_object(const struct gp_object *o, const struct sidefile_object *so)
+/*
+ * Which object a side file's object joins: the first one gathered with
+ * its build-id when both have one, else the first with its path.  So a
+ * new object with build-id B and path P joins the first of (the first
+ * object with B, the first object without a build-id with P); one
+ * without a build-id joins the first object with P.  Three maps from
+ * key to the first object with it keep that O(1) (UINT32_MAX: none).
+ */
+struct objects_keys {
+	struct intern bids, paths; /* build-ids (hex) and paths */
+	uint32_t *by_bid;          /* bids' id -> first object with it */
+	uint32_t *by_path;         /* paths' id -> first object with it */
+	uint32_t *by_path_nobid;   /* ... first of those without build-id */
+	size_t nbid, npath;        /* entries of the arrays above */
+};
+
+/* Grow *A (N entries) to the M ids of an intern set, new ones none. */
+static void
+grow_firsts(uint32_t **a, size_t n, size_t m)
 {
-	if (o->build_id_len > 0 && so->build_id_len > 0)
-		return o->build_id_len == so->build_id_len &&
-		       memcmp(o->build_id, so->build_id, o->build_id_len) == 0;
-	return strcmp(o->path, so->path) == 0;
+	*a = xreallocarray(*a, m ? m : 1, sizeof(**a));
+	for (size_t i = n; i < m; i++)
+		(*a)[i] = UINT32_MAX;
+}
+
+/* The ids of SO's build-id (UINT32_MAX: none) and path in K. */
+static void
+key_ids(struct objects_keys *k, const struct sidefile_object *so, uint32_t *bid,
+	uint32_t *path)
+{
+	char hex[2 * GMON_SIDE_BUILD_ID_MAX + 1];
+
+	*bid = UINT32_MAX;
+	if (so->build_id_len > 0) {
+		build_id_hex(so->build_id, so->build_id_len, hex, sizeof(hex));
+		*bid = intern_id(&k->bids, hex, NULL);
+		if (k->bids.n > k->nbid) {
+			grow_firsts(&k->by_bid, k->nbid, k->bids.cap);
+			k->nbid = k->bids.cap;
+		}
+	}
+	*path = intern_id(&k->paths, so->path, NULL);
+	if (k->paths.n > k->npath) {
+		grow_firsts(&k->by_path, k->npath, k->paths.cap);
+		grow_firsts(&k->by_path_nobid, k->npath, k->paths.cap);
+		k->npath = k->paths.cap;
+	}
+}
+
+/* The index of the object SO joins (as above), or UINT32_MAX. */
+static uint32_t
+find_object(struct objects_keys *k, uint32_t bid, uint32_t path)
+{
+	if (bid == UINT32_MAX)
+		return k->by_path[path];
+	uint32_t a = k->by_bid[bid], b = k->by_path_nobid[path];
+	return a < b ? a : b;
+}
+
+/* Object IDX (new, from SO) is the first with the keys it lacked. */
+static void
+note_object(struct objects_keys *k, uint32_t idx, uint32_t bid, uint32_t path)
+{
+	if (bid != UINT32_MAX && k->by_bid[bid] == UINT32_MAX)
+		k->by_bid[bid] = idx;
+	if (k->by_path[path] == UINT32_MAX)
+		k->by_path[path] = idx;
+	if (bid == UINT32_MAX && k->by_path_nobid[path] == UINT32_MAX)
+		k->by_path_nobid[path] = idx;
+}
+
+static void
+keys_free(struct objects_keys *k)
+{
+	if (k == NULL)
+		return;
+	intern_free(&k->bids);
+	intern_free(&k->paths);
+	free(k->by_bid);
+	free(k->by_path);
+	free(k->by_path_nobid);
+	free(k);
 }
 
 /* Add histogram SO to object O's: summed, over the union of ranges. */
@@ -85,19 +161,26 @@ objects_add(struct objects *os, const struct sidefile *s)
 {
 	uint32_t *map = xcalloc(s->nobj ? s->nobj : 1, sizeof(*map));
 
+	if (os->keys == NULL)
+		os->keys = xcalloc(1, sizeof(*os->keys));
 	for (size_t i = 0; i < s->nobj; i++) {
 		const struct sidefile_object *so = &s->obj[i];
-		size_t k;
+		uint32_t bid, path;
 
-		for (k = 0; k < os->n; k++)
-			if (same_object(&os->v[k], so))
-				break;
-		if (k == os->n) {
+		key_ids(os->keys, so, &bid, &path);
+		uint32_t k = find_object(os->keys, bid, path);
+		if (k == UINT32_MAX) {
 			struct gp_object *o;
 
 			if (os->n >= UINT32_MAX - 1)
 				gp_out_of_memory();
-			os->v = xreallocarray(os->v, os->n + 1, sizeof(*os->v));
+			if (os->n == os->cap) {
+				os->cap = os->cap ? 2 * os->cap : 16;
+				os->v = xreallocarray(os->v, os->cap,
+						      sizeof(*os->v));
+			}
+			k = (uint32_t)os->n;
+			note_object(os->keys, k, bid, path);
 			o = &os->v[os->n++];
 			memset(o, 0, sizeof(*o));
 			o->x.fd = -1;
@@ -108,7 +191,7 @@ objects_add(struct objects *os, const struct sidefile *s)
 			memcpy(o->build_id, so->build_id, so->build_id_len);
 			o->build_id_len = so->build_id_len;
 		}
-		map[i] = (uint32_t)k;
+		map[i] = k;
 		add_hist(&os->v[k], so);
 	}
 	if (s->narcs > os->arcs_cap - os->narcs) {
@@ -233,9 +316,10 @@ round_up(uint64_t v, bool *overflow)
 	return r;
 }
 
-/* Append O's functions, biased, to ST.  False when it has none. */
+/* Append O's functions, biased, to ST, whose array has room for *CAP
+ * (grown geometrically).  False when it has none. */
 static bool
-append_functions(struct gp_object *o, struct symtab *st,
+append_functions(struct gp_object *o, struct symtab *st, size_t *cap,
 		 const struct options *opt)
 {
 	struct symtab_opts so = { 0 };
@@ -252,7 +336,11 @@ append_functions(struct gp_object *o, struct symtab *st,
 	for (size_t i = 0; i < ot.n; i++)
 		len += strlen(ot.syms[i].name) + 1;
 	o->names = xmalloc(len ? len : 1);
-	st->syms = xreallocarray(st->syms, st->n + ot.n, sizeof(*st->syms));
+	if (ot.n > *cap - st->n) {
+		while (ot.n > *cap - st->n)
+			*cap = *cap > SIZE_MAX / 4 ? SIZE_MAX : 2 * *cap + 16;
+		st->syms = xreallocarray(st->syms, *cap, sizeof(*st->syms));
+	}
 	o->first = st->n;
 	o->nfuncs = ot.n;
 	for (size_t i = 0; i < ot.n; i++) {
@@ -325,6 +413,7 @@ objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 {
 	bool overflow = false;
 	uint64_t top = x->load_hi > x->text_hi ? x->load_hi : x->text_hi;
+	size_t cap = st->n;
 
 	os->resolved = true;
 	os->nexe = st->n;
@@ -365,7 +454,7 @@ objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 			o->file = NULL;
 			continue;
 		}
-		if (!append_functions(o, st, opt))
+		if (!append_functions(o, st, &cap, opt))
 			gp_warn("%s: no function symbols; its %llu samples "
 				"are counted in the total only",
 				name, (unsigned long long)o->samples);
@@ -602,5 +691,6 @@ objects_free(struct objects *os)
 	}
 	free(os->v);
 	free(os->arcs);
+	keys_free(os->keys);
 	memset(os, 0, sizeof(*os));
 }
