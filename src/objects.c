@@ -306,6 +306,28 @@ find_file(struct gp_object *o, const struct options *opt, char *why, size_t len)
 	return o->path[0] != '\0' && try_file(o, o->path, why, len);
 }
 
+/* Warn when O's histogram reaches outside the code of its file (a
+ * side file whose OBJECT record's text disagrees with the file): the
+ * samples there are charged to no function, only to the total. */
+static void
+check_hist(const struct gp_object *o, const char *name)
+{
+	const struct exe *x = &o->x;
+
+	if (o->nbins == 0 || x->exec_lo >= x->exec_hi ||
+	    x->exec_hi > UINT64_MAX - 3)
+		return;
+	uint64_t lo = x->exec_lo & ~(uint64_t)3;
+	uint64_t hi = (x->exec_hi + 3) & ~(uint64_t)3;
+	uint64_t end = o->lowpc + 4 * (uint64_t)o->nbins;
+	if (o->lowpc >= lo && end <= hi)
+		return;
+	gp_warn("%s: histogram 0x%llx-0x%llx reaches outside its code "
+		"(0x%llx-0x%llx); its samples there count in the total only",
+		name, (unsigned long long)o->lowpc, (unsigned long long)end,
+		(unsigned long long)x->exec_lo, (unsigned long long)x->exec_hi);
+}
+
 static uint64_t
 round_up(uint64_t v, bool *overflow)
 {
@@ -434,6 +456,7 @@ objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 				(unsigned long long)o->calls);
 			continue;
 		}
+		check_hist(o, name);
 		uint64_t hi =
 		    o->x.load_hi > o->x.text_hi ? o->x.load_hi : o->x.text_hi;
 		if (o->nbins > 0 && o->lowpc + 4 * (uint64_t)o->nbins > hi)
@@ -596,13 +619,20 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 	close_record(w, at);
 	for (size_t k = 0; k < os->n; k++) {
 		const struct gp_object *o = &os->v[k];
+		uint64_t lo = o->text_lo, hi = o->text_hi;
 
+		/* The text holds the bins (a reader insists), also when
+		 * profiles with other texts were summed into them. */
+		if (o->nbins > 0 && o->lowpc < lo)
+			lo = o->lowpc;
+		if (o->nbins > 0 && o->lowpc + 4 * (uint64_t)o->nbins > hi)
+			hi = o->lowpc + 4 * (uint64_t)o->nbins;
 		at = open_record(w, GMON_SIDE_OBJECT);
 		wb_u32(w, (uint32_t)k + 1);
 		wb_u32(w, o->flags);
 		wb_u64(w, 0);
-		wb_u64(w, o->text_lo);
-		wb_u64(w, o->text_hi);
+		wb_u64(w, lo);
+		wb_u64(w, hi);
 		wb_u32(w, (uint32_t)o->build_id_len);
 		wb_u32(w, (uint32_t)strlen(o->path));
 		wb_bytes(w, o->build_id, o->build_id_len);

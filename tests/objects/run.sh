@@ -365,10 +365,23 @@ check sum sum
 # union of a quarter of a billion bins for two bins of input.
 printf 'exe %s\nobject 1 %s\nhistat 1 0x1040 1\n' "$out/main" "$L/liba.so" |
 	mk "$out/near.gmon" -
-printf 'exe %s\nobject 1 %s\nhistat 1 0x3ffffff0 1\n' "$out/main" "$L/liba.so" |
-	mk "$out/far.gmon" -
+printf 'exe %s\nobject 1 %s text=0x3ffff000-0x40000000\nhistat 1 0x3ffffff0 1\n' \
+	"$out/main" "$L/liba.so" | mk "$out/far.gmon" -
 run_gprof "$out" farhist -b -p main near.gmon far.gmon
 warned farhist "histograms of far apart ranges; the later one is ignored"
+# A HIST outside its OBJECT's text (the flat profile summed to 71 %
+# when it was taken): the side file is refused, the program reported.
+printf 'exe %s\nobject 1 %s\nhistat 1 0x3ffffff0 5\nhist 0 main 2\n' \
+	"$out/main" "$L/liba.so" | mk "$out/histout.gmon" -
+run_gprof "$out" hist-outside -b -p main histout.gmon
+warned hist-outside "histout.gmon.gmonx: corrupt side file (object 1's histogram 0x3ffffff0-0x3ffffff4 lies outside its text 0x"
+has hist-outside "100.00      0.02     0.02                             main"
+# The same where the OBJECT record's text agrees (but not the file's,
+# whose build-id matches): a warning when the file is read.
+printf 'exe %s\nobject 1 %s text=0x3ffff000-0x40000000\nhistat 1 0x3ffffff0 5\nhist 0 main 2\n' \
+	"$out/main" "$L/liba.so" | mk "$out/histout2.gmon" -
+run_gprof "$out" hist-outside-file -b -p main histout2.gmon
+warned hist-outside-file "liba.so: histogram 0x3ffffff0-0x3ffffff4 reaches outside its code (0x"
 # -s keeps the summed load map in gmon.sum.gmonx; a gmon.sum without one
 # removes it.
 rm -f "$out/gmon.sum" "$out/gmon.sum.gmonx"
