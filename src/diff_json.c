@@ -93,17 +93,34 @@ get_string(struct rd *d, const char **out, bool nullable)
 	return 0;
 }
 
-/* The next value as a finite number >= 0 (whole when WHOLE). */
+/* The next value as a finite number >= 0. */
 static int
-get_number(struct rd *d, double *out, bool whole)
+get_number(struct rd *d, double *out)
 {
 	if (next(d) != 0)
 		return -1;
-	if (d->ev.kind != JSONR_NUMBER || !(d->ev.num >= 0) ||
-	    (whole && (d->ev.num != floor(d->ev.num) || d->ev.num >= 0x1p64)))
-		return wrong(d,
-			     whole ? "a whole number >= 0" : "a number >= 0");
+	if (d->ev.kind != JSONR_NUMBER || !(d->ev.num >= 0))
+		return wrong(d, "a number >= 0");
 	*out = d->ev.num;
+	return 0;
+}
+
+/* The next value as a count: a whole number from 0 to 2^64 - 1, exact
+ * when written as digits (a double holds counts only to 2^53). */
+static int
+get_count(struct rd *d, uint64_t *out)
+{
+	if (next(d) != 0)
+		return -1;
+	if (d->ev.kind == JSONR_NUMBER && d->ev.is_u64) {
+		*out = d->ev.u64;
+		return 0;
+	}
+	if (d->ev.kind != JSONR_NUMBER || !(d->ev.num >= 0) ||
+	    d->ev.num != floor(d->ev.num) || d->ev.num >= 0x1p64)
+		return wrong(d, "a whole number from 0 to "
+				"18446744073709551615");
+	*out = (uint64_t)d->ev.num;
 	return 0;
 }
 
@@ -220,7 +237,7 @@ static int
 read_function(struct rd *d, size_t i, struct diff_fn *f)
 {
 	char key[64];
-	double calls = 0, self_calls = 0;
+	uint64_t calls = 0, self_calls = 0;
 	bool have_raw = false, have_samples = false, have_calls = false;
 	int k;
 
@@ -244,13 +261,13 @@ read_function(struct rd *d, size_t i, struct diff_fn *f)
 		} else if (strcmp(key, "file") == 0) {
 			rc = get_string(d, &f->path, true);
 		} else if (strcmp(key, "self_samples") == 0) {
-			rc = get_number(d, &f->samples, false);
+			rc = get_number(d, &f->samples);
 			have_samples = true;
 		} else if (strcmp(key, "calls") == 0) {
-			rc = get_number(d, &calls, true);
+			rc = get_count(d, &calls);
 			have_calls = true;
 		} else if (strcmp(key, "self_calls") == 0) {
-			rc = get_number(d, &self_calls, true);
+			rc = get_count(d, &self_calls);
 		} else {
 			rc = skip_value(d);
 		}
@@ -267,7 +284,7 @@ read_function(struct rd *d, size_t i, struct diff_fn *f)
 	if (f->name == NULL)
 		f->name = f->raw;
 	f->file = f->path != NULL ? exe_base_name(f->path) : NULL;
-	f->calls = (uint64_t)calls + (uint64_t)self_calls;
+	f->calls = gp_add_sat(calls, self_calls); /* as diff.c sums */
 	return 0;
 }
 

@@ -151,8 +151,8 @@ add_hist(struct gp_object *o, const struct sidefile_object *so)
 	}
 	uint64_t at = (so->lowpc - o->lowpc) / 4;
 	for (uint32_t i = 0; i < so->nbins; i++) {
-		o->bins[at + i] += so->bins[i];
-		o->samples += so->bins[i];
+		o->bins[at + i] = gp_add_sat(o->bins[at + i], so->bins[i]);
+		o->samples = gp_add_sat(o->samples, so->bins[i]);
 	}
 }
 
@@ -210,12 +210,14 @@ objects_add(struct objects *os, const struct sidefile *s)
 			a.self_obj = map[a.self_obj];
 		os->arcs[os->narcs++] = a;
 		if (a.from_obj != SIDEFILE_EXE) {
-			os->v[a.from_obj].calls += a.count;
-			os->v[a.from_obj].narcs++;
+			struct gp_object *o = &os->v[a.from_obj];
+			o->calls = gp_add_sat(o->calls, a.count);
+			o->narcs++;
 		}
 		if (a.self_obj != SIDEFILE_EXE && a.self_obj != a.from_obj) {
-			os->v[a.self_obj].calls += a.count;
-			os->v[a.self_obj].narcs++;
+			struct gp_object *o = &os->v[a.self_obj];
+			o->calls = gp_add_sat(o->calls, a.count);
+			o->narcs++;
 		}
 	}
 	free(map);
@@ -528,8 +530,12 @@ objects_tally(const struct objects *os, struct callgraph *cg,
 			continue;
 		if (cg_map_arc(cg, from, self, &p, &c) &&
 		    owns(os, a->from_obj, p) && owns(os, a->self_obj, c) &&
-		    (keep == NULL || keep(ctx, p, c)))
-			cg_add(cg, p, c, a->count);
+		    (keep == NULL || keep(ctx, p, c))) {
+			/* 64-bit counts: the callee's calls (and so the
+			 * arc's, never more) stop at UINT64_MAX. */
+			uint64_t room = UINT64_MAX - cg->nodes[c].ncalls;
+			cg_add(cg, p, c, a->count < room ? a->count : room);
+		}
 	}
 }
 

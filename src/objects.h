@@ -52,9 +52,9 @@ struct gp_object {
 	size_t nfuncs;    /*   first + nfuncs) */
 	uint64_t lowpc;   /* histogram: object address of bin 0 */
 	uint32_t nbins;   /* 4 bytes each, 0: none */
-	uint64_t *bins;   /* owned, summed over the profiles */
-	uint64_t samples; /* every bin, summed */
-	uint64_t calls;   /* counts of the arcs with an end in it */
+	uint64_t *bins;   /* owned, summed over the profiles (saturating) */
+	uint64_t samples; /* every bin, summed (saturating: gp_add_sat) */
+	uint64_t calls;   /* counts of the arcs with an end in it (same) */
 	size_t narcs;     /* distinct arcs recorded with an end in it */
 };
 

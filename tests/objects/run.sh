@@ -426,6 +426,21 @@ EOF
 run_gprof "$out" corrupt -b -p main bad.gmon
 warned corrupt "corrupt side file (HIST record for undeclared object 77); ignored"
 
+# 64-bit call counts that pass 2^64 - 1 when summed stop there (issue
+# 18: the object's total came out as 18446744073709551613), in the
+# warning about a missing object and in the call graph of a found one.
+printf 'exe %s\nobject 1 /gone/liba.so file=%s\nhist 1 a_work 3\narc 0 main 1 a_work 18446744073709551614\narc 0 main+1 1 a_work 18446744073709551615\n' \
+	"$out/main" "$L/liba.so" | mk "$out/huge.gmon" -
+run_gprof "$out" huge-calls -b -q main huge.gmon
+warned huge-calls "/gone/liba.so: shared object not found; its 3 samples and 18446744073709551615 calls are left out"
+run_gprof "$out" huge-calls-graph -b -q --object-path="$L" main huge.gmon
+if [ "$rc" -eq 0 ] &&
+	grep -Eq '^\[[0-9]+\] +100\.0 +[0-9.]+ +[0-9.]+ 18446744073709551615 +a_work \[[0-9]+\]$' "$out/huge-calls-graph.out"; then
+	echo "PASS objects/huge-calls-graph"
+else
+	echo "FAIL objects/huge-calls-graph: exit $rc: $(grep 'a_work \[' "$out/huge-calls-graph.out" | head -n 1)"
+fi
+
 # Many objects (issue 18): 150,000 OBJECT records naming 75,000 objects
 # twice each (the same build-id and path), each with a one-bin HIST.
 # Gathering them must not compare every object with every other (52 s
