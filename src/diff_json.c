@@ -48,14 +48,6 @@ diff_strings_free(struct diff_strings *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static const char *
-keep(struct diff_strings *s, const char *str)
-{
-	s->v = xreallocarray(s->v, s->n + 1, sizeof(*s->v));
-	s->v[s->n] = xstrdup(str);
-	return s->v[s->n++];
-}
-
 /* What reading the document needs at hand. */
 struct rd {
 	struct jsonr r;
@@ -64,6 +56,37 @@ struct rd {
 	struct gp_err *err;
 	char where[96]; /* the value being read, for messages */
 };
+
+/*
+ * The capacity for element N of an array whose capacity CAP is full:
+ * doubled, so N elements cost O(N) copying, but never past what the
+ * input left unread could still fill, each element taking at least
+ * MIN bytes of JSON (so a short input never gets a large array).
+ */
+static size_t
+grown(const struct rd *d, size_t cap, size_t n, size_t min)
+{
+	size_t left = (size_t)(d->r.end - d->r.p) / min;
+	size_t want = cap > 8 ? 2 * cap : 16;
+
+	if (want - n - 1 > left)
+		want = n + 1 + left;
+	return want;
+}
+
+/* A copy of STR kept until diff_strings_free(). */
+static const char *
+keep(struct rd *d, const char *str)
+{
+	struct diff_strings *s = d->strs;
+
+	if (s->n == s->cap) { /* each string is "" at least */
+		s->cap = grown(d, s->cap, s->n, 2);
+		s->v = xreallocarray(s->v, s->cap, sizeof(*s->v));
+	}
+	s->v[s->n] = xstrdup(str);
+	return s->v[s->n++];
+}
 
 static int
 next(struct rd *d)
@@ -89,7 +112,7 @@ get_string(struct rd *d, const char **out, bool nullable)
 	}
 	if (d->ev.kind != JSONR_STRING)
 		return wrong(d, nullable ? "a string or null" : "a string");
-	*out = keep(d->strs, d->ev.str);
+	*out = keep(d, d->ev.str);
 	return 0;
 }
 
@@ -180,7 +203,7 @@ read_program(struct rd *d, struct diff_side *side)
 static int
 read_files(struct rd *d, struct diff_side *side)
 {
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 
 	snprintf(d->where, sizeof(d->where), "profile.files");
 	if (open_value(d, JSONR_ARRAY) != 0)
@@ -192,9 +215,12 @@ read_files(struct rd *d, struct diff_side *side)
 			break;
 		if (d->ev.kind != JSONR_STRING)
 			return wrong(d, "an array of strings");
-		d->strs->files =
-		    xreallocarray(d->strs->files, n + 1, sizeof(char *));
-		d->strs->files[n++] = keep(d->strs, d->ev.str);
+		if (n == cap) {
+			cap = grown(d, cap, n, 2);
+			d->strs->files =
+			    xreallocarray(d->strs->files, cap, sizeof(char *));
+		}
+		d->strs->files[n++] = keep(d, d->ev.str);
 	}
 	side->gmons = d->strs->files;
 	side->ngmons = n;
@@ -288,9 +314,15 @@ read_function(struct rd *d, size_t i, struct diff_fn *f)
 	return 0;
 }
 
+/* Fewer bytes than any function takes: the three members it must
+ * have, {"raw_name":"","self_samples":0,"calls":0}, are 42. */
+#define MIN_FUNCTION_BYTES 40
+
 static int
 read_functions(struct rd *d, struct diff_input *in)
 {
+	size_t cap = 0;
+
 	snprintf(d->where, sizeof(d->where), "functions");
 	if (open_value(d, JSONR_ARRAY) != 0)
 		return -1;
@@ -306,7 +338,10 @@ read_functions(struct rd *d, struct diff_input *in)
 		in->samples += f.samples;
 		if (!(f.samples > 0) && f.calls == 0)
 			continue;
-		in->fns = xreallocarray(in->fns, in->n + 1, sizeof(*in->fns));
+		if (in->n == cap) {
+			cap = grown(d, cap, in->n, MIN_FUNCTION_BYTES);
+			in->fns = xreallocarray(in->fns, cap, sizeof(*in->fns));
+		}
 		in->fns[in->n++] = f;
 	}
 }

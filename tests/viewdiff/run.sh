@@ -330,6 +330,30 @@ fi
 printf '{"format":"gprof-profile","version":1,"functions":[{"raw_name":"mix","self_samples":1,"calls":18446744073709551616}]}' >"$out/2e64.json"
 expect_error viewdiff/diff-json-calls-too-big "$out" "functions[0].calls is not a whole number from 0 to 18446744073709551615" \
 	--diff=2e64.json demo a.gmon
+# A base of 40,000 functions: its arrays grow geometrically (one element
+# at a time they took 146 s under SAN=1, over 300 s here; now 2 s), so
+# the run ends well within a generous timeout, every function listed.
+python3 - "$out/many.json" <<'EOF'
+import json, sys
+fns = [{"raw_name": "f%d" % i, "name": "f%d" % i, "file": "src/x%d.c" % (i % 50),
+        "self_samples": i % 7 + 1, "calls": i} for i in range(40000)]
+json.dump({"format": "gprof-profile", "version": 1,
+           "program": {"path": "demo"},
+           "profile": {"files": ["a%d.gmon" % i for i in range(40)],
+                       "sampling_rate_hz": 100},
+           "functions": fns}, open(sys.argv[1], "w"))
+EOF
+(cd "$out" && exec timeout 120 "$GPROF" --diff=many.json demo a.gmon) \
+	>"$out/many.out" 2>"$out/many.err"
+rc=$?
+n=$(grep -c ' f[0-9]* (x[0-9]*\.c) \[only in base\]$' "$out/many.out")
+if [ $rc -eq 124 ]; then
+	fail diff-json-many-functions "no end within 120 s"
+elif [ $rc -ne 0 ] || [ "$n" -ne 40000 ]; then
+	fail diff-json-many-functions "exit $rc, $n of 40000 functions listed: $(head -n 1 "$out/many.err")"
+else
+	pass diff-json-many-functions
+fi
 printf '{"format":"gprof-profile",\n"version":1,\n"functions":[}' >"$out/broken.json"
 expect_error viewdiff/diff-json-malformed "$out" "broken.json: line 3, column 14" \
 	--diff=broken.json demo a.gmon
