@@ -370,6 +370,24 @@ else
 	echo "FAIL annotate/samebase: cannot build or run (see $log)"
 fi
 
+# A source file whose functions are never called: -z prints it (in
+# both modes), unless -A/-J leave none of its functions selected.
+d="$out/zerofile"
+mkdir -p "$d/src"
+printf 'int used(int x)\n{\n\treturn x + 1;\n}\n' >"$d/src/u1.c"
+printf 'int unused(int x)\n{\n\tif (x > 3)\n\t\treturn x * 2;\n\treturn x + 7;\n}\n' \
+	>"$d/src/u2.c"
+printf 'int used(int);\nint main(void)\n{\n\tint s = 0;\n\tfor (int i = 0; i < 5; i++)\n\t\ts += used(i);\n\treturn s != 15;\n}\n' \
+	>"$d/src/m.c"
+if (cd "$d/src" && cc -g -pg -o ../prog m.c u1.c u2.c >>"$log" 2>&1) &&
+	(cd "$d" && ./prog); then
+	cmp_opts zerofile gmon.out -- "-b -A -z" "-b -A -z -x" "-b -A -z -Jmain" \
+		"-b -A -z -Aused" "-b -l -A -z" "-b -l -A -z -x -m 0" \
+		"-b -l -A -z -Junused" "-b -l -A -z -Aused"
+else
+	echo "FAIL annotate/zerofile: cannot build or run (see $log)"
+fi
+
 # A real program: our own gprof built with -g -pg -O2 (40-odd files,
 # inlining across headers), profiled on three runs over the programs
 # above, the profiles summed.
