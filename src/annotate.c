@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bbsum.h"
 #include "exe.h"
 #include "outfile.h"
 #include "select.h"
@@ -175,7 +174,8 @@ line_calls(const struct callgraph *cg, uint32_t i)
  * GNU's line mode: the functions and line symbols of A->lp's table (as
  * -l's reports see them), their calls on the arcs -k leaves, -A/-J
  * matched on the table (a line symbol by its own file and line), each
- * with the basic-block counts its range holds (BBSUM_SLOTS at most).
+ * with the basic-block counts its range holds (bbsum.h: BBSUM_SLOTS at
+ * most).
  */
 static void
 line_syms(struct plan *p, const struct analysis *a)
