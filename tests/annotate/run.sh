@@ -238,6 +238,26 @@ for p in $progs; do
 	ycmp "$p" "../../gmon.out" -- -b -Jmain -y -t 2
 done
 
+# Profiles without a histogram (arcs only, made by mkgmon), alone and
+# with basic-block counts.
+for p in c-O0 c-O2; do
+	case " $progs " in *" $p "*) ;; *) continue ;; esac
+	nm "$out/$p/prog" | awk '$3 == "main" || $3 == "work" || $3 == "leaf" {
+		print $3, $1 }' | sort >"$out/$p/syms"
+	m=$(awk '$1 == "main" { print $2 }' "$out/$p/syms")
+	w=$(awk '$1 == "work" { print $2 }' "$out/$p/syms")
+	l=$(awk '$1 == "leaf" { print $2 }' "$out/$p/syms")
+	printf 'arc %#x 0x%s 5\narc %#x 0x%s 9\n' $((0x$m + 20)) "$w" \
+		$((0x$w + 30)) "$l" >"$out/$p/arcs.spec"
+	if "$MKGMON" -o "$out/$p/arcs.out" "$out/$p/arcs.spec" >>"$log" 2>&1; then
+		cmp_opts "$p" arcs.out -- "-b -A" "-b -l -A" "-b -l -A -x" \
+			"-b -l -A -q -m 6"
+		cmp_opts "$p" arcs.out bb.out -- "-b -l -A -x" "-b -l -A -t 2"
+	else
+		echo "FAIL annotate/$p/arcs: mkgmon"
+	fi
+done
+
 # Sources found along -I and GPROF_PATH: the program's sources moved
 # away; the header still names the DWARF path.
 d="$out/c-O0"
