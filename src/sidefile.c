@@ -389,6 +389,12 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 		case GMON_SIDE_ARCS:
 			rc = parse_arcs(s, &m, &r, blen, err);
 			break;
+		case GMON_SIDE_STACKS:
+			rc = stacks_parse(&s->stacks, &r, blen, err);
+			break;
+		case GMON_SIDE_STACKINFO:
+			rc = stacks_parse_info(&s->stacks, &r, blen, err);
+			break;
 		default: /* a later writer's record: skipped */
 			break;
 		}
@@ -396,6 +402,8 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 			rc = gp_fail(err, "record ran past its length");
 	}
 	free(m.slot);
+	if (rc == 0)
+		rc = stacks_resolve(&s->stacks, s->obj, s->nobj, err);
 	if (rc != 0) {
 		sidefile_free(s);
 		return -1;
@@ -415,6 +423,7 @@ sidefile_free(struct sidefile *s)
 	}
 	free(s->obj);
 	free(s->arcs);
+	stacks_free(&s->stacks);
 	memset(s, 0, sizeof(*s));
 }
 
