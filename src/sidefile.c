@@ -515,6 +515,10 @@ sidefile_check(const char *profile, struct exe *x, const char *exe,
 		    build_id_hex(s.build_id, s.build_id_len, h1, sizeof(h1)),
 		    exe_name, build_id_hex(bid, blen, h2, sizeof(h2)));
 	}
+	if (s.stacks.capped)
+		gp_warn("%s: stack sample counts overflow 64 bits; capped at "
+			"2^64-1",
+			name);
 	if (on_side != NULL)
 		on_side(&s, ctx);
 	if (!keep->valid)

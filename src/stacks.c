@@ -242,10 +242,7 @@ parse_stacks(struct stackset *ss, struct reader *r, size_t rec,
 		}
 		rd_skip(r, bytes - (size_t)depth * 4);
 		if (!put_stack(ss, at, depth, flags, count))
-			return gp_fail(err,
-				       "STACKS record %zu: sample counts "
-				       "overflow 64 bits at stack %llu",
-				       rec, (unsigned long long)s);
+			ss->capped = true;
 	}
 	return 0;
 }
@@ -381,7 +378,8 @@ stacks_add(struct stackset *dst, const struct stackset *src,
 		ids_room(dst, e->depth);
 		for (uint32_t d = 0; d < e->depth; d++)
 			dst->ids[dst->nids++] = fmap[src->ids[e->at + d]];
-		put_stack(dst, at, e->depth, e->flags, e->count);
+		if (!put_stack(dst, at, e->depth, e->flags, e->count))
+			dst->capped = true;
 	}
 	free(fmap);
 	dst->nrecords += src->nrecords;
@@ -400,6 +398,7 @@ stacks_add(struct stackset *dst, const struct stackset *src,
 		if (src->depth_max > dst->depth_max)
 			dst->depth_max = src->depth_max;
 	}
+	dst->capped |= src->capped || overflow;
 }
 
 /* Write a record header for TAG at the end of W; returns its offset. */

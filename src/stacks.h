@@ -14,7 +14,8 @@
  * records and across summed profiles are summed.  Everything read is
  * bounds-checked: counts against the bytes left, every frame index
  * against its record's table, depths against GMON_SIDE_STACK_DEPTH_MAX,
- * sums against 64 bits.  All of it is linear in the bytes read.
+ * sums against 64 bits (capped, never wrapped).  All of it is linear in
+ * the bytes read.
  *
  * Ownership: a set owns its arrays; a zeroed set is empty and valid.
  */
@@ -56,6 +57,7 @@ struct stackset {
 	uint64_t samples;   /* every stack's count, summed */
 	uint64_t truncated; /* of those, stacks flagged TRUNCATED */
 	size_t nrecords;    /* STACKS records read */
+	bool capped;        /* some count's sum overflowed and was capped */
 	bool raw_ids;       /* frames name the file's object ids (parsing) */
 	/* STACKINFO (summed over profiles; depth_max the largest). */
 	bool has_info;
@@ -69,7 +71,8 @@ struct stackset {
  * reason in ERR, naming the record by its number ("STACKS record 2:
  * stack 5 names frame 12 of 10"): a body shorter than its counts say,
  * a depth of 0 or beyond the cap, a frame index out of the record's
- * table, a count of 0, counts that overflow 64 bits.
+ * table, a count of 0.  Counts whose sum overflows 64 bits are capped
+ * at 2^64 - 1 and set CAPPED (the caller warns).
  */
 int stacks_parse(struct stackset *ss, struct reader *r, uint32_t len,
 		 struct gp_err *err);
@@ -89,7 +92,8 @@ int stacks_resolve(struct stackset *ss, const struct sidefile_object *obj,
 
 /*
  * Sum SRC (resolved) into DST, SRC's object K becoming DST's MAP[K];
- * counts saturate.  Never fails (out of memory ends the program).
+ * counts are capped at 2^64 - 1 (DST's CAPPED set).  Never fails (out
+ * of memory ends the program).
  */
 void stacks_add(struct stackset *dst, const struct stackset *src,
 		const uint32_t *map);

@@ -285,13 +285,26 @@ index STACKS record 2: stack 0 names frame 5 of 1
 depth0 STACKS record 2: stack 0 has depth 0 (1 to 1024)
 deep STACKS record 2: stack 0 has depth 2000 (1 to 1024)
 count0 STACKS record 2: stack 0 has a count of 0
-overflow STACKS record 2: sample counts overflow 64 bits at stack 1
 nstacks STACKS record 2 of 56 bytes cannot hold 1152921504606846976 stacks after 1 frames
 nframes STACKS record 2 of 32 bytes cannot hold 4611686018427387904 frames
 short STACKS record 2 of 8 bytes (at least 16)
 object a STACKS frame names undeclared object 99
 info2 a second STACKINFO record
 EOF
+
+# Sample counts whose sum overflows 64 bits: capped, with a warning.
+{
+	cat "$out/cd.spec"
+	echo "badstack overflow"
+} | mk "$out/bad-overflow.gmon" - || echo "FAIL measured/mkprof-overflow"
+run_gprof "$out" bad-overflow -b prog bad-overflow.gmon
+if [ "$rc" -eq 0 ] && [ "$(wc -l <"$out/bad-overflow.err")" -eq 1 ] &&
+	grep -qF "bad-overflow.gmon.gmonx: stack sample counts overflow 64 bits; capped at 2^64-1" "$out/bad-overflow.err" &&
+	cmp -s "$out/bad-overflow.out" "$out/cd-ref.out"; then
+	echo "PASS measured/bad-overflow"
+else
+	echo "FAIL measured/bad-overflow: stderr: $(head -n 2 "$out/bad-overflow.err")"
+fi
 
 # Without stacks: --measured says so (a warning and the header) and
 # prints the estimate; JSON's measured numbers are null.
