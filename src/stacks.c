@@ -166,22 +166,22 @@ put_stack(struct stackset *ss, size_t at, uint32_t depth, uint32_t flags,
 	  uint64_t count)
 {
 	const uint32_t *ids = ss->ids + at;
+	uint64_t h = stack_hash(ids, depth, flags);
 	bool overflow = false;
 
 	stack_room(ss);
 	size_t mask = ss->shash_cap - 1;
-	for (size_t k = stack_hash(ids, depth, flags) & mask;;
-	     k = (k + 1) & mask) {
+	for (size_t k = h & mask;; k = (k + 1) & mask) {
 		uint32_t s = ss->shash[k];
 
 		if (s == EMPTY) {
 			ss->shash[k] = (uint32_t)ss->n;
 			ss->v[ss->n++] =
-			    (struct stack_entry){ count, at, depth, flags };
+			    (struct stack_entry){ count, at, depth, flags, h };
 			break;
 		}
 		struct stack_entry *e = &ss->v[s];
-		if (e->depth == depth && e->flags == flags &&
+		if (e->hash == h && e->depth == depth && e->flags == flags &&
 		    memcmp(ss->ids + e->at, ids, depth * sizeof(*ids)) == 0) {
 			e->count = add_sat(e->count, count, &overflow);
 			ss->nids = at;

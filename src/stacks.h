@@ -43,6 +43,7 @@ struct stack_entry {
 	size_t at;      /* its frame ids: ids[at], ..., innermost first */
 	uint32_t depth; /* 1 to GMON_SIDE_STACK_DEPTH_MAX */
 	uint32_t flags; /* GMON_SIDE_STACK_* */
+	uint64_t hash;  /* of its frame ids, depth and flags */
 };
 
 struct stackset {
