@@ -55,7 +55,6 @@ map_frames(const struct stackset *ss, const struct objects *os,
  * function, cycle and arc (0: none yet). */
 struct seen {
 	size_t *fn, *cycle, *arc;
-	uint32_t *path; /* one stack's functions */
 };
 
 /* Count stack S (serial SERIAL) with functions PATH[0..K). */
@@ -116,37 +115,44 @@ measured_compute(struct measured *me, const struct stackset *ss,
 	sn.fn = xcalloc(cg->n ? cg->n : 1, sizeof(size_t));
 	sn.cycle = xcalloc(cg->ncycles ? cg->ncycles : 1, sizeof(size_t));
 	sn.arc = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(size_t));
-	sn.path = xcalloc(GMON_SIDE_STACK_DEPTH_MAX, sizeof(uint32_t));
+	me->stacks = xcalloc(ss->n, sizeof(*me->stacks));
+	me->nstacks = ss->n;
+	me->fns = xcalloc(ss->nids ? ss->nids : 1, sizeof(*me->fns));
 	fn = map_frames(ss, os, st);
 
-	for (size_t s = 0; s < ss->n; s++) {
+	for (size_t s = 0, at = 0; s < ss->n; s++) {
 		const struct stack_entry *e = &ss->v[s];
-		uint32_t k = 0;
+		uint32_t *path = me->fns + at, k = 0;
 		bool cut = false;
 
 		for (uint32_t d = 0; d < e->depth; d++) {
 			uint32_t id = ss->ids[e->at + d];
 			uint32_t f = d == 0 ? fn[id].pc : fn[id].ret;
 
+			/* The stacks' ids are no more than NIDS. */
 			if (f == SYM_NONE || f >= cg->n ||
-			    NEVER(k >= GMON_SIDE_STACK_DEPTH_MAX)) {
+			    NEVER(at + k >= ss->nids)) {
 				cut = true;
 				break;
 			}
-			sn.path[k++] = f;
+			path[k++] = f;
 		}
+		me->stacks[s] = (struct measured_stack){
+			e->count, at, k,
+			cut || (e->flags & GMON_SIDE_STACK_TRUNCATED)
+		};
+		at += k;
 		me->samples = add_sat(me->samples, e->count);
 		if (cut)
 			me->cut = add_sat(me->cut, e->count);
 		if (cut || (e->flags & GMON_SIDE_STACK_TRUNCATED))
 			me->truncated = add_sat(me->truncated, e->count);
-		count_stack(me, cg, &sn, sn.path, k, e->count, s + 1);
+		count_stack(me, cg, &sn, path, k, e->count, s + 1);
 	}
 	free(fn);
 	free(sn.fn);
 	free(sn.cycle);
 	free(sn.arc);
-	free(sn.path);
 }
 
 void
@@ -156,5 +162,7 @@ measured_free(struct measured *me)
 	free(me->arc_total);
 	free(me->arc_self);
 	free(me->cycle_total);
+	free(me->stacks);
+	free(me->fns);
 	memset(me, 0, sizeof(*me));
 }

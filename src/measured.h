@@ -36,6 +36,14 @@ struct objects;
 struct stackset;
 struct symtab;
 
+/* One sampled stack as functions (views that draw whole stacks). */
+struct measured_stack {
+	uint64_t count; /* samples */
+	size_t at;      /* its functions: fns[at], ..., innermost first */
+	uint32_t len;   /* 0 when frame 0 is outside every function */
+	bool truncated; /* flagged by the collector, or cut here */
+};
+
 struct measured {
 	bool any;            /* the profiles hold stack samples */
 	uint64_t samples;    /* stack samples (every stack's count) */
@@ -49,6 +57,9 @@ struct measured {
 	uint64_t *arc_self;  /* owned: per arc, of arc_total: callee sampled */
 	uint64_t *cycle_total; /* owned: per cycle (cycles[k]: cycle k+1) */
 	size_t nfuncs, narcs, ncycles;
+	struct measured_stack *stacks; /* owned: one per distinct stack */
+	size_t nstacks;
+	uint32_t *fns; /* owned: the stacks' functions */
 };
 
 /*

@@ -260,6 +260,14 @@ test_measured(void)
 	check_u64(cg.ncycles, 1, "one cycle");
 	check_u64(me.cycle_total[0], 17, "cycle f, g");
 	check_u64(me.off_graph, 0, "off the graph");
+	check_u64(me.nstacks, 3, "stacks kept");
+	check_u64(me.stacks[0].len, 4, "f f f main");
+	check_u64(me.fns[me.stacks[0].at + 3], 0, "main outermost");
+	check_u64(me.stacks[1].len, 6, "h g f g f main");
+	check_u64(me.fns[me.stacks[1].at], 3, "h innermost");
+	check_u64(me.stacks[2].len, 1, "cut after f");
+	check_true(me.stacks[2].truncated, "cut is truncated");
+	check_u64(me.stacks[2].count, 3, "count");
 	measured_free(&me);
 	stacks_free(&ss);
 	objects_free(&os);
