@@ -113,6 +113,8 @@ analysis_load(struct analysis *a, const struct options *o,
 		if (on_file != NULL)
 			on_file(&a->g.files[a->g.nfiles - 1], ctx);
 	}
+	/* The stacks are summed in objs: the kept side file's copy goes. */
+	stacks_free(&a->side.stacks);
 	if (on_file == NULL) /* -i describes the files and stops there */
 		warn_mismatch(a, o);
 	if (on_file == NULL && a->objs.n > 0)
