@@ -113,6 +113,8 @@ analysis_load(struct analysis *a, const struct options *o,
 		if (on_file != NULL)
 			on_file(&a->g.files[a->g.nfiles - 1], ctx);
 	}
+	/* The stacks are summed in objs: the kept side file's copy goes. */
+	stacks_free(&a->side.stacks);
 	if (on_file == NULL) /* -i describes the files and stops there */
 		warn_mismatch(a, o);
 	if (on_file == NULL && a->objs.n > 0)
@@ -164,6 +166,9 @@ analysis_compute(struct analysis *a, const struct options *o,
 			   &a->total_ticks, err) != 0)
 		return -1;
 	cg_assemble(&a->cg, a->ticks, &cs);
+	if (!analysis_line_mode(o)) /* stacks know functions, not lines */
+		measured_compute(&a->meas, &a->objs.stacks, &a->objs, &a->st,
+				 &a->cg);
 	if (analysis_line_mode(o)) {
 		/* The table's own arcs are gmon.sum's (-s). */
 		linemode_build(&a->lines, &a->x, &a->st,
@@ -195,6 +200,7 @@ analysis_free(struct analysis *a)
 	free(a->graph_flags);
 	free(a->flat_excluded);
 	free(a->exec_hidden);
+	measured_free(&a->meas);
 	select_free(&a->sel);
 	cg_free(&a->cg);
 	lineprof_free(&a->lp);

@@ -24,6 +24,7 @@
 #include "linemode.h"
 #include "lineprof.h"
 #include "linkmap.h"
+#include "measured.h"
 #include "objects.h"
 #include "options.h"
 #include "select.h"
@@ -48,6 +49,7 @@ struct analysis {
 	char *nm_names;        /* -S: the names the table borrows */
 	struct sidefile side;  /* the first profile's side file (-d) */
 	struct objects objs;   /* the side files' shared objects */
+	struct measured meas;  /* times measured from the side files' stacks */
 };
 
 /*

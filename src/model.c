@@ -344,6 +344,7 @@ model_build(struct model *m, const struct model_in *in,
 	m->is_line = in->is_line;
 	m->bbs = in->bbs;
 	m->nbbs = in->nbbs;
+	m->measured = in->measured;
 	if (m->line_mode)
 		given_sources(m, in, mo->print_path);
 	else if (mo->sources || mo->inline_file_names)

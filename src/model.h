@@ -27,6 +27,7 @@
 #include "callgraph.h"
 #include "exe.h"
 #include "gmon.h"
+#include "measured.h"
 #include "symtab.h"
 
 typedef uint32_t entry_id;
@@ -81,6 +82,8 @@ struct model {
 	const bool *is_line;       /* borrowed, per entry: a line symbol */
 	const struct gmon_bb *bbs; /* borrowed: -C's basic-block counts */
 	size_t nbbs;
+	/* Times measured from sampled stacks (measured.h), or NULL. */
+	const struct measured *measured; /* borrowed */
 };
 
 /* What a model is built from: an analysis' results (all borrowed). */
@@ -101,6 +104,7 @@ struct model_in {
 	 * order (bbsum.h), for -C. */
 	const struct gmon_bb *bbs;
 	size_t nbbs;
+	const struct measured *measured; /* stack samples, or NULL */
 };
 
 /*

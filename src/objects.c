@@ -194,6 +194,7 @@ objects_add(struct objects *os, const struct sidefile *s)
 		map[i] = k;
 		add_hist(&os->v[k], so);
 	}
+	stacks_add(&os->stacks, &s->stacks, map);
 	if (s->narcs > os->arcs_cap - os->narcs) {
 		size_t cap = os->arcs_cap ? os->arcs_cap : 256;
 		while (cap - os->narcs < s->narcs)
@@ -516,6 +517,20 @@ owns(const struct objects *os, uint32_t obj, uint32_t id)
 	       id - os->v[obj].first < os->v[obj].nfuncs;
 }
 
+sym_id
+objects_function(const struct objects *os, const struct symtab *st,
+		 uint32_t obj, uint64_t addr)
+{
+	uint64_t a;
+	sym_id f;
+
+	if ((obj != SIDEFILE_EXE && obj >= os->n) ||
+	    !biased(os, obj, addr, &a) ||
+	    (f = symtab_find(st, a)) == SYM_NONE || !owns(os, obj, f))
+		return SYM_NONE;
+	return f;
+}
+
 void
 objects_tally(const struct objects *os, struct callgraph *cg,
 	      cg_arc_filter *keep, void *ctx)
@@ -680,6 +695,7 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 		close_record(w, at);
 		i += n;
 	}
+	stacks_encode(&os->stacks, w);
 	at = open_record(w, GMON_SIDE_END);
 	close_record(w, at);
 }
@@ -712,6 +728,7 @@ objects_describe(FILE *out, const struct objects *os)
 		    (unsigned long long)o->lowpc, (unsigned long long)o->calls,
 		    o->narcs);
 	}
+	stacks_describe(out, &os->stacks);
 }
 
 void
@@ -727,6 +744,7 @@ objects_free(struct objects *os)
 	}
 	free(os->v);
 	free(os->arcs);
+	stacks_free(&os->stacks);
 	keys_free(os->keys);
 	memset(os, 0, sizeof(*os));
 }

@@ -68,6 +68,8 @@ print_text(FILE *out, const struct model *m, const struct report_opts *ro,
 			report_graph(out, m, ro);
 			if (!ro->brief)
 				report_graph_blurb(out);
+			if (!ro->brief && ro->measured)
+				report_graph_measured_blurb(out);
 		}
 	}
 	if (style & OUT_GRAPH) {
@@ -92,6 +94,7 @@ reports_model_in(struct analysis *a, struct model_in *in)
 		.total_ticks = a->total_ticks,
 		.flat_excluded = a->flat_excluded,
 		.exec_hidden = a->exec_hidden,
+		.measured = a->meas.any ? &a->meas : NULL,
 	};
 }
 
@@ -104,6 +107,7 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 		.brief = o->brief,
 		.traditional = o->traditional,
 		.width = o->width,
+		.measured = o->measured,
 	};
 	struct model_opts mo = {
 		/* -T never demangles, whatever --demangle says (as GNU). */
@@ -136,6 +140,13 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 	} else
 		reports_model_in(a, &in);
 	model_build(&m, &in, &mo);
+	if (o->measured && (style & OUT_GRAPH) && m.measured == NULL)
+		gp_warn("--measured: %s; the call graph shows gprof's "
+			"estimates",
+			analysis_line_mode(o)
+			    ? "stacks are not mapped to -l's line symbols"
+			    : "the profile holds no stack samples (no side "
+			      "file, or a collector that records none)");
 	print_text(out, &m, &ro, style, &first);
 	/* Annotated source follows the other reports, before -r/-R. */
 	if (style & OUT_ANNO)

@@ -405,6 +405,12 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 		case GMON_SIDE_ARCS:
 			rc = parse_arcs(s, &m, &r, blen, err);
 			break;
+		case GMON_SIDE_STACKS:
+			rc = stacks_parse(&s->stacks, &r, blen, err);
+			break;
+		case GMON_SIDE_STACKINFO:
+			rc = stacks_parse_info(&s->stacks, &r, blen, err);
+			break;
 		default: /* a later writer's record: skipped */
 			break;
 		}
@@ -412,6 +418,8 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 			rc = gp_fail(err, "record ran past its length");
 	}
 	free(m.slot);
+	if (rc == 0)
+		rc = stacks_resolve(&s->stacks, s->obj, s->nobj, err);
 	if (rc != 0) {
 		sidefile_free(s);
 		return -1;
@@ -431,6 +439,7 @@ sidefile_free(struct sidefile *s)
 	}
 	free(s->obj);
 	free(s->arcs);
+	stacks_free(&s->stacks);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -608,6 +617,10 @@ sidefile_check(const char *profile, struct exe *x, const char *exe,
 		    exe_name, build_id_hex(bid, blen, h2, sizeof(h2)));
 	}
 	check_clock(&s, profile);
+	if (s.stacks.capped)
+		gp_warn("%s: stack sample counts overflow 64 bits; capped at "
+			"2^64-1",
+			name);
 	if (on_side != NULL)
 		on_side(&s, ctx);
 	if (!keep->valid) {

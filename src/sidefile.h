@@ -21,6 +21,7 @@
 #include "diag.h"
 #include "exe.h"
 #include "gmon_side.h"
+#include "stacks.h"
 
 struct sidefile_thread {
 	uint64_t tid, calls, arcs, nested, dropped;
@@ -71,6 +72,7 @@ struct sidefile {
 	size_t nobj;
 	struct sidefile_arc *arcs; /* owned, every ARCS record's, in order */
 	size_t narcs;
+	struct stackset stacks; /* owned: STACKS and STACKINFO (stacks.h) */
 };
 
 /*

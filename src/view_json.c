@@ -84,6 +84,17 @@ secs(const struct doc *d, double ticks)
 	return d->m->hz > 0 ? ticks / d->m->hz : (double)NAN;
 }
 
+/* Measured samples in seconds, or null without stacks. */
+static void
+key_measured(const struct doc *d, const char *k, const uint64_t *v, size_t i)
+{
+	jsonw_key(d->w, k);
+	if (d->m->measured != NULL)
+		jsonw_double(d->w, secs(d, (double)v[i]));
+	else
+		jsonw_null(d->w);
+}
+
 /* Which functions the document lists, and their ids. */
 static void
 number_functions(struct doc *d)
@@ -223,6 +234,9 @@ emit_profile(struct doc *d)
 	key_uint(w, "function_count", d->nshown);
 	key_uint(w, "arc_count", m->cg->narcs);
 	key_uint(w, "cycle_count", m->ncycles);
+	key_uint(w, "stack_samples", m->measured ? m->measured->samples : 0);
+	key_uint(w, "stack_samples_truncated",
+		 m->measured ? m->measured->truncated : 0);
 	jsonw_end(w);
 }
 
@@ -278,6 +292,8 @@ emit_function(struct doc *d, uint32_t i)
 	key_est(w, "propagated_self_seconds", secs(d, v->prop_self));
 	key_est(w, "propagated_child_seconds_estimated",
 		secs(d, v->prop_child));
+	key_measured(d, "total_seconds_measured",
+		     m->measured ? m->measured->total : NULL, i);
 	key_bool(w, "in_flat_profile", model_listed(m, LIST_FLAT, i));
 	jsonw_key(w, "graph_index");
 	if (m->index != NULL && model_listed(m, LIST_GRAPH, i))
@@ -334,6 +350,8 @@ emit_arcs(struct doc *d)
 			secs(d, a->time));
 		key_est(w, "propagated_child_seconds_estimated",
 			secs(d, a->child_time));
+		key_measured(d, "child_seconds_measured",
+			     m->measured ? m->measured->arc_total : NULL, k);
 		emit_sites(d, k);
 		jsonw_end(w);
 	}
