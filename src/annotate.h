@@ -10,7 +10,7 @@
  *   on one line add up.  -A SPEC / -J SPEC select functions (a match in
  *   -A's list wins over -J's; an -A list that matches nothing selects
  *   everything).  Basic-block counts are not used outside line mode.
- * - In GNU's line mode (A->lines built: -s, and -l) the symbols are the
+ * - In GNU's line mode (the line table built: -s, and -l) the symbols are the
  *   line-mode table's: functions and line symbols, each with the
  *   basic-block counts its code holds (GNU's slots, bbsum.h), specs
  *   matched against the table.  Of several symbols on one line the
@@ -51,19 +51,17 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "analysis.h"
-#include "model.h"
+#include "annsyms.h"
 #include "options.h"
 
 /*
- * Print the annotated source of A's selected functions to OUT (or with
- * -y to BASE-ann files), reading positions and counts from M (built with
- * sources).  *FIRST says whether nothing has been printed to OUT yet; it
+ * Print the annotated source of the selected symbols of SYMS (collected
+ * by ann_syms_collect) to OUT (or with -y to BASE-ann files).  *FIRST says whether nothing has been printed to OUT yet; it
  * is cleared when something is.  Returns 0, or -1 with a message in ERR
  * when an -ann file could not be written (the other files are written
  * anyway); missing sources are warnings.
  */
-int annotate_print(FILE *out, const struct model *m, const struct analysis *a,
+int annotate_print(FILE *out, const struct ann_syms *syms,
 		   const struct options *o, bool *first, struct gp_err *err);
 
 #endif

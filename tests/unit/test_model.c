@@ -13,6 +13,7 @@
 #include "callgraph.h"
 #include "check.h"
 #include "model.h"
+#include "modelbuild.h"
 
 #define NFN 6
 
