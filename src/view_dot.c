@@ -133,10 +133,14 @@ node_id(const struct model *m, uint32_t fn)
 	return m->index != NULL ? m->index[fn] : fn + 1;
 }
 
+/* TICKS as a share of the call graph's time, never above 1 (rounding
+ * in the propagation could otherwise print 100.01 %). */
 static double
 fraction(const struct model *m, double ticks)
 {
-	return m->cg->print_time > 0 ? ticks / m->cg->print_time : 0;
+	double f = m->cg->print_time > 0 ? ticks / m->cg->print_time : 0;
+
+	return f > 1 ? 1 : f;
 }
 
 static void

@@ -249,6 +249,67 @@ else
 	echo "FAIL viewjson/json-big: mkgmon failed"
 fi
 
+# Shares never above 100 % in our views (issue 18, defect 9).  A
+# histogram over [0x1000, 0x1006) in 2 bins has a scale of 1.5 units
+# per bin, and bin 1 spans 2 units, all in hot(): GNU's charging
+# credits it 100 x 2 / 1.5 = 133.33 samples of the 100 there are, and
+# GNU's flat profile (ours too, -b -p) shows hot at 133.33 %.  JSON's
+# total_samples (the page's "% time" denominator) is never less than a
+# function's samples, the DOT's percentages never pass 100.00, and
+# errorbars' total is the sum of what it lists.
+printf '%016x T hot\n%016x T cold\n%016x T main\n' 4096 4112 4352 >"$in/slip.nm"
+printf 'hist 0x1000 0x1006 2\nbin 1 100\narc 0x1104 0x1000 3\n' >"$work/slip.spec"
+if "$BUILD/mkgmon" -o "$in/slip.gmon" "$work/slip.spec" 2>/dev/null &&
+	(cd "$in" && "$GPROF" -b -p -S slip.nm recur slip.gmon) >"$work/slip.txt" 2>/dev/null &&
+	(cd "$in" && "$GPROF" --format=json -S slip.nm recur slip.gmon) >"$work/slip.json" 2>/dev/null &&
+	(cd "$in" && "$GPROF" --format=html -S slip.nm recur slip.gmon) >"$work/slip.html" 2>/dev/null &&
+	(cd "$in" && "$GPROF" --format=dot --node-threshold=0 --edge-threshold=0 \
+		-S slip.nm recur slip.gmon) >"$work/slip.dot" 2>/dev/null &&
+	(cd "$in" && "$GPROF" --format=errorbars -S slip.nm recur slip.gmon) >"$work/slip.eb" 2>/dev/null; then
+	# shares FILE: every function's self samples against the total,
+	# from the JSON document FILE (or the one a page embeds).
+	shares() {
+		"${PY:-python3}" - "$1" <<'EOF2'
+import json, re, sys
+t = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<script type="application/json" id="gprof-data">(.*?)</script>', t, re.S)
+d = json.loads(m.group(1) if m else t)
+tot = d["profile"]["total_samples"]
+s = [f["self_samples"] for f in d["functions"]]
+bad = [x for x in s if x > tot * (1 + 1e-12)]
+if bad or sum(s) > tot * (1 + 1e-12):
+    print("%.2f %% of the time" % (100 * max(s) / tot))
+    sys.exit(1)
+EOF2
+	}
+	if ! grep -q '^133\.33 ' "$work/slip.txt"; then
+		echo "FAIL viewjson/share-slip: GNU's share of 133.33 % is gone from the flat profile"
+	else
+		echo "PASS viewjson/share-slip-text (GNU's 133.33 % kept)"
+	fi
+	for f in json html; do
+		if why=$(shares "$work/slip.$f"); then
+			echo "PASS viewjson/share-slip-$f"
+		else
+			echo "FAIL viewjson/share-slip-$f: hot at $why"
+		fi
+	done
+	over=$(grep -o '[0-9.]*%' "$work/slip.dot" | tr -d % | awk '$1 > 100' | head -1)
+	if [ -z "$over" ] && grep -q '%' "$work/slip.dot"; then
+		echo "PASS viewjson/share-slip-dot"
+	else
+		echo "FAIL viewjson/share-slip-dot: ${over:-no}% in the graph"
+	fi
+	if awk '/samples in all/ { total = $(NF - 3) } /^ +[0-9.]+ / { if ($1 > total + 1e-9) bad = 1; n++ }
+		END { exit !(n > 0 && !bad) }' "$work/slip.eb"; then
+		echo "PASS viewjson/share-slip-errorbars"
+	else
+		echo "FAIL viewjson/share-slip-errorbars: a function has more than all samples"
+	fi
+else
+	echo "FAIL viewjson/share-slip: cannot make or read the profile"
+fi
+
 # A screenshot of a page with a function selected, for people to look at.
 if [ -z "$chrome_why" ] && [ -s "$work/recur.html" ]; then
 	rm -f "$work/report.png"
