@@ -1,7 +1,7 @@
 /*
  * model.h - the report model: one immutable picture of an analysed
  * profile that every printer reads (GNU's text reports, the orders of
- * -r/-R, and later our own views).
+ * -r/-R, -A, and our own views and --diff).
  *
  * model_build() makes every decision a printer would otherwise make on
  * its own: the names shown (demangled, --inline-file-names), the source
@@ -21,9 +21,13 @@
  * printer needs anything else: none includes the analysis, the
  * executable, DWARF or profile-file headers (tests/seam checks it).
  *
- * Ownership: the model borrows the analysis' symbol table and call
- * graph (which must outlive it) and owns everything else;
+ * Ownership: the model borrows the analysis' symbol table, call graph
+ * and file names (which must outlive it) and owns everything else;
  * model_free() releases it.  It is built by modelbuild.h.
+ *
+ * Adding something a view needs: a field here (owned or borrowed,
+ * documented), filled in modelbuild.c from the analysis, freed in
+ * model_free(); never a pointer to the analysis itself.
  */
 #ifndef GPROF_MODEL_H
 #define GPROF_MODEL_H
