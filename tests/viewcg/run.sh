@@ -248,17 +248,20 @@ fi
 
 # -c adds never-called arcs (count 0): callgrind leaves them out.  The
 # functions only they reach are listed, as in every view (model.h's
-# LIST_VIEW), with no cost: the calls and costs stay those without -c.
+# LIST_VIEW), with no cost: the calls and the costs above 0 stay those
+# without -c.
 # calls_costs FILE: each function's calls= lines and cost lines, by name.
 calls_costs() {
-	awk '/^fn=/ { fn = $0; sub(/^fn=\([0-9]+\) ?/, "", fn); if (fn != "") name[$1] = fn; cur = name[$1]; next }
-	/^[0-9]/ && cur != "" { print cur "\t" $0 }
-	/^calls=/ { print cur "\t" $0 }' "$1"
+	awk '/^c?fn=/ { id = $1; sub(/^c?fn=/, "", id); n = $0; sub(/^c?fn=\([0-9]+\) ?/, "", n)
+		if (n != "") name[id] = n
+		if ($0 ~ /^fn=/) cur = name[id]
+		next }
+	/^[0-9]/ || /^calls=/ { print cur "\t" $0 }' "$1"
 }
 if [ -f "$out/demo.d/cg" ] && [ -n "$have_annotate" ]; then
 	"$GPROF" -c --format=callgrind "$out/demo" "$out/demo.gmon" >"$out/demo.d/c.cg" 2>/dev/null
-	calls_costs "$out/demo.d/cg" | grep -v '	0$' >"$out/demo.d/cg.cc"
-	calls_costs "$out/demo.d/c.cg" | grep -v '	0$' >"$out/demo.d/c.cg.cc"
+	calls_costs "$out/demo.d/cg" | grep -v ' 0$' >"$out/demo.d/cg.cc"
+	calls_costs "$out/demo.d/c.cg" | grep -v ' 0$' >"$out/demo.d/c.cg.cc"
 	if (cd "$out/demo.d" && callgrind_annotate --threshold=100 --auto=no c.cg) 2>&1 |
 		grep -q WARNING; then
 		echo "FAIL viewcg/static-calls: callgrind_annotate warns about -c's file"
