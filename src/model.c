@@ -325,7 +325,8 @@ order_graph(struct model *m)
 		m->index[m->order[i]] = (uint32_t)i + 1;
 }
 
-/* The views' share denominator (model.h). */
+/* The views' share denominator (model.h): the sum only when it passes
+ * the total by more than the rounding of summing shared bins could. */
 static double
 view_total(const struct callgraph *cg, double total)
 {
@@ -333,7 +334,7 @@ view_total(const struct callgraph *cg, double total)
 
 	for (size_t i = 0; i < cg->n; i++)
 		sum += cg->nodes[i].self_ticks;
-	return sum > total ? sum : total;
+	return sum > total * (1 + 1e-9) ? sum : total;
 }
 
 void
