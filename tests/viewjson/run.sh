@@ -276,8 +276,8 @@ m = re.search(r'<script type="application/json" id="gprof-data">(.*?)</script>',
 d = json.loads(m.group(1) if m else t)
 tot = d["profile"]["total_samples"]
 s = [f["self_samples"] for f in d["functions"]]
-bad = [x for x in s if x > tot * (1 + 1e-12)]
-if bad or sum(s) > tot * (1 + 1e-12):
+bad = [x for x in s if x > tot * (1 + 1e-9)]
+if bad or sum(s) > tot * (1 + 1e-9):
     print("%.2f %% of the time" % (100 * max(s) / tot))
     sys.exit(1)
 EOF2
