@@ -10,7 +10,9 @@
  * and never changes what "text" prints.
  *
  * Adding a view: a file src/view_NAME.c defining one function of type
- * view_print_fn, its prototype below, and a row in views.c's table.
+ * view_print_fn, its prototype below, and a row in views.c's table
+ * (saying whether it shows call-site lines).  What it needs that the
+ * model lacks goes into the model (model.h says how).
  */
 #ifndef GPROF_VIEWS_H
 #define GPROF_VIEWS_H
