@@ -325,18 +325,6 @@ order_graph(struct model *m)
 		m->index[m->order[i]] = (uint32_t)i + 1;
 }
 
-/* The views' share denominator (model.h): the sum only when it passes
- * the total by more than the rounding of summing shared bins could. */
-static double
-view_total(const struct callgraph *cg, double total)
-{
-	double sum = 0;
-
-	for (size_t i = 0; i < cg->n; i++)
-		sum += cg->nodes[i].self_ticks;
-	return sum > total * (1 + 1e-9) ? sum : total;
-}
-
 void
 model_build(struct model *m, const struct model_in *in,
 	    const struct model_opts *mo)
@@ -348,7 +336,6 @@ model_build(struct model *m, const struct model_in *in,
 	m->st = in->st;
 	m->cg = cg;
 	m->total_ticks = in->total_ticks;
-	m->view_total_ticks = view_total(cg, in->total_ticks);
 	m->flat_excluded = in->flat_excluded;
 	m->exec_hidden = in->exec_hidden;
 	m->nfuncs = cg->n;

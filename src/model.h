@@ -98,12 +98,7 @@ struct model {
 	char abbrev;        /* 's' or the profile's abbreviation */
 	long bin_bytes;     /* bytes one histogram bin covers */
 	double total_ticks; /* the flat profile's denominator */
-	/* Our views' share denominator: TOTAL_TICKS, or the functions'
-	 * samples summed when GNU's charging credited more than that (a
-	 * bin wider than the histogram's scale credits more than its
-	 * count; GNU's text prints shares over 100 %, ours never do). */
-	double view_total_ticks;
-	double print_time; /* the call graph's % denominator (never 0) */
+	double print_time;  /* the call graph's % denominator (never 0) */
 	/* Decisions. */
 	bool zeros;                /* -z */
 	const bool *flat_excluded; /* borrowed, per function, or NULL */

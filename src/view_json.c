@@ -129,9 +129,8 @@ emit_profile(struct doc *d)
 	key_string(w, "time_unit", m->dimen);
 	jsonw_key(w, "bin_bytes");
 	jsonw_int(w, m->bin_bytes);
-	/* Never less than the functions' samples: shares stay <= 100 %. */
-	key_double(w, "total_samples", m->view_total_ticks);
-	key_double(w, "total_seconds", secs(d, m->view_total_ticks));
+	key_double(w, "total_samples", m->total_ticks);
+	key_double(w, "total_seconds", secs(d, m->total_ticks));
 	key_est(w, "propagated_total_seconds", secs(d, m->cg->print_time));
 	key_uint(w, "function_count", d->nshown);
 	key_uint(w, "arc_count", m->cg->narcs);
