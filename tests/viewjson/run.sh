@@ -280,7 +280,7 @@ if "$BUILD/mkgmon" -o "$in/slip.gmon" "$work/slip.spec" 2>/dev/null &&
 			sed 's/.*"num">//; s/<$//')
 		over=$(printf '%s\n' "$pcts" | awk '$1 > 100' | head -1)
 		if [ -n "$pcts" ] && [ -z "$over" ]; then
-			echo "PASS viewjson/share-slip-html ($(echo $pcts))"
+			echo "PASS viewjson/share-slip-html ($(printf "%s " "$pcts" | tr "\n" " "))"
 		else
 			echo "FAIL viewjson/share-slip-html: ${over:-no}% time in the page"
 		fi
