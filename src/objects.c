@@ -278,7 +278,7 @@ try_file(struct gp_object *o, const char *path, char *why, size_t len)
 static bool
 find_file(struct gp_object *o, const struct options *opt, char *why, size_t len)
 {
-	const char *base = exe_base_name(o->path);
+	const char *base = xpath_base(o->path);
 
 	for (size_t i = 0; i < opt->nobject_dirs; i++) {
 		const char *d = opt->object_dirs[i];
@@ -378,7 +378,7 @@ append_functions(struct gp_object *o, struct symtab *st, size_t *cap,
 
 		s.addr += o->bias;
 		s.end += o->bias;
-		s.objname = exe_base_name(o->path);
+		s.objname = xpath_base(o->path);
 		s.bias = o->bias;
 		st->syms[st->n++] = s;
 	}
@@ -424,7 +424,7 @@ tag_collisions(struct objects *os, struct symtab *st)
 			size_t ob = objof[ids[k]];
 			if (ob != SIZE_MAX)
 				st->syms[ids[k]].obj =
-				    exe_base_name(os->v[ob].path);
+				    xpath_base(os->v[ob].path);
 		}
 		i = j;
 	}

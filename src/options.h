@@ -10,7 +10,7 @@
 
 #include "argfile.h"
 #include "diag.h"
-#include "gmon.h"
+#include "gmon_defs.h"
 
 /* Which reports were asked for, on (-p) or off (-P). */
 enum {
