@@ -141,8 +141,7 @@ t_false_positives(void)
 	t_end();
 }
 
-void
-test_diff(void)
+T_MODULE(diff)
 {
 	t_run("diff-matching", t_matching);
 	t_run("diff-false-positives", t_false_positives);

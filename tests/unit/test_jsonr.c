@@ -135,8 +135,7 @@ t_invalid(void)
 	t_end();
 }
 
-void
-test_jsonr(void)
+T_MODULE(jsonr)
 {
 	t_run("jsonr-valid", t_valid);
 	t_run("jsonr-strings", t_strings);

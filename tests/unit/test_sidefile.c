@@ -509,8 +509,7 @@ t_load_map(void)
 	t_end();
 }
 
-void
-test_sidefile(void)
+T_MODULE(sidefile)
 {
 	t_run("sidefile/round-trip", t_round_trip);
 	t_run("sidefile/every-cut-refused", t_cuts);
