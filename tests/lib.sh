@@ -72,25 +72,42 @@ empty_fails() {
 	[ ! -s "$1" ] && [ -z "${EMPTY_OK:-}" ]
 }
 
-# expect_file NAME GOT WANT [--empty]: "PASS NAME" when file GOT holds
-# the bytes of file WANT, else "FAIL NAME: why" and the first lines of
-# the difference (WANT first).  Both empty fail unless --empty or
-# EMPTY_OK says empty is right.
-expect_file() {
-	_en=$1 _eg=$2 _ew=$3
-	_ee=${EMPTY_OK:-}
-	[ "${4:-}" = --empty ] && _ee=1
-	if [ ! -e "$_ew" ]; then
-		fail "$_en" "no expected file $_ew"
-	elif [ ! -e "$_eg" ]; then
-		fail "$_en" "$_eg was not written"
-	elif ! cmp -s "$_eg" "$_ew"; then
-		fail "$_en" "output differs from $(basename "$_ew")"
-		diff "$_ew" "$_eg" | head -n 8
-	elif [ ! -s "$_eg" ] && [ -z "$_ee" ]; then
-		fail "$_en" "printed nothing (say --empty if that is right)"
+# file_why GOT WANT [--empty]: why file GOT does not hold the bytes of
+# file WANT, or nothing when it does; both empty is a difference unless
+# --empty or EMPTY_OK says that empty is right.
+file_why() {
+	if [ ! -e "$2" ]; then
+		echo "no expected file $2"
+	elif [ ! -e "$1" ]; then
+		echo "$1 was not written"
+	elif ! cmp -s "$1" "$2"; then
+		echo "$(basename "$1") differs from $(basename "$2") ($(where "$2" "$1"))"
+	elif [ ! -s "$1" ] && [ "${3:-}" != --empty ] && empty_fails "$1"; then
+		echo "$(basename "$1") is empty (say --empty if that is right)"
+	fi
+}
+
+# show_diff WANT GOT: the first lines of the difference of two files,
+# or where they first differ when either holds a NUL byte (not text).
+show_diff() {
+	if [ "$(tr -d '\000' <"$1" | wc -c)" -eq "$(wc -c <"$1")" ] &&
+		[ "$(tr -d '\000' <"$2" | wc -c)" -eq "$(wc -c <"$2")" ]; then
+		diff "$1" "$2" | head -n 8
 	else
-		pass "$_en"
+		echo "  binary files: $(where "$1" "$2")"
+	fi
+}
+
+# expect_file NAME GOT WANT [--empty]: "PASS NAME" when file GOT holds
+# the bytes of file WANT (file_why), else "FAIL NAME: why" and the first
+# lines of the difference (WANT first).
+expect_file() {
+	_ew=$(file_why "$2" "$3" "${4:-}")
+	if [ -z "$_ew" ]; then
+		pass "$1"
+	else
+		fail "$1" "$_ew"
+		[ ! -e "$2" ] || [ ! -e "$3" ] || show_diff "$3" "$2"
 	fi
 }
 
