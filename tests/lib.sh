@@ -306,26 +306,52 @@ build_many() {
 	fi
 }
 
-# expect_error NAME DIR WANT [ARG...]: run our gprof ($GPROF) with ARGs
-# in DIR; print "PASS NAME" when it exits 1, prints nothing on stdout
-# and exactly one line on stderr, "gprof: ..." containing WANT (a fixed
-# string), else "FAIL NAME: why".
+# expect_error NAME DIR WANT [ARG...]: our gprof ($GPROF) with ARGs must
+# refuse.  It runs in DIR with stdin from /dev/null, under "timeout 10"
+# when there is one, after the shell command $T_LIMIT (e.g. a ulimit;
+# default none) and under the command $T_WRAP (default none); its stdout
+# and stderr are kept in the case's scratch folder (t_scratch NAME, out
+# and err).  "PASS NAME" when it exits 1, prints nothing on stdout,
+# exactly one line on stderr, "gprof: ..." holding WANT (a fixed string;
+# empty: any), and leaves DIR as it found it; else "FAIL NAME: why".
 expect_error() {
-	_name=$1 _dir=$2 _want=$3
+	_en=$1 _edir=$2 _ewant=$3
 	shift 3
-	(cd "$_dir" && exec "$GPROF" "$@") >"$_dir/ours.txt" 2>"$_dir/ours.err"
-	_ro=$?
-	_line=$(head -n 1 "$_dir/ours.err")
-	if [ $_ro -ne 1 ]; then
-		echo "FAIL $_name: exit $_ro, want 1"
-	elif [ -s "$_dir/ours.txt" ]; then
-		echo "FAIL $_name: wrote to stdout"
-	elif [ "$(wc -l <"$_dir/ours.err")" -ne 1 ]; then
-		echo "FAIL $_name: want one line on stderr, got $(wc -l <"$_dir/ours.err")"
+	_ed=$(t_scratch "$_en") || {
+		fail "$_en" "cannot make a scratch folder"
+		return
+	}
+	_eto=
+	command -v timeout >/dev/null 2>&1 && _eto="timeout 10"
+	_ebefore=$(ls -A "$_edir")
+	# shellcheck disable=SC2086
+	(cd "$_edir" && ${T_LIMIT:-:} && exec ${T_WRAP:-} $_eto "$GPROF" "$@") \
+		>"$_ed/out" 2>"$_ed/err" </dev/null
+	_erc=$?
+	_eafter=$(ls -A "$_edir")
+	_elines=$(wc -l <"$_ed/err")
+	_efirst=$(head -n 1 "$_ed/err")
+	if [ $_erc -eq 124 ] && [ -n "$_eto" ]; then
+		fail "$_en" "timed out (10s)"
+	elif [ $_erc -gt 128 ]; then
+		fail "$_en" "killed by signal $((_erc - 128)): $_efirst"
+	elif [ $_erc -ne 1 ]; then
+		fail "$_en" "exit status $_erc, want 1${_efirst:+ (stderr: $_efirst)}"
+	elif [ -s "$_ed/out" ]; then
+		fail "$_en" "wrote to stdout: $(head -c 100 "$_ed/out" | head -n 1)"
+	elif [ "$_elines" -ne 1 ] || [ -n "$(tail -c 1 "$_ed/err")" ]; then
+		fail "$_en" "$_elines lines on stderr, want 1: $_efirst"
 	else
-		case $_line in
-		"gprof: "*"$_want"*) echo "PASS $_name" ;;
-		*) echo "FAIL $_name: stderr is '$_line', want '$_want'" ;;
+		case $_efirst in
+		"gprof: "*"$_ewant"*)
+			if [ "$_ebefore" != "$_eafter" ]; then
+				fail "$_en" "left files behind: $(echo "$_eafter" | tr '\n' ' ')"
+			else
+				pass "$_en"
+			fi
+			;;
+		"gprof: "?*) fail "$_en" "stderr lacks '$_ewant': $_efirst" ;;
+		*) fail "$_en" "stderr does not start with 'gprof: ': $_efirst" ;;
 		esac
 	fi
 }
