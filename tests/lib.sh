@@ -182,15 +182,27 @@ where() {
 	esac
 }
 
+# same_sum A B: true when two gmon.sum files hold the same bytes, but for
+# the 12 spare bytes of a GNU-format header (offsets 8-19), which GNU
+# gprof -s leaves undefined (it writes whatever its memory held there
+# when the profile has no histogram).
+same_sum() {
+	if [ "$(head -c 4 "$1")" = gmon ] && [ "$(head -c 4 "$2")" = gmon ]; then
+		cmp -s -n 8 "$1" "$2" && cmp -s -i 20 "$1" "$2"
+	else
+		cmp -s "$1" "$2"
+	fi
+}
+
 # gnu_why OURS GNU: why our run disagrees with GNU's, or nothing when
 # it agrees.  OURS and GNU are folders each holding one run: stdout,
 # stderr, status (the exit status) and gmon.sum when the run wrote one.
 # They agree when the exit statuses are equal, stdout is the same bytes,
 # both or neither wrote to stderr (our messages are worded differently
 # on purpose) and gmon.sum is missing from both or the same bytes in
-# both; but two runs that print nothing (an empty stdout, no gmon.sum,
-# and exit 0 or no message) do not agree unless EMPTY_OK says that
-# nothing is right.  (An error exit with a message is judged by its
+# both (same_sum); but two runs that print nothing (an empty stdout, no
+# gmon.sum, and exit 0 or no message) do not agree unless EMPTY_OK says
+# that nothing is right.  (An error exit with a message is judged by its
 # status and stderr.)  A status of 124 is a timeout.
 gnu_why() {
 	_os=$(cat "$1/status" 2>/dev/null || echo missing)
@@ -211,7 +223,7 @@ gnu_why() {
 		echo "no gmon.sum written"
 	elif [ ! -e "$2/gmon.sum" ] && [ -e "$1/gmon.sum" ]; then
 		echo "gmon.sum written, want none"
-	elif [ -e "$2/gmon.sum" ] && ! cmp -s "$2/gmon.sum" "$1/gmon.sum"; then
+	elif [ -e "$2/gmon.sum" ] && ! same_sum "$2/gmon.sum" "$1/gmon.sum"; then
 		echo "gmon.sum differs ($(where "$2/gmon.sum" "$1/gmon.sum"))"
 	elif [ ! -s "$2/stdout" ] && [ ! -e "$2/gmon.sum" ] &&
 		{ [ "$_gs" = 0 ] || [ ! -s "$2/stderr" ]; } &&
@@ -238,21 +250,37 @@ run_one() {
 	echo $? >"$_rd/status"
 }
 
-# same_as_gnu NAME DIR ARG...: run our gprof ($GPROF) and the oracle
-# ($ORACLE, default /usr/bin/gprof) with the same ARGs in the current
-# folder, their outputs in DIR/ours and DIR/gnu (as run_one leaves
-# them), and print "PASS NAME" when they agree (gnu_why),
-# else "FAIL NAME: why" and the first lines of the difference.  With
+# same_as_gnu [--empty] [--quiet] NAME DIR ARG...: run our gprof ($GPROF)
+# and the oracle ($ORACLE, default /usr/bin/gprof) with the same ARGs in
+# the current folder, their outputs in DIR/ours and DIR/gnu (as run_one
+# leaves them; a gmon.sum that a run writes is moved there, unless the
+# folder held one before, which is then an input left alone), and print
+# "PASS NAME" when they agree (gnu_why), else "FAIL NAME: why" and the
+# first lines of the difference.  --empty: printing nothing is right
+# (as EMPTY_OK=1); --quiet: neither may write to stderr.  With
 # MISMATCH_OK set, our warning that the profile does not fit the
 # executable is ignored (for synthetic profiles that stray on purpose).
 # With GNU_GIVES_UP set to a pattern (grep -E), a case where GNU's
 # stderr matches it passes when ours exits 0 (GNU's known failures).
 same_as_gnu() {
+	_se=${EMPTY_OK:-} _sq=
+	while :; do
+		case $1 in
+		--empty) _se=1 ;;
+		--quiet) _sq=1 ;;
+		*) break ;;
+		esac
+		shift
+	done
 	_sn=$1 _sd=$2
 	shift 2
+	rm -rf "$_sd/ours" "$_sd/gnu"
 	mkdir -p "$_sd/ours" "$_sd/gnu"
+	_spre=
+	[ -e gmon.sum ] && _spre=1
 	"$GPROF" "$@" >"$_sd/ours/stdout" 2>"$_sd/ours/stderr"
 	echo $? >"$_sd/ours/status"
+	[ -n "$_spre" ] || [ ! -e gmon.sum ] || mv gmon.sum "$_sd/ours/gmon.sum"
 	if [ -n "${MISMATCH_OK:-}" ]; then
 		grep -v 'written by another build?$' "$_sd/ours/stderr" \
 			>"$_sd/ours/stderr.kept"
@@ -260,6 +288,7 @@ same_as_gnu() {
 	fi
 	"${ORACLE:-/usr/bin/gprof}" "$@" >"$_sd/gnu/stdout" 2>"$_sd/gnu/stderr"
 	echo $? >"$_sd/gnu/status"
+	[ -n "$_spre" ] || [ ! -e gmon.sum ] || mv gmon.sum "$_sd/gnu/gmon.sum"
 	if [ -n "${GNU_GIVES_UP:-}" ] &&
 		grep -Eq -- "$GNU_GIVES_UP" "$_sd/gnu/stderr"; then
 		if [ "$(cat "$_sd/ours/status")" = 0 ]; then
@@ -269,7 +298,11 @@ same_as_gnu() {
 		fi
 		return
 	fi
-	_sy=$(gnu_why "$_sd/ours" "$_sd/gnu")
+	_sy=$(EMPTY_OK=$_se gnu_why "$_sd/ours" "$_sd/gnu")
+	if [ -z "$_sy" ] && [ -n "$_sq" ] &&
+		{ [ -s "$_sd/ours/stderr" ] || [ -s "$_sd/gnu/stderr" ]; }; then
+		_sy="stderr: $(head -n 1 "$_sd/ours/stderr" "$_sd/gnu/stderr" | tr '\n' ' ')"
+	fi
 	if [ -z "$_sy" ]; then
 		pass "$_sn"
 	else
@@ -284,9 +317,9 @@ same_as_gnu() {
 # compare_gprof NAME OUTDIR EXE PROFILE [OPTION...]: same_as_gnu NAME
 # OUTDIR OPTION... EXE PROFILE.
 compare_gprof() {
-	_cn=$1 _cd=$2 _ce=$3 _cp=$4
+	_cgn=$1 _cgd=$2 _cge=$3 _cgp=$4
 	shift 4
-	same_as_gnu "$_cn" "$_cd" "$@" "$_ce" "$_cp"
+	same_as_gnu "$_cgn" "$_cgd" "$@" "$_cge" "$_cgp"
 }
 
 # build_many SUITE DIR: make DIR/many, the 300-function program of
