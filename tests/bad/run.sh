@@ -42,7 +42,7 @@ int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += twice(i); return s
 int main(void) { volatile int s = 0; for (int k = 0; k < 2000; k++) s += work(300); return s == 1; }
 C
 if ! $CC -pg -O0 -o "$in/prog" "$in/prog.c" 2>"$out/cc.err"; then
-	echo "FAIL bad-setup: cannot build a -pg program: $(head -n1 "$out/cc.err")"
+	fail "bad-setup" "cannot build a -pg program: $(head -n1 "$out/cc.err")"
 	exit 0
 fi
 (cd "$in" && ./prog) || true
