@@ -72,6 +72,18 @@ empty_fails() {
 	[ ! -s "$1" ] && [ -z "${EMPTY_OK:-}" ]
 }
 
+# empty_listed NAME FILE: true when case NAME matches one of FILE's
+# extended regexes (one a line; "#" starts a comment), the suite's list
+# of cases that must print nothing (a case matrix's EMPTY_OK).
+empty_listed() {
+	[ -f "$2" ] || return 1
+	sed -e 's/[[:space:]]*#.*//' -e '/^$/d' "$2" >"${out:-/tmp}/.empty.re.$$"
+	printf '%s\n' "$1" | grep -Eqf "${out:-/tmp}/.empty.re.$$"
+	_elr=$?
+	rm -f "${out:-/tmp}/.empty.re.$$"
+	return $_elr
+}
+
 # file_why GOT WANT [--empty]: why file GOT does not hold the bytes of
 # file WANT, or nothing when it does; both empty is a difference unless
 # --empty or EMPTY_OK says that empty is right.
