@@ -7,6 +7,7 @@
 # where a verb runs one.  Env: BUILD.
 set -u
 lib=$(cd "$(dirname "$0")/.." && pwd)/lib.sh
+# shellcheck source=tests/lib.sh
 . "$lib"
 out=${BUILD:?BUILD must name the build directory}/libsh
 rm -rf "$out"

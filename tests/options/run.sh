@@ -41,7 +41,7 @@ while IFS= read -r opts; do
 		case "$prof $opts" in
 		"hist.gmon "*-[CZ]*) empty=1 ;;
 		esac
-		# shellcheck disable=SC2086
+		# shellcheck disable=SC2086,SC2034
 		(cd "$out" && EMPTY_OK=$empty && compare_gprof "options/$prof/$n:$(echo "$opts" | tr -d ' ')" \
 		    "$out" "$out/multi" "$out/$prof" $opts)
 	done
