@@ -194,17 +194,16 @@ where() {
 	esac
 }
 
-# same_sum A B: true when two gmon.sum files hold the same bytes, but for
-# the 12 spare bytes of a GNU-format header (offsets 8-19), which GNU
-# gprof -s leaves undefined (it writes whatever its memory held there
-# when the profile has no histogram).
-same_sum() {
-	if [ "$(head -c 4 "$1")" = gmon ] && [ "$(head -c 4 "$2")" = gmon ]; then
-		cmp -s -n 8 "$1" "$2" && cmp -s -i 20 "$1" "$2"
-	else
-		cmp -s "$1" "$2"
+# gmon.sum comparisons: sum_same and sum_where (tests/gmonsum.sh), which
+# leave out the header bytes GNU gprof -s leaves undefined.
+# (lib.sh is sourced by tests/SUITE/run.sh; $0 is that script, or lib.sh.)
+for _gs in "$(dirname "$0")/../gmonsum.sh" "$(dirname "$0")/gmonsum.sh"; do
+	if [ -f "$_gs" ]; then
+		# shellcheck source=tests/gmonsum.sh
+		. "$_gs"
+		break
 	fi
-}
+done
 
 # gnu_why OURS GNU: why our run disagrees with GNU's, or nothing when
 # it agrees.  OURS and GNU are folders each holding one run: stdout,
@@ -212,7 +211,7 @@ same_sum() {
 # They agree when the exit statuses are equal, stdout is the same bytes,
 # both or neither wrote to stderr (our messages are worded differently
 # on purpose) and gmon.sum is missing from both or the same bytes in
-# both (same_sum); but two runs that print nothing (an empty stdout, no
+# both (sum_same); but two runs that print nothing (an empty stdout, no
 # gmon.sum, and exit 0 or no message) do not agree unless EMPTY_OK says
 # that nothing is right.  (An error exit with a message is judged by its
 # status and stderr.)  A status of 124 is a timeout.
@@ -235,12 +234,8 @@ gnu_why() {
 		echo "no gmon.sum written"
 	elif [ ! -e "$2/gmon.sum" ] && [ -e "$1/gmon.sum" ]; then
 		echo "gmon.sum written, want none"
-	elif [ -e "$2/gmon.sum" ] && ! same_sum "$2/gmon.sum" "$1/gmon.sum"; then
-		if [ "$(head -c 4 "$2/gmon.sum")" = gmon ]; then
-			echo "gmon.sum differs (past the header's spare bytes)"
-		else
-			echo "gmon.sum differs ($(where "$2/gmon.sum" "$1/gmon.sum"))"
-		fi
+	elif [ -e "$2/gmon.sum" ] && ! sum_same "$2/gmon.sum" "$1/gmon.sum"; then
+		echo "gmon.sum differs ($(sum_where "$2/gmon.sum" "$1/gmon.sum"))"
 	elif [ ! -s "$2/stdout" ] && [ ! -e "$2/gmon.sum" ] &&
 		{ [ "$_gs" = 0 ] || [ ! -s "$2/stderr" ]; } &&
 		empty_fails "$2/stdout"; then

@@ -13,6 +13,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
+. "$here/../gmonsum.sh"
 out="$BUILD/fidelity"
 mkdir -p "$out"
 
