@@ -81,6 +81,30 @@ ours=$(calls_to step ours.out)
 echo "glibc's collector counted ${glibc:-no} calls to step(), ours ${ours:-no};"
 echo "the program made 2000000 (4 threads x 500000).  For your own program:"
 echo "  build/gprof-run ./prog args...   then   build/gprof ./prog gmon.out"
+# gprof's estimate against the stacks our collector sampled.
+echo
+echo "== Measured, not guessed: who really spends work()'s time (--measured)"
+cd "$top"
+show cc -pg -O1 -g -o "$B/demo/callers" examples/callers.c
+echo "\$ cd $B/demo"
+cd "$B/demo"
+show ../gprof-run -q -o callers.out --rate=1000 ./callers
+# share CALLER FILE: CALLER's share of work()'s time, from work's entry
+# in the call graph of FILE (self + children of the caller line).
+share() {
+	awk -v c="$1" '
+		$NF ~ /^\[[0-9]+\]$/ && $(NF-1) == "work" && !seen { seen = 1 }
+		!seen && $(NF-1) == c && NF >= 5 { v = $1 + $2 }
+		!seen && $(NF-1) != c && NF >= 5 && $3 ~ /\// { o += $1 + $2 }
+		seen && !done { done = 1; t = v + o; printf "%.0f", t > 0 ? 100 * v / t : 0 }' "$2"
+}
+echo "\$ ../gprof -b -qwork callers callers.out              # gprof's estimate"
+../gprof -b -qwork callers callers.out >callers-est.txt 2>/dev/null
+echo "\$ ../gprof -b -qwork --measured callers callers.out   # from the stacks"
+../gprof -b -qwork --measured callers callers.out >callers-meas.txt 2>/dev/null
+sed -n '/^index/,/^---/p' callers-meas.txt
+echo "dear() spends $(share dear callers-meas.txt) % of work()'s time by the stacks,"
+echo "$(share dear callers-est.txt) % by gprof's estimate (which shares time by call counts)."
 cat <<EOF
 
 == Try next

@@ -67,7 +67,7 @@ usage(FILE *f)
 	      "gmon.out in the\n"
 	      "                        directory current when the program "
 	      "ends\n"
-	      "  -r, --rate=HZ         samples a second (default 1000)\n"
+	      "  -r, --rate=HZ         samples a second (default 100)\n"
 	      "  -c, --clock=CLOCK     auto, perf, thread, itimer or wall "
 	      "(default auto)\n"
 	      "      --fork=MODE       fresh, inherit or off: what a forked "
