@@ -50,6 +50,13 @@ put_bytes(struct out *o, const void *p, size_t n)
 	}
 }
 
+/* stacks_write()'s byte sink. */
+static void
+sink(void *o, const void *p, size_t n)
+{
+	put_bytes(o, p, n);
+}
+
 static void
 put_u32(struct out *o, uint32_t v)
 {
@@ -233,6 +240,7 @@ side_write_fd(int fd, const struct side_info *s)
 
 	put_objects(&o, s);
 	put_arcs(&o, s);
+	stacks_write(s->stacks, sink, &o);
 
 	for (size_t i = 0; s->threads && i < s->nthreads; i++) {
 		const struct side_thread *t = &s->threads[i];

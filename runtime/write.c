@@ -224,6 +224,8 @@ struct loadmap {
 	struct side_arc *arcs;
 	size_t narcs;
 	uint64_t unwritten; /* samples in objects without a HIST */
+	const uint32_t *ids; /* per load-map entry: its id, 0 not written */
+	size_t nids;
 };
 
 static uint32_t
@@ -302,6 +304,8 @@ build_loadmap(const struct gmon_run *run, const struct gmon_merged *m,
 	lm->objects = p;
 	lm->arcs = (struct side_arc *)(lm->objects + n);
 	uint32_t *ids = (uint32_t *)(lm->arcs + m->narcs);
+	lm->ids = ids;
+	lm->nids = n;
 	for (size_t i = 0; i < m->nslots; i++) {
 		const struct gmon_slot *s = &m->slots[i];
 		uint32_t self = (uint32_t)(s->spare >> 32);
@@ -441,15 +445,23 @@ write_side(const struct gmon_run *run, const struct sample_result *sr,
 		report("write", name, errno);
 		return -1;
 	}
-	if (side_write_fd(fd, &s) != 0) {
-		int err = errno ? errno : EIO;
+	/* The measured call graph (stacks.c), named as the arcs are. */
+	struct stacks_map sm = { run->lo, run->hi, run->exe.base, lm->ids,
+				 lm->nids };
+	struct stacks_out so;
+	stacks_collect(&so, &sm);
+	s.stacks = &so;
+	int rc = side_write_fd(fd, &s);
+	int err = errno ? errno : EIO;
+	stacks_out_free(&so);
+	if (rc != 0) {
 		close(fd);
 		unlink(tmp);
 		report("write", name, err);
 		return -1;
 	}
 	if (close(fd) != 0 || rename(tmp, name) != 0) {
-		int err = errno;
+		err = errno;
 		unlink(tmp);
 		report("write", name, err);
 		return -1;

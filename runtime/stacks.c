@@ -1,0 +1,938 @@
+/*
+ * stacks.c - the calling context of every sample (contract: stacks.h).
+ *
+ * Each thread owns one table, mapped when it first calls the hook and
+ * kept after it ends (a later thread adds to it): open addressing over
+ * STACK_SLOTS slots of distinct stacks with counts, their frames in a
+ * pool of raw run-time addresses.  Only the owning thread's signal
+ * handler, or the one drainer of its perf ring, writes it; a slot is
+ * published by storing its count last, so the writer reads a table
+ * while samples still come.  A full table counts `dropped`.
+ *
+ * The one invariant: a walk reads memory only inside the thread's own
+ * stack mapping (from /proc/self/maps when the thread began) between
+ * the interrupted stack pointer and the mapping's end, and only
+ * instruction bytes inside known code; so a hostile or broken frame
+ * chain ends the walk, never the program.
+ *
+ * Frame 1 when the sampled function has not yet built its frame (or has
+ * already torn it down): the walk looks at the instruction at the PC.
+ * At the prologue's first instructions (x86-64: endbr64, push %rbp, mov
+ * %rsp,%rbp; aarch64: paciasp, bti, stp x29,x30, mov x29,sp) or at
+ * the epilogue's last (ret; aarch64: autiasp, add sp), the frame
+ * pointer is still the caller's, and the return address is at the
+ * stack pointer (x86-64: 8 above it after the push) or in x30: taken
+ * from there, else the caller would be skipped.
+ */
+#include "stacks.h"
+#include "gmon_rt.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "gmon_side.h"
+
+extern const char __start_gmon_text[]
+    __attribute__((weak, visibility("hidden")));
+extern const char __stop_gmon_text[]
+    __attribute__((weak, visibility("hidden")));
+
+#define STACK_SLOTS (1u << 15) /* at most half of them used */
+#define POOL_FRAMES (1u << 19) /* frames kept per thread */
+#define TRUNC GMON_SIDE_STACK_TRUNCATED
+
+struct stack_slot {
+	uint64_t count; /* 0: empty; stored last (release) */
+	uint32_t hash;
+	uint32_t off; /* first frame in the pool */
+	uint32_t depth;
+	uint32_t flags;
+};
+
+struct stacks_table {
+	struct stacks_table *next; /* the registry: push-only */
+	int in_use;                /* owned by a live thread (atomic) */
+	uintptr_t stack_lo;        /* lowest stack pointer accepted */
+	uintptr_t stack_hi;        /* end of the stack mapping; 0: unknown */
+	uintptr_t root;            /* 0: none learned */
+	uint64_t dropped;          /* samples with no room */
+	uint32_t nstacks;          /* slots used */
+	uint32_t pool_used;
+	struct stack_slot slots[STACK_SLOTS];
+	uintptr_t pool[POOL_FRAMES];
+};
+
+static struct {
+	bool on;
+	uint32_t method;
+	uintptr_t exe_lo, exe_hi;
+	/* Code built with -mfentry by gcc keeps no frame pointers: seen at
+	 * a thread's first hook call, walks stop at frame 0. */
+	bool frameless;
+} K;
+
+static struct stacks_table *registry;
+static uint64_t no_table; /* samples in known code on a thread without one */
+static __thread struct stacks_table *my_table
+    __attribute__((tls_model("initial-exec")));
+
+/* ---- known code ---- */
+
+static bool
+own_code(uintptr_t pc)
+{
+	uintptr_t lo = (uintptr_t)__start_gmon_text;
+	return lo && pc >= lo && pc < (uintptr_t)__stop_gmon_text;
+}
+
+/* Whether PC is in known code; *END: where that code's text ends (the
+ * instruction bytes readable from PC). */
+static bool
+known_to(uintptr_t pc, uintptr_t *end)
+{
+	if (pc - K.exe_lo < K.exe_hi - K.exe_lo) {
+		*end = K.exe_hi;
+		return !own_code(pc);
+	}
+	size_t n = gmon_objects_count();
+	for (size_t i = 0; i < n; i++) {
+		const struct gmon_object *o = gmon_object_at(i);
+		if (pc - o->text_lo >= o->text_hi - o->text_lo)
+			continue;
+		if (o->is_exe ||
+		    !__atomic_load_n(&o->profiled, __ATOMIC_RELAXED) ||
+		    own_code(pc))
+			return false;
+		*end = o->text_hi;
+		return true;
+	}
+	return false;
+}
+
+static bool
+known(uintptr_t pc)
+{
+	uintptr_t end;
+	return known_to(pc, &end);
+}
+
+/* A return address without its pointer authentication code. */
+static uintptr_t
+strip(uintptr_t a)
+{
+#if defined(__aarch64__)
+	register uintptr_t x30 __asm__("x30") = a;
+	__asm__("hint #7" : "+r"(x30)); /* xpaclri: a NOP before v8.3 */
+	return x30;
+#else
+	return a;
+#endif
+}
+
+/* ---- frame 1 of a function between frames ---- */
+
+enum { IN_BODY, RA_AT_SP, RA_AT_SP8, RA_IN_LR };
+
+/* Where the return address is when the PC is at one of the prologue's
+ * or epilogue's instructions (the bytes before END are readable). */
+static int
+frame_state(uintptr_t pc, uintptr_t end)
+{
+#if defined(__x86_64__)
+	const unsigned char *p = (const unsigned char *)pc;
+	size_t room = end - pc;
+	if (p[0] == 0x55 || p[0] == 0xc3 || p[0] == 0xc2)
+		return RA_AT_SP; /* push %rbp; ret */
+	if (room >= 2 && p[0] == 0xf3 && p[1] == 0xc3)
+		return RA_AT_SP; /* rep ret */
+	if (room >= 3 && p[0] == 0x48 && p[1] == 0x89 && p[2] == 0xe5)
+		return RA_AT_SP8; /* mov %rsp,%rbp */
+	if (room >= 4 && p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e &&
+	    p[3] == 0xfa)
+		return RA_AT_SP; /* endbr64 */
+	return IN_BODY;
+#elif defined(__aarch64__)
+	if (pc % 4 || end - pc < 4)
+		return IN_BODY;
+	uint32_t i = *(const uint32_t *)pc;
+	switch (i) {
+	case 0xd503233f: /* paciasp */
+	case 0xd503237f: /* pacibsp */
+	case 0xd503245f: /* bti c */
+	case 0xd50324df: /* bti jc */
+	case 0x910003fd: /* mov x29, sp */
+	case 0xd50323bf: /* autiasp */
+	case 0xd50323ff: /* autibsp */
+	case 0xd65f03c0: /* ret */
+	case 0xd65f0bff: /* retaa */
+	case 0xd65f0fff: /* retab */
+		return RA_IN_LR;
+	}
+	if ((i & 0xffc07fff) == 0xa9807bfd || /* stp x29, x30, [sp, #n]! */
+	    (i & 0xffc07fff) == 0xa9007bfd || /* stp x29, x30, [sp, #n] */
+	    (i & 0xff8003ff) == 0x910003ff)   /* add sp, sp, #n */
+		return RA_IN_LR;
+	return IN_BODY;
+#else
+	(void)pc;
+	(void)end;
+	return IN_BODY;
+#endif
+}
+
+/* ---- the walk ---- */
+
+/* The stop at return address RA outside known code: complete at the
+ * thread's root, else truncated. */
+static uint32_t
+stop_at(const struct stacks_table *t, uintptr_t ra)
+{
+	return t->root && ra == t->root ? 0 : TRUNC;
+}
+
+unsigned
+stacks_walk(const struct stacks_table *t, const struct stacks_regs *r,
+	    uintptr_t *f, uint32_t *flags)
+{
+	uintptr_t end;
+	*flags = TRUNC;
+	if (!known_to(r->pc, &end))
+		return 0;
+	unsigned d = 0;
+	f[d++] = r->pc;
+	uintptr_t lo = r->sp, hi = t ? t->stack_hi : 0;
+	if (!hi || K.frameless || lo < t->stack_lo || lo >= hi)
+		return d;
+	int state = frame_state(r->pc, end);
+	if (state != IN_BODY) {
+		uintptr_t ra;
+		if (state == RA_IN_LR)
+			ra = strip(r->lr);
+		else if (hi - lo < 16)
+			return d;
+		else
+			ra = ((const uintptr_t *)lo)[state == RA_AT_SP8];
+		if (!ra) {
+			*flags = 0;
+			return d;
+		}
+		if (!known(ra)) {
+			*flags = stop_at(t, ra);
+			return d;
+		}
+		f[d++] = ra;
+	}
+	uintptr_t fp = r->fp;
+	for (;;) {
+		if (!fp) {
+			*flags = 0; /* the chain ends */
+			return d;
+		}
+		if (fp % sizeof(uintptr_t) || fp < lo || fp > hi - 16)
+			return d;
+		const uintptr_t *frame = (const uintptr_t *)fp;
+		uintptr_t ra = strip(frame[1]);
+		if (!ra) {
+			*flags = 0;
+			return d;
+		}
+		if (!known(ra)) {
+			*flags = stop_at(t, ra);
+			return d;
+		}
+		if (d == STACKS_DEPTH_CAP)
+			return d;
+		f[d++] = ra;
+		lo = fp + 16; /* frames grow towards the stack's end */
+		fp = frame[0];
+	}
+}
+
+/* ---- the table ---- */
+
+static uint32_t
+hash_frames(const uintptr_t *f, unsigned depth, uint32_t flags)
+{
+	uint64_t h = 0xcbf29ce484222325u ^ flags;
+	for (unsigned i = 0; i < depth; i++) {
+		h ^= f[i];
+		h *= 0x100000001b3u;
+		h ^= h >> 29;
+	}
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static bool
+same_frames(const uintptr_t *a, const uintptr_t *b, unsigned depth)
+{
+	for (unsigned i = 0; i < depth; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+void
+stacks_record(struct stacks_table *t, const uintptr_t *f, unsigned depth,
+	      uint32_t flags)
+{
+	uint32_t h = hash_frames(f, depth, flags);
+	for (uint32_t n = 0, i = h; n < STACK_SLOTS; n++, i++) {
+		struct stack_slot *s = &t->slots[i % STACK_SLOTS];
+		uint64_t c = __atomic_load_n(&s->count, __ATOMIC_RELAXED);
+		if (c == 0) {
+			if (t->nstacks >= STACK_SLOTS / 2 ||
+			    t->pool_used > POOL_FRAMES - depth)
+				break;
+			uintptr_t *dst = &t->pool[t->pool_used];
+			for (unsigned k = 0; k < depth; k++)
+				dst[k] = f[k];
+			s->hash = h;
+			s->off = t->pool_used;
+			s->depth = depth;
+			s->flags = flags;
+			t->pool_used += depth;
+			t->nstacks++;
+			__atomic_store_n(&s->count, 1, __ATOMIC_RELEASE);
+			return;
+		}
+		if (s->hash == h && s->depth == depth && s->flags == flags &&
+		    same_frames(&t->pool[s->off], f, depth)) {
+			__atomic_store_n(&s->count, c + 1, __ATOMIC_RELAXED);
+			return;
+		}
+	}
+	__atomic_store_n(&t->dropped, t->dropped + 1, __ATOMIC_RELAXED);
+}
+
+static struct stacks_table *
+table_acquire(void)
+{
+	struct stacks_table *t =
+	    __atomic_load_n(&registry, __ATOMIC_ACQUIRE);
+	for (; t; t = t->next) {
+		int free_ = 0;
+		if (__atomic_compare_exchange_n(&t->in_use, &free_, 1, false,
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			return t;
+	}
+	void *p = mmap(NULL, sizeof *t, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	t = p;
+	t->in_use = 1;
+	struct stacks_table *head = __atomic_load_n(&registry, __ATOMIC_ACQUIRE);
+	do
+		t->next = head;
+	while (!__atomic_compare_exchange_n(
+	    &registry, &head, t, true, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE));
+	return t;
+}
+
+/* ---- the thread's stack ---- */
+
+static bool
+hex(const char **s, uintptr_t *v)
+{
+	const char *p = *s;
+	uintptr_t x = 0;
+	int n = 0;
+	for (;; p++, n++) {
+		int d = *p >= '0' && *p <= '9'   ? *p - '0'
+			: *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
+						 : -1;
+		if (d < 0)
+			break;
+		x = x << 4 | (uintptr_t)d;
+	}
+	*s = p;
+	*v = x;
+	return n > 0;
+}
+
+/* One line of /proc/self/maps (LINE, cut to its first bytes, and
+ * whether it ends with "[stack]"): the mapping holding SP sets *LO and
+ * *HI; the growing main stack's *LO is the end of the mapping below
+ * it (*BELOW, the previous line's end). */
+static void
+maps_line(const char *line, bool is_stack, uintptr_t sp, uintptr_t *below,
+	  uintptr_t *lo, uintptr_t *hi)
+{
+	const char *p = line;
+	uintptr_t a, b;
+	if (!hex(&p, &a) || *p++ != '-' || !hex(&p, &b))
+		return;
+	if (sp >= a && sp < b) {
+		*lo = is_stack ? *below : a;
+		*hi = b;
+	}
+	*below = b;
+}
+
+/* The bounds of the mapping holding SP (both 0 when not found). */
+static void
+stack_bounds(uintptr_t sp, uintptr_t *lo, uintptr_t *hi)
+{
+	*lo = *hi = 0;
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	char buf[512], line[64], tail[8];
+	size_t nline = 0, ntail = 0;
+	uintptr_t below = 0;
+	ssize_t got;
+	while ((got = read(fd, buf, sizeof buf)) > 0) {
+		for (ssize_t i = 0; i < got; i++) {
+			char c = buf[i];
+			if (c != '\n') {
+				if (nline < sizeof line - 1)
+					line[nline++] = c;
+				if (ntail == sizeof tail)
+					memmove(tail, tail + 1, --ntail);
+				tail[ntail++] = c;
+				continue;
+			}
+			line[nline] = '\0';
+			bool is_stack =
+			    ntail >= 7 && memcmp(tail + ntail - 7, "[stack]",
+						 7) == 0;
+			maps_line(line, is_stack, sp, &below, lo, hi);
+			nline = ntail = 0;
+		}
+	}
+	close(fd);
+}
+
+/*
+ * Whether the profiled function that called the hook built its frame
+ * before the call (-pg's mcount) or not (-mfentry: gcc then keeps no
+ * frame pointer at all): going up from here over the collector's own
+ * frames, the first frame that returns outside them is the profiled
+ * function's only if its return address is FROMPC.
+ */
+static void
+check_frames(uintptr_t frompc, uintptr_t lo, uintptr_t hi)
+{
+#if defined(__x86_64__)
+	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+	for (int i = 0; i < 16; i++) {
+		if (fp % 8 || fp < lo || fp > hi - 16)
+			return; /* cannot tell */
+		const uintptr_t *frame = (const uintptr_t *)fp;
+		if (!own_code(frame[1])) {
+			/* Not called from the hook (i 0): cannot tell. */
+			if (i > 0 && frame[1] != frompc)
+				K.frameless = true;
+			return;
+		}
+		lo = fp + 16;
+		fp = frame[0];
+	}
+#else
+	(void)frompc;
+	(void)lo;
+	(void)hi;
+#endif
+}
+
+/* ---- the contract ---- */
+
+static void
+thread_table(void)
+{
+	if (my_table)
+		return;
+	struct stacks_table *t = table_acquire();
+	if (!t)
+		return;
+	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+	stack_bounds(sp, &t->stack_lo, &t->stack_hi);
+	t->root = 0;
+	my_table = t;
+}
+
+void
+stacks_start(uintptr_t exe_lo, uintptr_t exe_hi, bool on, uint32_t method)
+{
+	if (K.on || !on)
+		return;
+	K.exe_lo = exe_lo;
+	K.exe_hi = exe_hi;
+	K.method = method;
+	K.on = true;
+	thread_table();
+}
+
+bool
+stacks_on(void)
+{
+	return K.on;
+}
+
+void
+stacks_set_method(uint32_t method)
+{
+	K.method = method;
+}
+
+void
+stacks_thread_begin(uintptr_t frompc, uintptr_t selfpc)
+{
+	(void)selfpc;
+	if (!K.on)
+		return;
+	thread_table();
+	struct stacks_table *t = my_table;
+	if (!t || t->root || !frompc)
+		return;
+	if (t->stack_hi)
+		check_frames(frompc, (uintptr_t)__builtin_frame_address(0),
+			     t->stack_hi);
+	if (!known(frompc))
+		t->root = strip(frompc);
+}
+
+struct stacks_table *
+stacks_table_for_test(uintptr_t stack_lo, uintptr_t stack_hi, uintptr_t root)
+{
+	struct stacks_table *t = table_acquire();
+	if (t) {
+		t->stack_lo = stack_lo;
+		t->stack_hi = stack_hi;
+		t->root = root;
+	}
+	return t;
+}
+
+struct stacks_table *
+stacks_thread_table(void)
+{
+	return my_table;
+}
+
+void
+stacks_thread_end(void)
+{
+	struct stacks_table *t = my_table;
+	if (!t)
+		return;
+	my_table = NULL;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&t->in_use, 0, __ATOMIC_RELEASE);
+}
+
+void
+stacks_fork_child(bool keep)
+{
+	struct stacks_table *t = __atomic_load_n(&registry, __ATOMIC_ACQUIRE);
+	for (; t; t = t->next) {
+		if (t != my_table)
+			__atomic_store_n(&t->in_use, 0, __ATOMIC_RELEASE);
+		if (keep)
+			continue;
+		t->dropped = 0;
+		t->nstacks = 0;
+		t->pool_used = 0;
+		memset(t->slots, 0, 4096 - offsetof(struct stacks_table, slots));
+		/* Private anonymous pages read back as zeros. */
+		madvise((char *)t + 4096, sizeof *t - 4096, MADV_DONTNEED);
+	}
+	if (!keep)
+		__atomic_store_n(&no_table, 0, __ATOMIC_RELAXED);
+}
+
+void
+stacks_on_signal(uintptr_t pc, const void *context)
+{
+	if (!K.on)
+		return;
+	const ucontext_t *uc = context;
+	struct stacks_regs r = { .pc = pc };
+#if defined(__x86_64__)
+	r.sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+	r.fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+#elif defined(__aarch64__)
+	r.sp = (uintptr_t)uc->uc_mcontext.sp;
+	r.fp = (uintptr_t)uc->uc_mcontext.regs[29];
+	r.lr = (uintptr_t)uc->uc_mcontext.regs[30];
+#else
+	(void)uc;
+#endif
+	struct stacks_table *t = my_table;
+	if (!t) {
+		if (known(pc))
+			__atomic_fetch_add(&no_table, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	uintptr_t f[STACKS_DEPTH_CAP];
+	uint32_t flags;
+	unsigned d = stacks_walk(t, &r, f, &flags);
+	if (d)
+		stacks_record(t, f, d, flags);
+}
+
+/* PERF_CONTEXT_MAX: chain entries at or above it are context markers. */
+#define CONTEXT_MARK ((uint64_t)-4095)
+
+void
+stacks_on_perf(struct stacks_table *t, const uint64_t *chain, size_t n,
+	       const uint64_t *top, size_t ntop)
+{
+	if (!K.on)
+		return;
+	size_t i = 0;
+	while (i < n && chain[i] >= CONTEXT_MARK)
+		i++;
+	if (i == n)
+		return;
+	uintptr_t pc = (uintptr_t)chain[i++], end;
+	if (!known_to(pc, &end))
+		return;
+	if (!t) {
+		__atomic_fetch_add(&no_table, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	uintptr_t f[STACKS_DEPTH_CAP];
+	unsigned d = 0;
+	uint32_t flags = TRUNC;
+	f[d++] = pc;
+	if (K.frameless)
+		goto done;
+	int state = frame_state(pc, end);
+	if (state == RA_AT_SP || state == RA_AT_SP8) {
+		if (ntop < 2)
+			goto done;
+		uintptr_t ra = (uintptr_t)top[state == RA_AT_SP8];
+		if (!known(ra)) {
+			flags = ra ? stop_at(t, ra) : 0;
+			goto done;
+		}
+		f[d++] = ra;
+	} else if (state == RA_IN_LR) {
+		goto done; /* no registers in the record */
+	}
+	for (; i < n; i++) {
+		uintptr_t ra = strip((uintptr_t)chain[i]);
+		if (chain[i] >= CONTEXT_MARK)
+			continue;
+		if (!known(ra)) {
+			flags = stop_at(t, ra);
+			goto done;
+		}
+		if (d == STACKS_DEPTH_CAP)
+			goto done;
+		f[d++] = ra;
+	}
+	/* The kernel stopped in known code: a null frame pointer, or one
+	 * it could not follow; it does not say which. */
+done:
+	stacks_record(t, f, d, flags);
+}
+
+/* ---- the merge (the writer) ---- */
+
+/* PC as the file names it; false when it cannot be written. */
+static bool
+map_frame(const struct stacks_map *m, uintptr_t pc, uint32_t *obj,
+	  uint64_t *addr)
+{
+	if (pc - m->exe_lo < m->exe_hi - m->exe_lo) {
+		*obj = 0;
+		*addr = pc - m->exe_base;
+		return true;
+	}
+	long i = gmon_objects_find(pc, false);
+	if (i < 0 || (size_t)i >= m->nids || !m->ids[i] ||
+	    gmon_object_at((size_t)i)->is_exe)
+		return false;
+	*obj = m->ids[i];
+	*addr = pc - gmon_object_at((size_t)i)->base;
+	return true;
+}
+
+/* The merge's working state, all in one mapping. */
+struct merge {
+	struct stacks_out *o;
+	size_t frames_cap, words_cap;
+	uint32_t *fhash, *shash; /* index + 1, offset + 1; 0 empty */
+	size_t fmask, smask;
+};
+
+static size_t
+pow2_above(size_t n)
+{
+	size_t p = 64;
+	while (p < 2 * n)
+		p *= 2;
+	return p;
+}
+
+static uint64_t
+mix(uint64_t h, uint64_t v)
+{
+	h ^= v;
+	h *= 0x100000001b3u;
+	return h ^ (h >> 29);
+}
+
+/* The index of frame (OBJ, ADDR), added when new; -1: no room. */
+static long
+intern(struct merge *g, uint32_t obj, uint64_t addr)
+{
+	struct stacks_out *o = g->o;
+	size_t i = (size_t)mix(mix(0xcbf29ce484222325u, obj), addr);
+	for (;; i++) {
+		uint32_t *s = &g->fhash[i & g->fmask];
+		if (*s) {
+			const struct stacks_frame *f = &o->frames[*s - 1];
+			if (f->object == obj && f->addr == addr)
+				return *s - 1;
+			continue;
+		}
+		if (o->nframes == g->frames_cap)
+			return -1;
+		o->frames[o->nframes] =
+		    (struct stacks_frame){ .object = obj, .addr = addr };
+		*s = (uint32_t)++o->nframes;
+		return (long)o->nframes - 1;
+	}
+}
+
+/* Add COUNT samples of stack IDX[0..D) with FLAGS; false: no room. */
+static bool
+add_stack(struct merge *g, const uint32_t *idx, unsigned d, uint32_t flags,
+	  uint64_t count)
+{
+	struct stacks_out *o = g->o;
+	uint64_t h = mix(0xcbf29ce484222325u, flags);
+	for (unsigned k = 0; k < d; k++)
+		h = mix(h, idx[k]);
+	for (size_t i = (size_t)h;; i++) {
+		uint32_t *s = &g->shash[i & g->smask];
+		if (*s) {
+			uint32_t *w = &o->words[*s - 1];
+			if (w[0] != d || w[1] != flags ||
+			    memcmp(w + 4, idx, d * sizeof *idx) != 0)
+				continue;
+			uint64_t c = ((uint64_t)w[3] << 32 | w[2]) + count;
+			w[2] = (uint32_t)c;
+			w[3] = (uint32_t)(c >> 32);
+			return true;
+		}
+		if (o->nwords + 4 + d > g->words_cap)
+			return false;
+		uint32_t *w = &o->words[o->nwords];
+		w[0] = d;
+		w[1] = flags;
+		w[2] = (uint32_t)count;
+		w[3] = (uint32_t)(count >> 32);
+		for (unsigned k = 0; k < d; k++)
+			w[4 + k] = idx[k];
+		*s = (uint32_t)(o->nwords + 1);
+		o->nwords += 4 + d;
+		o->nstacks++;
+		return true;
+	}
+}
+
+/* One slot's stack through the map into the merge; false: no room. */
+static bool
+merge_slot(struct merge *g, const struct stacks_map *m,
+	   const struct stacks_table *t, const struct stack_slot *s,
+	   uint64_t count)
+{
+	uint32_t idx[STACKS_DEPTH_CAP];
+	uint32_t flags = s->flags & TRUNC;
+	unsigned d = 0;
+	if (!s->depth || s->depth > STACKS_DEPTH_CAP ||
+	    s->off > POOL_FRAMES - s->depth)
+		return true; /* cannot happen: not a stack */
+	for (unsigned k = 0; k < s->depth; k++) {
+		uint32_t obj;
+		uint64_t addr;
+		if (!map_frame(m, t->pool[s->off + k], &obj, &addr)) {
+			if (k == 0)
+				return true; /* not a sample in the file */
+			flags |= TRUNC;
+			break;
+		}
+		long i = intern(g, obj, addr);
+		if (i < 0)
+			return false;
+		idx[d++] = (uint32_t)i;
+	}
+	if (!add_stack(g, idx, d, flags, count))
+		return false;
+	g->o->stacks += count;
+	if (flags & TRUNC)
+		g->o->truncated += count;
+	return true;
+}
+
+int
+stacks_collect(struct stacks_out *o, const struct stacks_map *m)
+{
+	memset(o, 0, sizeof *o);
+	if (!K.on)
+		return 0;
+	o->on = true;
+	o->method = K.method;
+	o->depth_max = STACKS_DEPTH_CAP;
+	o->dropped = __atomic_load_n(&no_table, __ATOMIC_RELAXED);
+	size_t nstacks = 0, nframes = 0;
+	const struct stacks_table *t;
+	for (t = __atomic_load_n(&registry, __ATOMIC_ACQUIRE); t; t = t->next) {
+		/* Read while samples may still come: room for growth. */
+		nstacks += __atomic_load_n(&t->nstacks, __ATOMIC_RELAXED) + 64;
+		nframes += __atomic_load_n(&t->pool_used, __ATOMIC_RELAXED) +
+			   64 * STACKS_DEPTH_CAP;
+	}
+	struct merge g = { .o = o };
+	g.frames_cap = nframes;
+	g.words_cap = 4 * nstacks + nframes;
+	size_t fslots = pow2_above(nframes), sslots = pow2_above(nstacks);
+	g.fmask = fslots - 1;
+	g.smask = sslots - 1;
+	size_t len = nframes * sizeof *o->frames + g.words_cap * 4 +
+		     (fslots + sslots) * 4;
+	o->map_len = (len + 4095) & ~(size_t)4095;
+	void *p = mmap(NULL, o->map_len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		o->map_len = 0;
+		return -1;
+	}
+	o->map = p;
+	o->frames = p;
+	o->words = (uint32_t *)(o->frames + nframes);
+	g.fhash = o->words + g.words_cap;
+	g.shash = g.fhash + fslots;
+	for (t = __atomic_load_n(&registry, __ATOMIC_ACQUIRE); t; t = t->next) {
+		o->dropped += __atomic_load_n(&t->dropped, __ATOMIC_RELAXED);
+		for (size_t i = 0; i < STACK_SLOTS; i++) {
+			const struct stack_slot *s = &t->slots[i];
+			uint64_t c =
+			    __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
+			if (c && !merge_slot(&g, m, t, s, c))
+				o->dropped += c;
+		}
+	}
+	o->samples = o->stacks + o->dropped;
+	return 0;
+}
+
+void
+stacks_out_free(struct stacks_out *o)
+{
+	if (o->map)
+		munmap(o->map, o->map_len);
+	memset(o, 0, sizeof *o);
+}
+
+/* ---- the records ---- */
+
+struct sink {
+	void (*put)(void *, const void *, size_t);
+	void *arg;
+};
+
+static void
+put_u32(const struct sink *k, uint32_t v)
+{
+	unsigned char b[4];
+	for (int i = 0; i < 4; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	k->put(k->arg, b, 4);
+}
+
+static void
+put_u64(const struct sink *k, uint64_t v)
+{
+	put_u32(k, (uint32_t)v);
+	put_u32(k, (uint32_t)(v >> 32));
+}
+
+/* Bytes of the stack entry at words W in a STACKS body (padded). */
+static size_t
+entry_len(const uint32_t *w)
+{
+	return (GMON_SIDE_STACK_HEAD_LEN + 4 * (size_t)w[0] + 7) & ~(size_t)7;
+}
+
+/* One STACKS record with every frame and the stacks at words
+ * [FROM, TO), N of them, BODY bytes of entries. */
+static void
+put_stacks(const struct sink *k, const struct stacks_out *o, size_t from,
+	   size_t to, size_t n, size_t body)
+{
+	size_t len = GMON_SIDE_STACKS_LEN +
+		     GMON_SIDE_STACK_FRAME_LEN * o->nframes + body;
+	put_u32(k, GMON_SIDE_STACKS);
+	put_u32(k, (uint32_t)len);
+	put_u64(k, o->nframes);
+	put_u64(k, n);
+	for (size_t i = 0; i < o->nframes; i++) {
+		put_u32(k, o->frames[i].object);
+		put_u32(k, 0);
+		put_u64(k, o->frames[i].addr);
+	}
+	for (size_t w = from; w < to; w += 4 + o->words[w]) {
+		const uint32_t *e = &o->words[w];
+		put_u32(k, e[0]);
+		put_u32(k, e[1]);
+		put_u32(k, e[2]);
+		put_u32(k, e[3]);
+		for (uint32_t i = 0; i < e[0]; i++)
+			put_u32(k, e[4 + i]);
+		if (e[0] % 2)
+			put_u32(k, 0);
+	}
+}
+
+#define RECORD_MAX ((size_t)1 << 31) /* a STACKS body's bytes at most */
+
+void
+stacks_write(const struct stacks_out *o,
+	     void (*put)(void *sink, const void *p, size_t n), void *sink)
+{
+	if (!o || !o->on)
+		return;
+	struct sink k = { put, sink };
+	uint64_t stacks = o->stacks, truncated = o->truncated;
+	uint64_t dropped = o->dropped;
+	size_t fixed = GMON_SIDE_STACKS_LEN +
+		       GMON_SIDE_STACK_FRAME_LEN * o->nframes;
+	if (fixed > RECORD_MAX / 2) {
+		/* Cannot happen with the tables' sizes: not written. */
+		dropped += stacks;
+		stacks = truncated = 0;
+	} else {
+		size_t from = 0, n = 0, body = 0;
+		for (size_t w = 0; w < o->nwords; w += 4 + o->words[w]) {
+			size_t e = entry_len(&o->words[w]);
+			if (n && fixed + body + e > RECORD_MAX) {
+				put_stacks(&k, o, from, w, n, body);
+				from = w;
+				n = body = 0;
+			}
+			n++;
+			body += e;
+		}
+		if (n)
+			put_stacks(&k, o, from, o->nwords, n, body);
+	}
+	put_u32(&k, GMON_SIDE_STACKINFO);
+	put_u32(&k, GMON_SIDE_STACKINFO_LEN);
+	put_u64(&k, stacks + dropped);
+	put_u64(&k, stacks);
+	put_u64(&k, truncated);
+	put_u64(&k, dropped);
+	put_u32(&k, o->depth_max);
+	put_u32(&k, o->method);
+}
