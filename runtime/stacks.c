@@ -18,11 +18,14 @@
  * Frame 1 when the sampled function has not yet built its frame (or has
  * already torn it down): the walk looks at the instruction at the PC.
  * At the prologue's first instructions (x86-64: endbr64, push %rbp, mov
- * %rsp,%rbp; aarch64: paciasp, bti, stp x29,x30, mov x29,sp) or at
- * the epilogue's last (ret; aarch64: autiasp, add sp), the frame
- * pointer is still the caller's, and the return address is at the
- * stack pointer (x86-64: 8 above it after the push) or in x30: taken
- * from there, else the caller would be skipped.
+ * %rsp,%rbp; aarch64: paciasp, bti, stp x29,x30, mov x29,sp), at the
+ * epilogue's last (ret; aarch64: autiasp, add sp) or in a PLT entry
+ * (x86-64: jmp *GOT; aarch64: the x16/x17 sequence), the frame pointer
+ * is still the caller's, and the return address is at the stack
+ * pointer (x86-64: 8 above it after the push) or in x30: taken from
+ * there, else the caller would be skipped.  (Not recognised: a tail
+ * jump to a direct address right after the frame was popped, one
+ * instruction; a sample there skips the caller.)
  */
 #include "stacks.h"
 #include "gmon_rt.h"
@@ -155,6 +158,11 @@ frame_state(uintptr_t pc, uintptr_t end)
 	if (room >= 4 && p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e &&
 	    p[3] == 0xfa)
 		return RA_AT_SP; /* endbr64 */
+	/* jmp *disp(%rip), bnd jmp: a PLT entry, or a tail jump through
+	 * the GOT after the frame is gone. */
+	if ((room >= 2 && p[0] == 0xff && p[1] == 0x25) ||
+	    (room >= 3 && p[0] == 0xf2 && p[1] == 0xff && p[2] == 0x25))
+		return RA_AT_SP;
 	return IN_BODY;
 #elif defined(__aarch64__)
 	if (pc % 4 || end - pc < 4)
@@ -176,6 +184,11 @@ frame_state(uintptr_t pc, uintptr_t end)
 	if ((i & 0xffc07fff) == 0xa9807bfd || /* stp x29, x30, [sp, #n]! */
 	    (i & 0xffc07fff) == 0xa9007bfd || /* stp x29, x30, [sp, #n] */
 	    (i & 0xff8003ff) == 0x910003ff)   /* add sp, sp, #n */
+		return RA_IN_LR;
+	/* A PLT entry or a linker's veneer (x16, x17 only): adrp x16;
+	 * ldr x17, [x16, #n]; add x16, x16, #n; br x17. */
+	if ((i & 0x9f00001f) == 0x90000010 || (i & 0xffc003ff) == 0xf9400211 ||
+	    (i & 0xffc003ff) == 0x91000210 || i == 0xd61f0220)
 		return RA_IN_LR;
 	return IN_BODY;
 #else

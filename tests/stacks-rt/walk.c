@@ -163,7 +163,8 @@ hostile(void)
 	uintptr_t f[STACKS_DEPTH_CAP];
 	uint32_t fl;
 	unsigned d;
-	uintptr_t pc = (uintptr_t)c + 8; /* not at a prologue byte below */
+	/* In c's body (caught by the real walk), not at its prologue. */
+	uintptr_t pc = frames[0] ? frames[0] : (uintptr_t)c + 8;
 
 	/* A loop: the frame points to itself. */
 	memset(buf, 0, sizeof buf);
