@@ -11,7 +11,8 @@
 #   make format        apply .clang-format; make format-check: fail if not
 #
 # The products' rules and flags live in mk/: analyser.mk (src/),
-# tools.mk (tools/), runtime.mk (runtime/, the collector).
+# tools.mk (tools/), runtime.mk (runtime/, the collector), runner.mk
+# (runner/, gprof-run), packaging.mk (packaging/: gmon.pc, CMake).
 
 PREFIX ?= /usr/local
 CC ?= cc
@@ -47,17 +48,18 @@ ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 .DEFAULT_GOAL := all
 
 # One fragment per product, each with its own flags.
-include mk/analyser.mk mk/tools.mk mk/runtime.mk
+include mk/analyser.mk mk/tools.mk mk/runtime.mk mk/runner.mk \
+	mk/packaging.mk
 
 .PHONY: all demo check bench fuzz install clean format format-check
-all: $(B)/gprof $(TOOLS) $(RUNTIME_LIBS)
+all: $(B)/gprof $(TOOLS) $(RUNTIME_LIBS) $(RUNNER)
 
-demo: $(B)/gprof
+demo: $(B)/gprof $(RUNTIME_LIBS) $(RUNNER)
 	@sh scripts/ensure-deps.sh demo || \
 		echo "make demo: without Graphviz there is no demo.svg" >&2
 	@sh examples/demo.sh $(B)
 
-check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY) $(RUNTIME_LIBS)
+check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY) $(RUNTIME_LIBS) $(RUNNER)
 	@sh scripts/ensure-deps.sh test
 	@sh tests/run-suites.sh $(CURDIR)/$(B)/gprof $(CURDIR)/$(B)
 
@@ -71,7 +73,7 @@ fuzz:
 	@sh scripts/ensure-deps.sh fuzz
 	@sh fuzz/build.sh
 
-install: $(B)/gprof install-runtime
+install: $(B)/gprof install-runtime install-runner install-packaging
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(B)/gprof $(DESTDIR)$(PREFIX)/bin/gprof
 	install -m 644 gprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/gprof.1
@@ -79,7 +81,7 @@ install: $(B)/gprof install-runtime
 format:
 	clang-format -i src/*.c src/*.h include/*.h tests/unit/*.c \
 		tests/unit/*.h tools/*.c fuzz/*.c fuzz/*.h \
-		runtime/*.c runtime/*.h \
+		runtime/*.c runtime/*.h runner/*.c tests/gprofrun/*.c \
 		tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h \
 		tests/runtime-aarch64/*.c \
 		bench/rtfib.c

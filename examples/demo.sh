@@ -58,6 +58,29 @@ echo "== The same profile as a page for a browser"
 show ../gprof --format=html --output=demo.html demo gmon.out
 echo "Open $B/demo/demo.html: a sortable table with error bars on self time,"
 echo "each function's callers and callees, cycles, and links (#fn=ID)."
+# Our collector against glibc's, on a threaded program.
+echo
+echo "== Exact call counts under threads (our collector)"
+cd "$top"
+show cc -pg -O1 -g -o "$B/demo/threads" examples/threads.c -pthread
+echo "\$ cd $B/demo"
+cd "$B/demo"
+# calls_to FN PROFILE: FN's call count in the call graph of PROFILE.
+calls_to() {
+	../gprof -b -q"$1" threads "$2" |
+		awk -v fn="$1" '/^\[[0-9]+\]/ && $0 ~ " " fn " \\[" { print $5; exit }'
+}
+rm -f glibc.out ours.out
+mv gmon.out demo.gmon.out # the demo's own profile, for "Try next"
+show ./threads            # glibc's collector: gmon.out
+mv gmon.out glibc.out
+mv demo.gmon.out gmon.out
+show ../gprof-run -o ours.out ./threads   # ours, preloaded (libgmon.so)
+glibc=$(calls_to step glibc.out)
+ours=$(calls_to step ours.out)
+echo "glibc's collector counted ${glibc:-no} calls to step(), ours ${ours:-no};"
+echo "the program made 2000000 (4 threads x 500000).  For your own program:"
+echo "  build/gprof-run ./prog args...   then   build/gprof ./prog gmon.out"
 cat <<EOF
 
 == Try next

@@ -53,7 +53,7 @@ build/libgmon.so: $(RUNTIME_OBJS)
 # suite tests/runtime-musl does).  musl-gcc wraps the host's gcc, so the
 # hooks are the host's; another musl compiler takes MUSL_CC, MUSL_ARCH,
 # MUSL_OBJCOPY, MUSL_AR and an output folder MUSL_OUT (the suite's
-# aarch64 group).  musl's include path has no kernel headers: sample.c
+# aarch64 group).  musl's include path has no kernel headers: sample_perf.c
 # then declares the perf ABI itself (runtime/perf_abi.h).
 MUSL_CC ?= musl-gcc
 MUSL_ARCH ?= $(RUNTIME_ARCH)
@@ -90,17 +90,12 @@ $(MUSL_OUT)/libgmon.so: $(MUSL_RT_OBJS)
 runtime-musl: $(MUSL_OUT)/libgmon.a $(MUSL_OUT)/libgmon.so
 
 .PHONY: install-runtime
-# gmon.pc is written at install time: it names PREFIX.
+# gmon.pc and the CMake package: mk/packaging.mk.
 install-runtime: $(RUNTIME_LIBS)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/share/man/man3
 	install -m 644 build/libgmon.a $(DESTDIR)$(PREFIX)/lib/libgmon.a
 	install -m 755 build/libgmon.so $(DESTDIR)$(PREFIX)/lib/libgmon.so
-	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' '' \
-		'Name: gmon' \
-		'Description: libgmon, the collector for -pg programs (gprof in C)' \
-		'Version: 1.0' 'Libs: $${libdir}/libgmon.a' \
-		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/gmon.pc
 	install -m 644 runtime/libgmon.3 \
 		$(DESTDIR)$(PREFIX)/share/man/man3/libgmon.3
 

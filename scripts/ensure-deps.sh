@@ -11,7 +11,8 @@
 #           jq, python3-jsonschema and chromium (tests/viewjson; chromium
 #           also tests/diffhtml);
 #           nodejs and npm (tests/viewdiff: npm installs pprof-format);
-#           musl-tools (tests/runtime-musl);
+#           musl-tools (tests/runtime-musl); cmake, meson and
+#           ninja-build (tests/buildsys);
 #           qemu-user, gcc-aarch64-linux-gnu, libc6-dev-arm64-cross
 #           (tests/runtime-aarch64)
 #   bench   compare with GNU gprof (make bench): binutils; valgrind and
@@ -80,6 +81,10 @@ test_deps() {
 	has npm || need="$need npm"
 	# ---- tests/runtime-musl: libgmon built and run on musl ----
 	has musl-gcc || need="$need musl-tools"
+	# ---- tests/buildsys: a CMake and a Meson project profiled ----
+	has cmake || need="$need cmake"
+	has meson || need="$need meson"
+	has ninja || need="$need ninja-build"
 	# ---- tests/real: real programs from Debian source packages ----
 	# Add the packages that suite needs here (need="$need PKG"); the
 	# deb-src line `apt-get source` needs is set up after installing.

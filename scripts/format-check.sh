@@ -10,7 +10,7 @@ if ! command -v "$CLANG_FORMAT" >/dev/null 2>&1; then
 	exit 1
 fi
 bad=0
-for f in src/*.c src/*.h include/*.h tools/*.c tests/unit/*.c tests/unit/*.h fuzz/*.c fuzz/*.h runtime/*.c runtime/*.h \
+for f in src/*.c src/*.h include/*.h tools/*.c tests/unit/*.c tests/unit/*.h fuzz/*.c fuzz/*.h runtime/*.c runtime/*.h runner/*.c tests/gprofrun/*.c \
 	tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h bench/rtfib.c \
 	tests/runtime-aarch64/*.c; do
 	[ -f "$f" ] || continue

@@ -1,9 +1,9 @@
 /*
- * perfabi.c - the layout of the perf ABI as sample.c sees it: built
+ * perfabi.c - the layout of the perf ABI as sample_perf.c sees it: built
  * once with the kernel's <linux/perf_event.h> and once with
  * -DGMON_OWN_PERF_ABI (runtime/perf_abi.h, what a musl build uses);
  * the two outputs must be the same.  Prints the offsets of the fields
- * and the bit of each flag sample.c sets, and the constants' values.
+ * and the bit of each flag sample_perf.c sets, and the constants' values.
  */
 #include <stddef.h>
 #include <stdio.h>

@@ -27,13 +27,23 @@ mkdir -p "$out" || exit 1
 # The runtime's own flags (mk/runtime.mk), never sanitizers.
 RTFLAGS="-std=c11 -D_GNU_SOURCE -I$top/include -O2 -g -fPIC \
 	-fno-omit-frame-pointer -fvisibility=hidden -mgeneral-regs-only"
+# The sampler is sample.c and its back ends (sample_*.c); it charges
+# samples outside the executable to the load map (objects.c), which the
+# harness never fills.
+: >"$out/cc.err"
+objs=
+for src in "$top"/runtime/sample.c "$top"/runtime/sample_*.c "$top/runtime/objects.c"; do
+	o=$out/$(basename "$src" .c).o
+	# shellcheck disable=SC2086
+	if ! cc $RTFLAGS -c -o "$o" "$src" 2>>"$out/cc.err"; then
+		echo "FAIL sampler/build: see $out/cc.err"
+		exit 0
+	fi
+	objs="$objs $o"
+done
 # shellcheck disable=SC2086
-# sample.c charges samples outside the executable to the load map
-# (objects.c), which the harness never fills.
-if ! cc $RTFLAGS -c -o "$out/sample.o" "$top/runtime/sample.c" 2>"$out/cc.err" ||
-	! cc $RTFLAGS -c -o "$out/objects.o" "$top/runtime/objects.c" 2>>"$out/cc.err" ||
-	! cc -std=gnu11 -O1 -g -I"$top/runtime" -o "$out/harness" \
-		"$here/harness.c" "$out/sample.o" "$out/objects.o" -pthread 2>>"$out/cc.err"; then
+if ! cc -std=gnu11 -O1 -g -I"$top/runtime" -o "$out/harness" \
+	"$here/harness.c" $objs -pthread 2>>"$out/cc.err"; then
 	echo "FAIL sampler/build: see $out/cc.err"
 	exit 0
 fi

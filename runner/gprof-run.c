@@ -1,0 +1,474 @@
+/*
+ * gprof-run - run an unmodified -pg program under our collector.
+ *
+ *   gprof-run [OPTION...] [--] PROGRAM [ARG...]
+ *
+ * It preloads libgmon.so into PROGRAM (prepended to any LD_PRELOAD),
+ * passes its options on as the collector's LIBGMON_* knobs, waits for
+ * the program, then says where the profile went and how to read it.
+ * The exit status is the program's (128 + N when signal N ended it;
+ * 127 when it could not be started).  Nothing is written by gprof-run
+ * itself: the profile is the collector's, written as the program ends.
+ *
+ * The collector is found, first that exists: --libgmon=PATH, then
+ * libgmon.so beside this program (the build tree), then ../lib beside
+ * it (an installed prefix), then the library directory it was built
+ * for (GPROF_RUN_LIBDIR).  A program without an ELF interpreter
+ * (statically linked) cannot preload anything: gprof-run says so and
+ * names the way that works (link libgmon.a).
+ */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef GPROF_RUN_LIBDIR
+#define GPROF_RUN_LIBDIR "/usr/local/lib"
+#endif
+#ifndef GPROF_RUN_VERSION
+#define GPROF_RUN_VERSION "1.0"
+#endif
+
+struct knob {
+	const char *env;   /* the collector's variable */
+	const char *value; /* NULL: leave the environment's */
+};
+
+enum { K_OUT, K_RATE, K_CLOCK, K_FORK, K_DUMP, K_STACKS, K_VERBOSE, NKNOBS };
+
+static const char *const knob_env[NKNOBS] = {
+	"LIBGMON_OUT",     "LIBGMON_RATE",   "LIBGMON_CLOCK",   "LIBGMON_FORK",
+	"LIBGMON_DUMP_ON", "LIBGMON_STACKS", "LIBGMON_VERBOSE",
+};
+
+static void
+usage(FILE *f)
+{
+	fputs("Usage: gprof-run [OPTION...] [--] PROGRAM [ARG...]\n"
+	      "Run a program built with -pg under libgmon, the collector of "
+	      "gprof in C,\n"
+	      "which counts every call exactly (threads included) and "
+	      "samples the program\n"
+	      "counter; then say where the profile went.\n"
+	      "\n"
+	      "  -o, --output=PATTERN  write the profile to PATTERN (%p the "
+	      "pid, %e the\n"
+	      "                        program's name, %% a %); default "
+	      "gmon.out in the\n"
+	      "                        directory current when the program "
+	      "ends\n"
+	      "  -r, --rate=HZ         samples a second (default 1000)\n"
+	      "  -c, --clock=CLOCK     auto, perf, thread, itimer or wall "
+	      "(default auto)\n"
+	      "      --fork=MODE       fresh, inherit or off: what a forked "
+	      "child profiles\n"
+	      "      --dump-on=LIST    also write the profile on these "
+	      "signals or calls\n"
+	      "                        (TERM,INT,HUP,_exit,exec)\n"
+	      "      --no-stacks       record no call stacks with the "
+	      "samples\n"
+	      "  -v, --verbose         the collector reports its clock and "
+	      "counts on stderr\n"
+	      "      --libgmon=PATH    the collector to preload (default: "
+	      "found beside\n"
+	      "                        gprof-run, then in its ../lib, then "
+	      "in " GPROF_RUN_LIBDIR ")\n"
+	      "  -q, --quiet           say nothing after the program ends\n"
+	      "  -h, --help            print this help and exit\n"
+	      "  -V, --version         print the version and exit\n"
+	      "\n"
+	      "The exit status is the program's (128+N when signal N ended "
+	      "it, 127 when\n"
+	      "it could not be started).  Then: gprof PROGRAM gmon.out\n"
+	      "See gprof-run(1) and libgmon(3).\n",
+	      f);
+}
+
+static bool
+is_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The collector to preload, in a buffer of PATH_MAX; NULL if none. */
+static const char *
+find_libgmon(const char *given, char *buf)
+{
+	if (given)
+		return is_file(given) ? given : NULL;
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		char *slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			const char *rel[] = { "/libgmon.so",
+					      "/../lib/libgmon.so" };
+			for (size_t i = 0; i < 2; i++) {
+				if ((size_t)snprintf(buf, PATH_MAX, "%s%s",
+						     self, rel[i]) < PATH_MAX &&
+				    is_file(buf))
+					return buf;
+			}
+		}
+	}
+	snprintf(buf, PATH_MAX, "%s/libgmon.so", GPROF_RUN_LIBDIR);
+	return is_file(buf) ? buf : NULL;
+}
+
+/* PATH as run through $PATH (execvp's rule), in BUF of PATH_MAX. */
+static const char *
+find_program(const char *name, char *buf)
+{
+	if (strchr(name, '/'))
+		return name;
+	const char *path = getenv("PATH");
+	if (!path || !*path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (const char *p = path;; p++) {
+		const char *end = strchr(p, ':');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		int n =
+		    len ? snprintf(buf, PATH_MAX, "%.*s/%s", (int)len, p, name)
+			: snprintf(buf, PATH_MAX, "./%s", name);
+		if (n > 0 && n < PATH_MAX && access(buf, X_OK) == 0 &&
+		    is_file(buf))
+			return buf;
+		if (!end)
+			return NULL;
+		p = end;
+	}
+}
+
+/*
+ * Whether the ELF file at PATH has an interpreter (PT_INTERP): 1 yes,
+ * 0 no (static), -1 not an ELF file we can read (a script: leave it to
+ * the kernel).  Every read is checked against the file's size.
+ */
+static int
+has_interp(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	unsigned char h[64];
+	int answer = -1;
+	ssize_t got = pread(fd, h, sizeof h, 0);
+	if (got < 52 || memcmp(h, ELFMAG, SELFMAG) != 0)
+		goto out;
+	bool is64 = h[EI_CLASS] == ELFCLASS64;
+	if (h[EI_DATA] != ELFDATA2LSB || (is64 && got < 64))
+		goto out; /* our targets are little-endian */
+	uint64_t phoff;
+	uint16_t phentsize, phnum;
+	if (is64) {
+		Elf64_Ehdr e;
+		memcpy(&e, h, sizeof e);
+		phoff = e.e_phoff, phentsize = e.e_phentsize, phnum = e.e_phnum;
+	} else {
+		Elf32_Ehdr e;
+		memcpy(&e, h, sizeof e);
+		phoff = e.e_phoff, phentsize = e.e_phentsize, phnum = e.e_phnum;
+	}
+	size_t need = is64 ? sizeof(Elf64_Phdr) : sizeof(Elf32_Phdr);
+	if (phentsize < need)
+		goto out;
+	answer = 0;
+	for (uint16_t i = 0; i < phnum; i++) {
+		unsigned char ph[sizeof(Elf64_Phdr)];
+		if (pread(fd, ph, need,
+			  (off_t)(phoff + (uint64_t)i * phentsize)) !=
+		    (ssize_t)need) {
+			answer = -1;
+			break;
+		}
+		uint32_t type;
+		memcpy(&type, ph, sizeof type); /* p_type is first in both */
+		if (type == PT_INTERP) {
+			answer = 1;
+			break;
+		}
+	}
+out:
+	close(fd);
+	return answer;
+}
+
+/* The profile's name for the process PID of program PROG: PATTERN
+ * expanded as the collector does (%p, %e, %%). */
+static void
+expand(const char *pattern, pid_t pid, const char *prog, char *buf, size_t cap)
+{
+	const char *base = strrchr(prog, '/');
+	base = base ? base + 1 : prog;
+	size_t len = 0;
+	for (const char *p = pattern; *p && len + 1 < cap; p++) {
+		int n = 0;
+		if (p[0] == '%' && p[1] == 'p')
+			n = snprintf(buf + len, cap - len, "%ld", (long)pid),
+			p++;
+		else if (p[0] == '%' && p[1] == 'e')
+			n = snprintf(buf + len, cap - len, "%s", base), p++;
+		else if (p[0] == '%' && p[1] == '%')
+			buf[len] = '%', n = 1, p++;
+		else
+			buf[len] = *p, n = 1;
+		if (n < 0 || (size_t)n >= cap - len)
+			break;
+		len += (size_t)n;
+	}
+	buf[len < cap ? len : cap - 1] = '\0';
+}
+
+/* A file's identity, to tell whether the program wrote it. */
+struct stamp {
+	bool exists;
+	dev_t dev;
+	ino_t ino;
+	struct timespec mtime;
+};
+
+static struct stamp
+stamp_of(const char *path)
+{
+	struct stamp s = { 0 };
+	struct stat st;
+	if (stat(path, &st) == 0) {
+		s.exists = true;
+		s.dev = st.st_dev, s.ino = st.st_ino, s.mtime = st.st_mtim;
+	}
+	return s;
+}
+
+static bool
+stamp_changed(struct stamp a, struct stamp b)
+{
+	return b.exists && (!a.exists || a.dev != b.dev || a.ino != b.ino ||
+			    a.mtime.tv_sec != b.mtime.tv_sec ||
+			    a.mtime.tv_nsec != b.mtime.tv_nsec);
+}
+
+/* Prepend LIB to LD_PRELOAD.  False: out of memory. */
+static bool
+set_preload(const char *lib)
+{
+	const char *old = getenv("LD_PRELOAD");
+	if (!old || !*old)
+		return setenv("LD_PRELOAD", lib, 1) == 0;
+	size_t n = strlen(lib) + strlen(old) + 2;
+	char *v = malloc(n);
+	if (!v)
+		return false;
+	snprintf(v, n, "%s:%s", lib, old);
+	bool ok = setenv("LD_PRELOAD", v, 1) == 0;
+	free(v);
+	return ok;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longs[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "rate", required_argument, NULL, 'r' },
+		{ "clock", required_argument, NULL, 'c' },
+		{ "fork", required_argument, NULL, 'F' },
+		{ "dump-on", required_argument, NULL, 'D' },
+		{ "no-stacks", no_argument, NULL, 'S' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "libgmon", required_argument, NULL, 'L' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *knob[NKNOBS] = { 0 };
+	const char *libgmon = NULL;
+	bool quiet = false;
+	int c;
+	/* "+": options end at the program's name. */
+	while ((c = getopt_long(argc, argv, "+o:r:c:vqhV", longs, NULL)) !=
+	       -1) {
+		switch (c) {
+		case 'o':
+			knob[K_OUT] = optarg;
+			break;
+		case 'r':
+			knob[K_RATE] = optarg;
+			break;
+		case 'c':
+			knob[K_CLOCK] = optarg;
+			break;
+		case 'F':
+			knob[K_FORK] = optarg;
+			break;
+		case 'D':
+			knob[K_DUMP] = optarg;
+			break;
+		case 'S':
+			knob[K_STACKS] = "0";
+			break;
+		case 'v':
+			knob[K_VERBOSE] = "1";
+			break;
+		case 'L':
+			libgmon = optarg;
+			break;
+		case 'q':
+			quiet = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("gprof-run (gprof in C) %s\n",
+			       GPROF_RUN_VERSION);
+			return 0;
+		default:
+			fputs("Try 'gprof-run --help'.\n", stderr);
+			return 1;
+		}
+	}
+	if (optind >= argc) {
+		fputs("gprof-run: no program to run\n"
+		      "Try 'gprof-run --help'.\n",
+		      stderr);
+		return 1;
+	}
+	if (knob[K_OUT] && !*knob[K_OUT]) {
+		fputs("gprof-run: --output needs a file name\n", stderr);
+		return 1;
+	}
+	char libbuf[PATH_MAX], progbuf[PATH_MAX];
+	const char *lib = find_libgmon(libgmon, libbuf);
+	if (!lib) {
+		fprintf(stderr, "gprof-run: %s: no such collector library%s\n",
+			libgmon ? libgmon : "libgmon.so",
+			libgmon ? ""
+				: " beside gprof-run or in " GPROF_RUN_LIBDIR
+				  " (give --libgmon=PATH)");
+		return 1;
+	}
+	const char *prog = find_program(argv[optind], progbuf);
+	if (!prog) {
+		fprintf(stderr, "gprof-run: %s: command not found\n",
+			argv[optind]);
+		return 127;
+	}
+	if (has_interp(prog) == 0) {
+		fprintf(stderr,
+			"gprof-run: %s is statically linked, so nothing can be "
+			"preloaded into it;\n"
+			"link our collector into it instead: cc -pg ... "
+			"-Wl,--whole-archive libgmon.a -Wl,--no-whole-archive\n"
+			"(see libgmon(3))\n",
+			prog);
+		return 1;
+	}
+	for (int k = 0; k < NKNOBS; k++)
+		if (knob[k] && setenv(knob_env[k], knob[k], 1) != 0) {
+			perror("gprof-run: setenv");
+			return 1;
+		}
+	if (!set_preload(lib)) {
+		perror("gprof-run: setenv");
+		return 1;
+	}
+	/* Where the profile goes, for the closing message: the collector's
+	 * own rule (LIBGMON_OUT, then glibc's GMON_OUT_PREFIX, then
+	 * gmon.out); PROFDIR's names are left to the collector. */
+	const char *pattern = getenv("LIBGMON_OUT");
+	char prefixed[PATH_MAX];
+	if (!pattern || !*pattern) {
+		const char *prefix = getenv("GMON_OUT_PREFIX");
+		if (prefix && *prefix) {
+			snprintf(prefixed, sizeof prefixed, "%s.%%p", prefix);
+			pattern = prefixed;
+		} else {
+			pattern = getenv("PROFDIR") ? NULL : "gmon.out";
+		}
+	}
+	char before_name[PATH_MAX];
+	struct stamp before = { 0 };
+	bool fixed_name = pattern && !strstr(pattern, "%p");
+	if (fixed_name) {
+		expand(pattern, 0, prog, before_name, sizeof before_name);
+		before = stamp_of(before_name);
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		perror("gprof-run: fork");
+		return 1;
+	}
+	if (pid == 0) {
+		execv(prog, argv + optind);
+		int err = errno;
+		fprintf(stderr, "gprof-run: %s: %s\n", prog, strerror(err));
+		_exit(err == ENOENT ? 127 : 126);
+	}
+	/* The program gets the terminal's signals itself; so do we, and we
+	 * wait for it rather than die first. */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	int status;
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			perror("gprof-run: waitpid");
+			return 1;
+		}
+	}
+	int rc = WIFEXITED(status)     ? WEXITSTATUS(status)
+		 : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+				       : 1;
+	if (quiet || (WIFEXITED(status) && rc >= 126 && rc <= 127 &&
+		      !stamp_changed(before, stamp_of(before_name))))
+		return rc;
+	char name[PATH_MAX];
+	if (!pattern) {
+		fprintf(stderr,
+			"gprof-run: the profile is in $PROFDIR (%s), named "
+			"PID.%s\n",
+			getenv("PROFDIR"),
+			strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog);
+		return rc;
+	}
+	expand(pattern, pid, prog, name, sizeof name);
+	struct stamp after = stamp_of(name);
+	if (fixed_name ? stamp_changed(before, after) : after.exists) {
+		char side[PATH_MAX + 8];
+		snprintf(side, sizeof side, "%s.gmonx", name);
+		fprintf(stderr,
+			"gprof-run: profile written to %s%s%s\n"
+			"gprof-run: read it with: gprof %s %s\n",
+			name, is_file(side) ? " and " : "",
+			is_file(side) ? side : "", prog, name);
+	} else if (WIFSIGNALED(status)) {
+		fprintf(stderr,
+			"gprof-run: %s ended by signal %d before writing %s "
+			"(--dump-on=%s writes it on that signal)\n",
+			prog, WTERMSIG(status), name,
+			WTERMSIG(status) == SIGTERM  ? "TERM"
+			: WTERMSIG(status) == SIGINT ? "INT"
+			: WTERMSIG(status) == SIGHUP ? "HUP"
+						     : "TERM,INT,HUP");
+	} else {
+		fprintf(stderr,
+			"gprof-run: %s wrote no profile at %s (did it end "
+			"with _exit or exec? see --dump-on; -v tells more)\n",
+			prog, name);
+	}
+	return rc;
+}

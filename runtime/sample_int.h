@@ -1,0 +1,192 @@
+/*
+ * sample_int.h - what the sampler's core (sample.c) shares with its
+ * clock back ends (sample_perf.c, sample_timer.c, sample_itimer.c) and
+ * their common signal handler (sample_signal.c).  Internal to the
+ * collector; the contract with the rest of the runtime is sample.h.
+ *
+ * A back end is a fixed set of functions (struct sample_backend).  The
+ * core owns the histogram, the counters and the registry of thread
+ * slots; a back end owns its clock and the fields of a slot it arms.
+ * Every sample, whatever its source, goes through sample_take() with
+ * the interrupted context (struct sample_ctx): the one place that
+ * decides where a sample is charged.
+ *
+ * Everything here is async-signal-safe unless it says otherwise:
+ * system calls and atomics, no malloc, no stdio, no locks the hook
+ * could wait on.
+ */
+#ifndef GMON_SAMPLE_INT_H
+#define GMON_SAMPLE_INT_H
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "sample.h"
+
+#define SAMPLE_MAX_THREADS 4096 /* registry slots (threads alive at once) */
+
+/*
+ * Spin on a state change another thread is making, a bounded number of
+ * times: the other party may be this very thread, interrupted by the
+ * signal handler that now calls us (a profile dumped on a signal).
+ */
+#define SAMPLE_SPIN_TRIES 10000
+
+enum slot_state {
+	SLOT_FREE,  /* unused */
+	SLOT_LIVE,  /* a running, armed thread */
+	SLOT_BUSY,  /* being changed by someone (pause, stop) */
+	SLOT_TAKEN, /* being armed by its thread */
+};
+
+/* One armed thread.  The core sets state, tid and measure; the back end
+ * that arms it owns the rest. */
+struct thread_slot {
+	_Atomic int state;
+	pid_t tid;
+	clockid_t measure; /* the thread's CPU clock (or CLOCK_MONOTONIC) */
+	/* Timers: */
+	uint64_t mark_ns; /* measure at the last start or resume */
+	bool running;     /* counting time (not paused) */
+	bool has_timer;
+	timer_t timer;
+	/* perf: */
+	int perf_fd;          /* -1: none */
+	_Atomic int draining; /* ring buffer reader lock (try-lock) */
+	void *ring;           /* NULL: none */
+	size_t ring_len;
+};
+
+/*
+ * A clock.  Functions a back end does not need are NULL.  The core
+ * calls them with the slot grabbed (state BUSY or TAKEN), so no two
+ * run on one slot at once.
+ */
+struct sample_backend {
+	enum sample_clock kind;
+	const char *name; /* for messages and the side file */
+	bool per_thread;  /* slots and arm/retire, else process-wide */
+	/* Whether the automatic choice may take it (NULL: yes). */
+	bool (*usable)(void);
+	/* Start the clock, arming the calling thread (sample_arm_self()
+	 * for a per-thread clock).  0, or -1 with everything undone. */
+	int (*start)(void);
+	/* Arm slot T of the calling thread.  0 or -1. */
+	int (*arm)(struct thread_slot *t);
+	/* Disarm T; returns the sampled time it adds (ns) and sets
+	 * *BLOCKED when the thread's time was not sampled. */
+	uint64_t (*retire)(struct thread_slot *t, bool *blocked);
+	/* T's sampled time so far, not yet added (NULL T: the process
+	 * clock's).  Sets *BLOCKED as retire does. */
+	uint64_t (*live_ns)(struct thread_slot *t, bool *blocked);
+	/* moncontrol on T (NULL T: the process clock); returns the
+	 * sampled time that pausing ends (ns), to add. */
+	uint64_t (*pause)(struct thread_slot *t, bool off);
+	/* After every slot is retired: stop what is process-wide. */
+	void (*stop)(void);
+	/* In a fork child, for each slot copied from the parent: let go
+	 * of what it holds without touching the parent's clock. */
+	void (*forget)(struct thread_slot *t);
+	/* In a fork child, after forget: restart (the core re-arms the
+	 * calling thread first for a per-thread clock). */
+	void (*fork_child)(void);
+	/* Bring in samples that wait (perf rings) before a result. */
+	void (*collect)(void);
+};
+
+extern const struct sample_backend sample_perf_backend;
+extern const struct sample_backend sample_thread_backend;
+extern const struct sample_backend sample_wall_backend;
+extern const struct sample_backend sample_itimer_backend;
+
+/* The perf ring of one record, read in place (the record may wrap at
+ * the ring's end): byte I of the record is data[(at + I) & mask]. */
+struct sample_record {
+	const unsigned char *data; /* the ring's data area */
+	uint64_t mask;             /* its size - 1 (a power of two) */
+	uint64_t at;               /* the record's offset, header included */
+	uint16_t size;             /* bytes, header included */
+};
+
+/* What one sample interrupted. */
+struct sample_ctx {
+	uintptr_t pc;         /* the program counter */
+	const void *ucontext; /* signals: the handler's ucontext_t */
+	const struct sample_record *record; /* perf: the raw sample */
+	struct thread_slot *slot;           /* its thread's, or NULL */
+};
+
+/* Count one sample: into the histogram, another object's bins, the
+ * collector's own count or outside.  Safe in a signal handler and on
+ * the drain thread at once. */
+void sample_take(const struct sample_ctx *c);
+
+/* The sampler's shared state.  Written at start, fork and stop (one
+ * thread); the counters are atomics. */
+struct sample_state {
+	bool started;
+	_Atomic bool stopped;               /* read by the drain thread */
+	const struct sample_backend *clock; /* NULL: none runs */
+	uint32_t asked_hz;
+	bool verbose;
+	uint32_t *bins;
+	size_t nbins, bins_len;
+	uintptr_t lowpc, span;
+	struct thread_slot *slots;
+	_Atomic size_t slots_used; /* high-water mark of claimed slots */
+	_Atomic bool active;       /* counting: not paused, not stopped */
+	_Atomic bool paused;
+	_Atomic uint64_t samples, outside, collector, lost, objects;
+	_Atomic uint64_t sampled_ns; /* time of finished intervals */
+	_Atomic uint64_t threads, unarmed, blocked;
+};
+
+extern struct sample_state sampler;
+
+/* The calling thread's slot index, -1: none. */
+extern __thread int sample_my_slot __attribute__((tls_model("initial-exec")));
+
+/* Arm the calling thread with CLOCK in a fresh slot.  0 or -1. */
+int sample_arm_self(const struct sample_backend *clock);
+
+/* Take T for a change: LIVE -> BUSY.  False when it is gone (or stays
+ * in someone else's hands). */
+bool sample_grab(struct thread_slot *t);
+
+/* Take the try-lock FLAG, waiting a while.  False: it stayed taken. */
+bool sample_lock_flag(_Atomic int *flag);
+
+/* CLOCK_ID's time in ns, 0 when it cannot be read. */
+uint64_t sample_clock_ns(clockid_t id);
+
+/* Append S (or V in decimal) to BUF[*LEN], up to CAP bytes. */
+void sample_put_text(char *buf, size_t *len, size_t cap, const char *s);
+void sample_put_uint(char *buf, size_t *len, size_t cap, uint64_t v);
+
+/* The nominal period of the asked rate, in ns. */
+static inline uint64_t
+sample_period_ns(void)
+{
+	return 1000000000u / (sampler.asked_hz ? sampler.asked_hz : 1);
+}
+
+/* The signal handler (sample_signal.c), shared by the timers: install
+ * it on SIGPROF (NEED_SIGPROF, or while SIGPROF is free) or the highest
+ * free real-time signal; put back what it replaced; the signal. */
+int sample_signal_install(bool need_sigprof);
+void sample_signal_restore(void);
+int sample_signal_number(void);
+
+/* The collector's own code (every runtime object is placed in section
+ * gmon_text by the build); both 0 when it is not. */
+extern const char __start_gmon_text[]
+    __attribute__((weak, visibility("hidden")));
+extern const char __stop_gmon_text[]
+    __attribute__((weak, visibility("hidden")));
+
+#endif

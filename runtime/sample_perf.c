@@ -1,0 +1,349 @@
+/*
+ * sample_perf.c - the perf clock (interface: sample_int.h): one
+ * perf_event task-clock event per thread (user-only), its samples
+ * written by the kernel into a small ring buffer of PERF_SAMPLE_IP
+ * records.  No signal is involved, so a thread that blocks every
+ * signal is sampled too and no system call sees EINTR.
+ *
+ * The rings are drained by a helper thread named "gmon-drain" (every
+ * signal blocked, no hook calls; the program sees one more thread),
+ * by each thread when it stops, and at sample_stop(); a full ring loses
+ * records, which the kernel counts and we report as `lost`.  Without
+ * the helper (pthread_create failed) a full ring loses samples sooner.
+ * A ring has one reader at a time: its slot's `draining` try-lock.
+ *
+ * The time a slot adds is the event's own count (task-clock ns, paused
+ * time excluded since pausing disables the event).  The automatic
+ * choice takes perf only when a test sample lands in our own code
+ * (perf_samples_us: not under valgrind or another translator).
+ */
+#include "gmon_rt.h" /* the load map: gmon_objects_recheck() */
+#include "sample_int.h"
+
+#include <fcntl.h>
+#if !defined(GMON_OWN_PERF_ABI) && __has_include(<linux/perf_event.h>)
+#include <linux/perf_event.h>
+#else
+#include "perf_abi.h" /* musl-gcc: no kernel headers */
+#endif
+#include <poll.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define RING_PAGES_LOG2 4 /* perf data pages: 16 (64 KiB, 4096 samples) */
+
+static int wake_fd = -1; /* the drain thread's eventfd, -1: none */
+static size_t ring_pages = 1u << RING_PAGES_LOG2;
+
+static void
+drain_ring(struct thread_slot *t)
+{
+	struct perf_event_mmap_page *meta = t->ring;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	const unsigned char *data = (const unsigned char *)t->ring + page;
+	uint64_t size = t->ring_len - page, mask = size - 1;
+	uint64_t head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = meta->data_tail;
+	/* Records are 8-byte multiples in a power-of-two buffer, so no
+	 * 8-byte word straddles its end. */
+	while (head - tail >= sizeof(struct perf_event_header)) {
+		struct perf_event_header h;
+		memcpy(&h, data + (tail & mask), sizeof h);
+		if (h.size < sizeof h || h.size % 8 || h.size > head - tail) {
+			tail = head; /* cannot happen: skip what is left */
+			break;
+		}
+		uint64_t word;
+		if (h.type == PERF_RECORD_SAMPLE && h.size >= 16) {
+			memcpy(&word, data + ((tail + 8) & mask), 8);
+			struct sample_record rec = { data, mask, tail, h.size };
+			struct sample_ctx c = { .pc = (uintptr_t)word,
+						.record = &rec,
+						.slot = t };
+			sample_take(&c);
+		} else if (h.type == PERF_RECORD_LOST && h.size >= 24) {
+			memcpy(&word, data + ((tail + 16) & mask), 8);
+			atomic_fetch_add_explicit(&sampler.lost, word,
+						  memory_order_relaxed);
+		}
+		tail += h.size;
+	}
+	__atomic_store_n(&meta->data_tail, tail, __ATOMIC_RELEASE);
+}
+
+/* Drain T's ring unless someone else is draining it. */
+static void
+drain_slot(struct thread_slot *t)
+{
+	int expected = 0;
+	if (!atomic_compare_exchange_strong(&t->draining, &expected, 1))
+		return;
+	if (t->ring)
+		drain_ring(t);
+	atomic_store(&t->draining, 0);
+}
+
+static void
+drain_all(void)
+{
+	size_t used = atomic_load(&sampler.slots_used);
+	for (size_t i = 0; i < used; i++)
+		if (atomic_load(&sampler.slots[i].state) != SLOT_FREE)
+			drain_slot(&sampler.slots[i]);
+}
+
+static void *
+drainer(void *arg)
+{
+	(void)arg;
+	/* Half a ring's worth of samples between drains, 10 ms to 1 s. */
+	uint64_t records = ((uint64_t)ring_pages * 4096) / 16;
+	uint64_t ms =
+	    records * 1000 / 2 / (sampler.asked_hz ? sampler.asked_hz : 1);
+	int timeout = ms < 10 ? 10 : ms > 1000 ? 1000 : (int)ms;
+	struct pollfd p = { .fd = wake_fd, .events = POLLIN };
+	prctl(PR_SET_NAME, "gmon-drain", 0, 0, 0);
+	while (!sampler.stopped) {
+		poll(&p, 1, timeout);
+		/* A library dlopened since the last scan gets its bins
+		 * before its samples are counted (this thread may scan: it
+		 * is no signal handler). */
+		gmon_objects_recheck();
+		drain_all();
+	}
+	return NULL;
+}
+
+static void
+start_drainer(void)
+{
+	wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (wake_fd < 0)
+		return; /* drained at thread stop and sample_stop only */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	pthread_t helper;
+	pthread_attr_t attr;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	pthread_attr_setstacksize(&attr, 64 * 1024);
+	if (pthread_create(&helper, &attr, drainer, NULL) != 0) {
+		close(wake_fd);
+		wake_fd = -1;
+	}
+	pthread_attr_destroy(&attr);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+static int
+arm(struct thread_slot *t)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_TASK_CLOCK;
+	a.sample_period = sample_period_ns();
+	a.sample_type = PERF_SAMPLE_IP;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	a.disabled = atomic_load(&sampler.paused);
+	a.watermark = 1;
+	a.wakeup_watermark = 1u << 30; /* nobody waits: no wake-ups */
+	int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1,
+			      PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	/* Smaller rings when the locked-memory allowance runs out. */
+	for (size_t pages = ring_pages; pages >= 1; pages /= 2) {
+		size_t len = (1 + pages) * page;
+		void *ring =
+		    mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		if (ring != MAP_FAILED) {
+			t->perf_fd = fd;
+			t->ring_len = len;
+			t->ring = ring; /* published last: drainers test it */
+			return 0;
+		}
+	}
+	close(fd);
+	return -1;
+}
+
+/*
+ * Whether perf samples this program's own program counters.  Under an
+ * emulator or a binary translator (valgrind; qemu-user has no
+ * perf_event_open at all) the kernel samples the translator's code,
+ * never an address of the program, so every sample would fall outside.
+ * The test: a short-period event on this thread while it spins here,
+ * in the collector's own text; true when one of the first 3 samples
+ * lands in it, false when none does or no sample comes within 20 ms of
+ * CPU time.  About 50 us of CPU time per sample on a real core.
+ */
+static bool
+perf_samples_us(void)
+{
+	uintptr_t own_lo = (uintptr_t)__start_gmon_text;
+	uintptr_t own_hi = (uintptr_t)__stop_gmon_text;
+	if (!own_lo)
+		return true; /* no way to tell: trust it */
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_TASK_CLOCK;
+	a.sample_period = 50000;
+	a.sample_type = PERF_SAMPLE_IP;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1,
+			      PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return false;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	void *ring =
+	    mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	bool ours = false;
+	if (ring != MAP_FAILED) {
+		struct perf_event_mmap_page *meta = ring;
+		const unsigned char *data = (const unsigned char *)ring + page;
+		uint64_t tail = 0, seen = 0,
+			 t0 = sample_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+		for (unsigned long i = 1; !ours && seen < 3; i++) {
+			uint64_t head =
+			    __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+			while (!ours && head - tail >= 16 &&
+			       tail + 16 <= page) {
+				struct perf_event_header h;
+				uint64_t ip;
+				memcpy(&h, data + tail, sizeof h);
+				memcpy(&ip, data + tail + 8, sizeof ip);
+				if (h.size < 8)
+					break;
+				if (h.type == PERF_RECORD_SAMPLE) {
+					seen++;
+					ours = ip >= own_lo && ip < own_hi;
+				}
+				tail += h.size;
+			}
+			if (tail + 16 > page ||
+			    (i % 65536 == 0 &&
+			     sample_clock_ns(CLOCK_THREAD_CPUTIME_ID) - t0 >
+				 20000000))
+				break;
+		}
+		munmap(ring, 2 * page);
+	}
+	close(fd);
+	return ours;
+}
+
+/* The task-clock time the event counted (paused time excluded, since
+ * pausing disables the event). */
+static uint64_t
+event_ns(int fd)
+{
+	uint64_t ns = 0;
+	if (read(fd, &ns, sizeof ns) != (ssize_t)sizeof ns)
+		return 0;
+	return ns;
+}
+
+static uint64_t
+live_ns(struct thread_slot *t, bool *blocked)
+{
+	*blocked = false;
+	return t->perf_fd >= 0 ? event_ns(t->perf_fd) : 0;
+}
+
+static uint64_t
+retire(struct thread_slot *t, bool *blocked)
+{
+	*blocked = false;
+	if (t->perf_fd < 0)
+		return 0;
+	ioctl(t->perf_fd, PERF_EVENT_IOC_DISABLE, 0);
+	uint64_t ns = event_ns(t->perf_fd);
+	if (sample_lock_flag(&t->draining)) {
+		drain_ring(t);
+		munmap(t->ring, t->ring_len);
+		t->ring = NULL;
+		atomic_store(&t->draining, 0);
+	} /* else the reader is this thread, interrupted: leave it */
+	close(t->perf_fd);
+	t->perf_fd = -1;
+	return ns;
+}
+
+static uint64_t
+pause_slot(struct thread_slot *t, bool off)
+{
+	if (t->perf_fd >= 0)
+		ioctl(t->perf_fd,
+		      off ? PERF_EVENT_IOC_DISABLE : PERF_EVENT_IOC_ENABLE, 0);
+	return 0; /* the event's count leaves the pause out */
+}
+
+static void
+stop(void)
+{
+	if (wake_fd >= 0) {
+		uint64_t one = 1;
+		ssize_t n = write(wake_fd, &one, sizeof one);
+		(void)n;
+	}
+}
+
+static void
+forget(struct thread_slot *t)
+{
+	/* A perf fd copied by fork still measures the parent's thread. */
+	if (t->ring)
+		munmap(t->ring, t->ring_len);
+	if (t->perf_fd >= 0)
+		close(t->perf_fd);
+	t->ring = NULL;
+	t->perf_fd = -1;
+}
+
+static void
+fork_child(void)
+{
+	if (wake_fd >= 0)
+		close(wake_fd); /* the parent's helper is not ours */
+	wake_fd = -1;
+	start_drainer();
+}
+
+static int
+start(void)
+{
+	if (sample_arm_self(&sample_perf_backend) != 0)
+		return -1;
+	start_drainer();
+	return 0;
+}
+
+const struct sample_backend sample_perf_backend = {
+	.kind = SAMPLE_PERF,
+	.name = "perf task-clock",
+	.per_thread = true,
+	.usable = perf_samples_us,
+	.start = start,
+	.arm = arm,
+	.retire = retire,
+	.live_ns = live_ns,
+	.pause = pause_slot,
+	.stop = stop,
+	.forget = forget,
+	.fork_child = fork_child,
+	.collect = drain_all,
+};
