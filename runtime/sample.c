@@ -20,6 +20,7 @@
  */
 #include "sample.h"
 #include "gmon_rt.h" /* the load map: gmon_objects_charge() */
+#include "gmon_side.h" /* the stacks' method */
 #include "sample_int.h"
 
 #include <pthread.h>
@@ -94,8 +95,16 @@ sample_take(const struct sample_ctx *c)
 				   __ATOMIC_RELAXED);
 	else if (gmon_objects_charge(pc))
 		atomic_fetch_add_explicit(&s->objects, 1, memory_order_relaxed);
-	else
+	else {
 		atomic_fetch_add_explicit(&s->outside, 1, memory_order_relaxed);
+		return;
+	}
+	/* In the program's code (or the collector's, which the stacks
+	 * leave out): its calling context. */
+	if (c->ucontext)
+		stacks_on_signal(pc, c->ucontext);
+	else if (c->record)
+		sample_perf_stacks(c);
 }
 
 /* ---- the registry of threads ---- */
@@ -119,6 +128,7 @@ sample_arm_self(const struct sample_backend *clock)
 	}
 	struct thread_slot *t = &slots[i];
 	t->tid = (pid_t)syscall(SYS_gettid);
+	t->stacks = stacks_thread_table();
 	t->perf_fd = -1;
 	t->ring = NULL;
 	t->has_timer = false;
@@ -224,8 +234,14 @@ try_clock(const struct sample_backend *clock, bool automatic)
 		return -1;
 	if (automatic && clock->usable && !clock->usable())
 		return -1;
-	if (clock->start() != 0)
+	/* (perf's start may find no call chains: method none.) */
+	stacks_set_method(clock->kind == SAMPLE_PERF
+			      ? GMON_SIDE_STACK_METHOD_PERF
+			      : GMON_SIDE_STACK_METHOD_SIGNAL);
+	if (clock->start() != 0) {
+		stacks_set_method(GMON_SIDE_STACK_METHOD_NONE);
 		return -1;
+	}
 	sampler.clock = clock;
 	return 0;
 }
@@ -244,6 +260,9 @@ sample_start(uintptr_t lowpc, uintptr_t highpc, const struct sample_config *cfg)
 	enum sample_clock want = cfg ? cfg->clock : SAMPLE_AUTO;
 	if (map_tables(lowpc, highpc) != 0)
 		return -1;
+	/* Before any clock: arming a thread takes its stacks table. */
+	stacks_start(s->lowpc, s->lowpc + s->span, cfg && cfg->stacks,
+		     GMON_SIDE_STACK_METHOD_NONE);
 
 	/* The automatic choice, in order. */
 	static const struct sample_backend *const order[] = {
@@ -281,12 +300,13 @@ void
 sample_thread_stop(void)
 {
 	const struct sample_backend *c = sampler.clock;
-	if (!c || !c->per_thread || sample_my_slot < 0)
-		return;
-	struct thread_slot *t = &sampler.slots[sample_my_slot];
-	sample_my_slot = -1;
-	if (sample_grab(t))
-		retire(t);
+	if (c && c->per_thread && sample_my_slot >= 0) {
+		struct thread_slot *t = &sampler.slots[sample_my_slot];
+		sample_my_slot = -1;
+		if (sample_grab(t))
+			retire(t); /* a perf ring drains into its stacks */
+	}
+	stacks_thread_end();
 }
 
 void
@@ -361,6 +381,7 @@ sample_fork_child(bool keep)
 {
 	struct sample_state *s = &sampler;
 	const struct sample_backend *c = s->clock;
+	stacks_fork_child(keep);
 	if (!c || s->stopped)
 		return;
 	/* The child has one thread: the parent's slots, rings and helper

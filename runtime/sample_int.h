@@ -60,6 +60,8 @@ struct thread_slot {
 	_Atomic int draining; /* ring buffer reader lock (try-lock) */
 	void *ring;           /* NULL: none */
 	size_t ring_len;
+	/* The thread's calling contexts (stacks.h), set by the core. */
+	struct stacks_table *stacks;
 };
 
 /*
@@ -122,9 +124,14 @@ struct sample_ctx {
 };
 
 /* Count one sample: into the histogram, another object's bins, the
- * collector's own count or outside.  Safe in a signal handler and on
- * the drain thread at once. */
+ * collector's own count or outside; and, for a sample in the program's
+ * code, its calling context (stacks.h).  Safe in a signal handler and
+ * on the drain thread at once. */
 void sample_take(const struct sample_ctx *c);
+
+/* perf: the call chain of the sample record C->record (sample_perf.c)
+ * into the stacks of C->slot. */
+void sample_perf_stacks(const struct sample_ctx *c);
 
 /* The sampler's shared state.  Written at start, fork and stop (one
  * thread); the counters are atomics. */

@@ -18,6 +18,7 @@
  * (perf_samples_us: not under valgrind or another translator).
  */
 #include "gmon_rt.h" /* the load map: gmon_objects_recheck() */
+#include "gmon_side.h" /* the stacks' method */
 #include "sample_int.h"
 
 #include <fcntl.h>
@@ -39,7 +40,37 @@
 #define RING_PAGES_LOG2 4 /* perf data pages: 16 (64 KiB, 4096 samples) */
 
 static int wake_fd = -1; /* the drain thread's eventfd, -1: none */
+static bool chains;      /* records carry the user call chain (stacks.h) */
 static size_t ring_pages = 1u << RING_PAGES_LOG2;
+
+/*
+ * A sample record with a call chain: after the header, the PC, the
+ * chain's length and entries (context markers included), then on
+ * x86-64 the size of the stack words, the words, their dynamic size.
+ * Copied out of the ring (it may wrap) into a buffer on the stack: a
+ * longer chain is cut there (and kept truncated).
+ */
+void
+sample_perf_stacks(const struct sample_ctx *c)
+{
+	const struct sample_record *r = c->record;
+	uint64_t w[2 + STACKS_DEPTH_CAP + 8 + 1 + 2 + 1];
+	size_t n = r->size / 8 - 1; /* words after the header */
+	if (n > sizeof w / sizeof *w)
+		n = sizeof w / sizeof *w;
+	if (n < 2)
+		return;
+	for (size_t i = 0; i < n; i++)
+		memcpy(&w[i], r->data + ((r->at + 8 + 8 * i) & r->mask), 8);
+	size_t nr = w[1] < n - 2 ? (size_t)w[1] : n - 2, ntop = 0;
+	const uint64_t *top = NULL;
+	if (nr == w[1] && n >= 3 + nr && w[2 + nr] <= 8 * (n - 3 - nr)) {
+		ntop = (size_t)w[2 + nr] / 8;
+		top = &w[3 + nr];
+	}
+	stacks_on_perf(c->slot ? c->slot->stacks : NULL, &w[2], nr, top,
+		       ntop);
+}
 
 static void
 drain_ring(struct thread_slot *t)
@@ -102,8 +133,9 @@ static void *
 drainer(void *arg)
 {
 	(void)arg;
-	/* Half a ring's worth of samples between drains, 10 ms to 1 s. */
-	uint64_t records = ((uint64_t)ring_pages * 4096) / 16;
+	/* Half a ring's worth of samples between drains, 10 ms to 1 s
+	 * (a record with a call chain: about 512 bytes). */
+	uint64_t records = ((uint64_t)ring_pages * 4096) / (chains ? 512 : 16);
 	uint64_t ms =
 	    records * 1000 / 2 / (sampler.asked_hz ? sampler.asked_hz : 1);
 	int timeout = ms < 10 ? 10 : ms > 1000 ? 1000 : (int)ms;
@@ -157,6 +189,16 @@ arm(struct thread_slot *t)
 	a.disabled = atomic_load(&sampler.paused);
 	a.watermark = 1;
 	a.wakeup_watermark = 1u << 30; /* nobody waits: no wake-ups */
+	if (chains) {
+		/* The user call chain, and the stack's first two words: the
+		 * return address of a function not in its frame yet. */
+		a.sample_type |= PERF_SAMPLE_CALLCHAIN;
+		a.exclude_callchain_kernel = 1;
+#if defined(__x86_64__)
+		a.sample_type |= PERF_SAMPLE_STACK_USER;
+		a.sample_stack_user = 16;
+#endif
+	}
 	int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1,
 			      PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0)
@@ -326,8 +368,16 @@ fork_child(void)
 static int
 start(void)
 {
-	if (sample_arm_self(&sample_perf_backend) != 0)
-		return -1;
+	chains = stacks_on();
+	if (sample_arm_self(&sample_perf_backend) != 0) {
+		/* A kernel that refuses call chains still samples. */
+		if (!chains)
+			return -1;
+		chains = false;
+		if (sample_arm_self(&sample_perf_backend) != 0)
+			return -1;
+		stacks_set_method(GMON_SIDE_STACK_METHOD_NONE);
+	}
 	start_drainer();
 	return 0;
 }
