@@ -17,6 +17,8 @@
 # Environment: BENCH_ST_N=32 BENCH_ST_REPS=20 BENCH_ST_RUNS=5
 # BENCH_ST_PERF_HZ=10000 BENCH_ST_TIMER_HZ=1000 BENCH_CC=gcc.  Files go
 # to BUILD_DIR/bench/stacks/.
+# (Fields of a measure line are split on purpose.)
+# shellcheck disable=SC2046,SC2086
 set -eu
 
 build=${1:-$(cd "$(dirname "$0")/.." && pwd)/build}

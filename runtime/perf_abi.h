@@ -47,8 +47,7 @@ struct perf_event_attr {
 	    exclude_idle : 1, mmap : 1, comm : 1, freq : 1, inherit_stat : 1,
 	    enable_on_exec : 1, task : 1, watermark : 1, precise_ip : 2,
 	    mmap_data : 1, sample_id_all : 1, exclude_host : 1,
-	    exclude_guest : 1, exclude_callchain_kernel : 1,
-	    flags_rest_ : 42;
+	    exclude_guest : 1, exclude_callchain_kernel : 1, flags_rest_ : 42;
 	uint32_t wakeup_watermark; /* bytes, since watermark is set */
 	uint32_t bp_type;
 	uint64_t config1;

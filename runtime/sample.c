@@ -19,7 +19,7 @@
  * Nothing here uses malloc or stdio.
  */
 #include "sample.h"
-#include "gmon_rt.h" /* the load map: gmon_objects_charge() */
+#include "gmon_rt.h"   /* the load map: gmon_objects_charge() */
 #include "gmon_side.h" /* the stacks' method */
 #include "sample_int.h"
 

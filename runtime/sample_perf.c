@@ -17,7 +17,7 @@
  * choice takes perf only when a test sample lands in our own code
  * (perf_samples_us: not under valgrind or another translator).
  */
-#include "gmon_rt.h" /* the load map: gmon_objects_recheck() */
+#include "gmon_rt.h"   /* the load map: gmon_objects_recheck() */
 #include "gmon_side.h" /* the stacks' method */
 #include "sample_int.h"
 
@@ -68,8 +68,7 @@ sample_perf_stacks(const struct sample_ctx *c)
 		ntop = (size_t)w[2 + nr] / 8;
 		top = &w[3 + nr];
 	}
-	stacks_on_perf(c->slot ? c->slot->stacks : NULL, &w[2], nr, top,
-		       ntop);
+	stacks_on_perf(c->slot ? c->slot->stacks : NULL, &w[2], nr, top, ntop);
 }
 
 static void

@@ -47,8 +47,7 @@ struct stacks_table; /* one thread's distinct stacks (stacks.c) */
  * GMON_SIDE_STACK_METHOD_*.  Maps the calling (main) thread's table.
  * Idempotent; a no-op when ON is false.
  */
-void stacks_start(uintptr_t exe_lo, uintptr_t exe_hi, bool on,
-		  uint32_t method);
+void stacks_start(uintptr_t exe_lo, uintptr_t exe_hi, bool on, uint32_t method);
 bool stacks_on(void);
 
 /* The method that ran may change after start (perf fell back to a

@@ -223,7 +223,7 @@ struct loadmap {
 	size_t nobjects;
 	struct side_arc *arcs;
 	size_t narcs;
-	uint64_t unwritten; /* samples in objects without a HIST */
+	uint64_t unwritten;  /* samples in objects without a HIST */
 	const uint32_t *ids; /* per load-map entry: its id, 0 not written */
 	size_t nids;
 };

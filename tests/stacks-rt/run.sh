@@ -25,6 +25,10 @@
 #
 # Env: BUILD (default build/), QEMU_AARCH64, AARCH64_SYSROOT, MUSL_CC.
 # Files stay in BUILD/stacks-rt-tests/.
+#
+# Word lists (decode.py's options, the emulator and its options, knobs)
+# are split on purpose:
+# shellcheck disable=SC2086
 set -u
 LC_ALL=C
 export LC_ALL
@@ -52,7 +56,7 @@ verdict() {
 }
 
 # The platform: cc (gcc), cxx, lib (libgmon.a), runner, nm, scale.
-plat=x86_64 cc=gcc cxx=g++ lib=$BUILD/libgmon.a runner="" nm=nm scale=12
+plat=x86_64 cc=gcc cxx=g++ lib=$BUILD/libgmon.a runner="" nm="nm" scale=12
 [ -f "$lib" ] || lib=$top/build/libgmon.a
 
 # build NAME SRC [FLAGS...]: the -pg program $pout/bin/NAME.
@@ -61,7 +65,6 @@ build() {
 	shift 2
 	_c=$cc
 	case $_s in *.cc) _c=$cxx ;; esac
-	# shellcheck disable=SC2086
 	mkdir -p "$pout/bin"
 	$_c -O2 -pg -I"$progs" -I"$top/tests/runtime/progs" -o "$pout/bin/$_n" \
 		"$progs/$_s" "$@" "$lib" -lpthread -ldl >"$pout/$_n.build" 2>&1
@@ -82,7 +85,6 @@ run() {
 	rm -rf "${pout:?}/$_n"
 	mkdir -p "$pout/$_n"
 	echo "$_e" >"$pout/$_n/exe.txt"
-	# shellcheck disable=SC2086
 	(cd "$pout/$_n" && env LIBGMON_RATE=1000 $_env timeout 300 \
 		$runner "$_e" "$@" >truth.txt 2>stderr.txt)
 }
@@ -106,14 +108,12 @@ truth_cases() {
 	_k=${1:+-$1}
 	_env=${1:+LIBGMON_CLOCK=$1}
 	if run "callers$_k" "$pout/bin/callers" $_env -- "$scale"; then
-		# shellcheck disable=SC2086
 		check "callers$_k" "$pout/bin/callers" "$pout/callers$_k" \
 			$callers_rules --min-samples 50
 	else
 		echo "FAIL stacks-rt/$plat/callers$_k: exited $?"
 	fi
 	if run "recur$_k" "$pout/bin/recur" $_env -- "$scale"; then
-		# shellcheck disable=SC2086
 		check "recur$_k" "$pout/bin/recur" "$pout/recur$_k" \
 			--callers spin=ping,pong --callers ping=pong,main \
 			--callers pong=ping,main --callers leafwork=down \
@@ -135,7 +135,6 @@ truth_cases() {
 		fi
 	done
 	if run "qsort$_k" "$pout/bin/qsortcb" $_env -- "$scale"; then
-		# shellcheck disable=SC2086
 		check "qsort$_k" "$pout/bin/qsortcb" "$pout/qsort$_k" \
 			--truncated-at cmp --callers cmpwork=cmp \
 			--callers cmp=- --callers hot=main \
@@ -157,7 +156,6 @@ shlib_cases() {
 		return
 	fi
 	if run shlib "$pout/bin/shmain" -- "$scale" "$pout/libd.so"; then
-		# shellcheck disable=SC2086
 		check shlib "$pout/bin/shmain" "$pout/shlib" \
 			--lib "$pout/libw.so" --lib "$pout/libd.so" \
 			--callers lwork=lcheap,ldear --callers dwork=dmid \
@@ -174,7 +172,6 @@ misc_cases() {
 	_r="--callers work=cheap,dear --callers cheap=both --callers dear=both
 		--callers both=main"
 	if run fork "$pout/bin/misc" -- "$scale" fork; then
-		# shellcheck disable=SC2086
 		check fork-parent "$pout/bin/misc" "$pout/fork" $_r $main_rules
 		_child=$(find "$pout/fork" -name 'gmon.out.*.gmonx' | head -1)
 		if [ -n "$_child" ]; then
@@ -190,7 +187,6 @@ misc_cases() {
 		echo "FAIL stacks-rt/$plat/fork: exited $?"
 	fi
 	if run signal "$pout/bin/misc" -- "$scale" signal; then
-		# shellcheck disable=SC2086
 		check signal "$pout/bin/misc" "$pout/signal" $_r $main_rules \
 			--callers hwork=handler --callers handler=- \
 			--truncated-at handler
@@ -198,7 +194,6 @@ misc_cases() {
 		echo "FAIL stacks-rt/$plat/signal: exited $?"
 	fi
 	if run jump "$pout/bin/misc" -- "$scale" jump; then
-		# shellcheck disable=SC2086
 		check longjmp "$pout/bin/misc" "$pout/jump" \
 			--callers work=cheap,dear,dive --callers dive=dive,main \
 			--callers cheap=both --callers dear=both --callers both=main \
@@ -208,8 +203,7 @@ misc_cases() {
 	fi
 	if [ -n "$cxx" ] && build exc exc.cc; then
 		if run exc "$pout/bin/exc" -- "$scale"; then
-			# shellcheck disable=SC2086
-			check exceptions "$pout/bin/exc" "$pout/exc" \
+				check exceptions "$pout/bin/exc" "$pout/exc" \
 				--callers work=cheap,dear,thrower \
 				--callers thrower=thrower,main \
 				--callers cheap=main --callers dear=main $main_rules
@@ -219,7 +213,8 @@ misc_cases() {
 	fi
 }
 
-# platform_cases CLOCKS...: build and run everything on $plat.
+# platform_cases CLOCKS...: build and run everything on $plat (CLOCKS:
+# the truth programs under each clock, "" the default).
 platform_cases() {
 	pout=$out/$plat
 	mkdir -p "$pout"
@@ -304,13 +299,15 @@ if ! command -v "$QEMU" >/dev/null 2>&1 ||
 elif ! (cd "$top" && make -s runtime-aarch64) >"$out/a64.build" 2>&1; then
 	echo "FAIL stacks-rt/aarch64: cannot build the collector"
 else
-	for bp in none standard; do
+	# Everything with PAC and BTI (qemu -cpu max signs the return
+	# addresses); without them the walker and two programs.
+	for bp in standard none; do
 		plat=aarch64-bp-$bp cc="aarch64-linux-gnu-gcc -mbranch-protection=$bp"
 		cxx="aarch64-linux-gnu-g++ -mbranch-protection=$bp"
 		command -v aarch64-linux-gnu-g++ >/dev/null 2>&1 || cxx=""
 		lib=$top/build/aarch64/libgmon.a runner="$QEMU -cpu max -L $SYSROOT"
 		nm=aarch64-linux-gnu-nm scale=1
-		command -v $nm >/dev/null 2>&1 || nm=nm
+		command -v $nm >/dev/null 2>&1 || nm="nm"
 		pout=$out/$plat
 		mkdir -p "$pout"
 		if $cc -O1 -g -fno-omit-frame-pointer -no-pie -I"$top/include" \
@@ -321,7 +318,20 @@ else
 		else
 			echo "FAIL stacks-rt/$plat/walk: cannot build"
 		fi
-		platform_cases ""
+		if [ $bp = standard ]; then
+			platform_cases ""
+		elif build callers callers.c && build threads threads.c; then
+			run callers "$pout/bin/callers" -- "$scale" &&
+				check callers "$pout/bin/callers" "$pout/callers" \
+					$callers_rules
+			run threads2 "$pout/bin/threads" -- "$scale" 2 &&
+				check threads2 "$pout/bin/threads" "$pout/threads2" \
+					--callers work=path0,path1 --callers path0=start \
+					--callers path1=start --callers start=- \
+					--complete start --callers main=-
+		else
+			echo "FAIL stacks-rt/$plat/build: cannot build"
+		fi
 	done
 fi
 
@@ -336,5 +346,5 @@ else
 	nm=nm scale=12
 	pout=$out/$plat
 	mkdir -p "$pout"
-	platform_cases "" thread
+	platform_cases ""
 fi

@@ -128,9 +128,8 @@ real_frames(void)
 	      depth == 5 && frames[1] == ra_c && frames[2] == ra_b &&
 		  frames[3] == ra_a && frames[4] == ra_rf && flags == 0,
 	      why);
-	check("real: frame 0 in c", frames[0] > (uintptr_t)c &&
-					frames[0] < (uintptr_t)c + 256,
-	      "pc");
+	check("real: frame 0 in c",
+	      frames[0] > (uintptr_t)c && frames[0] < (uintptr_t)c + 256, "pc");
 }
 
 /* ---- hostile frames ---- */
@@ -172,8 +171,7 @@ hostile(void)
 	buf[11] = K1;
 	d = walk_fake(t, pc, 0, 10, f, &fl);
 	check("hostile: a frame pointing at itself stops, truncated",
-	      d == 2 && f[1] == K1 && fl == GMON_SIDE_STACK_TRUNCATED,
-	      "loop");
+	      d == 2 && f[1] == K1 && fl == GMON_SIDE_STACK_TRUNCATED, "loop");
 
 	/* Shrinking: the next frame is below the current one. */
 	buf[20] = (uintptr_t)&buf[12];
@@ -245,13 +243,11 @@ hostile(void)
 	buf[1023] = K1;
 	d = walk_fake(t, pc, 0, 100, f, &fl);
 	check("hostile: a chain deeper than the cap stops there, truncated",
-	      d == STACKS_DEPTH_CAP && fl == GMON_SIDE_STACK_TRUNCATED,
-	      "cap");
+	      d == STACKS_DEPTH_CAP && fl == GMON_SIDE_STACK_TRUNCATED, "cap");
 
 	/* The PC outside known code: no stack at all. */
 	d = walk_fake(t, NOT_KNOWN, 0, 60, f, &fl);
-	check("hostile: a PC outside known code gets no stack", d == 0,
-	      "pc");
+	check("hostile: a PC outside known code gets no stack", d == 0, "pc");
 
 	/* No stack bounds known: frame 0 only. */
 	struct stacks_table *none = stacks_table_for_test(0, 0, 0);
@@ -314,8 +310,8 @@ table_and_records(void)
 	uintptr_t off[1] = { NOT_KNOWN }; /* not written at all */
 	stacks_record(t, off, 1, 0);
 
-	struct stacks_map m = { (uintptr_t)__executable_start,
-				(uintptr_t)etext, 0, NULL, 0 };
+	struct stacks_map m = { (uintptr_t)__executable_start, (uintptr_t)etext,
+				0, NULL, 0 };
 	struct stacks_out o;
 	int rc = stacks_collect(&o, &m);
 	nout = 0;

@@ -20,7 +20,7 @@ work(long n)
 #define PATH(i)                                                                \
 	NOI void path##i(void)                                                 \
 	{                                                                      \
-		for (long k = 0; k < 300 * scale; k++) {                       \
+		for (long k = 0; k < 100 * scale; k++) {                       \
 			work(100000L * (i + 1));                               \
 			AFTER_CALL();                                          \
 		}                                                              \
