@@ -61,6 +61,27 @@ own_code(uintptr_t pc)
 	return lo && pc >= lo && pc < (uintptr_t)__stop_gmon_text;
 }
 
+/* Whether the executable's code called the hook (a program built
+ * without -pg that loads -pg libraries: no); true when the load map
+ * cannot tell. */
+static bool
+exe_profiled(void)
+{
+	if (__atomic_load_n(&K.exe_profiled, __ATOMIC_RELAXED))
+		return true;
+	size_t n = gmon_objects_count();
+	for (size_t i = 0; i < n; i++) {
+		const struct gmon_object *o = gmon_object_at(i);
+		if (!o->is_exe)
+			continue;
+		if (!__atomic_load_n(&o->profiled, __ATOMIC_RELAXED))
+			return false;
+		__atomic_store_n(&K.exe_profiled, true, __ATOMIC_RELAXED);
+		return true;
+	}
+	return true;
+}
+
 /* Whether PC is in known code; *END: where that code's text ends (the
  * instruction bytes readable from PC). */
 static bool
@@ -68,7 +89,7 @@ known_to(uintptr_t pc, uintptr_t *end)
 {
 	if (pc - K.exe_lo < K.exe_hi - K.exe_lo) {
 		*end = K.exe_hi;
-		return !own_code(pc);
+		return !own_code(pc) && exe_profiled();
 	}
 	size_t n = gmon_objects_count();
 	for (size_t i = 0; i < n; i++) {
@@ -476,8 +497,12 @@ stacks_thread_begin(uintptr_t frompc, uintptr_t selfpc)
 	if (t->stack_hi)
 		check_frames(frompc, (uintptr_t)__builtin_frame_address(0),
 			     t->stack_hi);
-	if (!known(frompc))
-		t->root = strip(frompc);
+	/* The start code is in the C library (a static program's is in
+	 * the executable, profiled code: no root needed); a call from an
+	 * executable built without -pg is no root. */
+	uintptr_t ra = strip(frompc);
+	if (!known(ra) && ra - K.exe_lo >= K.exe_hi - K.exe_lo)
+		t->root = ra;
 }
 
 struct stacks_table *

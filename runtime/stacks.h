@@ -6,8 +6,8 @@
  * and STACKINFO records (format: include/gmon_side.h).
  *
  * Known code: the executable's profiled range, or a load-map object
- * (objects.c) whose code called the hooks (gmon_object.profiled); never
- * the collector's own code.  A stack is frame 0, the sampled program
+ * (objects.c), whose code called the hooks (gmon_object.profiled);
+ * never the collector's own code.  A stack is frame 0, the sampled program
  * counter, then the return addresses above it, walked over frame
  * pointers: by the kernel (perf's user call chains, read by the drain
  * thread: stacks_on_perf) or by the sampler's signal handler
@@ -16,8 +16,9 @@
  * leaves the thread's stack or does not grow, or at STACKS_DEPTH_CAP
  * frames.  The stack is complete when the walk stopped at the thread's
  * root (the return address into the start code that called the
- * thread's outermost profiled function, learned at its first hook call)
- * or where the frame chain ends (a null frame pointer or return
+ * thread's outermost profiled function, learned at its first hook call:
+ * its caller's address when that lies in a shared object outside known
+ * code) or where the frame chain ends (a null frame pointer or return
  * address); every other stop flags it GMON_SIDE_STACK_TRUNCATED.
  *
  * Contract: stacks_on_signal() is async-signal-safe (no lock, no

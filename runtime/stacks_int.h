@@ -50,6 +50,7 @@ struct stacks_state {
 	/* Code built with -mfentry by gcc keeps no frame pointers: seen at
 	 * a thread's first hook call, walks stop at frame 0. */
 	bool frameless;
+	bool exe_profiled; /* the executable called the hook (atomic) */
 };
 
 extern struct stacks_state stacks_state;

@@ -165,6 +165,25 @@ shlib_cases() {
 	else
 		echo "FAIL stacks-rt/$plat/shlib: exited $?"
 	fi
+	# A host program built without -pg, the collector preloaded: its
+	# frames are not profiled code, so the libraries' stacks stop at
+	# them, truncated.
+	[ "$plat" = x86_64 ] && [ -f "$BUILD/libgmon.so" ] || return
+	if ! $cc -O2 -I"$progs" -I"$top/tests/runtime/progs" \
+		-o "$pout/bin/host" "$progs/shmain.c" -L"$pout" -lw \
+		-Wl,-rpath,"$pout" -ldl >"$pout/host.build" 2>&1; then
+		echo "FAIL stacks-rt/$plat/host: cannot build"
+	elif run host "$pout/bin/host" LD_PRELOAD="$BUILD/libgmon.so" \
+		-- "$scale" "$pout/libd.so"; then
+		$decode "$pout/host/gmon.out.gmonx" --exe "$pout/bin/host" \
+			--lib "$pout/libw.so" --lib "$pout/libd.so" \
+			--callers lwork=- --callers dwork=dmid --callers dmid=- \
+			--truncated-at lwork --truncated-at dmid \
+			>"$pout/host/decode.txt" 2>&1
+		verdict "stacks-rt/$plat/host" "$pout/host/decode.txt" $?
+	else
+		echo "FAIL stacks-rt/$plat/host: exited $?"
+	fi
 }
 
 # misc_cases: fork, a signal handler, longjmp, C++ exceptions.
