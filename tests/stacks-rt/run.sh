@@ -19,7 +19,9 @@
 # stacks stop at libc, truncated (qsortcb.c).  The perf clock (the
 # default: the kernel's call chains) and the thread timers (the signal
 # handler's walk); fork (the child's own profile), a profiled signal
-# handler, longjmp, C++ exceptions; LIBGMON_STACKS=0 (no records);
+# handler, longjmp, C++ exceptions; a host program built without -pg
+# with libgmon.so preloaded (the -pg libraries' stacks stop at its
+# frames, truncated); LIBGMON_STACKS=0 (no records);
 # GNU gprof still reads every gmon.out.  On qemu-aarch64 (the signal
 # walk over x29/x30, with and without PAC) and musl when installed.
 #
