@@ -73,8 +73,8 @@ struct side_info {
  * not NULL), one OBJECT per entry of S->objects, one HIST per object
  * with bins (left out when its length cannot fit in 32 bits), ARCS
  * records holding S->arcs (as many as keep each length in 32 bits),
- * the measured call graph's STACKS and STACKINFO (stacks_write(), when
- * S->stacks is on), one THREAD per entry of S->threads, TOTALS, END.  A build-id longer
+ * the measured call graph's STACKS (within 31 bits of length each:
+ * more stacks, more records) and STACKINFO (when S->stacks is on), one THREAD per entry of S->threads, TOTALS, END.  A build-id longer
  * than 64 bytes and a path longer than 4096 are cut there.  The
  * stack holds a 4 KiB buffer.  Returns 0, or -1 with errno set (the
  * caller removes the partial file).

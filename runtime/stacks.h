@@ -28,8 +28,8 @@
  * stacks_start(), stacks_thread_begin() and stacks_thread_end() run in
  * ordinary context (start-up, the hook's slow path at depth 0, a
  * thread's exit); they map memory and read /proc/self/maps.
- * stacks_collect() and stacks_write() use system calls only (mmap), so
- * the writer may call them from a signal handler.
+ * stacks_collect() uses system calls only (mmap), so the writer may
+ * call it from a signal handler; side.c writes its result.
  */
 #ifndef GMON_STACKS_H
 #define GMON_STACKS_H
@@ -157,14 +157,5 @@ struct stacks_out {
  */
 int stacks_collect(struct stacks_out *o, const struct stacks_map *m);
 void stacks_out_free(struct stacks_out *o);
-
-/*
- * O as side-file records (STACKS, then STACKINFO), each through PUT
- * (bytes in order; the caller's buffer): nothing when O is NULL or
- * stacks were off.  STACKS records keep their length within 31 bits
- * (more stacks: more records, each with every frame).
- */
-void stacks_write(const struct stacks_out *o,
-		  void (*put)(void *sink, const void *p, size_t n), void *sink);
 
 #endif

@@ -1,7 +1,8 @@
 /*
- * stacks_out.c - every thread's stacks merged for the writer, and the
- * side file's STACKS and STACKINFO records (contract: stacks.h; the
- * tables: stacks_int.h; the format: include/gmon_side.h).
+ * stacks_out.c - every thread's stacks merged for the writer (contract:
+ * stacks.h; the tables: stacks_int.h), ready for the side file's STACKS
+ * and STACKINFO records (written by side.c; the format:
+ * include/gmon_side.h).
  *
  * The merge runs once, from the writer: it reads the tables while
  * samples may still come (a slot counts once its count is stored), maps
@@ -216,106 +217,4 @@ stacks_out_free(struct stacks_out *o)
 	if (o->map)
 		munmap(o->map, o->map_len);
 	memset(o, 0, sizeof *o);
-}
-
-/* ---- the records ---- */
-
-struct sink {
-	void (*put)(void *, const void *, size_t);
-	void *arg;
-};
-
-static void
-put_u32(const struct sink *k, uint32_t v)
-{
-	unsigned char b[4];
-	for (int i = 0; i < 4; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-	k->put(k->arg, b, 4);
-}
-
-static void
-put_u64(const struct sink *k, uint64_t v)
-{
-	put_u32(k, (uint32_t)v);
-	put_u32(k, (uint32_t)(v >> 32));
-}
-
-/* Bytes of the stack entry at words W in a STACKS body (padded). */
-static size_t
-entry_len(const uint32_t *w)
-{
-	return (GMON_SIDE_STACK_HEAD_LEN + 4 * (size_t)w[0] + 7) & ~(size_t)7;
-}
-
-/* One STACKS record with every frame and the stacks at words
- * [FROM, TO), N of them, BODY bytes of entries. */
-static void
-put_stacks(const struct sink *k, const struct stacks_out *o, size_t from,
-	   size_t to, size_t n, size_t body)
-{
-	size_t len = GMON_SIDE_STACKS_LEN +
-		     GMON_SIDE_STACK_FRAME_LEN * o->nframes + body;
-	put_u32(k, GMON_SIDE_STACKS);
-	put_u32(k, (uint32_t)len);
-	put_u64(k, o->nframes);
-	put_u64(k, n);
-	for (size_t i = 0; i < o->nframes; i++) {
-		put_u32(k, o->frames[i].object);
-		put_u32(k, 0);
-		put_u64(k, o->frames[i].addr);
-	}
-	for (size_t w = from; w < to; w += 4 + o->words[w]) {
-		const uint32_t *e = &o->words[w];
-		put_u32(k, e[0]);
-		put_u32(k, e[1]);
-		put_u32(k, e[2]);
-		put_u32(k, e[3]);
-		for (uint32_t i = 0; i < e[0]; i++)
-			put_u32(k, e[4 + i]);
-		if (e[0] % 2)
-			put_u32(k, 0);
-	}
-}
-
-#define RECORD_MAX ((size_t)1 << 31) /* a STACKS body's bytes at most */
-
-void
-stacks_write(const struct stacks_out *o,
-	     void (*put)(void *sink, const void *p, size_t n), void *sink)
-{
-	if (!o || !o->on)
-		return;
-	struct sink k = { put, sink };
-	uint64_t stacks = o->stacks, truncated = o->truncated;
-	uint64_t dropped = o->dropped;
-	size_t fixed =
-	    GMON_SIDE_STACKS_LEN + GMON_SIDE_STACK_FRAME_LEN * o->nframes;
-	if (fixed > RECORD_MAX / 2) {
-		/* Cannot happen with the tables' sizes: not written. */
-		dropped += stacks;
-		stacks = truncated = 0;
-	} else {
-		size_t from = 0, n = 0, body = 0;
-		for (size_t w = 0; w < o->nwords; w += 4 + o->words[w]) {
-			size_t e = entry_len(&o->words[w]);
-			if (n && fixed + body + e > RECORD_MAX) {
-				put_stacks(&k, o, from, w, n, body);
-				from = w;
-				n = body = 0;
-			}
-			n++;
-			body += e;
-		}
-		if (n)
-			put_stacks(&k, o, from, o->nwords, n, body);
-	}
-	put_u32(&k, GMON_SIDE_STACKINFO);
-	put_u32(&k, GMON_SIDE_STACKINFO_LEN);
-	put_u64(&k, stacks + dropped);
-	put_u64(&k, stacks);
-	put_u64(&k, truncated);
-	put_u64(&k, dropped);
-	put_u32(&k, o->depth_max);
-	put_u32(&k, o->method);
 }

@@ -19,6 +19,7 @@
 #include <ucontext.h>
 
 #include "../../include/gmon_side.h"
+#include "../../runtime/side.h"
 #include "../../runtime/stacks.h"
 
 extern const char __executable_start[], etext[];
@@ -278,15 +279,6 @@ hostile(void)
 static unsigned char out[1 << 20];
 static size_t nout;
 
-static void
-put(void *sink, const void *p, size_t n)
-{
-	(void)sink;
-	if (nout + n <= sizeof out)
-		memcpy(out + nout, p, n);
-	nout += n;
-}
-
 static uint64_t
 rd(size_t off, int n)
 {
@@ -294,6 +286,33 @@ rd(size_t off, int n)
 	for (int i = n - 1; i >= 0; i--)
 		v = v << 8 | out[off + (size_t)i];
 	return v;
+}
+
+/* The offset of the first record TAG in the side file in OUT, 0: none. */
+static size_t
+find_record(uint32_t tag)
+{
+	for (size_t off = 16; off + 8 <= nout;
+	     off += 8 + ((rd(off + 4, 4) + 7) & ~(uint64_t)7))
+		if (rd(off, 4) == tag)
+			return off;
+	return 0;
+}
+
+/* O written as a side file (side.c) into OUT. */
+static void
+write_side(const struct stacks_out *o)
+{
+	struct side_info si;
+	memset(&si, 0, sizeof si);
+	si.stacks = o;
+	FILE *f = tmpfile();
+	nout = 0;
+	if (!f || side_write_fd(fileno(f), &si) != 0)
+		return;
+	rewind(f);
+	nout = fread(out, 1, sizeof out, f);
+	fclose(f);
 }
 
 static void
@@ -314,8 +333,8 @@ table_and_records(void)
 				0, NULL, 0 };
 	struct stacks_out o;
 	int rc = stacks_collect(&o, &m);
-	nout = 0;
-	stacks_write(&o, put, NULL);
+	write_side(&o);
+	size_t b = find_record(GMON_SIDE_STACKS);
 	/* Other tables (the real and hostile walks) hold nothing, as
 	 * their walks were not recorded. */
 	char why[200];
@@ -329,16 +348,14 @@ table_and_records(void)
 	      why);
 	/* STACKS' body: 16 + 2 * 16 + entries (3 frames: 32, 3: 32,
 	 * 2: 24, 1: 24) = 48 + 112 = 160. */
-	size_t len = rd(4, 4);
-	snprintf(why, sizeof why, "tag %llu len %zu nout %zu",
-		 (unsigned long long)rd(0, 4), len, nout);
+	size_t len = rd(b + 4, 4);
+	snprintf(why, sizeof why, "at %zu len %zu nout %zu", b, len, nout);
 	check("records: STACKS then STACKINFO, 8-byte aligned",
-	      rd(0, 4) == GMON_SIDE_STACKS && len == 160 && len % 8 == 0 &&
-		  nout == 8 + 160 + 8 + GMON_SIDE_STACKINFO_LEN &&
-		  rd(8, 8) == 2 && rd(16, 8) == 4 &&
-		  rd(168, 4) == GMON_SIDE_STACKINFO,
+	      b && b % 8 == 0 && len == 160 && rd(b + 8, 8) == 2 &&
+		  rd(b + 16, 8) == 4 && rd(b + 168, 4) == GMON_SIDE_STACKINFO &&
+		  rd(b + 172, 4) == GMON_SIDE_STACKINFO_LEN,
 	      why);
-	size_t info = 176;
+	size_t info = b + 176;
 	check("records: STACKINFO's sums",
 	      rd(info, 8) == 5 && rd(info + 8, 8) == 5 &&
 		  rd(info + 16, 8) == 2 && rd(info + 24, 8) == 0 &&
@@ -346,7 +363,7 @@ table_and_records(void)
 	      "sums");
 	/* Every stack's frames index the record's frames; the frame
 	 * addresses are this program's. */
-	size_t p = 8 + 16 + 2 * 16;
+	size_t p = b + 8 + 16 + 2 * 16;
 	int ok = 1;
 	uint64_t total = 0;
 	for (int i = 0; i < 4; i++) {
@@ -356,9 +373,9 @@ table_and_records(void)
 			ok &= rd(p + 16 + 4 * k, 4) < 2;
 		p += (16 + 4 * d + 7) & ~(size_t)7;
 	}
-	ok &= rd(24 + 8, 8) == K1 || rd(24 + 8, 8) == K2;
+	ok &= rd(b + 24 + 8, 8) == K1 || rd(b + 24 + 8, 8) == K2;
 	check("records: indexes in range, counts sum to 5",
-	      ok && total == 5 && p == 8 + 160, "entries");
+	      ok && total == 5 && p == b + 8 + 160, "entries");
 	stacks_out_free(&o);
 
 	/* A full table counts the rest as dropped. */
