@@ -175,7 +175,7 @@ count_nested(struct gmon_thread *th, unsigned depth, uintptr_t from,
 	}
 	struct gmon_table **tp = &r->nested[depth - 1];
 	if (!*tp)
-		*tp = table_new(NESTED_SLOTS);
+		__atomic_store_n(tp, table_new(NESTED_SLOTS), __ATOMIC_RELEASE);
 	struct gmon_slot *s = *tp ? table_slot(*tp, from, self) : NULL;
 	if (s)
 		s->count++;
@@ -229,7 +229,10 @@ gmon_arc_slow(uintptr_t frompc, uintptr_t selfpc)
 		if (!s) {
 			struct gmon_table *g = table_grow(t);
 			if (g) {
-				r->table = t = g;
+				/* Published for the merge (see merge_table). */
+				__atomic_store_n(&r->table, g,
+						 __ATOMIC_RELEASE);
+				t = g;
 				s = table_slot(t, frompc, selfpc);
 			}
 		}
@@ -344,18 +347,49 @@ merged_slot(struct gmon_merged *m, uintptr_t from, uintptr_t self)
 	}
 }
 
-/* Add the arcs of T (and its older generations) to M; returns the
- * calls counted in them. */
+/*
+ * Add the arcs of T (and its older generations) to M; returns the
+ * calls counted in them.
+ *
+ * The merge reads tables that their threads may still be writing: at
+ * exit (exit() runs _mcleanup while the other threads run on until
+ * _exit), and in a snapshot (LIBGMON_DUMP_ON's exec, counting goes on).
+ * Why that is safe, and what it can miss:
+ *   - Every load here is of memory that stays mapped (tables are never
+ *     unmapped while the program runs) and of one aligned word:
+ *     relaxed atomic loads, which are plain loads on x86-64 and
+ *     aarch64.  The owner's increment (the hooks' "incq", or count++
+ *     here) is not atomic, but only the owner writes a slot, so the
+ *     merge reads each count once and gets a value it had: old or new,
+ *     never torn.
+ *   - A key is published last with a release store (table_slot) and
+ *     read here with acquire, so a slot whose from is seen has its
+ *     self; a table or a nested table is published with a release
+ *     store of the record's pointer after its header and its older
+ *     link are written, and read with acquire: the walk never sees a
+ *     half-made table.  An older pointer read just before a grow
+ *     misses only the new generation, which holds the calls made since.
+ *   - What can be missed is bounded: the final dump clears gmon_active
+ *     before merging, so after that only a hook already past its check
+ *     can still count: at most one call per thread and nesting level
+ *     (1 + GMON_NEST_LEVELS), or one new key per thread that the merge
+ *     did not size for (merged_slot: counted as dropped, never lost
+ *     silently).  A snapshot is not one instant but each count is some
+ *     value it had during the merge; the final dump has the rest.
+ *   - used, tid and dropped are read plainly for sizing and the side
+ *     file's per-thread figures: at worst one step stale.
+ */
 static uint64_t
 merge_table(struct gmon_merged *m, struct gmon_table *t)
 {
 	uint64_t calls = 0;
-	for (; t; t = t->older) {
+	for (; t; t = __atomic_load_n(&t->older, __ATOMIC_ACQUIRE)) {
 		for (size_t i = 0; i < t->nslots; i++) {
 			struct gmon_slot *s = &t->slots[i];
 			uintptr_t from =
 			    __atomic_load_n(&s->from, __ATOMIC_ACQUIRE);
-			uint64_t n = s->count;
+			uint64_t n =
+			    __atomic_load_n(&s->count, __ATOMIC_RELAXED);
 			if (!from || !n)
 				continue;
 			calls += n;
@@ -373,7 +407,7 @@ static size_t
 table_used(struct gmon_table *t)
 {
 	size_t n = 0;
-	for (; t; t = t->older)
+	for (; t; t = __atomic_load_n(&t->older, __ATOMIC_ACQUIRE))
 		n += t->used;
 	return n;
 }
@@ -385,9 +419,11 @@ gmon_arcs_merge(struct gmon_merged *m)
 	size_t recs = 0, keys = 0;
 	for (struct gmon_rec *r = registry_head(); r; r = r->next) {
 		recs++;
-		keys += table_used(r->table);
+		keys +=
+		    table_used(__atomic_load_n(&r->table, __ATOMIC_ACQUIRE));
 		for (int l = 0; l < GMON_NEST_LEVELS; l++)
-			keys += table_used(r->nested[l]);
+			keys += table_used(
+			    __atomic_load_n(&r->nested[l], __ATOMIC_ACQUIRE));
 	}
 	size_t nslots = 64;
 	while (nslots < 2 * keys + 64)
@@ -406,10 +442,14 @@ gmon_arcs_merge(struct gmon_merged *m)
 	for (struct gmon_rec *r = registry_head(); r && n < recs; r = r->next) {
 		struct side_thread *st = &m->threads[n++];
 		st->tid = r->tid;
-		st->calls = merge_table(m, r->table);
-		st->arcs = r->table->used;
+		struct gmon_table *t =
+		    __atomic_load_n(&r->table, __ATOMIC_ACQUIRE);
+		st->calls = merge_table(m, t);
+		st->arcs = t->used;
 		for (int l = 0; l < GMON_NEST_LEVELS; l++)
-			st->nested += merge_table(m, r->nested[l]);
+			st->nested +=
+			    merge_table(m, __atomic_load_n(&r->nested[l],
+							   __ATOMIC_ACQUIRE));
 		st->calls += st->nested;
 		st->dropped = r->dropped;
 		m->calls += st->calls;

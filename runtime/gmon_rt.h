@@ -198,6 +198,11 @@ struct gmon_config {
 };
 void gmon_config_read(struct gmon_config *c);
 
+/* hookcheck.c: when an object's calls to the hook go to another
+ * object's hook (the C library's), say once on stderr what to do.
+ * Ordinary context only (dl_iterate_phdr). */
+void gmon_hooks_check(void);
+
 /* start.c: LIBGMON_DUMP_ON's _exit (final) and exec (a snapshot)
  * events, from preload.c. */
 void gmon_dump_event(unsigned event);

@@ -74,8 +74,10 @@ dump(bool final, bool scan)
 	memset(&sr, 0, sizeof sr);
 	if (run.sampling)
 		sample_result(&sr);
-	if (scan)
+	if (scan) {
 		gmon_objects_recheck();
+		gmon_hooks_check();
+	}
 	struct gmon_merged m;
 	if (gmon_arcs_merge(&m) != 0) {
 		const char *parts[] = { "libgmon: no memory to merge the arcs; "
@@ -214,6 +216,7 @@ start(uintptr_t lowpc, uintptr_t highpc, bool given)
 	}
 	gmon_exe_find(&run.exe);
 	gmon_objects_refresh();
+	gmon_hooks_check();
 	if (!given || lowpc >= highpc) {
 		lowpc = run.exe.text_lo;
 		highpc = run.exe.text_hi;
@@ -237,10 +240,13 @@ gmon_ctor(void)
 	start(0, 0, false);
 }
 
+/* dump() itself, not _mcleanup(): in libgmon.so that call would bind to
+ * the first _mcleanup in the loader's order, the C library's when it
+ * comes first. */
 void
 gmon_dtor(void)
 {
-	_mcleanup();
+	dump(true, true);
 }
 
 void

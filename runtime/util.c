@@ -22,19 +22,28 @@ gmon_fmt_u64(char *buf, uint64_t v)
 }
 
 /* One write(2) of the parts joined (cut at 1 KiB), so that lines from
- * several processes do not interleave. */
+ * several processes do not interleave.  A line cut short (a long name)
+ * still ends as the parts do: with "...\n" when the last part ends
+ * with a newline. */
 void
 gmon_say(const char *const *parts, size_t n)
 {
 	char line[1024];
 	size_t len = 0;
+	bool cut = false;
 	for (size_t i = 0; i < n; i++) {
 		size_t k = strlen(parts[i]);
-		if (k > sizeof line - len)
+		if (k > sizeof line - len) {
 			k = sizeof line - len;
+			cut = true;
+		}
 		memcpy(line + len, parts[i], k);
 		len += k;
 	}
+	const char *last = n ? parts[n - 1] : "";
+	size_t nl = strlen(last);
+	if (cut && nl && last[nl - 1] == '\n')
+		memcpy(line + sizeof line - 4, "...\n", 4);
 	int saved = errno;
 	ssize_t w = write(2, line, len);
 	(void)w;

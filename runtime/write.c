@@ -14,10 +14,24 @@
  * objects other than the executable whose code was called, their
  * histograms, and the arcs gmon.out cannot hold (see build_loadmap).
  *
- * Both files are written to a temporary name beside the target and
- * renamed onto it, so a killed program leaves the old file or the new,
- * never a torn one.  Only system calls: no malloc, no stdio, no locks
- * (the writer may run in a signal handler or after exit's cleanups).
+ * Both files are written to temporaries beside the target and renamed
+ * onto it, so a killed program leaves the old file or the new, never a
+ * torn one.  The directory may be shared with other users (/tmp), so a
+ * temporary is a new file or nothing: a short random name (so it fits
+ * NAME_MAX whatever the target's length), created with O_EXCL (a FIFO,
+ * a link or another user's file there is never opened: another name is
+ * tried), O_NOFOLLOW and O_NONBLOCK.  The targets themselves are only
+ * ever renamed onto, which replaces a name and never writes through it.
+ * gmon.out is renamed first, its side file second: when gmon.out cannot
+ * be put in place, both temporaries are removed and no side file is
+ * left without its profile.
+ *
+ * Only system calls: no malloc, no stdio, no strerror, no locks (the
+ * writer may run in a signal handler or after exit's cleanups).  The
+ * arcs it writes are the merge's private copy; the counts other threads
+ * may still be changing are read there (arcs.c, merge_table: why that
+ * is safe and what it can miss), and the objects' live flags and sample
+ * counts here with atomic loads.
  */
 #include "gmon_rt.h"
 
@@ -26,6 +40,8 @@
 #include <stdio.h> /* rename(2) only */
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gmon_format.h"
@@ -70,11 +86,49 @@ put_word(struct buf *b, uint64_t v)
 	put_bytes(b, &v, sizeof v);
 }
 
+/* The errors a writer meets, named without strerror (which may take a
+ * lock or load a locale: not in a signal handler). */
+static const struct {
+	int err;
+	const char *text;
+} errors[] = {
+	{ EACCES, "permission denied (EACCES)" },
+	{ EPERM, "not permitted (EPERM)" },
+	{ ENOENT, "no such file or directory (ENOENT)" },
+	{ ENOTDIR, "a component is not a directory (ENOTDIR)" },
+	{ EISDIR, "is a directory (EISDIR)" },
+	{ EBUSY, "busy (EBUSY)" },
+	{ EEXIST, "no free temporary name (EEXIST)" },
+	{ ENAMETOOLONG, "name too long (ENAMETOOLONG)" },
+	{ ELOOP, "too many symbolic links (ELOOP)" },
+	{ ENOSPC, "no space left on device (ENOSPC)" },
+	{ EDQUOT, "disk quota exceeded (EDQUOT)" },
+	{ EROFS, "read-only file system (EROFS)" },
+	{ EFBIG, "file too large (EFBIG)" },
+	{ EIO, "input/output error (EIO)" },
+	{ ENOMEM, "out of memory (ENOMEM)" },
+	{ EMFILE, "too many open files (EMFILE)" },
+	{ ENFILE, "too many open files in system (ENFILE)" },
+	{ EXDEV, "not on the same file system (EXDEV)" },
+	{ EINVAL, "invalid argument (EINVAL)" },
+};
+
 static void
 report(const char *what, const char *name, int err)
 {
-	const char *parts[] = { "libgmon: cannot ", what, " ", name, ": ",
-				strerror(err),      "\n" };
+	const char *text = NULL;
+	char num[32] = "errno ";
+	for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
+		if (errors[i].err == err)
+			text = errors[i].text;
+	if (!text) {
+		size_t n = gmon_fmt_u64(num + 6, (uint64_t)(err < 0 ? 0 : err));
+		num[6 + n] = '\0';
+		text = num;
+	}
+	const char *parts[] = {
+		"libgmon: cannot ", what, " ", name, ": ", text, "\n"
+	};
 	gmon_say(parts, sizeof parts / sizeof *parts);
 }
 
@@ -123,16 +177,86 @@ expand_name(const struct gmon_run *run, char *name, size_t size)
 }
 
 static bool
-add_suffix(char *out, size_t size, const char *name, const char *a,
-	   const char *b)
+add_suffix(char *out, size_t size, const char *name, const char *a)
 {
-	size_t n = strlen(name), na = strlen(a), nb = strlen(b);
-	if (n + na + nb >= size)
+	size_t n = strlen(name), na = strlen(a);
+	if (n + na >= size)
 		return false;
 	memcpy(out, name, n);
-	memcpy(out + n, a, na);
-	memcpy(out + n + na, b, nb + 1);
+	memcpy(out + n, a, na + 1);
 	return true;
+}
+
+/* N unpredictable bytes: getrandom (a system call, fine in a signal
+ * handler), else the clock, the pid and a counter mixed (O_EXCL keeps
+ * a guessed name harmless; randomness only makes planting useless). */
+static void
+random_bytes(uint8_t *p, size_t n)
+{
+	long got = syscall(SYS_getrandom, p, n, 0x0001 /* GRND_NONBLOCK */);
+	if (got == (long)n)
+		return;
+	static uint64_t counter;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	uint64_t x = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	x ^= (uint64_t)getpid() << 40;
+	x += __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED) *
+	     0x9e3779b97f4a7c15u;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t z = (x += 0x9e3779b97f4a7c15u);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+		p[i] = (uint8_t)(z ^ (z >> 31));
+	}
+}
+
+#define TMP_PREFIX "gmon.tmp."
+#define TMP_RANDOM 12 /* characters of 5 random bits each */
+
+/* A temporary name in NAME's directory: DIR/gmon.tmp.XXXXXXXXXXXX.
+ * False when it does not fit SIZE. */
+static bool
+tmp_name(char *out, size_t size, const char *name)
+{
+	static const char digits[] = "0123456789abcdefghijklmnopqrstuv";
+	const char *slash = strrchr(name, '/');
+	size_t dir = slash ? (size_t)(slash - name) + 1 : 0;
+	size_t pre = sizeof TMP_PREFIX - 1;
+	if (dir + pre + TMP_RANDOM >= size)
+		return false;
+	memcpy(out, name, dir);
+	memcpy(out + dir, TMP_PREFIX, pre);
+	uint8_t r[TMP_RANDOM];
+	random_bytes(r, sizeof r);
+	for (size_t i = 0; i < TMP_RANDOM; i++)
+		out[dir + pre + i] = digits[r[i] & 31];
+	out[dir + pre + TMP_RANDOM] = '\0';
+	return true;
+}
+
+/* A new temporary beside NAME, its name in TMP (SIZE bytes): a file
+ * this call created, never one that was there (a name taken is
+ * skipped, whatever holds it).  The fd, or -1 with errno set. */
+static int
+create_tmp(char *tmp, size_t size, const char *name)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		if (!tmp_name(tmp, size, name)) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		int fd = open(tmp,
+			      O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+				  O_NONBLOCK | O_CLOEXEC,
+			      0666);
+		if (fd >= 0)
+			return fd;
+		if (errno != EEXIST && errno != EINTR)
+			return -1;
+	}
+	errno = EEXIST;
+	return -1;
 }
 
 static int
@@ -150,33 +274,30 @@ write_all(int fd, const unsigned char *p, size_t n)
 	return 0;
 }
 
+/* Close FD, the temporary TMP just written; on a failure so far
+ * (FAILED) or of close, remove TMP.  0, or -1 with errno set. */
 static int
-open_tmp(const char *tmp)
+finish_tmp(int fd, const char *tmp, bool failed)
 {
-	int fd;
-	do
-		fd = open(tmp,
-			  O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
-			  0666);
-	while (fd < 0 && errno == EINTR);
-	return fd;
+	int err = failed ? (errno ? errno : EIO) : 0;
+	if (close(fd) != 0 && !err)
+		err = errno ? errno : EIO;
+	if (!err)
+		return 0;
+	unlink(tmp);
+	errno = err;
+	return -1;
 }
 
-/* Write B to the temporary TMP; 0, or -1 with errno set and TMP gone. */
+/* Write B to a new temporary beside NAME (its name into TMP); 0, or -1
+ * with errno set and no temporary left. */
 static int
-write_tmp(const char *tmp, const struct buf *b)
+write_tmp(char *tmp, size_t size, const char *name, const struct buf *b)
 {
-	int fd = open_tmp(tmp);
+	int fd = create_tmp(tmp, size, name);
 	if (fd < 0)
 		return -1;
-	if (write_all(fd, b->p, b->len) != 0 || close(fd) != 0) {
-		int err = errno ? errno : EIO;
-		close(fd);
-		unlink(tmp);
-		errno = err;
-		return -1;
-	}
-	return 0;
+	return finish_tmp(fd, tmp, write_all(fd, b->p, b->len) != 0);
 }
 
 static uint32_t
@@ -407,7 +528,7 @@ build_gmon(const struct gmon_run *run, const struct sample_result *sr,
 static int
 write_side(const struct gmon_run *run, const struct sample_result *sr,
 	   const struct gmon_merged *m, const struct loadmap *lm,
-	   const char *name, const char *tmp)
+	   const char *name, char *tmp, size_t size)
 {
 	struct side_info s = { 0 };
 	/* Samples charged to an object that gets no HIST are outside
@@ -440,7 +561,7 @@ write_side(const struct gmon_run *run, const struct sample_result *sr,
 	s.calls = m->calls;
 	s.dropped = m->dropped;
 	s.nested = m->nested;
-	int fd = open_tmp(tmp);
+	int fd = create_tmp(tmp, size, name);
 	if (fd < 0) {
 		report("write", name, errno);
 		return -1;
@@ -451,37 +572,42 @@ write_side(const struct gmon_run *run, const struct sample_result *sr,
 	struct stacks_out so;
 	stacks_collect(&so, &sm);
 	s.stacks = &so;
-	int rc = side_write_fd(fd, &s);
-	int err = errno ? errno : EIO;
+	bool failed = side_write_fd(fd, &s) != 0;
+	int err = errno;
 	stacks_out_free(&so);
-	if (rc != 0) {
-		close(fd);
-		unlink(tmp);
-		report("write", name, err);
-		return -1;
-	}
-	if (close(fd) != 0 || rename(tmp, name) != 0) {
-		err = errno;
-		unlink(tmp);
-		report("write", name, err);
+	errno = err;
+	if (finish_tmp(fd, tmp, failed) != 0) {
+		report("write", name, errno);
 		return -1;
 	}
 	return 0;
+}
+
+/* Put the temporary TMP in place as NAME; on failure remove it and
+ * OTHER (the other temporary, or NULL) and say so. */
+static int
+put_in_place(const char *tmp, const char *name, const char *other)
+{
+	if (rename(tmp, name) == 0)
+		return 0;
+	int err = errno;
+	unlink(tmp);
+	if (other)
+		unlink(other);
+	report("write", name, err);
+	return -1;
 }
 
 int
 gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 	   const struct sample_result *sr)
 {
-	char name[4096], tmp[4200], side[4200], side_tmp[4300], pid[24];
+	char name[4096], side[4096], tmp[4096], side_tmp[4096];
 	if (!expand_name(run, name, sizeof name)) {
 		report("name", "the profile", ENAMETOOLONG);
 		return -1;
 	}
-	pid[gmon_fmt_u64(pid, (uint64_t)getpid())] = '\0';
-	if (!add_suffix(tmp, sizeof tmp, name, ".tmp.", pid) ||
-	    !add_suffix(side, sizeof side, name, ".gmonx", "") ||
-	    !add_suffix(side_tmp, sizeof side_tmp, side, ".tmp.", pid)) {
+	if (!add_suffix(side, sizeof side, name, ".gmonx")) {
 		report("name", name, ENAMETOOLONG);
 		return -1;
 	}
@@ -498,20 +624,19 @@ gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 		report("write", name, ENOMEM);
 		return -1;
 	}
-	/* gmon.out's temporary first (when it cannot be written, one
-	 * message and no side file), then the side file, then the rename:
-	 * when gmon.out appears, its side file is already there. */
+	/* Both temporaries first (when gmon.out's cannot be written: one
+	 * message and no side file), then gmon.out, then its side file. */
 	int rc = -1;
-	if (write_tmp(tmp, &b) != 0) {
+	if (write_tmp(tmp, sizeof tmp, name, &b) != 0) {
 		report("write", name, errno);
 	} else {
-		write_side(run, sr, m, &lm, side, side_tmp);
-		if (rename(tmp, name) != 0) {
-			int err = errno;
-			unlink(tmp);
-			report("write", name, err);
-		} else {
+		bool side_ok = write_side(run, sr, m, &lm, side, side_tmp,
+					  sizeof side_tmp) == 0;
+		const char *other = side_ok ? side_tmp : NULL;
+		if (put_in_place(tmp, name, other) == 0) {
 			rc = 0;
+			if (side_ok)
+				put_in_place(side_tmp, side, NULL);
 		}
 	}
 	munmap(b.p, map_len);

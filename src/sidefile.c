@@ -452,7 +452,9 @@ sidefile_check(const char *profile, struct exe *x, const char *exe,
 	sanitize_name(path, name, sizeof(name));
 	sanitize_name(exe, exe_name, sizeof(exe_name));
 	if (stat(path, &st) != 0) {
-		if (errno != ENOENT)
+		/* A profile whose name is within 6 bytes of NAME_MAX has
+		 * no side file: the collector cannot make the name. */
+		if (errno != ENOENT && errno != ENAMETOOLONG)
 			gp_warn("%s: %s; side file ignored", name,
 				strerror(errno));
 		free(path);

@@ -351,7 +351,7 @@ if [ -x "$d/prog" ]; then
 		echo "FAIL runtime-core/bad-knob: '$err'"
 	fi
 	err=$(cd "$d" && LIBGMON_OUT=no/such/dir/x ./prog 2>&1 >/dev/null)
-	if [ "$err" = "libgmon: cannot write no/such/dir/x: No such file or directory" ]; then
+	if [ "$err" = "libgmon: cannot write no/such/dir/x: no such file or directory (ENOENT)" ]; then
 		echo "PASS runtime-core/unwritable"
 	else
 		echo "FAIL runtime-core/unwritable: '$err'"

@@ -14,8 +14,9 @@
 # The glibc contract (progs/tstgmon.c, the shape of glibc's tst-gmon:
 # "gprof -C" shows f1 2000, f2 1000, f3 1, and main 1 when static) runs
 # over {gcc, clang} x {-pg, -pg -mfentry} x {non-PIE, PIE, -static,
-# -static-pie} x {linked with libgmon.a, LD_PRELOAD=libgmon.so on a
-# binary linked with glibc's runtime (dynamic builds only)}.  The other
+# -static-pie} x {linked with libgmon.a after the objects, or before
+# them, LD_PRELOAD=libgmon.so on a binary linked with glibc's runtime
+# (dynamic builds only)}.  The other
 # scenarios run on a few of those builds: tst-mcleanup (_mcleanup by
 # hand, then at exit), tst-mcount-overflow turned round (8192 arcs and
 # glibc's 50-arc tunable: every arc kept), 2, 4 and 16 threads on the
@@ -75,8 +76,10 @@ compile() {
 }
 
 # link EXE CC MODE RUNTIME OBJ [LDFLAG...]: link OBJ into EXE.  RUNTIME
-# is ours (-pg + libgmon.a), glibc (-pg alone), ours-nopg (libgmon.a,
-# no -pg at link time: nothing calls monstartup) or glibc-nopg.  clang
+# is ours (-pg + libgmon.a), ours-first (-pg + libgmon.a before OBJ, as
+# LDFLAGS=libgmon.a gives in a Makefile), glibc (-pg alone), ours-nopg
+# (libgmon.a, no -pg at link time: nothing calls monstartup) or
+# glibc-nopg.  clang
 # 14 links -pg -static-pie with gcrt1.o instead of grcrt1.o (the
 # program crashes at start, whatever the runtime), so that mode links
 # through gcc: the code under test is still clang's.
@@ -87,12 +90,13 @@ link() {
 	[ "$_mode" = static-pie ] && _cc=gcc
 	if [ "$AGAINST" = glibc ]; then
 		case $_rt in
-		ours) _rt=glibc ;;
+		ours | ours-first) _rt=glibc ;;
 		ours-nopg) _rt=glibc-nopg ;;
 		esac
 	fi
 	case $_rt in
 	ours) set -- -pg "$_obj" "$lib_a" "$@" ;;
+	ours-first) set -- -pg "$lib_a" "$_obj" "$@" ;;
 	glibc) set -- -pg "$_obj" "$@" ;;
 	ours-nopg) set -- "$_obj" "$lib_a" "$@" ;;
 	glibc-nopg) set -- "$_obj" "$@" ;;
@@ -166,11 +170,12 @@ simple_case() {
 for cc in gcc clang; do
 	for hook in pg fentry; do
 		for mode in nopie pie static static-pie; do
-			for how in linked preload; do
+			for how in linked first preload; do
 				case $how/$mode in preload/static*) continue ;; esac
 				[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
 				name=runtime/tstgmon/$cc-$hook-$mode-$how
 				rt=ours
+				[ $how = first ] && rt=ours-first
 				[ $how = preload ] && rt=glibc
 				exe=$out/bin/tstgmon-$cc-$hook-$mode-$rt
 				if ! why=$(build "$exe" $cc $hook $mode $rt "$progs/tstgmon.c"); then
@@ -471,4 +476,8 @@ why=$(run_prog "$name" no "$exe" PROFDIR= && {
 		echo "files written despite an empty PROFDIR: $(ls -A "$rundir" | tr '\n' ' ')"
 })
 verdict "$name" "$why"
+
+# --- the collector's files and the link order's message ---------------
+# shellcheck source=tests/runtime/files.sh
+. "$here/files.sh"
 exit 0
