@@ -25,7 +25,8 @@
 # GNU gprof still reads every gmon.out.  On qemu-aarch64 (the signal
 # walk over x29/x30, with and without PAC) and musl when installed.
 #
-# Env: BUILD (default build/), QEMU_AARCH64, AARCH64_SYSROOT, MUSL_CC.
+# Env: BUILD (default build/), GPROF (our gprof, default build/gprof),
+# QEMU_AARCH64, AARCH64_SYSROOT, MUSL_CC.
 # Files stay in BUILD/stacks-rt-tests/.
 #
 # Word lists (decode.py's options, the emulator and its options, knobs)
@@ -276,15 +277,27 @@ if run off "$pout/bin/callers" LIBGMON_STACKS=0 -- 1; then
 else
 	echo "FAIL stacks-rt/x86_64/off: exited $?"
 fi
-_bad=
+_bad='' _ours=''
+: "${GPROF:=$top/build/gprof}"
 for g in "$pout"/*/gmon.out; do
 	_e=$(cat "$(dirname "$g")/exe.txt")
 	/usr/bin/gprof -b "$_e" "$g" >/dev/null 2>"$g.gnu.err" || _bad="$_bad $g"
+	# Ours reads the side file beside it (and skips what it does not
+	# know yet).
+	if [ -x "$GPROF" ]; then
+		"$GPROF" -b "$_e" "$g" >/dev/null 2>"$g.ours.err" ||
+			_ours="$_ours $g"
+	fi
 done
 if [ -z "$_bad" ]; then
 	echo "PASS stacks-rt/x86_64/gnu-reads-gmon.out"
 else
 	echo "FAIL stacks-rt/x86_64/gnu-reads-gmon.out:$_bad"
+fi
+if [ -z "$_ours" ]; then
+	echo "PASS stacks-rt/x86_64/ours-reads-side-file"
+else
+	echo "FAIL stacks-rt/x86_64/ours-reads-side-file:$_ours"
 fi
 
 # clang, the two clocks.

@@ -135,7 +135,8 @@ real_frames(void)
 
 /* ---- hostile frames ---- */
 
-/* Known code for hostile chains: addresses inside this program's text. */
+/* Known code for hostile chains: addresses inside this program's text
+ * (a and b are the functions above: no local may take their names). */
 #define K1 ((uintptr_t)a + 4)
 #define K2 ((uintptr_t)b + 4)
 #define NOT_KNOWN ((uintptr_t)0x10)
@@ -334,7 +335,7 @@ table_and_records(void)
 	struct stacks_out o;
 	int rc = stacks_collect(&o, &m);
 	write_side(&o);
-	size_t b = find_record(GMON_SIDE_STACKS);
+	size_t at = find_record(GMON_SIDE_STACKS);
 	/* Other tables (the real and hostile walks) hold nothing, as
 	 * their walks were not recorded. */
 	char why[200];
@@ -348,14 +349,15 @@ table_and_records(void)
 	      why);
 	/* STACKS' body: 16 + 2 * 16 + entries (3 frames: 32, 3: 32,
 	 * 2: 24, 1: 24) = 48 + 112 = 160. */
-	size_t len = rd(b + 4, 4);
-	snprintf(why, sizeof why, "at %zu len %zu nout %zu", b, len, nout);
+	size_t len = rd(at + 4, 4);
+	snprintf(why, sizeof why, "at %zu len %zu nout %zu", at, len, nout);
 	check("records: STACKS then STACKINFO, 8-byte aligned",
-	      b && b % 8 == 0 && len == 160 && rd(b + 8, 8) == 2 &&
-		  rd(b + 16, 8) == 4 && rd(b + 168, 4) == GMON_SIDE_STACKINFO &&
-		  rd(b + 172, 4) == GMON_SIDE_STACKINFO_LEN,
+	      at && at % 8 == 0 && len == 160 && rd(at + 8, 8) == 2 &&
+		  rd(at + 16, 8) == 4 &&
+		  rd(at + 168, 4) == GMON_SIDE_STACKINFO &&
+		  rd(at + 172, 4) == GMON_SIDE_STACKINFO_LEN,
 	      why);
-	size_t info = b + 176;
+	size_t info = at + 176;
 	check("records: STACKINFO's sums",
 	      rd(info, 8) == 5 && rd(info + 8, 8) == 5 &&
 		  rd(info + 16, 8) == 2 && rd(info + 24, 8) == 0 &&
@@ -363,7 +365,7 @@ table_and_records(void)
 	      "sums");
 	/* Every stack's frames index the record's frames; the frame
 	 * addresses are this program's. */
-	size_t p = b + 8 + 16 + 2 * 16;
+	size_t p = at + 8 + 16 + 2 * 16;
 	int ok = 1;
 	uint64_t total = 0;
 	for (int i = 0; i < 4; i++) {
@@ -373,9 +375,9 @@ table_and_records(void)
 			ok &= rd(p + 16 + 4 * k, 4) < 2;
 		p += (16 + 4 * d + 7) & ~(size_t)7;
 	}
-	ok &= rd(b + 24 + 8, 8) == K1 || rd(b + 24 + 8, 8) == K2;
+	ok &= rd(at + 24 + 8, 8) == K1 || rd(at + 24 + 8, 8) == K2;
 	check("records: indexes in range, counts sum to 5",
-	      ok && total == 5 && p == b + 8 + 160, "entries");
+	      ok && total == 5 && p == at + 8 + 160, "entries");
 	stacks_out_free(&o);
 
 	/* A full table counts the rest as dropped. */
