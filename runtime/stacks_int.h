@@ -1,6 +1,6 @@
 /*
  * stacks_int.h - what the stacks' table and walker (stacks.c) share
- * with their merge and records (stacks_out.c).  Internal to the
+ * with their merge (stacks_out.c).  Internal to the
  * collector; the contract is stacks.h.
  *
  * A table is one mapping: the header, STACK_SLOTS slots of distinct
