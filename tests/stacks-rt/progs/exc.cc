@@ -36,7 +36,7 @@ thrower(int d)
 extern "C" NOI void
 cheap(long scale)
 {
-	for (long i = 0; i < 10000 * scale; i++) {
+	for (long i = 0; i < 1000 * scale; i++) {
 		work(500);
 		AFTER_CALL();
 	}
@@ -45,7 +45,7 @@ cheap(long scale)
 extern "C" NOI void
 dear(long scale)
 {
-	for (long i = 0; i < 100 * scale; i++) {
+	for (long i = 0; i < 10 * scale; i++) {
 		work(500000);
 		AFTER_CALL();
 	}
@@ -65,10 +65,13 @@ main(int argc, char **argv)
 			caught++;
 		}
 	}
-	cheap(scale);
-	AFTER_CALL();
-	dear(scale);
-	AFTER_CALL();
+	// In rounds, so that both callers meet the same machine.
+	for (int r = 0; r < 10; r++) {
+		cheap(scale);
+		AFTER_CALL();
+		dear(scale);
+		AFTER_CALL();
+	}
 	// Iterations of work per caller, times the scale.
 	double c = 500.0 * 10000, d = 500000.0 * 100, t = 20000.0 * 2000;
 	std::printf("SHARE work cheap %.6f\n", c / (c + d + t));

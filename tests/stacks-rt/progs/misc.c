@@ -28,7 +28,7 @@ work(long n)
 NOI void
 cheap(long scale)
 {
-	for (long i = 0; i < 10000 * scale; i++) {
+	for (long i = 0; i < 1000 * scale; i++) {
 		work(500);
 		AFTER_CALL();
 	}
@@ -37,7 +37,7 @@ cheap(long scale)
 NOI void
 dear(long scale)
 {
-	for (long i = 0; i < 100 * scale; i++) {
+	for (long i = 0; i < 10 * scale; i++) {
 		work(500000);
 		AFTER_CALL();
 	}
@@ -70,13 +70,16 @@ dive(int d)
 	AFTER_CALL();
 }
 
+/* In rounds, so that both callers meet the same machine. */
 NOI void
 both(long scale)
 {
-	cheap(scale);
-	AFTER_CALL();
-	dear(scale);
-	AFTER_CALL();
+	for (int r = 0; r < 10; r++) {
+		cheap(scale);
+		AFTER_CALL();
+		dear(scale);
+		AFTER_CALL();
+	}
 }
 
 int
