@@ -16,6 +16,27 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/*
+ * A + B, or UINT64_MAX when the sum would wrap: counts read from files
+ * (calls, samples) are summed with this, so a sum that passes 2^64 - 1
+ * stays there instead of coming out small.
+ */
+static inline uint64_t
+gp_add_sat(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* B - A as a signed count, clamped to [INT64_MIN, INT64_MAX]. */
+static inline int64_t
+gp_delta_sat(uint64_t a, uint64_t b)
+{
+	if (b >= a)
+		return b - a > (uint64_t)INT64_MAX ? INT64_MAX
+						   : (int64_t)(b - a);
+	return a - b > (uint64_t)INT64_MAX ? INT64_MIN : -(int64_t)(a - b);
+}
+
 #if defined(__GNUC__)
 #define GP_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define GP_NORETURN __attribute__((noreturn))

@@ -24,7 +24,7 @@ struct keyed {
 static uint64_t
 calls_of(const struct model *m, uint32_t fn)
 {
-	return m->cg->nodes[fn].ncalls + m->cg->nodes[fn].self_calls;
+	return gp_add_sat(m->cg->nodes[fn].ncalls, m->cg->nodes[fn].self_calls);
 }
 
 void
@@ -142,11 +142,11 @@ fill_row(struct diff_row *r, const struct keyed *k, size_t n)
 		if (k[i].base) {
 			r->in_base = true;
 			r->n1 += f->samples;
-			r->c1 += f->calls;
+			r->c1 = gp_add_sat(r->c1, f->calls);
 		} else {
 			r->in_this = true;
 			r->n2 += f->samples;
-			r->c2 += f->calls;
+			r->c2 = gp_add_sat(r->c2, f->calls);
 		}
 		/* The name and file shown: this profile's when it has one. */
 		if (r->name == NULL || !k[i].base) {

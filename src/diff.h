@@ -110,7 +110,7 @@ void diff_input_free(struct diff_input *in);
  */
 struct diff_strings {
 	char **v; /* owned strings */
-	size_t n;
+	size_t n, cap;
 	const char **files; /* owned array: the side's profile files */
 };
 int diff_json_read(const char *path, struct diff_input *in,

@@ -48,14 +48,6 @@ diff_strings_free(struct diff_strings *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static const char *
-keep(struct diff_strings *s, const char *str)
-{
-	s->v = xreallocarray(s->v, s->n + 1, sizeof(*s->v));
-	s->v[s->n] = xstrdup(str);
-	return s->v[s->n++];
-}
-
 /* What reading the document needs at hand. */
 struct rd {
 	struct jsonr r;
@@ -64,6 +56,37 @@ struct rd {
 	struct gp_err *err;
 	char where[96]; /* the value being read, for messages */
 };
+
+/*
+ * The capacity for element N of an array whose capacity CAP is full:
+ * doubled, so N elements cost O(N) copying, but never past what the
+ * input left unread could still fill, each element taking at least
+ * MIN bytes of JSON (so a short input never gets a large array).
+ */
+static size_t
+grown(const struct rd *d, size_t cap, size_t n, size_t min)
+{
+	size_t left = (size_t)(d->r.end - d->r.p) / min;
+	size_t want = cap > 8 ? 2 * cap : 16;
+
+	if (want - n - 1 > left)
+		want = n + 1 + left;
+	return want;
+}
+
+/* A copy of STR kept until diff_strings_free(). */
+static const char *
+keep(struct rd *d, const char *str)
+{
+	struct diff_strings *s = d->strs;
+
+	if (s->n == s->cap) { /* each string is "" at least */
+		s->cap = grown(d, s->cap, s->n, 2);
+		s->v = xreallocarray(s->v, s->cap, sizeof(*s->v));
+	}
+	s->v[s->n] = xstrdup(str);
+	return s->v[s->n++];
+}
 
 static int
 next(struct rd *d)
@@ -89,21 +112,38 @@ get_string(struct rd *d, const char **out, bool nullable)
 	}
 	if (d->ev.kind != JSONR_STRING)
 		return wrong(d, nullable ? "a string or null" : "a string");
-	*out = keep(d->strs, d->ev.str);
+	*out = keep(d, d->ev.str);
 	return 0;
 }
 
-/* The next value as a finite number >= 0 (whole when WHOLE). */
+/* The next value as a finite number >= 0. */
 static int
-get_number(struct rd *d, double *out, bool whole)
+get_number(struct rd *d, double *out)
 {
 	if (next(d) != 0)
 		return -1;
-	if (d->ev.kind != JSONR_NUMBER || !(d->ev.num >= 0) ||
-	    (whole && (d->ev.num != floor(d->ev.num) || d->ev.num >= 0x1p64)))
-		return wrong(d,
-			     whole ? "a whole number >= 0" : "a number >= 0");
+	if (d->ev.kind != JSONR_NUMBER || !(d->ev.num >= 0))
+		return wrong(d, "a number >= 0");
 	*out = d->ev.num;
+	return 0;
+}
+
+/* The next value as a count: a whole number from 0 to 2^64 - 1, exact
+ * when written as digits (a double holds counts only to 2^53). */
+static int
+get_count(struct rd *d, uint64_t *out)
+{
+	if (next(d) != 0)
+		return -1;
+	if (d->ev.kind == JSONR_NUMBER && d->ev.is_u64) {
+		*out = d->ev.u64;
+		return 0;
+	}
+	if (d->ev.kind != JSONR_NUMBER || !(d->ev.num >= 0) ||
+	    d->ev.num != floor(d->ev.num) || d->ev.num >= 0x1p64)
+		return wrong(d, "a whole number from 0 to "
+				"18446744073709551615");
+	*out = (uint64_t)d->ev.num;
 	return 0;
 }
 
@@ -163,7 +203,7 @@ read_program(struct rd *d, struct diff_side *side)
 static int
 read_files(struct rd *d, struct diff_side *side)
 {
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 
 	snprintf(d->where, sizeof(d->where), "profile.files");
 	if (open_value(d, JSONR_ARRAY) != 0)
@@ -175,9 +215,12 @@ read_files(struct rd *d, struct diff_side *side)
 			break;
 		if (d->ev.kind != JSONR_STRING)
 			return wrong(d, "an array of strings");
-		d->strs->files =
-		    xreallocarray(d->strs->files, n + 1, sizeof(char *));
-		d->strs->files[n++] = keep(d->strs, d->ev.str);
+		if (n == cap) {
+			cap = grown(d, cap, n, 2);
+			d->strs->files =
+			    xreallocarray(d->strs->files, cap, sizeof(char *));
+		}
+		d->strs->files[n++] = keep(d, d->ev.str);
 	}
 	side->gmons = d->strs->files;
 	side->ngmons = n;
@@ -220,7 +263,7 @@ static int
 read_function(struct rd *d, size_t i, struct diff_fn *f)
 {
 	char key[64];
-	double calls = 0, self_calls = 0;
+	uint64_t calls = 0, self_calls = 0;
 	bool have_raw = false, have_samples = false, have_calls = false;
 	int k;
 
@@ -244,13 +287,13 @@ read_function(struct rd *d, size_t i, struct diff_fn *f)
 		} else if (strcmp(key, "file") == 0) {
 			rc = get_string(d, &f->path, true);
 		} else if (strcmp(key, "self_samples") == 0) {
-			rc = get_number(d, &f->samples, false);
+			rc = get_number(d, &f->samples);
 			have_samples = true;
 		} else if (strcmp(key, "calls") == 0) {
-			rc = get_number(d, &calls, true);
+			rc = get_count(d, &calls);
 			have_calls = true;
 		} else if (strcmp(key, "self_calls") == 0) {
-			rc = get_number(d, &self_calls, true);
+			rc = get_count(d, &self_calls);
 		} else {
 			rc = skip_value(d);
 		}
@@ -267,13 +310,19 @@ read_function(struct rd *d, size_t i, struct diff_fn *f)
 	if (f->name == NULL)
 		f->name = f->raw;
 	f->file = f->path != NULL ? exe_base_name(f->path) : NULL;
-	f->calls = (uint64_t)calls + (uint64_t)self_calls;
+	f->calls = gp_add_sat(calls, self_calls); /* as diff.c sums */
 	return 0;
 }
+
+/* Fewer bytes than any function takes: the three members it must
+ * have, {"raw_name":"","self_samples":0,"calls":0}, are 42. */
+#define MIN_FUNCTION_BYTES 40
 
 static int
 read_functions(struct rd *d, struct diff_input *in)
 {
+	size_t cap = 0;
+
 	snprintf(d->where, sizeof(d->where), "functions");
 	if (open_value(d, JSONR_ARRAY) != 0)
 		return -1;
@@ -289,7 +338,10 @@ read_functions(struct rd *d, struct diff_input *in)
 		in->samples += f.samples;
 		if (!(f.samples > 0) && f.calls == 0)
 			continue;
-		in->fns = xreallocarray(in->fns, in->n + 1, sizeof(*in->fns));
+		if (in->n == cap) {
+			cap = grown(d, cap, in->n, MIN_FUNCTION_BYTES);
+			in->fns = xreallocarray(in->fns, cap, sizeof(*in->fns));
+		}
 		in->fns[in->n++] = f;
 	}
 }

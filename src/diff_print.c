@@ -160,7 +160,7 @@ diff_print_text(FILE *out, const struct diff *d, bool error_bars)
 			"  %7s  %8.2g %c %11" PRIu64 " %11" PRIu64
 			" %+11" PRId64 "  %s",
 			change, r->p_adj, r->significant ? '*' : ' ', r->c1,
-			r->c2, (int64_t)(r->c2 - r->c1), r->name);
+			r->c2, gp_delta_sat(r->c1, r->c2), r->name);
 		if (r->file != NULL)
 			fprintf(out, " (%s)", r->file);
 		if (!r->in_base || !r->in_this)
@@ -241,7 +241,7 @@ json_row(struct jsonw *w, const struct diff *d, const struct diff_row *r)
 	jsonw_key(w, "this_calls");
 	jsonw_uint(w, r->c2);
 	jsonw_key(w, "delta_calls");
-	jsonw_int(w, (int64_t)(r->c2 - r->c1));
+	jsonw_int(w, gp_delta_sat(r->c1, r->c2));
 	jsonw_end(w);
 }
 

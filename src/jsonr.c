@@ -214,6 +214,15 @@ number(struct jsonr *r, struct jsonr_ev *ev, struct gp_err *err)
 	ev->num = strtod(tmp, NULL);
 	if (isinf(ev->num))
 		return bad(r, "a number too large", err);
+	ev->is_u64 = true;
+	ev->u64 = 0;
+	for (const char *c = tmp; *c != '\0' && ev->is_u64; c++) {
+		unsigned v = (unsigned)(*c - '0');
+		if (v > 9 || ev->u64 > (UINT64_MAX - v) / 10)
+			ev->is_u64 = false;
+		else
+			ev->u64 = 10 * ev->u64 + v;
+	}
 	r->p = q;
 	return 0;
 }

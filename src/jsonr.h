@@ -19,13 +19,16 @@
  *   buffer the reader owns, valid until the next call; "\u0000" is
  *   refused (names are C strings).  Raw bytes are passed through.
  * - Numbers are parsed with strtod (the JSON grammar is checked first);
- *   overflow to infinity is an error.
+ *   overflow to infinity is an error.  A number written as digits
+ *   alone (no sign, fraction or exponent) that fits 64 bits is also
+ *   given exactly (IS_U64, U64), as doubles lose counts past 2^53.
  */
 #ifndef GPROF_JSONR_H
 #define GPROF_JSONR_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "diag.h"
 
@@ -48,7 +51,9 @@ struct jsonr_ev {
 	enum jsonr_kind kind;
 	const char *str; /* JSONR_KEY, JSONR_STRING: NUL-terminated */
 	size_t len;
-	double num; /* JSONR_NUMBER */
+	double num;   /* JSONR_NUMBER */
+	bool is_u64;  /* JSONR_NUMBER: digits only, at most 2^64 - 1 */
+	uint64_t u64; /* ... its exact value */
 };
 
 struct jsonr {

@@ -7,16 +7,24 @@
  *   - every histogram range lies within the loaded image, its PT_LOAD
  *     segments out to whole pages (glibc samples from the start of the
  *     first segment to etext rounded up by a few bytes);
- *   - every arc's caller and callee address is in its code: the callee
- *     address is a return address in the prologue of a -pg function,
- *     and glibc's mcount drops arcs whose caller is outside the sampled
- *     range (calls from libc, such as the one into main).
+ *   - every arc's caller address is in its code, and so is every
+ *     callee address that lies within its loaded image.  glibc's
+ *     mcount drops arcs whose caller is outside the sampled range
+ *     (calls from libc or from a shared library: the one into main,
+ *     qsort's comparisons, thread start routines, a library calling
+ *     the program back); our libgmon writes only arcs between two
+ *     places of the executable to gmon.out.  But glibc keeps the arcs
+ *     from the program into a -pg shared library (expat's libexpat.so
+ *     called by xmlwf), whose callee lies outside the image, so such
+ *     a callee is no sign of anything: only one inside the image, and
+ *     not in its code (data, a gap), cannot come from this build.
  *
  * "Its code" is the span from the first code symbol (or .text) to the
  * end of the last, and within it the range of some entry of the symbol
  * table (arcs elsewhere are dropped).  The span matters because the
  * table's last entries, non-function symbols like etext, stretch far
- * beyond the code.
+ * beyond the code.  When the image is unknown, it is taken to be the
+ * code span.
  *
  * So a range or an arc outside these is a sign of another build.  The
  * checks are only signs: a profile of a slightly changed build can pass
@@ -86,11 +94,18 @@ mismatch_check(struct mismatch *m, const struct gmon *g, const struct exe *x,
 	}
 	if (!code_span(x, &lo, &hi))
 		return;
+	/* Where a callee must be code: the image, or the code span. */
+	bool img = m->img_hi > m->img_lo;
+	uint64_t clo = img ? m->img_lo : lo, chi = img ? m->img_hi : hi;
+
 	m->narcs = g->narcs;
-	for (size_t i = 0; i < g->narcs; i++)
+	for (size_t i = 0; i < g->narcs; i++) {
+		uint64_t self = g->arcs[i].self;
+
 		if (!in_code(st, lo, hi, g->arcs[i].from) ||
-		    !in_code(st, lo, hi, g->arcs[i].self))
+		    (self >= clo && self < chi && !in_code(st, lo, hi, self)))
 			m->arcs_out++;
+	}
 }
 
 /* "gmon.out", or "a.out (and 2 more)" when several were summed. */
@@ -133,8 +148,8 @@ mismatch_message(const struct mismatch *m, size_t k, const struct gmon *g,
 			m->img_hi, m->bad_lo, m->bad_hi, hint);
 	} else {
 		gp_fail(msg,
-			"%s: %zu of %zu call arcs start or end outside the "
-			"code of %s; %s",
+			"%s: %zu of %zu call arcs start outside the code of "
+			"%s or end in its image outside its code; %s",
 			prof, m->arcs_out, m->narcs, exe, hint);
 	}
 	return true;

@@ -25,9 +25,10 @@ struct mismatch {
 	 * [BAD_LO, BAD_HI).  No check (0 of 0) when the image is unknown. */
 	size_t nhists, hists_out;
 	uint64_t img_lo, img_hi, bad_lo, bad_hi;
-	/* Distinct arcs whose caller or callee address lies outside the
-	 * code (see mismatch.c), out of NARCS; 0 of 0 when X has no code
-	 * symbols. */
+	/* Distinct arcs whose caller lies outside the code, or whose
+	 * callee lies inside the image but outside the code (see
+	 * mismatch.c), out of NARCS; 0 of 0 when X has no code symbols.
+	 * A callee outside the image (a -pg shared library) is fine. */
 	size_t narcs, arcs_out;
 };
 

@@ -14,6 +14,7 @@
 
 #include "exebuildid.h"
 #include "hist.h"
+#include "intern.h"
 #include "reader.h"
 #include "sort.h"
 #include "srcline.h"
@@ -30,13 +31,88 @@ objects_init(struct objects *os)
 	memset(os, 0, sizeof(*os));
 }
 
-static bool
-same_object(const struct gp_object *o, const struct sidefile_object *so)
+/*
+ * Which object a side file's object joins: the first one gathered with
+ * its build-id when both have one, else the first with its path.  So a
+ * new object with build-id B and path P joins the first of (the first
+ * object with B, the first object without a build-id with P); one
+ * without a build-id joins the first object with P.  Three maps from
+ * key to the first object with it keep that O(1) (UINT32_MAX: none).
+ */
+struct objects_keys {
+	struct intern bids, paths; /* build-ids (hex) and paths */
+	uint32_t *by_bid;          /* bids' id -> first object with it */
+	uint32_t *by_path;         /* paths' id -> first object with it */
+	uint32_t *by_path_nobid;   /* ... first of those without build-id */
+	size_t nbid, npath;        /* entries of the arrays above */
+};
+
+/* Grow *A (N entries) to the M ids of an intern set, new ones none. */
+static void
+grow_firsts(uint32_t **a, size_t n, size_t m)
 {
-	if (o->build_id_len > 0 && so->build_id_len > 0)
-		return o->build_id_len == so->build_id_len &&
-		       memcmp(o->build_id, so->build_id, o->build_id_len) == 0;
-	return strcmp(o->path, so->path) == 0;
+	*a = xreallocarray(*a, m ? m : 1, sizeof(**a));
+	for (size_t i = n; i < m; i++)
+		(*a)[i] = UINT32_MAX;
+}
+
+/* The ids of SO's build-id (UINT32_MAX: none) and path in K. */
+static void
+key_ids(struct objects_keys *k, const struct sidefile_object *so, uint32_t *bid,
+	uint32_t *path)
+{
+	char hex[2 * GMON_SIDE_BUILD_ID_MAX + 1];
+
+	*bid = UINT32_MAX;
+	if (so->build_id_len > 0) {
+		build_id_hex(so->build_id, so->build_id_len, hex, sizeof(hex));
+		*bid = intern_id(&k->bids, hex, NULL);
+		if (k->bids.n > k->nbid) {
+			grow_firsts(&k->by_bid, k->nbid, k->bids.cap);
+			k->nbid = k->bids.cap;
+		}
+	}
+	*path = intern_id(&k->paths, so->path, NULL);
+	if (k->paths.n > k->npath) {
+		grow_firsts(&k->by_path, k->npath, k->paths.cap);
+		grow_firsts(&k->by_path_nobid, k->npath, k->paths.cap);
+		k->npath = k->paths.cap;
+	}
+}
+
+/* The index of the object SO joins (as above), or UINT32_MAX. */
+static uint32_t
+find_object(struct objects_keys *k, uint32_t bid, uint32_t path)
+{
+	if (bid == UINT32_MAX)
+		return k->by_path[path];
+	uint32_t a = k->by_bid[bid], b = k->by_path_nobid[path];
+	return a < b ? a : b;
+}
+
+/* Object IDX (new, from SO) is the first with the keys it lacked. */
+static void
+note_object(struct objects_keys *k, uint32_t idx, uint32_t bid, uint32_t path)
+{
+	if (bid != UINT32_MAX && k->by_bid[bid] == UINT32_MAX)
+		k->by_bid[bid] = idx;
+	if (k->by_path[path] == UINT32_MAX)
+		k->by_path[path] = idx;
+	if (bid == UINT32_MAX && k->by_path_nobid[path] == UINT32_MAX)
+		k->by_path_nobid[path] = idx;
+}
+
+static void
+keys_free(struct objects_keys *k)
+{
+	if (k == NULL)
+		return;
+	intern_free(&k->bids);
+	intern_free(&k->paths);
+	free(k->by_bid);
+	free(k->by_path);
+	free(k->by_path_nobid);
+	free(k);
 }
 
 /* Add histogram SO to object O's: summed, over the union of ranges. */
@@ -75,8 +151,8 @@ add_hist(struct gp_object *o, const struct sidefile_object *so)
 	}
 	uint64_t at = (so->lowpc - o->lowpc) / 4;
 	for (uint32_t i = 0; i < so->nbins; i++) {
-		o->bins[at + i] += so->bins[i];
-		o->samples += so->bins[i];
+		o->bins[at + i] = gp_add_sat(o->bins[at + i], so->bins[i]);
+		o->samples = gp_add_sat(o->samples, so->bins[i]);
 	}
 }
 
@@ -85,19 +161,26 @@ objects_add(struct objects *os, const struct sidefile *s)
 {
 	uint32_t *map = xcalloc(s->nobj ? s->nobj : 1, sizeof(*map));
 
+	if (os->keys == NULL)
+		os->keys = xcalloc(1, sizeof(*os->keys));
 	for (size_t i = 0; i < s->nobj; i++) {
 		const struct sidefile_object *so = &s->obj[i];
-		size_t k;
+		uint32_t bid, path;
 
-		for (k = 0; k < os->n; k++)
-			if (same_object(&os->v[k], so))
-				break;
-		if (k == os->n) {
+		key_ids(os->keys, so, &bid, &path);
+		uint32_t k = find_object(os->keys, bid, path);
+		if (k == UINT32_MAX) {
 			struct gp_object *o;
 
 			if (os->n >= UINT32_MAX - 1)
 				gp_out_of_memory();
-			os->v = xreallocarray(os->v, os->n + 1, sizeof(*os->v));
+			if (os->n == os->cap) {
+				os->cap = os->cap ? 2 * os->cap : 16;
+				os->v = xreallocarray(os->v, os->cap,
+						      sizeof(*os->v));
+			}
+			k = (uint32_t)os->n;
+			note_object(os->keys, k, bid, path);
 			o = &os->v[os->n++];
 			memset(o, 0, sizeof(*o));
 			o->x.fd = -1;
@@ -108,7 +191,7 @@ objects_add(struct objects *os, const struct sidefile *s)
 			memcpy(o->build_id, so->build_id, so->build_id_len);
 			o->build_id_len = so->build_id_len;
 		}
-		map[i] = (uint32_t)k;
+		map[i] = k;
 		add_hist(&os->v[k], so);
 	}
 	if (s->narcs > os->arcs_cap - os->narcs) {
@@ -127,12 +210,14 @@ objects_add(struct objects *os, const struct sidefile *s)
 			a.self_obj = map[a.self_obj];
 		os->arcs[os->narcs++] = a;
 		if (a.from_obj != SIDEFILE_EXE) {
-			os->v[a.from_obj].calls += a.count;
-			os->v[a.from_obj].narcs++;
+			struct gp_object *o = &os->v[a.from_obj];
+			o->calls = gp_add_sat(o->calls, a.count);
+			o->narcs++;
 		}
 		if (a.self_obj != SIDEFILE_EXE && a.self_obj != a.from_obj) {
-			os->v[a.self_obj].calls += a.count;
-			os->v[a.self_obj].narcs++;
+			struct gp_object *o = &os->v[a.self_obj];
+			o->calls = gp_add_sat(o->calls, a.count);
+			o->narcs++;
 		}
 	}
 	free(map);
@@ -223,6 +308,28 @@ find_file(struct gp_object *o, const struct options *opt, char *why, size_t len)
 	return o->path[0] != '\0' && try_file(o, o->path, why, len);
 }
 
+/* Warn when O's histogram reaches outside the code of its file (a
+ * side file whose OBJECT record's text disagrees with the file): the
+ * samples there are charged to no function, only to the total. */
+static void
+check_hist(const struct gp_object *o, const char *name)
+{
+	const struct exe *x = &o->x;
+
+	if (o->nbins == 0 || x->exec_lo >= x->exec_hi ||
+	    x->exec_hi > UINT64_MAX - 3)
+		return;
+	uint64_t lo = x->exec_lo & ~(uint64_t)3;
+	uint64_t hi = (x->exec_hi + 3) & ~(uint64_t)3;
+	uint64_t end = o->lowpc + 4 * (uint64_t)o->nbins;
+	if (o->lowpc >= lo && end <= hi)
+		return;
+	gp_warn("%s: histogram 0x%llx-0x%llx reaches outside its code "
+		"(0x%llx-0x%llx); its samples there count in the total only",
+		name, (unsigned long long)o->lowpc, (unsigned long long)end,
+		(unsigned long long)x->exec_lo, (unsigned long long)x->exec_hi);
+}
+
 static uint64_t
 round_up(uint64_t v, bool *overflow)
 {
@@ -233,9 +340,10 @@ round_up(uint64_t v, bool *overflow)
 	return r;
 }
 
-/* Append O's functions, biased, to ST.  False when it has none. */
+/* Append O's functions, biased, to ST, whose array has room for *CAP
+ * (grown geometrically).  False when it has none. */
 static bool
-append_functions(struct gp_object *o, struct symtab *st,
+append_functions(struct gp_object *o, struct symtab *st, size_t *cap,
 		 const struct options *opt)
 {
 	struct symtab_opts so = { 0 };
@@ -252,7 +360,11 @@ append_functions(struct gp_object *o, struct symtab *st,
 	for (size_t i = 0; i < ot.n; i++)
 		len += strlen(ot.syms[i].name) + 1;
 	o->names = xmalloc(len ? len : 1);
-	st->syms = xreallocarray(st->syms, st->n + ot.n, sizeof(*st->syms));
+	if (ot.n > *cap - st->n) {
+		while (ot.n > *cap - st->n)
+			*cap = *cap > SIZE_MAX / 4 ? SIZE_MAX : 2 * *cap + 16;
+		st->syms = xreallocarray(st->syms, *cap, sizeof(*st->syms));
+	}
 	o->first = st->n;
 	o->nfuncs = ot.n;
 	for (size_t i = 0; i < ot.n; i++) {
@@ -325,6 +437,7 @@ objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 {
 	bool overflow = false;
 	uint64_t top = x->load_hi > x->text_hi ? x->load_hi : x->text_hi;
+	size_t cap = st->n;
 
 	os->resolved = true;
 	os->nexe = st->n;
@@ -345,6 +458,7 @@ objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 				(unsigned long long)o->calls);
 			continue;
 		}
+		check_hist(o, name);
 		uint64_t hi =
 		    o->x.load_hi > o->x.text_hi ? o->x.load_hi : o->x.text_hi;
 		if (o->nbins > 0 && o->lowpc + 4 * (uint64_t)o->nbins > hi)
@@ -365,7 +479,7 @@ objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 			o->file = NULL;
 			continue;
 		}
-		if (!append_functions(o, st, opt))
+		if (!append_functions(o, st, &cap, opt))
 			gp_warn("%s: no function symbols; its %llu samples "
 				"are counted in the total only",
 				name, (unsigned long long)o->samples);
@@ -416,8 +530,12 @@ objects_tally(const struct objects *os, struct callgraph *cg,
 			continue;
 		if (cg_map_arc(cg, from, self, &p, &c) &&
 		    owns(os, a->from_obj, p) && owns(os, a->self_obj, c) &&
-		    (keep == NULL || keep(ctx, p, c)))
-			cg_add(cg, p, c, a->count);
+		    (keep == NULL || keep(ctx, p, c))) {
+			/* 64-bit counts: the callee's calls (and so the
+			 * arc's, never more) stop at UINT64_MAX. */
+			uint64_t room = UINT64_MAX - cg->nodes[c].ncalls;
+			cg_add(cg, p, c, a->count < room ? a->count : room);
+		}
 	}
 }
 
@@ -507,13 +625,20 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 	close_record(w, at);
 	for (size_t k = 0; k < os->n; k++) {
 		const struct gp_object *o = &os->v[k];
+		uint64_t lo = o->text_lo, hi = o->text_hi;
 
+		/* The text holds the bins (a reader insists), also when
+		 * profiles with other texts were summed into them. */
+		if (o->nbins > 0 && o->lowpc < lo)
+			lo = o->lowpc;
+		if (o->nbins > 0 && o->lowpc + 4 * (uint64_t)o->nbins > hi)
+			hi = o->lowpc + 4 * (uint64_t)o->nbins;
 		at = open_record(w, GMON_SIDE_OBJECT);
 		wb_u32(w, (uint32_t)k + 1);
 		wb_u32(w, o->flags);
 		wb_u64(w, 0);
-		wb_u64(w, o->text_lo);
-		wb_u64(w, o->text_hi);
+		wb_u64(w, lo);
+		wb_u64(w, hi);
 		wb_u32(w, (uint32_t)o->build_id_len);
 		wb_u32(w, (uint32_t)strlen(o->path));
 		wb_bytes(w, o->build_id, o->build_id_len);
@@ -602,5 +727,6 @@ objects_free(struct objects *os)
 	}
 	free(os->v);
 	free(os->arcs);
+	keys_free(os->keys);
 	memset(os, 0, sizeof(*os));
 }

@@ -52,16 +52,19 @@ struct gp_object {
 	size_t nfuncs;    /*   first + nfuncs) */
 	uint64_t lowpc;   /* histogram: object address of bin 0 */
 	uint32_t nbins;   /* 4 bytes each, 0: none */
-	uint64_t *bins;   /* owned, summed over the profiles */
-	uint64_t samples; /* every bin, summed */
-	uint64_t calls;   /* counts of the arcs with an end in it */
+	uint64_t *bins;   /* owned, summed over the profiles (saturating) */
+	uint64_t samples; /* every bin, summed (saturating: gp_add_sat) */
+	uint64_t calls;   /* counts of the arcs with an end in it (same) */
 	size_t narcs;     /* distinct arcs recorded with an end in it */
 };
+
+struct objects_keys; /* objects.c: which object a key names first */
 
 /* An arc between objects (indices into V, or SIDEFILE_EXE). */
 struct objects {
 	struct gp_object *v; /* owned */
-	size_t n;
+	size_t n, cap;
+	struct objects_keys *keys; /* owned: objects_add()'s lookup */
 	struct sidefile_arc *arcs; /* owned, in order read, repeats kept */
 	size_t narcs, arcs_cap;
 	size_t nexe;   /* functions of the executable, at the table's head */
@@ -71,7 +74,10 @@ struct objects {
 
 void objects_init(struct objects *os);
 
-/* Gather the load map of side file S (one per profile read). */
+/* Gather the load map of side file S (one per profile read): each of
+ * its objects joins the first object gathered before that it is the
+ * same as (one build-id, or one path when either has none), found by
+ * hash: O(objects) for the file. */
 void objects_add(struct objects *os, const struct sidefile *s);
 
 /*

@@ -256,6 +256,21 @@ parse_hist(struct sidefile *s, const struct idmap *m, struct reader *r,
 			       "%llu bins)",
 			       id, (unsigned long long)lowpc,
 			       (unsigned long long)nbins);
+	/* The writer's bins cover the object's text rounded out to 4
+	 * bytes; a bin outside it would charge no function of it. */
+	uint64_t tlo = o->text_lo & ~(uint64_t)3;
+	uint64_t thi = o->text_hi > UINT64_MAX - 3
+			   ? UINT64_MAX & ~(uint64_t)3
+			   : (o->text_hi + 3) & ~(uint64_t)3;
+	if (nbins > 0 &&
+	    (lowpc < tlo || lowpc > thi || 4 * nbins > thi - lowpc))
+		return gp_fail(err,
+			       "object %u's histogram 0x%llx-0x%llx lies "
+			       "outside its text 0x%llx-0x%llx",
+			       id, (unsigned long long)lowpc,
+			       (unsigned long long)(lowpc + 4 * nbins),
+			       (unsigned long long)o->text_lo,
+			       (unsigned long long)o->text_hi);
 	o->has_hist = true;
 	o->lowpc = lowpc;
 	o->nbins = (uint32_t)nbins;

@@ -137,12 +137,47 @@ mkdir -p "$in/other"
 # shellcheck disable=SC2086
 $CC -pg -O0 $other_flags -o "$in/other/prog" "$in/prog.c" 2>/dev/null &&
 	(cd "$in/other" && ./prog) || true
-# Arcs inside and outside $EXE's code (addresses from nm).
+# Arcs inside and outside $EXE's code (addresses from nm): from main to
+# work (fine), from outside the image (wrong), to outside the image
+# (fine: a -pg shared library), to data in the image (wrong).
 addr() { nm "$EXE" | awk -v n="$1" '$3 == n { print "0x" $1 }'; }
 main_at=$(addr main)
 work_at=$(addr work)
 mkg stray-arcs "arc $((main_at + 8)) $((work_at + 8)) 5" \
-	"arc 0x7fff0000 $((work_at + 8)) 3" "arc $((main_at + 8)) 0x7fff0100 2"
+	"arc 0x7fff0000 $((work_at + 8)) 3" "arc $((main_at + 8)) 0x7fff0100 2" \
+	"arc $((main_at + 8)) $(addr __dso_handle) 1"
+# A program calling into a -pg shared library that calls it back, a
+# qsort comparator and a thread start routine, profiled by glibc: its
+# arcs into the library end outside the executable, which is no sign
+# of another build (issue 18).
+mkdir -p "$in/cb"
+cat >"$in/cb/lib.c" <<'C'
+static int helper(int x) { return 3 * x + 1; }
+int lib_walk(int (*cb)(int), int n) { int s = 0; for (int i = 0; i < n; i++) s += cb(helper(i)); return s; }
+C
+cat >"$in/cb/prog.c" <<'C'
+#include <pthread.h>
+#include <stdlib.h>
+int lib_walk(int (*cb)(int), int n);
+static volatile int sink;
+static int handler(int x) { for (int i = 0; i < 100; i++) sink += x ^ i; return x & 7; }
+static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+static void *thr(void *p) { sink += lib_walk(handler, 100); return p; }
+int main(void)
+{
+	int v[100];
+	pthread_t t;
+	for (int i = 0; i < 100; i++) v[i] = (i * 37) % 100;
+	qsort(v, 100, sizeof(int), cmp);
+	if (pthread_create(&t, NULL, thr, NULL) == 0) pthread_join(t, NULL);
+	for (int k = 0; k < 20; k++) sink += lib_walk(handler, 100);
+	return 0;
+}
+C
+$CC -pg -O1 -fPIC -shared -o "$in/cb/libcb.so" "$in/cb/lib.c" 2>/dev/null &&
+	$CC -pg -O1 -o "$in/cb/prog" "$in/cb/prog.c" -L"$in/cb" -lcb \
+		-Wl,-rpath,"$in/cb" -lpthread 2>/dev/null &&
+	(cd "$in/cb" && ./prog) || true
 # -g builds whose DWARF has no line rows (.debug_line removed) and no
 # functions (assembly without .type directives): -s reads their DWARF.
 mkdir -p "$in/noline"
@@ -381,7 +416,16 @@ hint='written by another build?'
 check_ok good-profile 0 '' "$EXE" "$GOOD"
 check_ok good-profile-sum 0 '' -s "$EXE" "$GOOD"
 check_ok other-build 2 "$hint" "$EXE" "$in/other/gmon.out"
-check_ok other-build-arcs 1 '2 of 3 call arcs' -q "$EXE" "$in/stray-arcs"
+check_ok other-build-arcs 1 '2 of 4 call arcs' -q "$EXE" "$in/stray-arcs"
+# The callback program's profile must have its arcs into the library
+# (else the case proves nothing).
+if [ -s "$in/cb/gmon.out" ] &&
+	"$GPROF" -d "$in/cb/prog" "$in/cb/gmon.out" 2>/dev/null |
+	grep -Eq '^\[main\].* ([2-9]|[1-9][0-9]+) distinct arcs \(0 between'; then
+	check_ok good-profile-callback 0 '' "$in/cb/prog" "$in/cb/gmon.out"
+else
+	echo "FAIL good-profile-callback: no profile with arcs into libcb.so"
+fi
 nm "$in/other/prog" >"$in/nm-other"
 check_ok nm-file-other-build 1 "$hint" -S "$in/nm-other" "$EXE" "$GOOD"
 # GNU says so too ("can't find .debug_line section"): one warning.

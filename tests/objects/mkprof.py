@@ -13,10 +13,11 @@ starts a comment:
   exe PATH [buildid=HEX|none]  the program (object 0); its .text range
   rate HZ                      histogram rate (default 100)
   runid TEXT                   12 bytes of run id (default from OUT)
-  object ID PATH [buildid=HEX|none] [file=ELF]
+  object ID PATH [buildid=HEX|none] [file=ELF] [text=LO-HI]
                                an OBJECT record: PATH is what the
                                loader gave; symbols and the build-id are
-                               read from ELF (default PATH)
+                               read from ELF (default PATH), and so is
+                               the text range unless given
   histat ID LOWPC N            object ID's HIST is one bin of N at LOWPC
   hist ID FUNC N               N samples in one bin inside FUNC of object
                                ID (0: the executable, in gmon.out)
@@ -128,8 +129,10 @@ def main():
         elif f[0] == "runid":
             runid = (f[1].encode() + b"\0" * 12)[:12]
         elif f[0] == "object":
-            objs[int(f[1])] = Obj(int(f[1]), f[2], opts.get("file", f[2]),
-                                  bid)
+            o = Obj(int(f[1]), f[2], opts.get("file", f[2]), bid)
+            if "text" in opts:
+                o.xlo, o.xhi = (int(x, 0) for x in opts["text"].split("-"))
+            objs[o.id] = o
         elif f[0] == "hist":
             o = objs[int(f[1])]
             a = o.addr(f[2], 8) & ~3

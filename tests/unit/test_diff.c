@@ -141,9 +141,57 @@ t_false_positives(void)
 	t_end();
 }
 
+/* Sums of calls stop at 2^64 - 1 and deltas at 64 signed bits: never a
+ * small sum or a delta of the wrong sign (issue 18). */
+static void
+t_saturation(void)
+{
+	static const struct {
+		uint64_t a, b, sum;
+		int64_t delta; /* b - a */
+	} cases[] = {
+		{ 1, 2, 3, 1 },
+		{ UINT64_MAX - 1, 1, UINT64_MAX, INT64_MIN },
+		{ UINT64_MAX - 1, UINT64_MAX, UINT64_MAX, 1 },
+		{ UINT64_MAX, 25800, UINT64_MAX, INT64_MIN },
+		{ 0, UINT64_MAX, UINT64_MAX, INT64_MAX },
+		{ 1ull << 63, 0, 1ull << 63, INT64_MIN },
+		{ (1ull << 63) - 1, 0, (1ull << 63) - 1, -INT64_MAX },
+		{ 0, (1ull << 63) - 1, (1ull << 63) - 1, INT64_MAX },
+		{ 0, 1ull << 63, 1ull << 63, INT64_MAX },
+	};
+
+	t_begin("diff/saturating-counts");
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char what[64];
+		snprintf(what, sizeof(what), "case %zu", i);
+		check_u64(gp_add_sat(cases[i].a, cases[i].b), cases[i].sum,
+			  what);
+		check_true(gp_delta_sat(cases[i].a, cases[i].b) ==
+			       cases[i].delta,
+			   what);
+	}
+	/* Two statics without a file share a key: their calls summed. */
+	struct diff_fn b[] = {
+		fn("s", NULL, 1, 10, UINT64_MAX - 1),
+		fn("s", NULL, 1, 10, UINT64_MAX - 1),
+	};
+	struct diff_fn c[] = { fn("s", NULL, 1, 10, 5) };
+	struct diff_input bi = input(b, 2, 100), ci = input(c, 1, 100);
+	struct diff d;
+	memset(&d, 0, sizeof(d));
+	diff_compute_inputs(&d, &bi, &ci, false, -1);
+	const struct diff_row *r = find(&d, "s", NULL);
+	if (check_true(r != NULL, "row s"))
+		check_u64(r->c1, UINT64_MAX, "summed base calls");
+	diff_free(&d);
+	t_end();
+}
+
 void
 test_diff(void)
 {
 	t_run("diff-matching", t_matching);
+	t_run("diff-saturation", t_saturation);
 	t_run("diff-false-positives", t_false_positives);
 }

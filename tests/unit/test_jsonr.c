@@ -135,10 +135,49 @@ t_invalid(void)
 	t_end();
 }
 
+/* Counts written as digits come exactly, also past 2^53; anything
+ * else (a sign, a fraction, an exponent, past 2^64 - 1) does not. */
+static void
+t_u64(void)
+{
+	static const struct {
+		const char *text;
+		bool is_u64;
+		uint64_t u64;
+	} cases[] = {
+		{ "0", true, 0 },
+		{ "9007199254740993", true, 9007199254740993ull },
+		{ "18446744073709551615", true, UINT64_MAX },
+		{ "18446744073709551616", false, 0 },
+		{ "99999999999999999999", false, 0 },
+		{ "-1", false, 0 },
+		{ "-0", false, 0 },
+		{ "1.0", false, 0 },
+		{ "1e3", false, 0 },
+	};
+	struct jsonr r;
+	struct jsonr_ev ev;
+	struct gp_err err;
+
+	t_begin("jsonr/exact-counts");
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		jsonr_init(&r, cases[i].text, strlen(cases[i].text));
+		if (jsonr_next(&r, &ev, &err) != 0)
+			t_fail("%s: %s", cases[i].text, err.msg);
+		else if (ev.is_u64 != cases[i].is_u64 ||
+			 (ev.is_u64 && ev.u64 != cases[i].u64))
+			t_fail("%s: is_u64 %d, %llu", cases[i].text, ev.is_u64,
+			       (unsigned long long)ev.u64);
+		jsonr_free(&r);
+	}
+	t_end();
+}
+
 void
 test_jsonr(void)
 {
 	t_run("jsonr-valid", t_valid);
 	t_run("jsonr-strings", t_strings);
 	t_run("jsonr-invalid", t_invalid);
+	t_run("jsonr-u64", t_u64);
 }

@@ -509,6 +509,55 @@ t_load_map(void)
 	t_end();
 }
 
+/* A HIST must lie in its OBJECT's text (0x1000-0x1100 here) rounded
+ * out to 4 bytes: bins outside it would charge none of its functions. */
+static void
+t_hist_range(void)
+{
+	static const struct {
+		uint64_t lowpc, nbins;
+		bool ok;
+	} cases[] = {
+		{ 0x1000, 0x40, true },   { 0x10fc, 1, true },
+		{ 0x1100, 0, true },      { 0x1000, 0x41, false },
+		{ 0xffc, 1, false },      { 0x1100, 1, false },
+		{ 0x3ffffff0, 1, false }, { 0, 1, false },
+	};
+	struct sidefile s;
+	struct gp_err err;
+	struct mapbuf m;
+
+	t_begin("sidefile/hist-in-text");
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		mb_head(&m);
+		mb_object(&m, 1, "x");
+		mb_open(&m, GMON_SIDE_HIST);
+		mb_u32(&m, 1);
+		mb_u32(&m, 0);
+		mb_u64(&m, cases[i].lowpc);
+		mb_u64(&m, cases[i].nbins);
+		for (uint64_t k = 0; k < cases[i].nbins; k++)
+			mb_u32(&m, 1);
+		mb_close(&m);
+		mb_end(&m);
+		int rc = sidefile_parse(&s, m.b, m.n, &err);
+		if (cases[i].ok && rc != 0)
+			t_fail("0x%llx + %llu bins refused: %s",
+			       (unsigned long long)cases[i].lowpc,
+			       (unsigned long long)cases[i].nbins, err.msg);
+		if (!cases[i].ok &&
+		    (rc == 0 || strstr(err.msg, "lies outside its text "
+						"0x1000-0x1100") == NULL))
+			t_fail("0x%llx + %llu bins: %s",
+			       (unsigned long long)cases[i].lowpc,
+			       (unsigned long long)cases[i].nbins,
+			       rc == 0 ? "accepted" : err.msg);
+		if (rc == 0)
+			sidefile_free(&s);
+	}
+	t_end();
+}
+
 void
 test_sidefile(void)
 {
@@ -517,4 +566,5 @@ test_sidefile(void)
 	t_run("sidefile/damage", t_damage);
 	t_run("sidefile/unknown-records-skipped", t_forward);
 	t_run("sidefile/load-map", t_load_map);
+	t_run("sidefile/hist-in-text", t_hist_range);
 }

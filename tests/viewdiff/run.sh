@@ -297,6 +297,63 @@ expect_error viewdiff/diff-json-version "$out" "v2.json: version is not 1" \
 printf '{"format":"gprof-profile","version":1,"functions":[{"raw_name":"mix","self_samples":1,"calls":1.5}]}' >"$out/half.json"
 expect_error viewdiff/diff-json-bad-calls "$out" "functions[0].calls is not a whole number" \
 	--diff=half.json demo a.gmon
+# Counts past 2^53 read exactly, sums that pass 2^64 - 1 stop there
+# (checksum: calls + self_calls), and a delta of calls never changes
+# sign (it is clamped to 64 bits); text and JSON agree (issue 18).
+printf '{"format":"gprof-profile","version":1,"functions":[{"raw_name":"mix","self_samples":100,"calls":18446744073709551615},{"raw_name":"checksum","self_samples":100,"calls":18446744073709551000,"self_calls":4096},{"raw_name":"is_even","self_samples":50,"calls":9007199254740993}]}' >"$out/huge.json"
+run_diff huge --diff=huge.json demo a.gmon
+m=$(row "$out/huge.out" mix) c=$(row "$out/huge.out" checksum) e=$(row "$out/huge.out" is_even)
+# has_calls ROW BASE THIS DELTA: the row shows these three counts.
+has_calls() {
+	echo "$1" | grep -q " $2 *$3 $4  "
+}
+if [ $rc -eq 0 ] && has_calls "$m" 18446744073709551615 25800 -9223372036854775808 &&
+	has_calls "$c" 18446744073709551615 400 -9223372036854775808 &&
+	has_calls "$e" 9007199254740993 400 -9007199254740593; then
+	pass diff-json-huge-counts
+else
+	fail diff-json-huge-counts "exit $rc: mix: $m; checksum: $c; is_even: $e"
+fi
+run_diff huge-json --diff=huge.json --format=json demo a.gmon
+if [ $rc -eq 0 ] && python3 - "$out/huge-json.out" <<'EOF'; then
+import json, sys
+f = {x["name"]: x for x in json.load(open(sys.argv[1]))["functions"]}
+assert f["mix"]["base_calls"] == 2**64 - 1, "mix base"
+assert f["mix"]["delta_calls"] == -2**63, "mix delta"
+assert f["checksum"]["base_calls"] == 2**64 - 1, "checksum base"
+assert f["is_even"]["delta_calls"] == 400 - 9007199254740993, "is_even"
+EOF
+	pass diff-json-huge-counts-json
+else
+	fail diff-json-huge-counts-json "exit $rc or wrong numbers"
+fi
+printf '{"format":"gprof-profile","version":1,"functions":[{"raw_name":"mix","self_samples":1,"calls":18446744073709551616}]}' >"$out/2e64.json"
+expect_error viewdiff/diff-json-calls-too-big "$out" "functions[0].calls is not a whole number from 0 to 18446744073709551615" \
+	--diff=2e64.json demo a.gmon
+# A base of 40,000 functions: its arrays grow geometrically (one element
+# at a time they took 146 s under SAN=1, over 300 s here; now 2 s), so
+# the run ends well within a generous timeout, every function listed.
+python3 - "$out/many.json" <<'EOF'
+import json, sys
+fns = [{"raw_name": "f%d" % i, "name": "f%d" % i, "file": "src/x%d.c" % (i % 50),
+        "self_samples": i % 7 + 1, "calls": i} for i in range(40000)]
+json.dump({"format": "gprof-profile", "version": 1,
+           "program": {"path": "demo"},
+           "profile": {"files": ["a%d.gmon" % i for i in range(40)],
+                       "sampling_rate_hz": 100},
+           "functions": fns}, open(sys.argv[1], "w"))
+EOF
+(cd "$out" && exec timeout 120 "$GPROF" --diff=many.json demo a.gmon) \
+	>"$out/many.out" 2>"$out/many.err"
+rc=$?
+n=$(grep -c ' f[0-9]* (x[0-9]*\.c) \[only in base\]$' "$out/many.out")
+if [ $rc -eq 124 ]; then
+	fail diff-json-many-functions "no end within 120 s"
+elif [ $rc -ne 0 ] || [ "$n" -ne 40000 ]; then
+	fail diff-json-many-functions "exit $rc, $n of 40000 functions listed: $(head -n 1 "$out/many.err")"
+else
+	pass diff-json-many-functions
+fi
 printf '{"format":"gprof-profile",\n"version":1,\n"functions":[}' >"$out/broken.json"
 expect_error viewdiff/diff-json-malformed "$out" "broken.json: line 3, column 14" \
 	--diff=broken.json demo a.gmon
