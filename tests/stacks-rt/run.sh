@@ -171,12 +171,18 @@ shlib_cases() {
 	# A host program built without -pg, the collector preloaded: its
 	# frames are not profiled code, so the libraries' stacks stop at
 	# them, truncated.
-	[ "$plat" = x86_64 ] && [ -f "$BUILD/libgmon.so" ] || return
+	[ "$plat" = x86_64 ] || return
+	_so=$BUILD/libgmon.so
+	[ -f "$_so" ] || _so=$top/build/libgmon.so
+	if [ ! -f "$_so" ]; then
+		echo "SKIP stacks-rt/$plat/host: no libgmon.so"
+		return
+	fi
 	if ! $cc -O2 -I"$progs" -I"$top/tests/runtime/progs" \
 		-o "$pout/bin/host" "$progs/shmain.c" -L"$pout" -lw \
 		-Wl,-rpath,"$pout" -ldl >"$pout/host.build" 2>&1; then
 		echo "FAIL stacks-rt/$plat/host: cannot build"
-	elif run host "$pout/bin/host" LD_PRELOAD="$BUILD/libgmon.so" \
+	elif run host "$pout/bin/host" LD_PRELOAD="$_so" \
 		-- "$scale" "$pout/libd.so"; then
 		$decode "$pout/host/gmon.out.gmonx" --exe "$pout/bin/host" \
 			--lib "$pout/libw.so" --lib "$pout/libd.so" \
