@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bbsum.h"
 #include "exe.h"
 #include "outfile.h"
 #include "select.h"
@@ -60,7 +59,8 @@ struct ann_line {
 struct plan {
 	struct ann_sym *syms;
 	size_t nsyms;
-	struct gmon_bb *bbs; /* owned: counts by symbol, in slot order */
+	const struct gmon_bb *bbs; /* borrowed: counts by symbol, in slot
+				    * order (line mode's, A->lp's) */
 	size_t nbbs;
 	uint32_t *ids; /* symbols by file, line and address */
 	struct ann_file *files;
@@ -171,20 +171,22 @@ line_calls(const struct callgraph *cg, uint32_t i)
 }
 
 /*
- * GNU's line mode: the functions and line symbols of A->lines, each
- * with the basic-block counts its range holds (BBSUM_SLOTS at most).
+ * GNU's line mode: the functions and line symbols of A->lp's table (as
+ * -l's reports see them), their calls on the arcs -k leaves, -A/-J
+ * matched on the table (a line symbol by its own file and line), each
+ * with the basic-block counts its range holds (bbsum.h: BBSUM_SLOTS at
+ * most).
  */
 static void
-line_syms(struct plan *p, const struct analysis *a, const struct options *o,
-	  struct exe *x)
+line_syms(struct plan *p, const struct analysis *a)
 {
-	const struct symtab *lt = &a->lines.st;
-	struct selection sel;
+	const struct lineprof *lp = &a->lp;
+	const struct symtab *lt = &lp->st;
 	uint32_t *first_bb = xcalloc(lt->n + 1, sizeof(*first_bb));
 	uint32_t *count_bb = xcalloc(lt->n + 1, sizeof(*count_bb));
 
-	select_build(&sel, o, lt, x);
-	p->nbbs = bbsum_merge(a->g.bbs, a->g.nbbs, lt, &p->bbs);
+	p->bbs = lp->bbs;
+	p->nbbs = lp->nbbs;
 	for (size_t k = 0; k < p->nbbs; k++) {
 		sym_id s = symtab_find(lt, p->bbs[k].addr);
 
@@ -199,8 +201,8 @@ line_syms(struct plan *p, const struct analysis *a, const struct options *o,
 		struct ann_sym *as = &p->syms[p->nsyms];
 		/* Positions as line mode found them: a line symbol's first
 		 * address, a function's entry. */
-		const char *file = a->lines.files[i];
-		int line = a->lines.lines[i];
+		const char *file = lp->files[i];
+		int line = lp->lines[i];
 		sym_id f = symtab_find(&a->st, s->addr);
 		bool entry = f != SYM_NONE && a->st.syms[f].addr == s->addr;
 
@@ -210,16 +212,15 @@ line_syms(struct plan *p, const struct analysis *a, const struct options *o,
 			.path = file,
 			.line = (size_t)line,
 			.addr = s->addr,
-			.ncalls = line_calls(&a->lines.cg, i),
+			.ncalls = line_calls(&lp->cg, i),
 			.is_func = s->is_func,
 			.entry = entry,
-			.selected = selected(&sel, i),
+			.selected = selected(&lp->sel, i),
 			.bb = first_bb[i],
 			.nbb = count_bb[i],
 		};
 		p->nsyms++;
 	}
-	select_free(&sel);
 	free(first_bb);
 	free(count_bb);
 }
@@ -280,7 +281,6 @@ static void
 plan_free(struct plan *p)
 {
 	free(p->syms);
-	free(p->bbs);
 	free(p->ids);
 	free(p->files);
 }
@@ -523,7 +523,7 @@ annotate_print(FILE *out, const struct model *m, const struct analysis *a,
 	struct ann_state st = { 0 };
 	struct ann_line *lines;
 	struct written written = { 0 };
-	bool line_mode = a->lines.built;
+	bool line_mode = a->lp.built;
 	bool after_file = false;
 	int rc = 0;
 
@@ -531,7 +531,7 @@ annotate_print(FILE *out, const struct model *m, const struct analysis *a,
 	struct exe *x = (struct exe *)&a->x;
 
 	if (line_mode)
-		line_syms(&p, a, o, x);
+		line_syms(&p, a);
 	else
 		function_syms(&p, m, a);
 	set_ranks(&p, x);
@@ -545,7 +545,9 @@ annotate_print(FILE *out, const struct model *m, const struct analysis *a,
 		uint64_t total;
 		size_t n = file_lines(&p, f, lines, &total);
 
-		if (total == 0)
+		/* -z: also the files whose selected symbols have no
+		 * calls (and no blocks). */
+		if (total == 0 && !(o->zeros && n > 0))
 			continue;
 		if (srcpath_load(&sp, f->path, &sf, &e) != 0) {
 			gp_warn("warning: %s; its annotation is left out",

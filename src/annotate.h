@@ -10,10 +10,12 @@
  *   on one line add up.  -A SPEC / -J SPEC select functions (a match in
  *   -A's list wins over -J's; an -A list that matches nothing selects
  *   everything).  Basic-block counts are not used outside line mode.
- * - In GNU's line mode (A->lines built: -s, and -l) the symbols are the
- *   line-mode table's: functions and line symbols, each with the
+ * - In GNU's line mode (-l, and -s, which turns it on) the symbols are
+ *   the line-mode table's as -l's reports see them (A->lp): functions
+ *   and line symbols, each with its calls on the arcs -k leaves and the
  *   basic-block counts its code holds (GNU's slots, bbsum.h), specs
- *   matched against the table.  Of several symbols on one line the
+ *   matched against the table (a line symbol by its own file and
+ *   line).  Of several symbols on one line the
  *   first by address gives the line its kind and blocks, and the line
  *   counts as having address 0.  A line shows a function's calls, then
  *   its blocks' counts, comma-separated; with -x a line of code that
@@ -24,8 +26,9 @@
  *   nothing to show is blank, yet counts as executable; "lines
  *   executed" are those that show something.
  * - A file is printed when the counts of its selected functions add up
- *   to more than zero, files in the reverse of the order in which their
- *   functions first come in the symbol table (.symtab order).
+ *   to more than zero (with -z: when it holds a selected function),
+ *   files in the reverse of the order in which their functions first
+ *   come in the symbol table (.symtab order).
  * - "*** File NAME:" (NAME as DWARF gives it, even when the file was
  *   found along -I or GPROF_PATH, see srcpath.h), then every line: a
  *   line holding functions gets "%12s -> " with their summed count, or

@@ -14,7 +14,8 @@
 #    hand-written specs/*.spec (mostly malformed files).
 # 3. Run both gprofs on every profile with every line of options.txt and
 #    compare stdout byte for byte, the exit status, whether stderr is
-#    empty, and the bytes of any gmon.sum written.
+#    empty, and the bytes of any gmon.sum written (those GNU defines,
+#    tests/gmonsum.sh).
 #
 # Prints "PASS name" or "FAIL name: why" per case; other lines are notes.
 # A failing case keeps both outputs in $BUILD/diff/fail/.  Exits 0 unless
@@ -28,6 +29,7 @@ JOBS=${DIFF_JOBS:-2}
 ONLY=${DIFF_ONLY:-}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
+. "$here/../gmonsum.sh"
 progs=$(cd "$here/../progs" && pwd)
 out=$BUILD/diff
 CC=${CC:-cc}
@@ -335,8 +337,8 @@ why() {
 	elif [ ! -e "$1/gnu/gmon.sum" ] && [ -e "$1/ours/gmon.sum" ]; then
 		echo "gmon.sum written, want none"
 	elif [ -e "$1/gnu/gmon.sum" ] &&
-		! cmp -s "$1/gnu/gmon.sum" "$1/ours/gmon.sum"; then
-		echo "gmon.sum differs ($(where "$1/gnu/gmon.sum" "$1/ours/gmon.sum"))"
+		! sum_same "$1/gnu/gmon.sum" "$1/ours/gmon.sum"; then
+		echo "gmon.sum differs ($(sum_where "$1/gnu/gmon.sum" "$1/ours/gmon.sum"))"
 	fi
 }
 
@@ -365,7 +367,7 @@ check() {
 		{ [ ! -s "$5/ours/stderr" ] && [ ! -s "$5/gnu/stderr" ]; }; } &&
 		{ [ ! -e "$5/gnu/gmon.sum" ] && [ ! -e "$5/ours/gmon.sum" ] ||
 		{ [ -e "$5/gnu/gmon.sum" ] && [ -e "$5/ours/gmon.sum" ] &&
-		cmp -s "$5/gnu/gmon.sum" "$5/ours/gmon.sum"; }; }; then
+		sum_same "$5/gnu/gmon.sum" "$5/ours/gmon.sum"; }; }; then
 		echo "PASS $1"
 		return
 	fi
