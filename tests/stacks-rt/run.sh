@@ -224,7 +224,7 @@ misc_cases() {
 	if run jump "$pout/bin/misc" -- "$scale" jump; then
 		check longjmp "$pout/bin/misc" "$pout/jump" \
 			--callers work=cheap,dear,dive --callers dive=dive,main \
-			--callers cheap=both --callers dear=both --callers both=main \
+			--callers cheap=main --callers dear=main \
 			$main_rules
 	else
 		echo "FAIL stacks-rt/$plat/longjmp: exited $?"

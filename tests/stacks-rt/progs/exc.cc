@@ -58,15 +58,15 @@ main(int argc, char **argv)
 	if (scale < 1)
 		scale = 1;
 	long caught = 0;
-	for (long r = 0; r < 2000 * scale; r++) {
-		try {
-			thrower(20);
-		} catch (const std::exception &) {
-			caught++;
-		}
-	}
-	// In rounds, so that both callers meet the same machine.
+	// In rounds, so that every caller meets the same machine.
 	for (int r = 0; r < 10; r++) {
+		for (long k = 0; k < 200 * scale; k++) {
+			try {
+				thrower(20);
+			} catch (const std::exception &) {
+				caught++;
+			}
+		}
 		cheap(scale);
 		AFTER_CALL();
 		dear(scale);

@@ -111,10 +111,16 @@ main(int argc, char **argv)
 		memset(&it, 0, sizeof it);
 		setitimer(ITIMER_REAL, &it, NULL);
 	} else {
-		for (long r = 0; r < 2000 * scale; r++)
-			if (setjmp(env) == 0)
-				dive(20);
-		both(scale);
+		/* In rounds, so that every caller meets the same machine. */
+		for (int r = 0; r < 10; r++) {
+			for (long k = 0; k < 200 * scale; k++)
+				if (setjmp(env) == 0)
+					dive(20);
+			cheap(scale);
+			AFTER_CALL();
+			dear(scale);
+			AFTER_CALL();
+		}
 	}
 	/* Iterations of work per caller, times the scale. */
 	double cheap = 500.0 * 10000, dear = 500000.0 * 100;
