@@ -7,6 +7,8 @@ usage: decode.py SIDE --exe EXE [--lib PATH]... [--nm NM] [checks]
   --truth FILE       "SHARE CALLEE CALLER FRACTION" lines: the measured
                      share of CALLEE's samples with CALLER right above it
                      must be within max(5 points, 4 sigma + 1 point)
+  --slack X          add X to every share's tolerance (threads that run
+                     at once on a loaded machine do not run equally fast)
   --callers F=G,H    the frame above F is G or H ("-": F is outermost,
                      "*": anything); every function seen needs a rule
   --complete F       stacks whose outermost frame is F are complete
@@ -97,6 +99,7 @@ def main():
     side, exe, libs, nm = args[0], None, [], "nm"
     truth, callers, complete, truncated_at = [], {}, [], []
     method = min_samples = None
+    slack = 0.0
     dump = False
     i = 1
     while i < len(args):
@@ -121,6 +124,8 @@ def main():
             complete.append(v)
         elif a == "--truncated-at":
             truncated_at.append(v)
+        elif a == "--slack":
+            slack = float(v)
         elif a == "--method":
             method = int(v)
         elif a == "--min-samples":
@@ -183,7 +188,7 @@ def main():
                 continue
             got = by.get(caller, 0) / n if n else 0.0
             sigma = math.sqrt(p * (1 - p) / n) if n else 1.0
-            tol = max(0.05, 4 * sigma + 0.01)
+            tol = max(0.05, 4 * sigma + 0.01) + slack
             line = ("share %s <- %s: measured %.4f, truth %.4f, tolerance "
                     "%.4f over %d samples" % (callee, caller, got, p, tol, n))
             print(line)

@@ -13,7 +13,9 @@
 # measured share of a callee's samples under each caller within
 # max(5 points, 4 sigma + 1 point) of the truth the program prints
 # (callers.c: per-call cost differing 1000x; recur.c: mutual recursion
-# with unequal members; threads.c: 2 and 4 threads on different paths;
+# with unequal members; threads.c: 2 and 4 threads on different paths,
+# 3 points more, since threads that run at once on a loaded machine do
+# not run equally fast;
 # shmain.c: a -pg shared library and a dlopened one), complete stacks
 # ending at main or a thread's start routine, and a qsort callback whose
 # stacks stop at libc, truncated (qsortcb.c).  The perf clock (the
@@ -132,7 +134,7 @@ truth_cases() {
 				--callers path0=start --callers path1=start \
 				--callers path2=start --callers path3=start \
 				--callers start=- --complete start \
-				--callers main=-
+				--callers main=- --slack 0.03
 		else
 			echo "FAIL stacks-rt/$plat/threads$n$_k: exited $?"
 		fi
@@ -368,7 +370,7 @@ else
 				check threads2 "$pout/bin/threads" "$pout/threads2" \
 					--callers work=path0,path1 --callers path0=start \
 					--callers path1=start --callers start=- \
-					--complete start --callers main=-
+					--complete start --callers main=- --slack 0.03
 		else
 			echo "FAIL stacks-rt/$plat/build: cannot build"
 		fi
