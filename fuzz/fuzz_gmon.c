@@ -73,7 +73,7 @@ analyse(struct analysis *a)
 	o.style = o.specified = OUT_SUM;
 	o.specs = &spec;
 	o.nspecs = 1;
-	fake_symtab(&a->g, &a->st);
+	fake_symtab(&a->g, &a->fn.st);
 	srcline_none(&a->x);
 	if (analysis_compute(a, &o, &err) != 0)
 		return;

@@ -25,6 +25,7 @@
 #include "srcline.h"
 #include "analysis.h"
 #include "diag.h"
+#include "modelbuild.h"
 #include "reports.h"
 #include "views.h"
 
@@ -58,15 +59,15 @@ print_diff_page(FILE *out, const struct model *m, const struct options *o)
 static void
 print_stats_views(struct analysis *a, const struct options *o, FILE *out)
 {
-	struct model_in in;
-	struct model_opts mo = { .demangle = o->demangle, .sources = true };
+	struct model_opts mo = { .demangle = o->demangle,
+				 .sources = true,
+				 .views = true };
 	struct model m;
-	struct view_ctx ctx = { &m, a, o };
+	struct view_ctx ctx = { &m, o };
 	struct diff d;
 	struct gp_err err;
 
-	reports_model_in(a, &in);
-	model_build(&m, &in, &mo);
+	model_from_analysis(&m, a, &mo);
 	(void)view_pprof(out, &ctx, &err);
 	(void)view_errorbars(out, &ctx, &err);
 	memset(&d, 0, sizeof(d));
@@ -109,14 +110,14 @@ print_views(struct analysis *a, struct options *o, FILE *out)
 				 .print_path = o->print_path,
 				 .zeros = o->zeros,
 				 .graph = true,
-				 .sources = true };
-	struct model_in in;
+				 .sources = true,
+				 .views = true,
+				 .sites = true };
 	struct model m;
-	struct view_ctx ctx = { &m, a, o };
+	struct view_ctx ctx = { &m, o };
 	struct gp_err err;
 
-	reports_model_in(a, &in);
-	model_build(&m, &in, &mo);
+	model_from_analysis(&m, a, &mo);
 	(void)view_callgrind(out, &ctx, &err);
 	o->node_threshold = o->edge_threshold = o->brief ? 0 : 0.5;
 	o->dot_clusters = o->zeros;
@@ -148,7 +149,7 @@ print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 	o.ngmons = 1;
 	o.style = OUT_FLAT | OUT_GRAPH | OUT_EXEC | OUT_ORDER;
 	o.specified = o.style;
-	fake_symtab(&a->g, &a->st);
+	fake_symtab(&a->g, &a->fn.st);
 	srcline_none(&a->x);
 	if (analysis_compute(a, &o, &err) != 0)
 		return;

@@ -13,7 +13,10 @@
  * arc ends in range, bins held) and gathered twice by objects_add(), as
  * two summed profiles would be, then described and encoded as -s's
  * gmon.sum.gmonx, which must decode again (objects_resolve() is not
- * run: it opens the files the input names).
+ * run: it opens the files the input names).  Decoded stacks (STACKS)
+ * name declared objects and frames in range, sum to twice their samples
+ * in the gathered set, and decode again from the gmon.sum.gmonx with
+ * the same stacks and samples.
  *
  * Invariant: everything allocated here is freed, so leaks are real.
  */
@@ -86,12 +89,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    (s.arcs[i].self_obj != SIDEFILE_EXE &&
 			     s.arcs[i].self_obj >= s.nobj))
 				abort();
+		for (size_t i = 0; i < s.stacks.nframes; i++)
+			if (s.stacks.frames[i].obj != STACKS_EXE &&
+			    s.stacks.frames[i].obj >= s.nobj)
+				abort();
+		for (size_t i = 0; i < s.stacks.nids; i++)
+			if (s.stacks.ids[i] >= s.stacks.nframes)
+				abort();
 		sidefile_describe(null, &s);
 		struct objects os;
 		objects_init(&os);
 		objects_add(&os, &s);
 		objects_add(&os, &s);
-		if (os.n > s.nobj || os.narcs != 2 * s.narcs)
+		if (os.n > s.nobj || os.narcs != 2 * s.narcs ||
+		    os.stacks.n > s.stacks.n ||
+		    (s.stacks.samples <= UINT64_MAX / 2 &&
+		     os.stacks.samples != 2 * s.stacks.samples))
 			abort();
 		objects_describe(null, &os);
 		/* -s's gmon.sum.gmonx of the sum reads back. */
@@ -100,7 +113,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		wbuf_init(&w, false, 8);
 		objects_encode(&os, &s, s.run_id, &w);
 		if (sidefile_parse(&back, w.p, w.n, &err) != 0 ||
-		    back.nobj != os.n || back.narcs != os.narcs)
+		    back.nobj != os.n || back.narcs != os.narcs ||
+		    back.stacks.n != os.stacks.n ||
+		    back.stacks.samples != os.stacks.samples)
 			abort();
 		sidefile_free(&back);
 		wbuf_free(&w);

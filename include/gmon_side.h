@@ -41,8 +41,11 @@
  * CLOCK (tag 2): the sampler (runtime/sample.h, struct sample_result).
  *   0  u32  kind         GMON_SIDE_CLOCK_*: the clock that ran
  *   4  u32  asked_hz     the rate asked for
- *   8  u32  rate_hz      the rate written as gmon.out's prof_rate (the
- *                        delivered one, rounded)
+ *   8  u32  rate_hz      the rate written as gmon.out's prof_rate:
+ *                        nominal (the asked one, or a tick-bound clock's
+ *                        tick rate; each sample counts whole periods of
+ *                        it); collectors before that wrote the delivered
+ *                        one, rounded
  *  12  u32  name_len     bytes of the clock's name (no NUL), at most 64
  *  16  u64  rate_mhz     delivered rate in thousandths of Hz: every
  *                        sample divided by sampled_ns

@@ -25,6 +25,7 @@ enum {
 	PERF_COUNT_SW_TASK_CLOCK = 1,
 	PERF_SAMPLE_IP = 1,
 	PERF_SAMPLE_CALLCHAIN = 1 << 5,
+	PERF_SAMPLE_PERIOD = 1 << 8,
 	PERF_SAMPLE_STACK_USER = 1 << 13,
 	PERF_RECORD_LOST = 2,
 	PERF_RECORD_SAMPLE = 9,
@@ -33,6 +34,8 @@ enum {
 #define PERF_FLAG_FD_CLOEXEC (1UL << 3)
 #define PERF_EVENT_IOC_ENABLE _IO('$', 0)
 #define PERF_EVENT_IOC_DISABLE _IO('$', 1)
+#define PERF_EVENT_IOC_REFRESH _IO('$', 2)
+#define PERF_EVENT_IOC_SET_OUTPUT _IO('$', 5)
 
 struct perf_event_attr {
 	uint32_t type;

@@ -5,8 +5,11 @@
  *
  *   sample_perf.c    perf_event task-clock per thread, no signal
  *   sample_timer.c   timer_create per thread (CPU time, or wall time)
- *   sample_itimer.c  one process-wide ITIMER_PROF (what glibc does)
+ *   sample_itimer.c  process-wide: a timer on the process CPU clock, or
+ *                    ITIMER_PROF (what glibc does)
  *   sample_signal.c  the signal handler the timers share
+ *   sample_ledger.c  what a sample stands for: the nominal rate, and the
+ *                    ledger of unsampled time (short threads)
  *
  * Every sample, from a signal handler or a perf ring, is counted by
  * sample_take(), the one place that decides where a sample is charged.
@@ -65,18 +68,6 @@ sample_put_uint(char *buf, size_t *len, size_t cap, uint64_t v)
 		buf[(*len)++] = digits[--n];
 }
 
-bool
-sample_lock_flag(_Atomic int *flag)
-{
-	for (int i = 0; i < SAMPLE_SPIN_TRIES; i++) {
-		int expected = 0;
-		if (atomic_compare_exchange_strong(flag, &expected, 1))
-			return true;
-		sched_yield();
-	}
-	return false;
-}
-
 /* ---- counting one sample ---- */
 
 void
@@ -84,33 +75,54 @@ sample_take(const struct sample_ctx *c)
 {
 	struct sample_state *s = &sampler;
 	uintptr_t pc = c->pc;
-	atomic_fetch_add_explicit(&s->samples, 1, memory_order_relaxed);
+	uint32_t n = c->periods;
+	if (c->slot) {
+		if (c->first)
+			n += atomic_exchange_explicit(&c->slot->bonus, 0,
+						      memory_order_relaxed);
+		atomic_fetch_add_explicit(&c->slot->credited, n,
+					  memory_order_relaxed);
+		/* Whole periods the pool holds ride on this sample (not
+		 * the slot's credit: they are other time). */
+		if (atomic_load_explicit(&s->pool_ns, memory_order_relaxed) >=
+		    (int64_t)s->period_ns)
+			n += sample_ledger_whole();
+	}
+	atomic_fetch_add_explicit(&s->samples, n, memory_order_relaxed);
 	uintptr_t own_lo = (uintptr_t)__start_gmon_text;
 	uintptr_t own_hi = (uintptr_t)__stop_gmon_text;
-	if (own_lo && pc >= own_lo && pc < own_hi)
-		atomic_fetch_add_explicit(&s->collector, 1,
+	if (own_lo && pc >= own_lo && pc < own_hi) {
+		atomic_fetch_add_explicit(&s->collector, n,
 					  memory_order_relaxed);
-	else if (pc - s->lowpc < s->span)
-		__atomic_fetch_add(&s->bins[(pc - s->lowpc) >> 2], 1,
+	} else if (pc - s->lowpc < s->span) {
+		__atomic_fetch_add(&s->bins[(pc - s->lowpc) >> 2], n,
 				   __ATOMIC_RELAXED);
-	else if (gmon_objects_charge(pc))
-		atomic_fetch_add_explicit(&s->objects, 1, memory_order_relaxed);
-	else {
-		atomic_fetch_add_explicit(&s->outside, 1, memory_order_relaxed);
-		return;
+	} else {
+		/* The load map counts one sample at a time. */
+		uint32_t charged = 0;
+		while (charged < n && gmon_objects_charge(pc))
+			charged++;
+		atomic_fetch_add_explicit(&s->objects, charged,
+					  memory_order_relaxed);
+		atomic_fetch_add_explicit(&s->outside, n - charged,
+					  memory_order_relaxed);
+		if (charged == 0)
+			return;
+		n = charged;
 	}
 	/* In the program's code (or the collector's, which the stacks
-	 * leave out): its calling context. */
+	 * leave out): its calling context, counted as often as the
+	 * histogram counted the sample. */
 	if (c->ucontext)
-		stacks_on_signal(pc, c->ucontext);
+		stacks_on_signal(pc, c->ucontext, n);
 	else if (c->record)
-		sample_perf_stacks(c);
+		sample_perf_stacks(c, n);
 }
 
 /* ---- the registry of threads ---- */
 
 int
-sample_arm_self(const struct sample_backend *clock)
+sample_arm_self(const struct sample_backend *clock, bool late)
 {
 	struct thread_slot *slots = sampler.slots;
 	size_t i;
@@ -130,14 +142,33 @@ sample_arm_self(const struct sample_backend *clock)
 	t->tid = (pid_t)syscall(SYS_gettid);
 	t->stacks = stacks_thread_table();
 	t->perf_fd = -1;
+	t->perf_first_fd = -1;
 	t->ring = NULL;
 	t->has_timer = false;
 	t->measure = CLOCK_MONOTONIC;
 	if (clock->kind != SAMPLE_WALL)
 		pthread_getcpuclockid(pthread_self(), &t->measure);
-	if (clock->arm(t) != 0) {
+	sample_ledger_carry(t, clock);
+	t->run_ns = 0;
+	t->settled_ns = 0;
+	t->cpu_armed_ns = 0;
+	t->paused_once = false;
+	atomic_store(&t->credited, 0);
+	int rc = clock->arm(t);
+	if (rc != 0 || t->first_ns == sampler.period_ns) {
+		/* No carried first period after all: back to the pool. */
+		atomic_fetch_add(&sampler.pool_ns, t->carry_ns);
+		t->carry_ns = 0;
+		atomic_store(&t->bonus, 0);
+	}
+	if (rc != 0) {
 		atomic_store(&t->state, SLOT_FREE);
 		return -1;
+	}
+	if (late && clock->kind != SAMPLE_WALL) {
+		/* The thread's start and our arming: not sampled. */
+		t->cpu_armed_ns = sample_clock_ns(t->measure);
+		atomic_fetch_add(&sampler.startup_ns, t->cpu_armed_ns);
 	}
 	sample_my_slot = (int)i;
 	atomic_store(&t->state, SLOT_LIVE);
@@ -165,10 +196,12 @@ static void
 retire(struct thread_slot *t)
 {
 	bool blocked = false;
-	atomic_fetch_add(&sampler.sampled_ns,
-			 sampler.clock->retire(t, &blocked));
+	uint64_t ns = sampler.clock->retire(t, &blocked);
+	atomic_fetch_add(&sampler.sampled_ns, ns);
+	t->run_ns += ns;
 	if (blocked)
 		atomic_fetch_add(&sampler.blocked, 1);
+	sample_ledger_settle(t, blocked);
 	atomic_store(&t->state, SLOT_FREE);
 }
 
@@ -220,8 +253,10 @@ map_tables(uintptr_t lowpc, uintptr_t highpc)
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (slots != MAP_FAILED) {
 		s->slots = slots;
-		for (size_t i = 0; i < SAMPLE_MAX_THREADS; i++)
+		for (size_t i = 0; i < SAMPLE_MAX_THREADS; i++) {
 			s->slots[i].perf_fd = -1;
+			s->slots[i].perf_first_fd = -1;
+		}
 	}
 	return 0;
 }
@@ -234,6 +269,7 @@ try_clock(const struct sample_backend *clock, bool automatic)
 		return -1;
 	if (automatic && clock->usable && !clock->usable())
 		return -1;
+	sample_ledger_nominal(clock);
 	/* (perf's start may find no call chains: method none.) */
 	stacks_set_method(clock->kind == SAMPLE_PERF
 			      ? GMON_SIDE_STACK_METHOD_PERF
@@ -267,7 +303,8 @@ sample_start(uintptr_t lowpc, uintptr_t highpc, const struct sample_config *cfg)
 	/* The automatic choice, in order. */
 	static const struct sample_backend *const order[] = {
 		&sample_perf_backend, &sample_thread_backend,
-		&sample_itimer_backend, &sample_wall_backend
+		&sample_process_backend, &sample_itimer_backend,
+		&sample_wall_backend
 	};
 	atomic_store(&s->active, !atomic_load(&s->paused));
 	int rc = -1;
@@ -292,7 +329,7 @@ sample_thread_start(void)
 	const struct sample_backend *c = sampler.clock;
 	if (!c || !c->per_thread || sampler.stopped || sample_my_slot >= 0)
 		return;
-	if (sample_arm_self(c) != 0)
+	if (sample_arm_self(c, true) != 0)
 		atomic_fetch_add(&sampler.unarmed, 1);
 }
 
@@ -327,7 +364,10 @@ sample_pause(bool off)
 		struct thread_slot *t = &s->slots[i];
 		if (atomic_load(&t->state) == SLOT_FREE || !sample_grab(t))
 			continue;
-		atomic_fetch_add(&s->sampled_ns, c->pause(t, off));
+		uint64_t ns = c->pause(t, off);
+		atomic_fetch_add(&s->sampled_ns, ns);
+		t->run_ns += ns;
+		t->paused_once = true;
 		atomic_store(&t->state, SLOT_LIVE);
 	}
 }
@@ -374,6 +414,8 @@ zero_counts(void)
 	atomic_store(&s->threads, 0);
 	atomic_store(&s->unarmed, 0);
 	atomic_store(&s->blocked, 0);
+	atomic_store(&s->pool_ns, 0);
+	atomic_store(&s->startup_ns, 0);
 }
 
 void
@@ -393,12 +435,13 @@ sample_fork_child(bool keep)
 			c->forget(t);
 		memset(t, 0, sizeof *t);
 		t->perf_fd = -1;
+		t->perf_first_fd = -1;
 	}
 	atomic_store(&s->slots_used, 0);
 	sample_my_slot = -1;
 	if (!keep)
 		zero_counts();
-	if (c->per_thread && sample_arm_self(c) != 0)
+	if (c->per_thread && sample_arm_self(c, false) != 0)
 		atomic_fetch_add(&s->unarmed, 1);
 	if (c->fork_child)
 		c->fork_child();
@@ -440,6 +483,8 @@ sample_result(struct sample_result *r)
 	r->nbins = s->nbins;
 	r->lowpc = s->lowpc;
 	r->asked_hz = s->asked_hz;
+	r->rate_hz = c ? s->nominal_hz : s->asked_hz;
+	r->unsampled_ns = c ? atomic_load(&s->pool_ns) : 0;
 	r->clock = c ? c->name : "none";
 	r->clock_kind = c ? c->kind : SAMPLE_AUTO;
 	r->outside = atomic_load(&s->outside);
@@ -456,16 +501,17 @@ sample_result(struct sample_result *r)
 	r->samples = all - elsewhere;
 
 	uint64_t ns = time_so_far(r);
+	/* Threads' start-up and our arming, on their CPU clocks but
+	 * before or after their clocks' window: the collector's periods. */
+	uint64_t startup = atomic_load(&s->startup_ns);
+	uint64_t extra = c ? startup / s->period_ns : 0;
+	r->collector += extra;
+	all += extra;
+	ns += startup;
 	r->sampled_ns = ns;
 	if (ns && all) {
 		unsigned __int128 mhz =
 		    (unsigned __int128)all * 1000000000000u / ns;
 		r->rate_mhz = mhz > UINT64_MAX ? UINT64_MAX : (uint64_t)mhz;
-		uint64_t hz = (r->rate_mhz + 500) / 1000;
-		r->rate_hz = hz > UINT32_MAX ? UINT32_MAX
-			     : hz            ? (uint32_t)hz
-					     : 1;
-	} else {
-		r->rate_hz = s->asked_hz;
 	}
 }

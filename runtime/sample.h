@@ -9,9 +9,16 @@
  * 2.0), so a sample lands in the function that owns the address.  The
  * clock is the first that works of: a per-thread perf task-clock event,
  * a per-thread CPU-time timer, the process-wide ITIMER_PROF; or wall
- * time on request.  The rate written to the profile is the rate that
- * was delivered (samples per second of sampled time), not the one
- * asked for.  Samples taken while a thread runs the collector's own code
+ * time on request.  The rate written to the profile is nominal and the
+ * same on every run of one program with one asked rate: the asked rate,
+ * or for a clock checked at the kernel's tick (CPU-time timers,
+ * ITIMER_PROF) the tick's rate when that is lower.  Every sample counts
+ * as whole nominal periods (a late timer's missed periods included),
+ * and a thread's unfinished period is carried to the next thread armed
+ * (sample_int.h: the ledger), so samples / nominal rate stays the time
+ * the clock measured, for short threads too; what the samples fall
+ * short of it is measured, not hidden (sample_result: rate_mhz,
+ * unsampled_ns).  Samples taken while a thread runs the collector's own code
  * (the section gmon_text, which every runtime object is placed in) are
  * counted apart, never charged to the program.
  *
@@ -92,23 +99,29 @@ void sample_fork_child(bool keep);
  * of the sampled threads (perf: the events' own task-clock time; thread
  * timers: their CPU clocks; ITIMER_PROF: the process CPU clock), or for
  * SAMPLE_WALL their wall time, paused intervals excluded.  Every sample
- * counts towards the rate, in the program's text or not.  For perf,
- * samples are taken in user mode only while the time counts kernel time
- * too: like ITIMER_PROF's, the rate spreads system time over the user
- * code that was sampled.
+ * counts towards the delivered rate, in the program's text or not.  For
+ * perf, samples are taken in user mode only while the time counts kernel
+ * time too: a period that ends in the kernel gives no sample, and its
+ * time goes to the ledger (carried to later threads, else short).
  */
 struct sample_result {
 	const uint32_t *bins; /* bins[i] counts [lowpc + 4i, lowpc + 4i + 4) */
 	size_t nbins;         /* 0 (bins NULL) when no clock started */
 	uintptr_t lowpc;      /* rounded down to 4 */
 	uint32_t asked_hz;
-	uint32_t rate_hz;  /* delivered, rounded: write this as prof_rate;
-			     * the asked rate when nothing was sampled */
-	uint64_t rate_mhz; /* delivered in thousandths of Hz (0: no time) */
+	uint32_t rate_hz;     /* nominal: write this as prof_rate (the asked
+			     * rate when no clock started) */
+	uint64_t rate_mhz;    /* delivered: periods counted per second of
+			     * sampled_ns, in thousandths of Hz (0: no
+			     * time); rate_hz * 1000 when nothing is lost */
+	int64_t unsampled_ns; /* the ledger's pool: time of the finished
+			       * threads no sample stands for (negative:
+			       * samples stood for more) */
 	uint64_t sampled_ns;
 	const char *clock; /* the clock that ran, for messages; "none" */
 	enum sample_clock clock_kind; /* which one ran (AUTO: none did) */
-	/* Taken in the program's text: the bins' sum (a bin would wrap
+	/* Counts are in nominal periods (a sample may count several).
+	 * Taken in the program's text: the bins' sum (a bin would wrap
 	 * after 2^32 samples, 50 days of one CPU at 1 kHz in 4 bytes). */
 	uint64_t samples;
 	uint64_t outside;   /* PC outside [lowpc, highpc) and every other

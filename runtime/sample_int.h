@@ -44,12 +44,37 @@ enum slot_state {
 	SLOT_TAKEN, /* being armed by its thread */
 };
 
-/* One armed thread.  The core sets state, tid and measure; the back end
- * that arms it owns the rest. */
+/*
+ * One armed thread.  The core sets state, tid, measure and the ledger's
+ * fields; the back end that arms it owns the rest.
+ *
+ * The ledger: every sample stands for whole nominal periods
+ * (sampler.period_ns) of its thread's clock, so a thread that ends
+ * between two samples leaves part of a period unsampled, and threads
+ * shorter than a period would never be sampled at all.  Those
+ * remainders go into a process-wide pool (sampler.pool_ns).  A thread
+ * being armed while the pool holds enough takes a carry from it: its
+ * first period is cut to first_ns (at a point that varies, 0 < first_ns
+ * < period, so carried time lands anywhere in a thread's life), and its
+ * first sample stands for 1 + bonus periods, carry_ns + first_ns in
+ * all.  At retire the pool gets back carry + run - credited periods
+ * (negative when the samples stood for more than the time): whatever
+ * the threads do, the samples' total stays within the pool of the time
+ * measured.
+ */
 struct thread_slot {
 	_Atomic int state;
 	pid_t tid;
 	clockid_t measure; /* the thread's CPU clock (or CLOCK_MONOTONIC) */
+	int64_t carry_ns;  /* taken from the pool at arm (0: none) */
+	uint64_t first_ns; /* the first period: period_ns without a carry */
+	_Atomic uint32_t bonus; /* periods the first sample adds */
+	uint64_t cpu_armed_ns;  /* its CPU clock when armed late (else 0) */
+	bool paused_once;       /* moncontrol paused it some time */
+	uint64_t run_ns;
+	int64_t settled_ns;
+	/* moved into the pool while it ran */ /* sampled time this slot added so far */
+	_Atomic uint64_t credited;             /* periods its samples counted */
 	/* Timers: */
 	uint64_t mark_ns; /* measure at the last start or resume */
 	bool running;     /* counting time (not paused) */
@@ -57,6 +82,7 @@ struct thread_slot {
 	timer_t timer;
 	/* perf: */
 	int perf_fd;          /* -1: none */
+	int perf_first_fd;    /* -1: none; the one-shot carried period */
 	_Atomic int draining; /* ring buffer reader lock (try-lock) */
 	void *ring;           /* NULL: none */
 	size_t ring_len;
@@ -73,12 +99,15 @@ struct sample_backend {
 	enum sample_clock kind;
 	const char *name; /* for messages and the side file */
 	bool per_thread;  /* slots and arm/retire, else process-wide */
+	bool tick_bound;  /* fires at the kernel's tick at the most */
 	/* Whether the automatic choice may take it (NULL: yes). */
 	bool (*usable)(void);
 	/* Start the clock, arming the calling thread (sample_arm_self()
 	 * for a per-thread clock).  0, or -1 with everything undone. */
 	int (*start)(void);
-	/* Arm slot T of the calling thread.  0 or -1. */
+	/* Arm slot T of the calling thread, its first period T->first_ns
+	 * long (or, when it cannot, T->first_ns set to period_ns).  0 or
+	 * -1. */
 	int (*arm)(struct thread_slot *t);
 	/* Disarm T; returns the sampled time it adds (ns) and sets
 	 * *BLOCKED when the thread's time was not sampled. */
@@ -104,6 +133,7 @@ struct sample_backend {
 extern const struct sample_backend sample_perf_backend;
 extern const struct sample_backend sample_thread_backend;
 extern const struct sample_backend sample_wall_backend;
+extern const struct sample_backend sample_process_backend;
 extern const struct sample_backend sample_itimer_backend;
 
 /* The perf ring of one record, read in place (the record may wrap at
@@ -121,17 +151,20 @@ struct sample_ctx {
 	const void *ucontext; /* signals: the handler's ucontext_t */
 	const struct sample_record *record; /* perf: the raw sample */
 	struct thread_slot *slot;           /* its thread's, or NULL */
+	uint32_t periods; /* nominal periods it stands for (>= 1) */
+	bool first;       /* the slot's first sample: add its bonus */
 };
 
-/* Count one sample: into the histogram, another object's bins, the
- * collector's own count or outside; and, for a sample in the program's
- * code, its calling context (stacks.h).  Safe in a signal handler and
- * on the drain thread at once. */
+/* Count one sample, C->periods times: into the histogram, another
+ * object's bins, the collector's own count or outside; credit its
+ * slot; and, for a sample in the program's code, its calling context
+ * (stacks.h), as many times as the histogram counted it.  Safe in a
+ * signal handler and on the drain thread at once. */
 void sample_take(const struct sample_ctx *c);
 
 /* perf: the call chain of the sample record C->record (sample_perf.c)
- * into the stacks of C->slot. */
-void sample_perf_stacks(const struct sample_ctx *c);
+ * into the stacks of C->slot, counted COUNT times. */
+void sample_perf_stacks(const struct sample_ctx *c, uint64_t count);
 
 /* The sampler's shared state.  Written at start, fork and stop (one
  * thread); the counters are atomics. */
@@ -140,6 +173,11 @@ struct sample_state {
 	_Atomic bool stopped;               /* read by the drain thread */
 	const struct sample_backend *clock; /* NULL: none runs */
 	uint32_t asked_hz;
+	uint32_t nominal_hz;     /* written as gmon.out's rate (sample.h) */
+	uint64_t period_ns;      /* 1e9 / nominal_hz: what a sample is worth */
+	_Atomic int64_t pool_ns; /* the ledger's unsampled time */
+	_Atomic uint64_t startup_ns; /* threads' CPU outside their clock */
+	_Atomic uint64_t life_ns;    /* threads' mean run lately */
 	bool verbose;
 	uint32_t *bins;
 	size_t nbins, bins_len;
@@ -158,15 +196,34 @@ extern struct sample_state sampler;
 /* The calling thread's slot index, -1: none. */
 extern __thread int sample_my_slot __attribute__((tls_model("initial-exec")));
 
-/* Arm the calling thread with CLOCK in a fresh slot.  0 or -1. */
-int sample_arm_self(const struct sample_backend *clock);
+/* Arm the calling thread with CLOCK in a fresh slot.  LATE: a thread
+ * that started after the sampler (its CPU time before this, its start
+ * and our arming, and after its retire is counted as the collector's:
+ * sampler.startup_ns).  0 or -1. */
+int sample_arm_self(const struct sample_backend *clock, bool late);
+
+/* sample_ledger.c: set sampler's nominal rate and period for CLOCK. */
+void sample_ledger_nominal(const struct sample_backend *clock);
+/* Give T (being armed by CLOCK) its carry from the pool: carry_ns,
+ * first_ns, bonus (sample_int.h's ledger); none while paused. */
+void sample_ledger_carry(struct thread_slot *t,
+			 const struct sample_backend *clock);
+/* T retires (BLOCKED: its time was not sampled): its balance, and its
+ * CPU time outside the clock's window, into the ledger. */
+void sample_ledger_settle(struct thread_slot *t, bool blocked);
+/* Whole periods out of the pool (at most 1000 at once) for a sample to
+ * stand for too; 0 when it holds less than a period. */
+uint32_t sample_ledger_whole(void);
+
+/* While T runs, RUN_NS into it: move the periods it surely lost (the
+ * balance beyond the period under way) into the pool, where later
+ * samples take them (perf: periods that end in the kernel give no
+ * sample).  Only one party at a time per slot (perf: the drain lock). */
+void sample_settle_live(struct thread_slot *t, uint64_t run_ns);
 
 /* Take T for a change: LIVE -> BUSY.  False when it is gone (or stays
  * in someone else's hands). */
 bool sample_grab(struct thread_slot *t);
-
-/* Take the try-lock FLAG, waiting a while.  False: it stayed taken. */
-bool sample_lock_flag(_Atomic int *flag);
 
 /* CLOCK_ID's time in ns, 0 when it cannot be read. */
 uint64_t sample_clock_ns(clockid_t id);
@@ -175,11 +232,11 @@ uint64_t sample_clock_ns(clockid_t id);
 void sample_put_text(char *buf, size_t *len, size_t cap, const char *s);
 void sample_put_uint(char *buf, size_t *len, size_t cap, uint64_t v);
 
-/* The nominal period of the asked rate, in ns. */
+/* The nominal period, in ns. */
 static inline uint64_t
 sample_period_ns(void)
 {
-	return 1000000000u / (sampler.asked_hz ? sampler.asked_hz : 1);
+	return sampler.period_ns;
 }
 
 /* The signal handler (sample_signal.c), shared by the timers: install

@@ -13,7 +13,9 @@
  * A ring has one reader at a time: its slot's `draining` try-lock.
  *
  * The time a slot adds is the event's own count (task-clock ns, paused
- * time excluded since pausing disables the event).  The automatic
+ * time excluded since pausing disables the event).  A thread armed with
+ * a carry gets a second, one-shot event for its first period
+ * (arm_first).  The automatic
  * choice takes perf only when a test sample lands in our own code
  * (perf_samples_us: not under valgrind or another translator).
  */
@@ -29,6 +31,7 @@
 #endif
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
@@ -45,30 +48,58 @@ static size_t ring_pages = 1u << RING_PAGES_LOG2;
 
 /*
  * A sample record with a call chain: after the header, the PC, the
- * chain's length and entries (context markers included), then on
- * x86-64 the size of the stack words, the words, their dynamic size.
- * Copied out of the ring (it may wrap) into a buffer on the stack: a
- * longer chain is cut there (and kept truncated).
+ * period, the chain's length and entries (context markers included),
+ * then on x86-64 the size of the stack words, the words, their dynamic
+ * size (the kernel's order: PERF_SAMPLE_IP, PERF_SAMPLE_PERIOD,
+ * PERF_SAMPLE_CALLCHAIN, PERF_SAMPLE_STACK_USER).  Copied out of the
+ * ring (it may wrap) into a buffer on the stack: a longer chain is cut
+ * there (and kept truncated).
  */
 void
-sample_perf_stacks(const struct sample_ctx *c)
+sample_perf_stacks(const struct sample_ctx *c, uint64_t count)
 {
 	const struct sample_record *r = c->record;
-	uint64_t w[2 + STACKS_DEPTH_CAP + 8 + 1 + 2 + 1];
+	uint64_t w[3 + STACKS_DEPTH_CAP + 8 + 1 + 2 + 1];
 	size_t n = r->size / 8 - 1; /* words after the header */
 	if (n > sizeof w / sizeof *w)
 		n = sizeof w / sizeof *w;
-	if (n < 2)
+	if (n < 3)
 		return;
 	for (size_t i = 0; i < n; i++)
 		memcpy(&w[i], r->data + ((r->at + 8 + 8 * i) & r->mask), 8);
-	size_t nr = w[1] < n - 2 ? (size_t)w[1] : n - 2, ntop = 0;
+	/* w[0] the PC, w[1] the period, w[2] the chain's length. */
+	size_t nr = w[2] < n - 3 ? (size_t)w[2] : n - 3, ntop = 0;
 	const uint64_t *top = NULL;
-	if (nr == w[1] && n >= 3 + nr && w[2 + nr] <= 8 * (n - 3 - nr)) {
-		ntop = (size_t)w[2 + nr] / 8;
-		top = &w[3 + nr];
+	if (nr == w[2] && n >= 4 + nr && w[3 + nr] <= 8 * (n - 4 - nr)) {
+		ntop = (size_t)w[3 + nr] / 8;
+		top = &w[4 + nr];
 	}
-	stacks_on_perf(c->slot ? c->slot->stacks : NULL, &w[2], nr, top, ntop);
+	stacks_on_perf(c->slot ? c->slot->stacks : NULL, &w[3], nr, top, ntop,
+		       count);
+}
+
+/* The task-clock time the event counted (paused time excluded, since
+ * pausing disables the event). */
+static uint64_t
+event_ns(int fd)
+{
+	uint64_t ns = 0;
+	if (read(fd, &ns, sizeof ns) != (ssize_t)sizeof ns)
+		return 0;
+	return ns;
+}
+
+/* Take the try-lock FLAG, waiting a while.  False: it stayed taken. */
+static bool
+lock_flag(_Atomic int *flag)
+{
+	for (int i = 0; i < SAMPLE_SPIN_TRIES; i++) {
+		int expected = 0;
+		if (atomic_compare_exchange_strong(flag, &expected, 1))
+			return true;
+		sched_yield();
+	}
+	return false;
 }
 
 static void
@@ -90,12 +121,19 @@ drain_ring(struct thread_slot *t)
 			break;
 		}
 		uint64_t word;
-		if (h.type == PERF_RECORD_SAMPLE && h.size >= 16) {
+		if (h.type == PERF_RECORD_SAMPLE && h.size >= 24) {
+			/* PERF_SAMPLE_IP, then PERF_SAMPLE_PERIOD. */
+			uint64_t period;
 			memcpy(&word, data + ((tail + 8) & mask), 8);
+			memcpy(&period, data + ((tail + 16) & mask), 8);
 			struct sample_record rec = { data, mask, tail, h.size };
-			struct sample_ctx c = { .pc = (uintptr_t)word,
-						.record = &rec,
-						.slot = t };
+			struct sample_ctx c = {
+				.pc = (uintptr_t)word,
+				.record = &rec,
+				.slot = t,
+				.periods = 1,
+				.first = period < sample_period_ns(),
+			};
 			sample_take(&c);
 		} else if (h.type == PERF_RECORD_LOST && h.size >= 24) {
 			memcpy(&word, data + ((tail + 16) & mask), 8);
@@ -128,16 +166,38 @@ drain_all(void)
 			drain_slot(&sampler.slots[i]);
 }
 
+/* The drain thread's pass: every ring, then each live slot's lost
+ * periods into the ledger. */
+static void
+drain_and_settle(void)
+{
+	size_t used = atomic_load(&sampler.slots_used);
+	for (size_t i = 0; i < used; i++) {
+		struct thread_slot *t = &sampler.slots[i];
+		int expected = 0;
+		if (atomic_load(&t->state) == SLOT_FREE ||
+		    !atomic_compare_exchange_strong(&t->draining, &expected, 1))
+			continue;
+		if (t->ring) {
+			drain_ring(t);
+			sample_settle_live(t, event_ns(t->perf_fd));
+		}
+		atomic_store(&t->draining, 0);
+	}
+}
+
 static void *
 drainer(void *arg)
 {
 	(void)arg;
-	/* Half a ring's worth of samples between drains, 10 ms to 1 s
-	 * (a record with a call chain: about 512 bytes). */
-	uint64_t records = ((uint64_t)ring_pages * 4096) / (chains ? 512 : 16);
+	/* Half a ring's worth of samples (24-byte records; with a call
+	 * chain about 512 bytes) between drains, 10 ms to 100 ms: the
+	 * periods a thread lost in the kernel go to the ledger soon, to
+	 * ride on its next samples. */
+	uint64_t records = ((uint64_t)ring_pages * 4096) / (chains ? 512 : 24);
 	uint64_t ms =
 	    records * 1000 / 2 / (sampler.asked_hz ? sampler.asked_hz : 1);
-	int timeout = ms < 10 ? 10 : ms > 1000 ? 1000 : (int)ms;
+	int timeout = ms < 10 ? 10 : ms > 100 ? 100 : (int)ms;
 	struct pollfd p = { .fd = wake_fd, .events = POLLIN };
 	prctl(PR_SET_NAME, "gmon-drain", 0, 0, 0);
 	while (!sampler.stopped) {
@@ -146,7 +206,7 @@ drainer(void *arg)
 		 * before its samples are counted (this thread may scan: it
 		 * is no signal handler). */
 		gmon_objects_recheck();
-		drain_all();
+		drain_and_settle();
 	}
 	return NULL;
 }
@@ -173,19 +233,21 @@ start_drainer(void)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+/* A task-clock event of the calling thread sampling every PERIOD ns of
+ * its user-mode time; DISABLED: opened so.  The fd, or -1. */
 static int
-arm(struct thread_slot *t)
+open_event(uint64_t period, bool disabled)
 {
 	struct perf_event_attr a;
 	memset(&a, 0, sizeof a);
 	a.size = sizeof a;
 	a.type = PERF_TYPE_SOFTWARE;
 	a.config = PERF_COUNT_SW_TASK_CLOCK;
-	a.sample_period = sample_period_ns();
-	a.sample_type = PERF_SAMPLE_IP;
+	a.sample_period = period;
+	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_PERIOD;
 	a.exclude_kernel = 1;
 	a.exclude_hv = 1;
-	a.disabled = atomic_load(&sampler.paused);
+	a.disabled = disabled;
 	a.watermark = 1;
 	a.wakeup_watermark = 1u << 30; /* nobody waits: no wake-ups */
 	if (chains) {
@@ -198,8 +260,48 @@ arm(struct thread_slot *t)
 		a.sample_stack_user = 16;
 #endif
 	}
-	int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1,
-			      PERF_FLAG_FD_CLOEXEC);
+	return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1,
+			    PERF_FLAG_FD_CLOEXEC);
+}
+
+/*
+ * The carried period (sample_int.h: the ledger): a perf event's first
+ * period cannot be set apart from the others, so a second event, one
+ * shot (PERF_EVENT_IOC_REFRESH 1: disabled by the kernel after its
+ * first sample), takes its sample after first_ns and writes it into
+ * T's ring.  Its record tells its period, shorter than the main
+ * event's: that sample takes the bonus; the ledger settles the overlap
+ * with the main event's first period.
+ * False when the kernel refuses it (the carry then stays in the pool).
+ */
+static bool
+arm_first(struct thread_slot *t)
+{
+	int fd = open_event(t->first_ns, true);
+	if (fd < 0)
+		return false;
+	if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, t->perf_fd) != 0 ||
+	    ioctl(fd, PERF_EVENT_IOC_REFRESH, 1) != 0) {
+		close(fd);
+		return false;
+	}
+	t->perf_first_fd = fd;
+	return true;
+}
+
+static void
+close_first(struct thread_slot *t)
+{
+	if (t->perf_first_fd >= 0)
+		close(t->perf_first_fd);
+	t->perf_first_fd = -1;
+}
+
+static int
+arm(struct thread_slot *t)
+{
+	bool paused = atomic_load(&sampler.paused);
+	int fd = open_event(sample_period_ns(), paused);
 	if (fd < 0)
 		return -1;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -212,6 +314,9 @@ arm(struct thread_slot *t)
 			t->perf_fd = fd;
 			t->ring_len = len;
 			t->ring = ring; /* published last: drainers test it */
+			if (t->first_ns < sample_period_ns() &&
+			    (paused || !arm_first(t)))
+				t->first_ns = sample_period_ns();
 			return 0;
 		}
 	}
@@ -287,17 +392,6 @@ perf_samples_us(void)
 	return ours;
 }
 
-/* The task-clock time the event counted (paused time excluded, since
- * pausing disables the event). */
-static uint64_t
-event_ns(int fd)
-{
-	uint64_t ns = 0;
-	if (read(fd, &ns, sizeof ns) != (ssize_t)sizeof ns)
-		return 0;
-	return ns;
-}
-
 static uint64_t
 live_ns(struct thread_slot *t, bool *blocked)
 {
@@ -309,11 +403,12 @@ static uint64_t
 retire(struct thread_slot *t, bool *blocked)
 {
 	*blocked = false;
+	close_first(t);
 	if (t->perf_fd < 0)
 		return 0;
 	ioctl(t->perf_fd, PERF_EVENT_IOC_DISABLE, 0);
 	uint64_t ns = event_ns(t->perf_fd);
-	if (sample_lock_flag(&t->draining)) {
+	if (lock_flag(&t->draining)) {
 		drain_ring(t);
 		munmap(t->ring, t->ring_len);
 		t->ring = NULL;
@@ -327,6 +422,9 @@ retire(struct thread_slot *t, bool *blocked)
 static uint64_t
 pause_slot(struct thread_slot *t, bool off)
 {
+	/* Re-enabling a one-shot event that has fired would make it
+	 * sample without end: it goes (what it took is in the ring). */
+	close_first(t);
 	if (t->perf_fd >= 0)
 		ioctl(t->perf_fd,
 		      off ? PERF_EVENT_IOC_DISABLE : PERF_EVENT_IOC_ENABLE, 0);
@@ -347,6 +445,7 @@ static void
 forget(struct thread_slot *t)
 {
 	/* A perf fd copied by fork still measures the parent's thread. */
+	close_first(t);
 	if (t->ring)
 		munmap(t->ring, t->ring_len);
 	if (t->perf_fd >= 0)
@@ -368,12 +467,12 @@ static int
 start(void)
 {
 	chains = stacks_on();
-	if (sample_arm_self(&sample_perf_backend) != 0) {
+	if (sample_arm_self(&sample_perf_backend, false) != 0) {
 		/* A kernel that refuses call chains still samples. */
 		if (!chains)
 			return -1;
 		chains = false;
-		if (sample_arm_self(&sample_perf_backend) != 0)
+		if (sample_arm_self(&sample_perf_backend, false) != 0)
 			return -1;
 		stacks_set_method(GMON_SIDE_STACK_METHOD_NONE);
 	}

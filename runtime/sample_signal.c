@@ -42,10 +42,19 @@ on_signal(int sig, siginfo_t *info, void *context)
 	int saved_errno = errno;
 	if (atomic_load_explicit(&sampler.active, memory_order_relaxed)) {
 		int i = sample_my_slot;
+		/* A timer that fired late (at the tick after its expiry, or
+		 * while its signal waited) counts the periods it missed. */
+		uint32_t missed = 0;
+		if (info && info->si_code == SI_TIMER && info->si_overrun > 0)
+			missed = info->si_overrun < 1000000
+				     ? (uint32_t)info->si_overrun
+				     : 1000000;
 		struct sample_ctx c = {
 			.pc = interrupted_pc(context),
 			.ucontext = context,
 			.slot = i >= 0 ? &sampler.slots[i] : NULL,
+			.periods = 1 + missed,
+			.first = true, /* the bonus is taken once */
 		};
 		sample_take(&c);
 	}

@@ -8,7 +8,11 @@
  * The time a slot adds is its measure (the thread's CPU clock, or the
  * monotonic clock) between a start or resume and a pause or stop.  A
  * thread that blocks the signal is never sampled: its time is left out
- * and it counts as `blocked`.
+ * and it counts as `blocked`.  The first period is the slot's first_ns
+ * (sample_int.h: the ledger); a signal that comes late
+ * stands for the periods it missed too (its si_overrun, which the
+ * handler adds).  CPU-time timers are checked at the kernel's tick, so
+ * their nominal rate is the tick's at the most.
  */
 #include "sample_int.h"
 
@@ -34,9 +38,10 @@ arm_timer(struct thread_slot *t, clockid_t clock)
 	if (timer_create(clock, &ev, &t->timer) != 0)
 		return -1;
 	long period = (long)sample_period_ns();
+	long first = (long)t->first_ns;
 	struct itimerspec its = {
 		.it_interval = { period / 1000000000L, period % 1000000000L },
-		.it_value = { period / 1000000000L, period % 1000000000L },
+		.it_value = { first / 1000000000L, first % 1000000000L },
 	};
 	if (timer_settime(t->timer, 0, &its, NULL) != 0) {
 		timer_delete(t->timer);
@@ -143,7 +148,7 @@ start(const struct sample_backend *self)
 {
 	if (sample_signal_install(false) != 0)
 		return -1;
-	if (sample_arm_self(self) != 0) {
+	if (sample_arm_self(self, false) != 0) {
 		sample_signal_restore();
 		return -1;
 	}
@@ -166,6 +171,7 @@ const struct sample_backend sample_thread_backend = {
 	.kind = SAMPLE_THREAD_TIMER,
 	.name = "thread CPU-time timer",
 	.per_thread = true,
+	.tick_bound = true,
 	.start = start_cpu,
 	.arm = arm_cpu,
 	.retire = retire,

@@ -280,8 +280,10 @@ same_frames(const uintptr_t *a, const uintptr_t *b, unsigned depth)
 
 void
 stacks_record(struct stacks_table *t, const uintptr_t *f, unsigned depth,
-	      uint32_t flags)
+	      uint32_t flags, uint64_t count)
 {
+	if (count == 0)
+		return; /* an empty slot is one with count 0 */
 	uint32_t h = hash_frames(f, depth, flags);
 	for (uint32_t n = 0, i = h; n < STACK_SLOTS; n++, i++) {
 		struct stack_slot *s = &t->slots[i % STACK_SLOTS];
@@ -299,16 +301,17 @@ stacks_record(struct stacks_table *t, const uintptr_t *f, unsigned depth,
 			s->flags = flags;
 			t->pool_used += depth;
 			t->nstacks++;
-			__atomic_store_n(&s->count, 1, __ATOMIC_RELEASE);
+			__atomic_store_n(&s->count, count, __ATOMIC_RELEASE);
 			return;
 		}
 		if (s->hash == h && s->depth == depth && s->flags == flags &&
 		    same_frames(&t->pool[s->off], f, depth)) {
-			__atomic_store_n(&s->count, c + 1, __ATOMIC_RELAXED);
+			__atomic_store_n(&s->count, c + count,
+					 __ATOMIC_RELAXED);
 			return;
 		}
 	}
-	__atomic_store_n(&t->dropped, t->dropped + 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&t->dropped, t->dropped + count, __ATOMIC_RELAXED);
 }
 
 static struct stacks_table *
@@ -557,7 +560,7 @@ stacks_fork_child(bool keep)
 }
 
 void
-stacks_on_signal(uintptr_t pc, const void *context)
+stacks_on_signal(uintptr_t pc, const void *context, uint64_t count)
 {
 	if (!K.on)
 		return;
@@ -576,7 +579,7 @@ stacks_on_signal(uintptr_t pc, const void *context)
 	struct stacks_table *t = my_table;
 	if (!t) {
 		if (known(pc))
-			__atomic_fetch_add(&stacks_no_table, 1,
+			__atomic_fetch_add(&stacks_no_table, count,
 					   __ATOMIC_RELAXED);
 		return;
 	}
@@ -584,7 +587,7 @@ stacks_on_signal(uintptr_t pc, const void *context)
 	uint32_t flags;
 	unsigned d = stacks_walk(t, &r, f, &flags);
 	if (d)
-		stacks_record(t, f, d, flags);
+		stacks_record(t, f, d, flags, count);
 }
 
 /* PERF_CONTEXT_MAX: chain entries at or above it are context markers. */
@@ -592,7 +595,7 @@ stacks_on_signal(uintptr_t pc, const void *context)
 
 void
 stacks_on_perf(struct stacks_table *t, const uint64_t *chain, size_t n,
-	       const uint64_t *top, size_t ntop)
+	       const uint64_t *top, size_t ntop, uint64_t count)
 {
 	if (!K.on)
 		return;
@@ -605,7 +608,7 @@ stacks_on_perf(struct stacks_table *t, const uint64_t *chain, size_t n,
 	if (!known_to(pc, &end))
 		return;
 	if (!t) {
-		__atomic_fetch_add(&stacks_no_table, 1, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&stacks_no_table, count, __ATOMIC_RELAXED);
 		return;
 	}
 	uintptr_t f[STACKS_DEPTH_CAP];
@@ -642,5 +645,5 @@ stacks_on_perf(struct stacks_table *t, const uint64_t *chain, size_t n,
 	/* The kernel stopped in known code: a null frame pointer, or one
 	 * it could not follow; it does not say which. */
 done:
-	stacks_record(t, f, d, flags);
+	stacks_record(t, f, d, flags, count);
 }

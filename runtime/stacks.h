@@ -79,21 +79,23 @@ void stacks_fork_child(bool keep);
 
 /*
  * A sample at PC on the calling thread, interrupted with CONTEXT (the
- * signal handler's ucontext_t).  Records the walked stack when PC is in
- * known code.  Async-signal-safe.
+ * signal handler's ucontext_t), standing for COUNT periods.  Records
+ * the walked stack COUNT times when PC is in known code.
+ * Async-signal-safe.
  */
-void stacks_on_signal(uintptr_t pc, const void *context);
+void stacks_on_signal(uintptr_t pc, const void *context, uint64_t count);
 
 /*
  * A perf sample of table T's thread: CHAIN[0..N) the user call chain
  * (context markers allowed, the sampled PC first), TOP[0..NTOP) the
  * first words of the user stack at the sample's stack pointer (x86-64:
  * for the return address of a function whose frame is not yet set up;
- * NTOP 0 when not recorded).  Records the stack when the PC is in
- * known code.  T NULL: counted as dropped.
+ * NTOP 0 when not recorded).  Records the stack COUNT times (the
+ * periods the sample stands for) when the PC is in known code.  T
+ * NULL: counted as dropped.
  */
 void stacks_on_perf(struct stacks_table *t, const uint64_t *chain, size_t n,
-		    const uint64_t *top, size_t ntop);
+		    const uint64_t *top, size_t ntop, uint64_t count);
 
 /*
  * The walk itself, for stacks_on_signal and the tests: registers at
@@ -112,9 +114,10 @@ unsigned stacks_walk(const struct stacks_table *t, const struct stacks_regs *r,
  * makes it, with explicit stack bounds and root. */
 struct stacks_table *stacks_table_for_test(uintptr_t stack_lo,
 					   uintptr_t stack_hi, uintptr_t root);
-/* Add a walked stack to T (as the samplers do). */
+/* Add a walked stack to T COUNT times (as the samplers do: COUNT the
+ * periods one sample stands for; a full table drops COUNT). */
 void stacks_record(struct stacks_table *t, const uintptr_t *f, unsigned depth,
-		   uint32_t flags);
+		   uint32_t flags, uint64_t count);
 
 /*
  * The writer's view: how a run-time address becomes a file's (object,

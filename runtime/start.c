@@ -101,7 +101,7 @@ say_summary(const struct gmon_merged *m, const struct sample_result *sr)
 	char asked[24], got[24], calls[24], dropped[24], samples[24], own[24];
 	char libs[24], lost[24];
 	uint64_t a = sr ? sr->asked_hz : run.cfg.sample.rate_hz;
-	uint64_t d = sr ? sr->rate_hz : 0;
+	uint64_t d = sr ? (sr->rate_mhz + 500) / 1000 : 0; /* delivered */
 	asked[gmon_fmt_u64(asked, a)] = '\0';
 	got[gmon_fmt_u64(got, d)] = '\0';
 	calls[gmon_fmt_u64(calls, m->calls)] = '\0';

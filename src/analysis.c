@@ -15,7 +15,6 @@
 #include "srcline.h"
 #include "analysis.h"
 #include "hist.h"
-#include "mismatch.h"
 #include "nmfile.h"
 #include "staticcalls.h"
 
@@ -53,23 +52,26 @@ load_functions(struct analysis *a, const struct options *o, struct gp_err *err)
 	so.no_static = o->no_static;
 	so.ignore_non_functions = o->ignore_non_functions;
 	if (o->nm_file == NULL)
-		return symtab_build(&a->st, &a->x, &so, err);
-	if (nmfile_read(&a->st, o->nm_file, a->x.text_found ? a->x.text_hi : 0,
-			&a->nm_names, err) != 0)
+		return symtab_build(&a->fn.st, &a->x, &so, err);
+	if (nmfile_read(&a->fn.st, o->nm_file,
+			a->x.text_found ? a->x.text_hi : 0, &a->nm_names,
+			err) != 0)
 		return -1;
 	srcline_none(&a->x);
 	return 0;
 }
 
-/* Warn when the profiles look as if another build wrote them. */
+/* Warn when the profiles look as if another build wrote them (and
+ * keep the finding for the views' warnings). */
 static void
-warn_mismatch(const struct analysis *a, const struct options *o)
+warn_mismatch(struct analysis *a, const struct options *o)
 {
-	struct mismatch m;
 	struct gp_err msg;
 
-	mismatch_check(&m, &a->g, &a->x, &a->st);
-	for (size_t k = 0; mismatch_message(&m, k, &a->g, o->exe, &msg); k++)
+	mismatch_check(&a->mismatch, &a->g, &a->x, &a->fn.st);
+	a->mismatch_checked = true;
+	for (size_t k = 0;
+	     mismatch_message(&a->mismatch, k, &a->g, o->exe, &msg); k++)
 		gp_warn("%s", msg.msg);
 }
 
@@ -113,10 +115,12 @@ analysis_load(struct analysis *a, const struct options *o,
 		if (on_file != NULL)
 			on_file(&a->g.files[a->g.nfiles - 1], ctx);
 	}
+	/* The stacks are summed in objs: the kept side file's copy goes. */
+	stacks_free(&a->side.stacks);
 	if (on_file == NULL) /* -i describes the files and stops there */
 		warn_mismatch(a, o);
 	if (on_file == NULL && a->objs.n > 0)
-		objects_resolve(&a->objs, &a->st, &a->x, o);
+		objects_resolve(&a->objs, &a->fn.st, &a->x, o);
 	return 0;
 }
 
@@ -136,7 +140,7 @@ exe_arc_selected(void *ctx, uint32_t parent, uint32_t child)
 
 	if (a->objs.any && (parent >= a->objs.nexe || child >= a->objs.nexe))
 		return false;
-	return select_arc(&a->sel, parent, child);
+	return select_arc(&a->fn.sel, parent, child);
 }
 
 int
@@ -149,26 +153,29 @@ analysis_compute(struct analysis *a, const struct options *o,
 		a->have_arcs |= a->g.files[i].narcs > 0;
 	/* Arcs with an end in a shared object are in the side files. */
 	a->have_arcs |= a->objs.resolved && a->objs.narcs > 0;
-	select_build(&a->sel, o, &a->st, &a->x);
-	cg_init(&a->cg, &a->st);
-	cg_tally(&a->cg, &a->g, exe_arc_selected, a);
-	objects_tally(&a->objs, &a->cg, arc_selected, &a->sel);
-	if (o->static_calls && !static_calls(&a->cg, &a->x, &a->g))
+	select_build(&a->fn.sel, o, &a->fn.st, &a->x);
+	cg_init(&a->fn.cg, &a->fn.st);
+	cg_tally(&a->fn.cg, &a->g, exe_arc_selected, a);
+	objects_tally(&a->objs, &a->fn.cg, arc_selected, &a->fn.sel);
+	if (o->static_calls && !static_calls(&a->fn.cg, &a->x, &a->g))
 		gp_warn(
 		    "-c is not supported for this architecture (machine %u)",
 		    a->x.machine);
-	select_report_flags(&a->sel, a->st.n, &a->graph_flags,
-			    &a->flat_excluded, &a->exec_hidden, &cs);
-	a->ticks = xcalloc(a->st.n, sizeof(*a->ticks));
-	if (objects_charge(&a->objs, &a->g, &a->st, a->flat_excluded, a->ticks,
-			   &a->total_ticks, err) != 0)
+	select_report_flags(&a->fn.sel, a->fn.st.n, &a->fn.graph_flags,
+			    &a->fn.flat_excluded, &a->fn.exec_hidden, &cs);
+	a->fn.ticks = xcalloc(a->fn.st.n, sizeof(*a->fn.ticks));
+	if (objects_charge(&a->objs, &a->g, &a->fn.st, a->fn.flat_excluded,
+			   a->fn.ticks, &a->fn.total_ticks, err) != 0)
 		return -1;
-	cg_assemble(&a->cg, a->ticks, &cs);
+	cg_assemble(&a->fn.cg, a->fn.ticks, &cs);
+	if (!analysis_line_mode(o)) /* stacks know functions, not lines */
+		measured_compute(&a->meas, &a->objs.stacks, &a->objs, &a->fn.st,
+				 &a->fn.cg);
 	if (analysis_line_mode(o)) {
 		/* The table's own arcs are gmon.sum's (-s). */
-		linemode_build(&a->lines, &a->x, &a->st,
+		linemode_build(&a->lines, &a->x, &a->fn.st,
 			       (o->style & OUT_SUM) ? &a->g : NULL);
-		if (lineprof_compute(&a->lp, &a->lines, &a->st, &a->g, o,
+		if (lineprof_compute(&a->lp, &a->lines, &a->fn.st, &a->g, o,
 				     err) != 0)
 			return -1;
 	}
@@ -182,8 +189,8 @@ analysis_describe(FILE *out, const struct analysis *a, unsigned level)
 		"[main] debug-level=0x%x\n"
 		"[main] %zu functions, %zu histogram(s), %zu distinct arcs "
 		"(%zu between functions), %zu cycle(s), %.0f samples\n",
-		level, a->st.n, a->g.nhists, a->g.narcs, a->cg.narcs,
-		a->cg.ncycles, a->total_ticks);
+		level, a->fn.st.n, a->g.nhists, a->g.narcs, a->fn.cg.narcs,
+		a->fn.cg.ncycles, a->fn.total_ticks);
 	sidefile_describe(out, &a->side);
 	objects_describe(out, &a->objs);
 }
@@ -191,16 +198,12 @@ analysis_describe(FILE *out, const struct analysis *a, unsigned level)
 void
 analysis_free(struct analysis *a)
 {
-	free(a->ticks);
-	free(a->graph_flags);
-	free(a->flat_excluded);
-	free(a->exec_hidden);
-	select_free(&a->sel);
-	cg_free(&a->cg);
+	analysed_free(&a->fn);
+	measured_free(&a->meas);
 	lineprof_free(&a->lp);
 	linemode_free(&a->lines);
 	gmon_free(&a->g);
-	symtab_free(&a->st);
+	symtab_free(&a->fn.st);
 	free(a->nm_names);
 	if (a->x.elf != NULL)
 		exe_close(&a->x);

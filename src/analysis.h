@@ -18,12 +18,14 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "callgraph.h"
+#include "analysed.h"
 #include "exe.h"
 #include "gmon.h"
 #include "linemode.h"
 #include "lineprof.h"
 #include "linkmap.h"
+#include "measured.h"
+#include "mismatch.h"
 #include "objects.h"
 #include "options.h"
 #include "select.h"
@@ -32,22 +34,20 @@
 
 struct analysis {
 	struct exe x;          /* the executable (fd -1 when none) */
-	struct symtab st;      /* its functions */
+	struct analysed fn;    /* its functions, analysed (fn.st: the table) */
 	struct gmon g;         /* the profiles, summed */
 	struct linkmap map;    /* -R */
-	struct selection sel;  /* the symbol specs, per function */
-	struct callgraph cg;   /* arcs, cycles, propagated time */
-	double *ticks;         /* per function: histogram samples */
-	double total_ticks;    /* the flat profile's denominator */
-	uint8_t *graph_flags;  /* per function: CG_INCL/EXCL_GRAPH/TIME */
-	bool *flat_excluded;   /* per function: kept out of the flat profile */
-	bool *exec_hidden;     /* per function: kept out of -C */
 	bool have_arcs;        /* some profile held call-graph records */
 	struct linemode lines; /* -l, -s: GNU's line-mode table and its arcs */
 	struct lineprof lp;    /* -l, -s: the analysis over that table */
 	char *nm_names;        /* -S: the names the table borrows */
 	struct sidefile side;  /* the first profile's side file (-d) */
 	struct objects objs;   /* the side files' shared objects */
+	struct measured meas;  /* times measured from the side files' stacks */
+	/* Whether the profiles look as if another build wrote them,
+	 * checked once by analysis_load() (mismatch.h). */
+	struct mismatch mismatch;
+	bool mismatch_checked;
 };
 
 /*

@@ -13,28 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exe.h"
 #include "outfile.h"
-#include "select.h"
 #include "sort.h"
 #include "srcfile.h"
-#include "srcline.h"
 #include "srcpath.h"
 
 enum { FIELD = 16, COUNT_WIDTH = 12 };
-
-/* A symbol that annotations may show. */
-struct ann_sym {
-	const char *path; /* its source file */
-	size_t line;
-	uint64_t addr;
-	uint64_t ncalls;  /* calls from elsewhere (0 for line symbols) */
-	size_t rank;      /* .symtab index of its first symbol, or SIZE_MAX */
-	bool is_func;     /* an STT_FUNC symbol (not a line symbol) */
-	bool entry;       /* a function's entry (has a .symtab symbol) */
-	bool selected;    /* by -A/-J */
-	uint32_t bb, nbb; /* its basic-block counts: bbs[bb, bb + nbb) */
-};
 
 /* One source file's share of the symbols: ids[lo, hi) of the plan. */
 struct ann_file {
@@ -57,10 +41,9 @@ struct ann_line {
 };
 
 struct plan {
-	struct ann_sym *syms;
+	const struct ann_sym *syms; /* borrowed: struct ann_syms' */
 	size_t nsyms;
-	const struct gmon_bb *bbs; /* borrowed: counts by symbol, in slot
-				    * order (line mode's, A->lp's) */
+	const struct gmon_bb *bbs; /* borrowed: counts by symbol, in slots */
 	size_t nbbs;
 	uint32_t *ids; /* symbols by file, line and address */
 	struct ann_file *files;
@@ -72,165 +55,12 @@ struct ann_state {
 	uint64_t last; /* the last count seen, across lines and files */
 };
 
-struct code_sym {
-	uint64_t addr;
-	size_t index;
-};
-
 static int
-by_addr_index(const void *pa, const void *pb)
-{
-	const struct code_sym *a = pa, *b = pb;
-
-	if (a->addr != b->addr)
-		return a->addr < b->addr ? -1 : 1;
-	return a->index < b->index ? -1 : a->index > b->index;
-}
-
-/*
- * Each symbol's rank: the .symtab index of the first code symbol at its
- * address (GNU meets source files in symbol-table order), or SIZE_MAX.
- */
-static void
-set_ranks(struct plan *p, const struct exe *x)
-{
-	struct code_sym *v = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*v));
-	size_t n = 0;
-
-	for (size_t i = 0; i < x->nsyms; i++) {
-		char c = x->syms[i].letter;
-
-		if (c == 'T' || c == 't' || c == 'W')
-			v[n++] = (struct code_sym){ x->syms[i].addr, i };
-	}
-	qsort(v, n, sizeof(*v), by_addr_index);
-	for (size_t i = 0; i < p->nsyms; i++) {
-		struct ann_sym *s = &p->syms[i];
-		size_t lo = 0, hi = n;
-
-		s->rank = SIZE_MAX;
-		if (!s->entry)
-			continue;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (v[mid].addr < s->addr)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < n && v[lo].addr == s->addr)
-			s->rank = v[lo].index;
-	}
-	free(v);
-}
-
-/* Whether -A/-J select symbol I (an -A match wins over -J). */
-static bool
-selected(const struct selection *sel, uint32_t i)
-{
-	if (select_has(sel, SPEC_INCL_ANNO, i))
-		return true;
-	return !sel->any[SPEC_INCL_ANNO] && !select_has(sel, SPEC_EXCL_ANNO, i);
-}
-
-/* The functions of the model, with their positions and call counts. */
-static void
-function_syms(struct plan *p, const struct model *m, const struct analysis *a)
-{
-	p->syms = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*p->syms));
-	for (uint32_t i = 0; i < m->nfuncs; i++) {
-		const struct model_src *s = &m->src[i];
-
-		if (s->path == NULL || s->line <= 0)
-			continue;
-		p->syms[p->nsyms++] = (struct ann_sym){
-			.path = s->path,
-			.line = (size_t)s->line,
-			.addr = m->st->syms[i].addr,
-			.ncalls = m->cg->nodes[i].ncalls,
-			.is_func = m->st->syms[i].is_func,
-			.entry = true,
-			.selected = selected(&a->sel, i),
-		};
-	}
-}
-
-/* Calls into line-mode symbol I from other symbols. */
-static uint64_t
-line_calls(const struct callgraph *cg, uint32_t i)
-{
-	uint64_t self = 0;
-
-	/* cg_assemble() may have split the self-calls off already. */
-	for (uint32_t k = cg->nodes[i].first_child; k != CG_NONE;
-	     k = cg->arcs[k].next_child)
-		if (cg->arcs[k].child == i)
-			self += cg->arcs[k].count;
-	return cg->nodes[i].ncalls + cg->nodes[i].self_calls - self;
-}
-
-/*
- * GNU's line mode: the functions and line symbols of A->lp's table (as
- * -l's reports see them), their calls on the arcs -k leaves, -A/-J
- * matched on the table (a line symbol by its own file and line), each
- * with the basic-block counts its range holds (bbsum.h: BBSUM_SLOTS at
- * most).
- */
-static void
-line_syms(struct plan *p, const struct analysis *a)
-{
-	const struct lineprof *lp = &a->lp;
-	const struct symtab *lt = &lp->st;
-	uint32_t *first_bb = xcalloc(lt->n + 1, sizeof(*first_bb));
-	uint32_t *count_bb = xcalloc(lt->n + 1, sizeof(*count_bb));
-
-	p->bbs = lp->bbs;
-	p->nbbs = lp->nbbs;
-	for (size_t k = 0; k < p->nbbs; k++) {
-		sym_id s = symtab_find(lt, p->bbs[k].addr);
-
-		if (s == SYM_NONE)
-			continue;
-		if (count_bb[s]++ == 0)
-			first_bb[s] = (uint32_t)k;
-	}
-	p->syms = xcalloc(lt->n ? lt->n : 1, sizeof(*p->syms));
-	for (uint32_t i = 0; i < lt->n; i++) {
-		const struct sym *s = &lt->syms[i];
-		struct ann_sym *as = &p->syms[p->nsyms];
-		/* Positions as line mode found them: a line symbol's first
-		 * address, a function's entry. */
-		const char *file = lp->files[i];
-		int line = lp->lines[i];
-		sym_id f = symtab_find(&a->st, s->addr);
-		bool entry = f != SYM_NONE && a->st.syms[f].addr == s->addr;
-
-		if (file == NULL || line <= 0)
-			continue;
-		*as = (struct ann_sym){
-			.path = file,
-			.line = (size_t)line,
-			.addr = s->addr,
-			.ncalls = line_calls(&lp->cg, i),
-			.is_func = s->is_func,
-			.entry = entry,
-			.selected = selected(&lp->sel, i),
-			.bb = first_bb[i],
-			.nbb = count_bb[i],
-		};
-		p->nsyms++;
-	}
-	free(first_bb);
-	free(count_bb);
-}
-
-static int
-by_file_line(const void *pa, const void *pb, void *ctx)
+by_file_line(uint32_t ia, uint32_t ib, const void *ctx)
 {
 	const struct ann_sym *v = ctx;
-	const struct ann_sym *a = &v[*(const uint32_t *)pa];
-	const struct ann_sym *b = &v[*(const uint32_t *)pb];
+	const struct ann_sym *a = &v[ia];
+	const struct ann_sym *b = &v[ib];
 	int c = strcmp(a->path, b->path);
 
 	if (c != 0)
@@ -257,7 +87,7 @@ group_files(struct plan *p)
 	p->ids = xcalloc(p->nsyms ? p->nsyms : 1, sizeof(*p->ids));
 	for (size_t i = 0; i < p->nsyms; i++)
 		p->ids[i] = (uint32_t)i;
-	qsort_r(p->ids, p->nsyms, sizeof(*p->ids), by_file_line, p->syms);
+	gp_sort(p->ids, p->nsyms, by_file_line, p->syms);
 	p->files = xcalloc(p->nsyms ? p->nsyms : 1, sizeof(*p->files));
 	for (size_t k = 0; k < p->nsyms; k++) {
 		const struct ann_sym *s = &p->syms[p->ids[k]];
@@ -280,7 +110,6 @@ group_files(struct plan *p)
 static void
 plan_free(struct plan *p)
 {
-	free(p->syms);
 	free(p->ids);
 	free(p->files);
 }
@@ -476,8 +305,7 @@ static void
 note_written(struct written *w, const char *path, const char *name)
 {
 	for (size_t i = 0; i < w->n; i++)
-		if (strcmp(exe_base_name(w->paths[i]), exe_base_name(path)) ==
-		    0) {
+		if (strcmp(xpath_base(w->paths[i]), xpath_base(path)) == 0) {
 			gp_warn("warning: %s holds the annotation of %s, which "
 				"replaced that of %s (same base name)",
 				name, path, w->paths[i]);
@@ -495,7 +323,7 @@ write_ann(const char *path, struct ann_state *st, const struct plan *p,
 	  uint64_t total, const struct options *o, struct written *w,
 	  struct gp_err *err)
 {
-	const char *base = exe_base_name(path);
+	const char *base = xpath_base(path);
 	size_t len = strlen(base) + sizeof("-ann");
 	char *name = xmalloc(len);
 	struct gp_err warn = { { 0 } };
@@ -515,26 +343,18 @@ write_ann(const char *path, struct ann_state *st, const struct plan *p,
 }
 
 int
-annotate_print(FILE *out, const struct model *m, const struct analysis *a,
-	       const struct options *o, bool *first, struct gp_err *err)
+annotate_print(FILE *out, const struct ann_syms *syms, const struct options *o,
+	       bool *first, struct gp_err *err)
 {
-	struct plan p = { 0 };
+	struct plan p = { syms->syms, syms->nsyms, syms->bbs, syms->nbbs,
+			  NULL,       NULL,        0 };
 	struct srcpath sp;
 	struct ann_state st = { 0 };
 	struct ann_line *lines;
 	struct written written = { 0 };
-	bool line_mode = a->lp.built;
 	bool after_file = false;
 	int rc = 0;
 
-	/* The model is const; the executable's DWARF state is not. */
-	struct exe *x = (struct exe *)&a->x;
-
-	if (line_mode)
-		line_syms(&p, a);
-	else
-		function_syms(&p, m, a);
-	set_ranks(&p, x);
 	group_files(&p);
 	srcpath_init(&sp, o->src_dirs, o->nsrc_dirs, getenv("GPROF_PATH"));
 	lines = xcalloc(p.nsyms ? p.nsyms : 1, sizeof(*lines));

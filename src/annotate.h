@@ -27,8 +27,8 @@
  *   executed" are those that show something.
  * - A file is printed when the counts of its selected functions add up
  *   to more than zero (with -z: when it holds a selected function),
- *   files in the reverse of the order in which their functions first
- *   come in the symbol table (.symtab order).
+ *   files in the reverse of the order in which their
+ *   functions first come in the symbol table (.symtab order).
  * - "*** File NAME:" (NAME as DWARF gives it, even when the file was
  *   found along -I or GPROF_PATH, see srcpath.h), then every line: a
  *   line holding functions gets "%12s -> " with their summed count, or
@@ -54,19 +54,17 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "analysis.h"
-#include "model.h"
+#include "annsyms.h"
 #include "options.h"
 
 /*
- * Print the annotated source of A's selected functions to OUT (or with
- * -y to BASE-ann files), reading positions and counts from M (built with
- * sources).  *FIRST says whether nothing has been printed to OUT yet; it
+ * Print the annotated source of the selected symbols of SYMS (collected
+ * by ann_syms_collect) to OUT (or with -y to BASE-ann files).  *FIRST says whether nothing has been printed to OUT yet; it
  * is cleared when something is.  Returns 0, or -1 with a message in ERR
  * when an -ann file could not be written (the other files are written
  * anyway); missing sources are warnings.
  */
-int annotate_print(FILE *out, const struct model *m, const struct analysis *a,
+int annotate_print(FILE *out, const struct ann_syms *syms,
 		   const struct options *o, bool *first, struct gp_err *err);
 
 #endif

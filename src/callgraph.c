@@ -16,6 +16,7 @@
  * make it recurse; every loop is linear in nodes + arcs.
  */
 #include "callgraph.h"
+#include "gmon.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,8 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gmon.h"
 #include "symtab.h"
+
+struct gmon;
 
 #define CG_NONE UINT32_MAX
 

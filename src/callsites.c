@@ -9,13 +9,17 @@
 #include <string.h>
 
 #include "dwline.h"
+#include "exe.h"
+#include "gmon.h"
 #include "srcline.h"
 
 /* One raw arc record, then its line. */
 struct raw {
-	uint64_t addr; /* the recorded call site */
+	uint64_t addr; /* the call instruction (or the recorded site) */
+	uint64_t from; /* the recorded call site */
 	uint64_t count;
 	uint32_t arc; /* the call graph's arc */
+	size_t rec;   /* its place among the profile's records */
 	int line;
 	const char *file;
 };
@@ -26,6 +30,17 @@ by_addr(const void *a, const void *b)
 	const struct raw *x = a, *y = b;
 
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* By arc, then the profile's order: the records' order. */
+static int
+by_record(const void *a, const void *b)
+{
+	const struct raw *x = a, *y = b;
+
+	if (x->arc != y->arc)
+		return x->arc < y->arc ? -1 : 1;
+	return (x->rec > y->rec) - (x->rec < y->rec);
 }
 
 /* By arc, then file name (unknown first), then line: the output order. */
@@ -170,39 +185,43 @@ find_lines(struct callsites *cs, struct exe *x, struct raw *v, size_t n)
 	srcline_warn_pending(x);
 }
 
-void
-callsites_find(struct callsites *cs, const struct callgraph *cg,
-	       const struct gmon *g, struct exe *x)
+/* CS's records: V (sorted by_record) in order, grouped by arc. */
+static void
+keep_records(struct callsites *cs, const struct callgraph *cg,
+	     const struct raw *v, size_t n)
 {
-	struct raw *v = xcalloc(g->narcs ? g->narcs : 1, sizeof(*v));
-	size_t n = 0, out = 0;
-	struct code_cache cc = { NULL, 0, 0 };
-
-	memset(cs, 0, sizeof(*cs));
-	intern_init(&cs->files);
-	for (size_t i = 0; i < g->narcs; i++) {
-		const struct gmon_arc *r = &g->arcs[i];
-		uint32_t p, c, a;
-
-		if (r->count == 0 || !cg_map_arc(cg, r->from, r->self, &p, &c))
-			continue;
-		if ((a = cg_find_arc(cg, p, c)) == CG_NONE)
-			continue;
-		v[n++] = (struct raw){ call_before(x, &cc, r->from,
-						   cg->st->syms[c].addr),
-				       r->count, a, 0, NULL };
+	cs->rec = xcalloc(n ? n : 1, sizeof(*cs->rec));
+	cs->rec_first = xcalloc(cg->narcs + 1, sizeof(*cs->rec_first));
+	cs->nrec = n;
+	for (size_t i = 0; i < n; i++) {
+		cs->rec[i] = (struct callsite_rec){ v[i].from, v[i].count,
+						    v[i].file, v[i].line };
+		cs->rec_first[v[i].arc + 1]++;
 	}
-	qsort(v, n, sizeof(*v), by_addr);
-	find_lines(cs, x, v, n);
-	qsort(v, n, sizeof(*v), by_site);
+	for (size_t a = 0; a < cg->narcs; a++)
+		cs->rec_first[a + 1] += cs->rec_first[a];
+}
+
+/* CS's lines: V (sorted by_site) summed per arc and line; counts of 0
+ * left out. */
+static void
+sum_lines(struct callsites *cs, const struct callgraph *cg, const struct raw *v,
+	  size_t n)
+{
+	size_t out = 0;
+	const struct raw *prev = NULL;
+
 	cs->v = xcalloc(n ? n : 1, sizeof(*cs->v));
 	cs->first = xcalloc(cg->narcs + 1, sizeof(*cs->first));
 	for (size_t i = 0; i < n; i++) {
-		if (out > 0 && v[i - 1].arc == v[i].arc &&
-		    v[i - 1].file == v[i].file && v[i - 1].line == v[i].line) {
+		if (v[i].count == 0)
+			continue;
+		if (prev != NULL && prev->arc == v[i].arc &&
+		    prev->file == v[i].file && prev->line == v[i].line) {
 			cs->v[out - 1].count += v[i].count;
 			continue;
 		}
+		prev = &v[i];
 		cs->v[out++] =
 		    (struct callsite){ v[i].file, v[i].line, v[i].count };
 		cs->first[v[i].arc + 1] = out; /* fixed up below */
@@ -212,6 +231,41 @@ callsites_find(struct callsites *cs, const struct callgraph *cg,
 		if (cs->first[a] < cs->first[a - 1])
 			cs->first[a] = cs->first[a - 1];
 	cs->n = out;
+}
+
+void
+callsites_find(struct callsites *cs, const struct callgraph *cg,
+	       const struct gmon *g, struct exe *x)
+{
+	struct raw *v = xcalloc(g->narcs ? g->narcs : 1, sizeof(*v));
+	size_t n = 0;
+	struct code_cache cc = { NULL, 0, 0 };
+
+	memset(cs, 0, sizeof(*cs));
+	intern_init(&cs->files);
+	for (size_t i = 0; i < g->narcs; i++) {
+		const struct gmon_arc *r = &g->arcs[i];
+		uint32_t p, c, a;
+
+		if (!cg_map_arc(cg, r->from, r->self, &p, &c))
+			continue;
+		if ((a = cg_find_arc(cg, p, c)) == CG_NONE)
+			continue;
+		v[n++] = (struct raw){ call_before(x, &cc, r->from,
+						   cg->st->syms[c].addr),
+				       r->from,
+				       r->count,
+				       a,
+				       i,
+				       0,
+				       NULL };
+	}
+	qsort(v, n, sizeof(*v), by_addr);
+	find_lines(cs, x, v, n);
+	qsort(v, n, sizeof(*v), by_record);
+	keep_records(cs, cg, v, n);
+	qsort(v, n, sizeof(*v), by_site);
+	sum_lines(cs, cg, v, n);
 	free(v);
 }
 
@@ -220,6 +274,8 @@ callsites_free(struct callsites *cs)
 {
 	free(cs->v);
 	free(cs->first);
+	free(cs->rec);
+	free(cs->rec_first);
 	intern_free(&cs->files);
 	memset(cs, 0, sizeof(*cs));
 }

@@ -107,6 +107,14 @@ gp_vec_push(struct gp_vec *v, size_t size, size_t first)
 	return (char *)v->p + size * v->n++;
 }
 
+const char *
+xpath_base(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
 char *
 xpath_join_n(const char *a, size_t na, const char *b)
 {

@@ -78,6 +78,9 @@ void *xcalloc(size_t n, size_t size);
 /* Resize P to N elements of SIZE bytes; checks N * SIZE for overflow. */
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
+/* The last component of PATH (PATH itself when it has no '/'). */
+const char *xpath_base(const char *path);
+
 /* A + "/" + B, newly allocated; xpath_join_n takes A's first NA bytes. */
 char *xpath_join(const char *a, const char *b);
 char *xpath_join_n(const char *a, size_t na, const char *b);

@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "outfile.h"
-#include "reports.h"
+#include "analysis.h"
+#include "modelbuild.h"
 #include "sort.h"
 #include "stats.h"
 
@@ -379,17 +380,14 @@ parse_base(struct options *ob, char *base, const char *exe)
 static void
 build_model(struct model *m, struct analysis *a, const struct options *o)
 {
-	struct model_in in;
-	struct model_opts mo = {
-		.demangle = o->demangle && !o->traditional,
-		.print_path = o->print_path,
-		.zeros = o->zeros,
-		.graph = false,
-		.sources = true,
-	};
+	struct model_opts mo;
 
-	reports_model_in(a, &in);
-	model_build(m, &in, &mo);
+	model_opts_init(&mo, o);
+	/* Names as the reports show them, but never with positions: the
+	 * rows carry the file on their own. */
+	mo.inline_file_names = false;
+	mo.sources = true;
+	model_from_analysis(m, a, &mo);
 }
 
 static int

@@ -40,9 +40,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis.h"
 #include "model.h"
 #include "options.h"
+
+struct analysis;
 
 #define DIFF_ALPHA 0.05
 

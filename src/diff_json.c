@@ -309,7 +309,7 @@ read_function(struct rd *d, size_t i, struct diff_fn *f)
 			       i);
 	if (f->name == NULL)
 		f->name = f->raw;
-	f->file = f->path != NULL ? exe_base_name(f->path) : NULL;
+	f->file = f->path != NULL ? xpath_base(f->path) : NULL;
 	f->calls = gp_add_sat(calls, self_calls); /* as diff.c sums */
 	return 0;
 }

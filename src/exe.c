@@ -288,11 +288,3 @@ exe_code_at(struct exe *x, uint64_t addr, uint64_t *base, size_t *n)
 	}
 	return NULL;
 }
-
-const char *
-exe_base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}

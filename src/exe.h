@@ -82,9 +82,6 @@ int exe_open(struct exe *x, const char *path, struct gp_err *err);
 int exe_open_object(struct exe *x, const char *path, struct gp_err *err);
 void exe_close(struct exe *x);
 
-/* The last component of PATH (PATH itself when it has no '/'). */
-const char *exe_base_name(const char *path);
-
 /*
  * The bytes of the code section holding ADDR: sets *BASE (the address
  * of the first byte) and returns a pointer to them with *N set, or NULL.

@@ -16,14 +16,8 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "gmon_defs.h"
 #include "ranges.h"
-
-enum gmon_format {
-	GMON_AUTO, /* GNU when the file starts with GMON_MAGIC, else BSD */
-	GMON_GNU,
-	GMON_BSD, /* old BSD or 4.4BSD, told apart by the version word */
-	GMON_BSD44,
-};
 
 /*
  * One histogram: NBINS counters spread evenly over [lowpc, highpc).
@@ -69,10 +63,6 @@ gmon_bin(const struct gmon_hist *h, uint32_t i)
 /* One call-graph arc as recorded: call site -> callee entry. */
 struct gmon_arc {
 	uint64_t from, self, count;
-};
-
-struct gmon_bb {
-	uint64_t addr, count;
 };
 
 /* What one input file held, for -i. */

@@ -24,20 +24,20 @@ copy_table(struct lineprof *lp, const struct linemode *lm)
 {
 	size_t n = lm->st.n, k = 0;
 
-	lp->st.syms = xcalloc(n ? n : 1, sizeof(*lp->st.syms));
+	lp->lt.st.syms = xcalloc(n ? n : 1, sizeof(*lp->lt.st.syms));
 	lp->files = xcalloc(n ? n : 1, sizeof(*lp->files));
 	lp->lines = xcalloc(n ? n : 1, sizeof(*lp->lines));
 	lp->is_line = xcalloc(n ? n : 1, sizeof(*lp->is_line));
 	for (size_t i = 0; i < n; i++) {
 		if (lm->st.syms[i].end < lm->st.syms[i].addr)
 			continue;
-		lp->st.syms[k] = lm->st.syms[i];
+		lp->lt.st.syms[k] = lm->st.syms[i];
 		lp->files[k] = lm->files[i];
 		lp->lines[k] = lm->lines[i];
 		lp->is_line[k] = lm->is_line[i];
 		k++;
 	}
-	lp->st.n = k;
+	lp->lt.st.n = k;
 }
 
 /*
@@ -48,16 +48,16 @@ copy_table(struct lineprof *lp, const struct linemode *lm)
 static uint64_t *
 range_ends(const struct lineprof *lp, const struct symtab *funcs)
 {
-	uint64_t *ends = xcalloc(lp->st.n ? lp->st.n : 1, sizeof(*ends));
+	uint64_t *ends = xcalloc(lp->lt.st.n ? lp->lt.st.n : 1, sizeof(*ends));
 
-	for (size_t i = 0; i < lp->st.n; i++) {
+	for (size_t i = 0; i < lp->lt.st.n; i++) {
 		sym_id f = lp->is_line[i]
 			       ? SYM_NONE
-			       : symtab_find(funcs, lp->st.syms[i].addr);
+			       : symtab_find(funcs, lp->lt.st.syms[i].addr);
 
-		ends[i] = lp->st.syms[i].end;
+		ends[i] = lp->lt.st.syms[i].end;
 		if (f != SYM_NONE &&
-		    funcs->syms[f].addr == lp->st.syms[i].addr &&
+		    funcs->syms[f].addr == lp->lt.st.syms[i].addr &&
 		    funcs->syms[f].end > ends[i])
 			ends[i] = funcs->syms[f].end;
 	}
@@ -69,7 +69,7 @@ lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 		 const struct symtab *funcs, const struct gmon *g,
 		 const struct options *o, struct gp_err *err)
 {
-	const struct symtab *st = &lp->st;
+	const struct symtab *st = &lp->lt.st;
 	struct cg_select cs;
 	uint64_t *ends;
 
@@ -77,39 +77,19 @@ lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 	lp->built = true;
 	copy_table(lp, lm);
 	ends = range_ends(lp, funcs);
-	select_build_at(&lp->sel, o, st, lp->files, lp->lines, ends);
+	select_build_at(&lp->lt.sel, o, st, lp->files, lp->lines, ends);
 	free(ends);
-	cg_init(&lp->cg, st);
-	cg_tally(&lp->cg, g, arc_selected, &lp->sel);
-	select_report_flags(&lp->sel, lp->st.n, &lp->graph_flags,
-			    &lp->flat_excluded, &lp->exec_hidden, &cs);
-	lp->ticks = xcalloc(st->n ? st->n : 1, sizeof(*lp->ticks));
-	if (hist_charge(g, st, lp->flat_excluded, lp->ticks, &lp->total_ticks,
-			err) != 0)
+	cg_init(&lp->lt.cg, st);
+	cg_tally(&lp->lt.cg, g, arc_selected, &lp->lt.sel);
+	select_report_flags(&lp->lt.sel, lp->lt.st.n, &lp->lt.graph_flags,
+			    &lp->lt.flat_excluded, &lp->lt.exec_hidden, &cs);
+	lp->lt.ticks = xcalloc(st->n ? st->n : 1, sizeof(*lp->lt.ticks));
+	if (hist_charge(g, st, lp->lt.flat_excluded, lp->lt.ticks,
+			&lp->lt.total_ticks, err) != 0)
 		return -1;
-	cg_assemble(&lp->cg, lp->ticks, &cs);
+	cg_assemble(&lp->lt.cg, lp->lt.ticks, &cs);
 	lp->nbbs = bbsum_merge(g->bbs, g->nbbs, st, &lp->bbs);
 	return 0;
-}
-
-void
-lineprof_model_in(const struct lineprof *lp, const struct gmon *g,
-		  struct exe *x, struct model_in *in)
-{
-	*in = (struct model_in){
-		.st = &lp->st,
-		.cg = &lp->cg,
-		.g = g,
-		.x = x,
-		.total_ticks = lp->total_ticks,
-		.flat_excluded = lp->flat_excluded,
-		.exec_hidden = lp->exec_hidden,
-		.files = lp->files,
-		.lines = lp->lines,
-		.is_line = lp->is_line,
-		.bbs = lp->bbs,
-		.nbbs = lp->nbbs,
-	};
 }
 
 void
@@ -117,13 +97,8 @@ lineprof_free(struct lineprof *lp)
 {
 	if (!lp->built)
 		return;
-	free(lp->ticks);
-	free(lp->graph_flags);
-	free(lp->flat_excluded);
-	free(lp->exec_hidden);
-	select_free(&lp->sel);
-	cg_free(&lp->cg);
-	free(lp->st.syms);
+	analysed_free(&lp->lt);
+	free(lp->lt.st.syms);
 	free(lp->files);
 	free(lp->lines);
 	free(lp->is_line);

@@ -4,7 +4,7 @@
  * line-mode table (linemode.h), whose line symbols take the samples of
  * their code and are the callers of the arcs that start in them.
  *
- * What comes out has the shape a report model is built from (model.h):
+ * What comes out has the shape a report model is built from (modelbuild.h):
  * selections resolved on the table (a line symbol matches a spec by its
  * function's name, its own file and line), the call graph with arcs
  * from call-site lines to callee functions, samples per symbol, and
@@ -20,30 +20,22 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "callgraph.h"
+#include "analysed.h"
 #include "diag.h"
 #include "gmon.h"
 #include "linemode.h"
-#include "model.h"
 #include "options.h"
-#include "select.h"
 
 struct lineprof {
 	bool built;
-	/* The table as the reports see it: LM's, less the functions that
-	 * own no address (data_start past the code), which GNU's line
-	 * mode leaves out.  Names and file names borrowed from LM. */
-	struct symtab st;
-	const char **files;   /* owned array, per entry */
-	int *lines;           /* owned, per entry */
-	bool *is_line;        /* owned, per entry */
-	struct selection sel; /* the symbol specs, per table entry */
-	struct callgraph cg;  /* arcs, cycles, propagated time */
-	double *ticks;        /* per entry: histogram samples */
-	double total_ticks;
-	uint8_t *graph_flags; /* per entry: CG_INCL/EXCL_GRAPH/TIME */
-	bool *flat_excluded;
-	bool *exec_hidden;
+	/* The table as the reports see it (lt.st): LM's, less the
+	 * functions that own no address (data_start past the code), which
+	 * GNU's line mode leaves out, analysed.  Names and file names
+	 * borrowed from LM. */
+	struct analysed lt;
+	const char **files; /* owned array, per entry */
+	int *lines;         /* owned, per entry */
+	bool *is_line;      /* owned, per entry */
 	/* The basic-block counts, merged in GNU's slots per entry
 	 * (bbsum.h): grouped by entry in address order. */
 	struct gmon_bb *bbs; /* owned */
@@ -58,13 +50,6 @@ struct lineprof {
 int lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 		     const struct symtab *funcs, const struct gmon *g,
 		     const struct options *o, struct gp_err *err);
-
-/*
- * What a model of LP is built from (borrowed).  G gives the units, X is
- * not consulted (positions come from the table).
- */
-void lineprof_model_in(const struct lineprof *lp, const struct gmon *g,
-		       struct exe *x, struct model_in *in);
 
 void lineprof_free(struct lineprof *lp);
 

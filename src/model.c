@@ -14,6 +14,7 @@
 #include "fmt.h"
 #include "hist.h"
 #include "model.h"
+#include "modelbuild.h"
 #include "sort.h"
 
 double
@@ -70,7 +71,11 @@ unused(const struct model *m, entry_id id)
  *   mode functions only (GNU's line symbols and cycle entries are not
  *   functions there);
  * - exec (-C): called (or -z), and kept by -C/-Z's lists (GNU sorts
- *   every kept function, listed or not: see report_exec.c).
+ *   every kept function, listed or not: see report_exec.c);
+ * - and ours, for the views (json, html, dot, callgrind): a function
+ *   that was sampled or called, or is at either end of an arc (-c's
+ *   never-called arcs included: the views show what -c found), or
+ *   every function with -z; no cycle.
  */
 bool
 model_listed(const struct model *m, enum model_list list, entry_id id)
@@ -94,6 +99,9 @@ model_listed(const struct model *m, enum model_list list, entry_id id)
 	case LIST_EXEC:
 		return (v->ncalls != 0 || m->zeros) &&
 		       !(m->exec_hidden != NULL && m->exec_hidden[id]);
+	case LIST_VIEW:
+		return m->zeros || v->ncalls != 0 || v->self_ticks != 0 ||
+		       v->first_child != CG_NONE || v->first_parent != CG_NONE;
 	case LIST_GRAPH:
 		break;
 	}
@@ -135,7 +143,7 @@ given_sources(struct model *m, const struct model_in *in, bool print_path)
 			continue;
 		s->path = in->files[i];
 		s->line = in->lines[i];
-		s->shown = print_path ? s->path : exe_base_name(s->path);
+		s->shown = print_path ? s->path : xpath_base(s->path);
 	}
 }
 
@@ -200,7 +208,7 @@ find_sources(struct model *m, struct exe *x, bool print_path)
 			s->line = 0;
 			continue;
 		}
-		s->shown = print_path ? s->path : exe_base_name(s->path);
+		s->shown = print_path ? s->path : xpath_base(s->path);
 	}
 }
 
@@ -344,6 +352,7 @@ model_build(struct model *m, const struct model_in *in,
 	m->is_line = in->is_line;
 	m->bbs = in->bbs;
 	m->nbbs = in->nbbs;
+	m->measured = in->measured;
 	if (m->line_mode)
 		given_sources(m, in, mo->print_path);
 	else if (mo->sources || mo->inline_file_names)
@@ -363,6 +372,16 @@ model_free(struct model *m)
 	free(m->src);
 	free(m->order);
 	free(m->index);
+	free(m->prog.build_id);
+	free(m->prog.profiles);
+	for (size_t i = 0; i < m->prog.nwarnings; i++)
+		free(m->prog.warnings[i]);
+	free(m->prog.warnings);
+	for (size_t i = 0; i < m->nmaps; i++)
+		free(m->maps[i].build_id);
+	free(m->maps);
+	if (m->have_sites)
+		callsites_free(&m->sites);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -1,7 +1,7 @@
 /*
  * model.h - the report model: one immutable picture of an analysed
  * profile that every printer reads (GNU's text reports, the orders of
- * -r/-R, and later our own views).
+ * -r/-R, -A, and our own views and --diff).
  *
  * model_build() makes every decision a printer would otherwise make on
  * its own: the names shown (demangled, --inline-file-names), the source
@@ -14,9 +14,20 @@
  * nodes); nfuncs + k is cycle k + 1.  Use the entry_* accessors rather
  * than decoding ids by hand.
  *
- * Ownership: the model borrows the analysis' symbol table and call
- * graph (which must outlive it) and owns everything else;
- * model_free() releases it.
+ * Besides the reports' decisions the model carries what our own views
+ * show and GNU's reports do not (built only for them, modelbuild.h):
+ * the program and its build id, the profile files, the warnings about
+ * the profile, the object mappings and each call's source line.  No
+ * printer needs anything else: none includes the analysis, the
+ * executable, DWARF or profile-file headers (tests/seam checks it).
+ *
+ * Ownership: the model borrows the analysis' symbol table, call graph
+ * and file names (which must outlive it) and owns everything else;
+ * model_free() releases it.  It is built by modelbuild.h.
+ *
+ * Adding something a view needs: a field here (owned or borrowed,
+ * documented), filled in modelbuild.c from the analysis, freed in
+ * model_free(); never a pointer to the analysis itself.
  */
 #ifndef GPROF_MODEL_H
 #define GPROF_MODEL_H
@@ -25,8 +36,9 @@
 #include <stdint.h>
 
 #include "callgraph.h"
-#include "exe.h"
-#include "gmon.h"
+#include "callsites.h"
+#include "gmon_defs.h"
+#include "measured.h"
 #include "symtab.h"
 
 typedef uint32_t entry_id;
@@ -37,16 +49,7 @@ enum model_list {
 	LIST_GRAPH, /* an entry of its own in the call graph */
 	LIST_INDEX, /* the index after the call graph */
 	LIST_EXEC,  /* -C's execution counts */
-};
-
-/* What the model is built for (from the command line). */
-struct model_opts {
-	bool demangle;          /* show demangled C++ names */
-	bool inline_file_names; /* --inline-file-names: "name (file:line)" */
-	bool print_path;        /* -L: full source paths, not base names */
-	bool zeros;             /* -z: list unused functions too */
-	bool graph;             /* number the call graph (it will be printed) */
-	bool sources;           /* look up source files (graph, index, -C) */
+	LIST_VIEW,  /* a node of our views (json, html, dot, callgrind) */
 };
 
 /* A function's source position, as reports show it. */
@@ -54,6 +57,36 @@ struct model_src {
 	const char *path;  /* as DWARF records it, or NULL when unknown */
 	const char *shown; /* path or base name (-L), or NULL */
 	int line;
+};
+
+/* What the views say about the run (all borrowed from the analysis,
+ * but for the arrays, which the model owns). */
+struct model_prog {
+	const char *path;      /* the executable as opened */
+	char *build_id;        /* owned: its build id in hex, or NULL */
+	const char **profiles; /* owned array: the profile files read */
+	size_t nprofiles;
+	size_t nrate_assumed; /* of them, 4.4BSD files with a rate of 0 */
+	bool has_hist;        /* some profile held a histogram */
+	bool has_arcs;        /* some profile held call-graph records */
+	char **warnings;      /* owned: "another build" warnings */
+	size_t nwarnings;
+};
+
+/*
+ * Where the table's functions were loaded: maps[0] is the executable
+ * (its loaded code, or its functions' addresses), maps[1 + k] shared
+ * object k of the side files (objects.h), over its functions' addresses
+ * in the table (biased, as the table's are); an object with no
+ * functions in the table has NFUNCS 0.  Line mode's table is not the
+ * objects': its model has maps[0] only.
+ */
+struct model_map {
+	uint64_t lo, hi;  /* addresses [lo, hi) */
+	const char *file; /* the ELF file read (NULL: the executable) */
+	char *build_id;   /* owned: hex, or NULL */
+	size_t first;     /* its functions: [first, first + nfuncs) */
+	size_t nfuncs;
 };
 
 struct model {
@@ -81,35 +114,17 @@ struct model {
 	const bool *is_line;       /* borrowed, per entry: a line symbol */
 	const struct gmon_bb *bbs; /* borrowed: -C's basic-block counts */
 	size_t nbbs;
+	/* Our views' data (model_opts.views; else zero/NULL). */
+	struct model_prog prog;
+	struct model_map *maps; /* owned: maps[0] the executable, then one
+				 * per shared object (see model_map) */
+	size_t nmaps;
+	bool have_sites;        /* SITES is built (model_opts.sites) */
+	struct callsites sites; /* each arc's call sites and their lines */
+	/* Times measured from sampled stacks (measured.h), or NULL. */
+	const struct measured *measured; /* borrowed */
 };
 
-/* What a model is built from: an analysis' results (all borrowed). */
-struct model_in {
-	const struct symtab *st;    /* the functions */
-	const struct callgraph *cg; /* assembled (cg_assemble) */
-	const struct gmon *g;       /* for the units, or NULL */
-	struct exe *x;              /* for source positions */
-	double total_ticks;         /* the flat profile's denominator */
-	const bool *flat_excluded;  /* per function, or NULL */
-	const bool *exec_hidden;    /* per function, or NULL */
-	/* Line mode: per symbol its source file (NULL: unknown) and line,
-	 * used instead of looking positions up; NULL otherwise. */
-	const char *const *files;
-	const int *lines;
-	const bool *is_line; /* per symbol: a line symbol (line mode) */
-	/* Line mode: basic-block counts, grouped by symbol in address
-	 * order (bbsum.h), for -C. */
-	const struct gmon_bb *bbs;
-	size_t nbbs;
-};
-
-/*
- * Build M from IN for MO: source positions are looked up now (from
- * IN->x, when MO->sources or MO->inline_file_names), so no printer ever
- * touches the executable.  Never fails; model_free() releases M.
- */
-void model_build(struct model *m, const struct model_in *in,
-		 const struct model_opts *mo);
 void model_free(struct model *m);
 
 static inline bool

@@ -194,6 +194,7 @@ objects_add(struct objects *os, const struct sidefile *s)
 		map[i] = k;
 		add_hist(&os->v[k], so);
 	}
+	stacks_add(&os->stacks, &s->stacks, map);
 	if (s->narcs > os->arcs_cap - os->narcs) {
 		size_t cap = os->arcs_cap ? os->arcs_cap : 256;
 		while (cap - os->narcs < s->narcs)
@@ -277,7 +278,7 @@ try_file(struct gp_object *o, const char *path, char *why, size_t len)
 static bool
 find_file(struct gp_object *o, const struct options *opt, char *why, size_t len)
 {
-	const char *base = exe_base_name(o->path);
+	const char *base = xpath_base(o->path);
 
 	for (size_t i = 0; i < opt->nobject_dirs; i++) {
 		const char *d = opt->object_dirs[i];
@@ -377,7 +378,7 @@ append_functions(struct gp_object *o, struct symtab *st, size_t *cap,
 
 		s.addr += o->bias;
 		s.end += o->bias;
-		s.objname = exe_base_name(o->path);
+		s.objname = xpath_base(o->path);
 		s.bias = o->bias;
 		st->syms[st->n++] = s;
 	}
@@ -423,7 +424,7 @@ tag_collisions(struct objects *os, struct symtab *st)
 			size_t ob = objof[ids[k]];
 			if (ob != SIZE_MAX)
 				st->syms[ids[k]].obj =
-				    exe_base_name(os->v[ob].path);
+				    xpath_base(os->v[ob].path);
 		}
 		i = j;
 	}
@@ -514,6 +515,20 @@ owns(const struct objects *os, uint32_t obj, uint32_t id)
 		return !os->any || id < os->nexe;
 	return id >= os->v[obj].first &&
 	       id - os->v[obj].first < os->v[obj].nfuncs;
+}
+
+sym_id
+objects_function(const struct objects *os, const struct symtab *st,
+		 uint32_t obj, uint64_t addr)
+{
+	uint64_t a;
+	sym_id f;
+
+	if ((obj != SIDEFILE_EXE && obj >= os->n) ||
+	    !biased(os, obj, addr, &a) ||
+	    (f = symtab_find(st, a)) == SYM_NONE || !owns(os, obj, f))
+		return SYM_NONE;
+	return f;
 }
 
 void
@@ -680,6 +695,7 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 		close_record(w, at);
 		i += n;
 	}
+	stacks_encode(&os->stacks, w);
 	at = open_record(w, GMON_SIDE_END);
 	close_record(w, at);
 }
@@ -712,6 +728,7 @@ objects_describe(FILE *out, const struct objects *os)
 		    (unsigned long long)o->lowpc, (unsigned long long)o->calls,
 		    o->narcs);
 	}
+	stacks_describe(out, &os->stacks);
 }
 
 void
@@ -727,6 +744,7 @@ objects_free(struct objects *os)
 	}
 	free(os->v);
 	free(os->arcs);
+	stacks_free(&os->stacks);
 	keys_free(os->keys);
 	memset(os, 0, sizeof(*os));
 }

@@ -70,6 +70,8 @@ struct objects {
 	size_t nexe;   /* functions of the executable, at the table's head */
 	bool resolved; /* objects_resolve() ran */
 	bool any;      /* some object's functions are in the table */
+	struct stackset stacks; /* the side files' stacks, summed; frames
+				 * name objects by index into V */
 };
 
 void objects_init(struct objects *os);
@@ -87,6 +89,15 @@ void objects_add(struct objects *os, const struct sidefile *s);
  */
 void objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 		     const struct options *o);
+
+/*
+ * The function of ST (after objects_resolve()) that holds object
+ * address ADDR of object OBJ (an index into OS->v, or SIDEFILE_EXE), or
+ * SYM_NONE: no function of that object holds it, or its file was not
+ * found.  O(log n).
+ */
+sym_id objects_function(const struct objects *os, const struct symtab *st,
+			uint32_t obj, uint64_t addr);
 
 /* Add the objects' arcs to CG (as cg_tally does with gmon.out's). */
 void objects_tally(const struct objects *os, struct callgraph *cg,

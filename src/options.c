@@ -29,6 +29,7 @@ enum {
 	OPT_FAIL_ON_REGRESSION,
 	OPT_OBJECT_PATH,
 	OPT_SYSROOT,
+	OPT_MEASURED,
 };
 
 /*
@@ -63,6 +64,7 @@ static const struct option long_opts[] = {
 	{ "ignore-non-functions", no_argument, NULL, 'D' },
 	{ "inline-file-names", no_argument, NULL, OPT_INLINE_FILE_NAMES },
 	{ "line", no_argument, NULL, 'l' },
+	{ "measured", no_argument, NULL, OPT_MEASURED },
 	{ "min-count", required_argument, NULL, 'm' },
 	{ "no-annotated-source", optional_argument, NULL, 'J' },
 	{ "no-demangle", no_argument, NULL, OPT_NO_DEMANGLE },
@@ -412,6 +414,9 @@ one_option(struct options *o, int c, const char *name, const char *arg,
 	case OPT_INLINE_FILE_NAMES:
 		o->inline_file_names = true;
 		return 0;
+	case OPT_MEASURED:
+		o->measured = true;
+		return 0;
 	case OPT_FORMAT:
 		if (*arg == '\0')
 			return gp_fail(err, "%s wants a format name", name);
@@ -719,6 +724,12 @@ options_usage(FILE *out)
 	    "file\n"
 	    "      --inline-file-names    add (file.c:line) after function "
 	    "names\n"
+	    "      --measured             call graph times measured from the "
+	    "stacks our\n"
+	    "                             collector samples (its side file), "
+	    "not gprof's\n"
+	    "                             estimates; without stacks, says so "
+	    "and estimates\n"
 	    "  -T, --traditional          BSD layout: call graph first, no "
 	    "demangling\n"
 	    "  -w, --width=N              width of the function index (default "

@@ -10,7 +10,7 @@
 
 #include "argfile.h"
 #include "diag.h"
-#include "gmon.h"
+#include "gmon_defs.h"
 
 /* Which reports were asked for, on (-p) or off (-P). */
 enum {
@@ -55,10 +55,11 @@ struct options {
 	bool file_info, print_path;
 	bool static_calls;      /* -c */
 	bool inline_file_names; /* --inline-file-names */
-	const char *nm_file;    /* -S: external symbol table */
-	const char *map_file;   /* -R: function-to-object-file map */
-	unsigned debug;         /* -d[N]: trace stages on stdout */
-	bool demangle;          /* on unless --no-demangle or -T */
+	bool measured;        /* --measured: the call graph's measured times */
+	const char *nm_file;  /* -S: external symbol table */
+	const char *map_file; /* -R: function-to-object-file map */
+	unsigned debug;       /* -d[N]: trace stages on stdout */
+	bool demangle;        /* on unless --no-demangle or -T */
 	bool help, version;
 	int width;
 	const char *view;   /* --format: a views.h name, NULL: text */

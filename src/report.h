@@ -19,6 +19,8 @@ struct report_opts {
 	bool brief;       /* -b: no explanations */
 	bool traditional; /* -T: BSD layout */
 	int width;        /* -w: the index's width */
+	bool measured;    /* --measured: the call graph's times measured
+			   * from stacks (the model's), where it has them */
 };
 
 /* The flat profile: functions by self time. */
@@ -34,6 +36,8 @@ int report_flat_order(uint32_t x, uint32_t y, const void *m);
 void report_graph(FILE *out, const struct model *m,
 		  const struct report_opts *ro);
 void report_graph_blurb(FILE *out);
+/* What --measured changes in the call graph's columns. */
+void report_graph_measured_blurb(FILE *out);
 
 /* The index by name that follows the call graph (same need). */
 void report_index(FILE *out, const struct model *m,

@@ -6,6 +6,7 @@
  */
 #include "report.h"
 #include "fmt.h"
+#include "sort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,13 +26,6 @@ report_flat_order(uint32_t x, uint32_t y, const void *ctx)
 	if (c != 0)
 		return c;
 	return x < y ? -1 : x > y;
-}
-
-static int
-by_time(const void *a, const void *b, void *ctx)
-{
-	return report_flat_order(*(const uint32_t *)a, *(const uint32_t *)b,
-				 ctx);
 }
 
 /*
@@ -120,7 +114,7 @@ report_flat(FILE *out, const struct model *m, const struct report_opts *ro)
 	for (uint32_t i = 0; i < m->nfuncs; i++)
 		if (model_listed(m, LIST_FLAT, i))
 			list[n++] = i;
-	qsort_r(list, n, sizeof(*list), by_time, (void *)m);
+	gp_sort(list, n, report_flat_order, m);
 	unit = trad ? SI_MILLI : pick_unit(m); /* -T: ms */
 	header(out, m, trad, total, si[unit].prefix);
 	if (!(total > 0))

@@ -50,14 +50,47 @@ child_width(const struct report_opts *ro)
 	return ro->traditional ? 11 : 7;
 }
 
+/* --measured, and the model has measured times. */
+static bool
+measured(const struct model *m, const struct report_opts *ro)
+{
+	return ro->measured && m->measured != NULL;
+}
+
+/* The measured children of an entry: its total less its self time. */
+static double
+measured_children(double total, double self)
+{
+	return total > self ? total - self : 0;
+}
+
+/* The denominator of --measured's "% time": the stack samples (or the
+ * propagated time, if more: samples whose stack was not kept). */
+static double
+measured_base(const struct model *m)
+{
+	double n = (double)m->measured->samples;
+
+	return n > m->print_time ? n : m->print_time;
+}
+
 static void
 arc_line(FILE *out, const struct model *m, const struct report_opts *ro,
 	 const struct cg_arc *a, uint32_t other, uint64_t total)
 {
 	int w = child_width(ro);
 	char buf[256], *p = buf;
+	bool inside = model_arc_inside(m, a);
+	double self = a->time, child = a->child_time;
 
-	if (model_arc_inside(m, a)) {
+	if (measured(m, ro)) {
+		/* The callee's time while called from the caller. */
+		size_t k = (size_t)(a - m->cg->arcs);
+		self = (double)m->measured->arc_self[k];
+		child = (double)(m->measured->arc_total[k] -
+				 m->measured->arc_self[k]);
+	}
+	if (inside && !measured(m, ro)) {
 		/* "%6.6s %5.5s %7.7s %*.*s %7lu %7.7s     " */
 		p = fmt_pad(p, 6 + 1 + 5 + 1 + 7 + 1 + w + 1);
 		p = fmt_u(p, a->count, 7, 0);
@@ -65,13 +98,17 @@ arc_line(FILE *out, const struct model *m, const struct report_opts *ro,
 	} else {
 		/* "%6.6s %5.5s %7.2f %*.2f %7lu/%-7lu     " */
 		p = fmt_pad(p, 6 + 1 + 5 + 1);
-		p = fmt_f(p, model_secs(m, a->time), 7, 2);
+		p = fmt_f(p, model_secs(m, self), 7, 2);
 		*p++ = ' ';
-		p = fmt_f(p, model_secs(m, a->child_time), w, 2);
+		p = fmt_f(p, model_secs(m, child), w, 2);
 		*p++ = ' ';
 		p = fmt_u(p, a->count, 7, 0);
-		*p++ = '/';
-		p = fmt_u(p, total, 7, 1);
+		if (inside) {
+			p = fmt_pad(p, 1 + 7);
+		} else {
+			*p++ = '/';
+			p = fmt_u(p, total, 7, 1);
+		}
 		p = fmt_pad(p, 5);
 	}
 	fwrite(buf, 1, (size_t)(p - buf), out);
@@ -150,6 +187,13 @@ primary(FILE *out, const struct model *m, const struct report_opts *ro,
 	const struct cg_node *v = &m->cg->nodes[node];
 	char idx[32], buf[256], *p = buf, *q = idx;
 	size_t len;
+	double child = v->prop_child, base = m->print_time;
+
+	if (measured(m, ro)) {
+		child = measured_children((double)m->measured->total[node],
+					  v->prop_self);
+		base = measured_base(m);
+	}
 
 	/* "%-6.6s" of "[index]", then "%5.1f %7.2f %*.2f" */
 	*q++ = '[';
@@ -159,12 +203,11 @@ primary(FILE *out, const struct model *m, const struct report_opts *ro,
 	memcpy(p, idx, len);
 	p = fmt_pad(p + len, (int)(6 - len));
 	*p++ = ' ';
-	p = fmt_f(p, 100 * (v->prop_self + v->prop_child) / m->print_time, 5,
-		  1);
+	p = fmt_f(p, 100 * (v->prop_self + child) / base, 5, 1);
 	*p++ = ' ';
 	p = fmt_f(p, model_secs(m, v->prop_self), 7, 2);
 	*p++ = ' ';
-	p = fmt_f(p, model_secs(m, v->prop_child), child_width(ro), 2);
+	p = fmt_f(p, model_secs(m, child), child_width(ro), 2);
 	if (v->ncalls + v->self_calls != 0) {
 		p = calls_text(p, v->ncalls, v->self_calls);
 		*p++ = ' ';
@@ -202,12 +245,18 @@ cycle_entry(FILE *out, const struct model *m, const struct report_opts *ro,
 	uint32_t *mem;
 	size_t n = 0;
 	char buf[32];
+	double child = cy->prop_child, base = m->print_time;
 
+	if (measured(m, ro)) {
+		child = measured_children((double)m->measured->cycle_total[k],
+					  cy->prop_self);
+		base = measured_base(m);
+	}
 	snprintf(buf, sizeof(buf), "[%u]", m->index[id]);
 	fprintf(out, "%-6.6s %5.1f %7.2f %*.2f", buf,
-		100 * (cy->prop_self + cy->prop_child) / m->print_time,
+		100 * (cy->prop_self + child) / base,
 		model_secs(m, cy->prop_self), child_width(ro),
-		model_secs(m, cy->prop_child));
+		model_secs(m, child));
 	calls_field(out, cy->ncalls, cy->self_calls);
 	fprintf(out, " <cycle %u as a whole> [%u]\n", k + 1, m->index[id]);
 	for (uint32_t v = cy->first; v != CG_NONE; v = cg->nodes[v].cyc_next)
@@ -219,9 +268,14 @@ cycle_entry(FILE *out, const struct model *m, const struct report_opts *ro,
 	gp_sort(mem, n, by_member, cg->nodes);
 	for (size_t i = 0; i < n; i++) {
 		const struct cg_node *v = &cg->nodes[mem[i]];
+		double vc = v->prop_child;
+
+		if (measured(m, ro))
+			vc = measured_children(
+			    (double)m->measured->total[mem[i]], v->prop_self);
 		fprintf(out, "%6.6s %5.5s %7.2f %*.2f", "", "",
 			model_secs(m, v->prop_self), child_width(ro),
-			model_secs(m, v->prop_child));
+			model_secs(m, vc));
 		calls_field(out, v->ncalls, v->self_calls);
 		fputs("     ", out);
 		report_put_name(out, m, mem[i]);
@@ -234,7 +288,7 @@ void
 report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 {
 	const struct callgraph *cg = m->cg;
-	double pt = cg->print_time;
+	double pt = measured(m, ro) ? measured_base(m) : cg->print_time;
 	uint32_t *v = list_buffer(cg);
 
 	if (ro->traditional)
@@ -247,10 +301,21 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 		m->bin_bytes);
 	if (pt > 0)
 		fprintf(
-		    out, " for %.2f%% of %.2f seconds\n\n", 100.0 / pt,
+		    out, " for %.2f%% of %.2f seconds\n", 100.0 / pt,
 		    model_secs(m, pt)); /* "seconds" whatever the unit (GNU) */
 	else
-		fputs(" no time propagated\n\n", out);
+		fputs(" no time propagated\n", out);
+	if (measured(m, ro))
+		fprintf(out,
+			"times measured from %llu stack samples, %llu of them "
+			"truncated\n",
+			(unsigned long long)m->measured->samples,
+			(unsigned long long)m->measured->truncated);
+	else if (ro->measured)
+		fputs("no stack samples in the profile: times are gprof's "
+		      "estimates\n",
+		      out);
+	fputc('\n', out);
 	if (ro->traditional)
 		fprintf(
 		    out,
@@ -317,4 +382,28 @@ report_graph_blurb(FILE *out)
 	    "and\n"
 	    " the +count is the number of calls made inside the cycle.\n",
 	    out);
+}
+
+void
+report_graph_measured_blurb(FILE *out)
+{
+	fputs("\n"
+	      " --measured: the times come from the call stacks sampled with "
+	      "the\n"
+	      " histogram, not from gprof's assumption that every call of a "
+	      "function\n"
+	      " costs the same.  A function's self time is the histogram's; "
+	      "its\n"
+	      " children time is the samples with it anywhere on the stack, "
+	      "less its\n"
+	      " self time (each sample counted once, even under recursion).  "
+	      "A caller's\n"
+	      " or callee's line shows the samples taken while the callee "
+	      "was called\n"
+	      " right from that caller: self where the callee itself was "
+	      "running,\n"
+	      " children for its descendants.  Cycle members are measured "
+	      "one by one.\n"
+	      " A truncated stack is counted as far as it is known.\n",
+	      out);
 }

@@ -9,6 +9,7 @@
  */
 #include "reports.h"
 #include "annotate.h"
+#include "modelbuild.h"
 #include "order.h"
 #include "report.h"
 
@@ -81,20 +82,6 @@ print_text(FILE *out, const struct model *m, const struct report_opts *ro,
 	*firstp = first;
 }
 
-void
-reports_model_in(struct analysis *a, struct model_in *in)
-{
-	*in = (struct model_in){
-		.st = &a->st,
-		.cg = &a->cg,
-		.g = &a->g,
-		.x = &a->x,
-		.total_ticks = a->total_ticks,
-		.flat_excluded = a->flat_excluded,
-		.exec_hidden = a->exec_hidden,
-	};
-}
-
 int
 reports_print(FILE *out, struct analysis *a, const struct options *o,
 	      struct gp_err *err)
@@ -104,18 +91,10 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 		.brief = o->brief,
 		.traditional = o->traditional,
 		.width = o->width,
+		.measured = o->measured,
 	};
-	struct model_opts mo = {
-		/* -T never demangles, whatever --demangle says (as GNU). */
-		.demangle = o->demangle && !o->traditional,
-		.inline_file_names = o->inline_file_names,
-		.print_path = o->print_path,
-		.zeros = o->zeros,
-		.graph = (style & OUT_GRAPH) != 0,
-		.sources = (style & (OUT_GRAPH | OUT_EXEC | OUT_ANNO)) != 0,
-	};
-	const struct selection *sel = &a->sel;
-	struct model_in in;
+	struct model_opts mo;
+	const struct selection *sel = &a->fn.sel;
 	struct model m;
 	bool first;
 	int rc = 0;
@@ -129,17 +108,30 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 			       "%s: no call-graph records in the profile, so "
 			       "no call graph",
 			       o->gmons[0]);
+	model_opts_init(&mo, o);
+	mo.graph = (style & OUT_GRAPH) != 0;
+	mo.sources = (style & (OUT_GRAPH | OUT_EXEC | OUT_ANNO)) != 0;
 	/* Line mode: the model (and the selection) of the line table. */
-	if (analysis_line_mode(o)) {
-		lineprof_model_in(&a->lp, &a->g, &a->x, &in);
-		sel = &a->lp.sel;
-	} else
-		reports_model_in(a, &in);
-	model_build(&m, &in, &mo);
+	mo.line_table = analysis_line_mode(o);
+	if (mo.line_table)
+		sel = &a->lp.lt.sel;
+	model_from_analysis(&m, a, &mo);
+	if (o->measured && (style & OUT_GRAPH) && m.measured == NULL)
+		gp_warn("--measured: %s; the call graph shows gprof's "
+			"estimates",
+			mo.line_table
+			    ? "stacks are not mapped to -l's line symbols"
+			    : "the profile holds no stack samples (no side "
+			      "file, or a collector that records none)");
 	print_text(out, &m, &ro, style, &first);
 	/* Annotated source follows the other reports, before -r/-R. */
-	if (style & OUT_ANNO)
-		rc = annotate_print(out, &m, a, o, &first, err);
+	if (style & OUT_ANNO) {
+		struct ann_syms as;
+
+		ann_syms_collect(&as, &m, a, o);
+		rc = annotate_print(out, &as, o, &first, err);
+		ann_syms_free(&as);
+	}
 	/* GNU prints the order last, with no separator. */
 	if (style & OUT_ORDER)
 		order_functions(out, &m, (style & OUT_GRAPH) != 0, sel, NULL);

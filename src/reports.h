@@ -9,7 +9,6 @@
 #include <stdio.h>
 
 #include "analysis.h"
-#include "model.h"
 #include "options.h"
 
 /*
@@ -21,8 +20,5 @@
  */
 int reports_print(FILE *out, struct analysis *a, const struct options *o,
 		  struct gp_err *err);
-
-/* What a model of A is built from (the analysis' results, borrowed). */
-void reports_model_in(struct analysis *a, struct model_in *in);
 
 #endif

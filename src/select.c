@@ -31,7 +31,7 @@ positions(const struct symtab *st, struct exe *x)
 
 		if (srcline_find(x, st->syms[i].addr, &file, &line) != 0)
 			continue;
-		w[i].file = exe_base_name(file);
+		w[i].file = xpath_base(file);
 		w[i].line = line;
 	}
 	return w;
@@ -269,7 +269,7 @@ select_build_at(struct selection *sel, const struct options *o,
 	struct where *w = xcalloc(st->n ? st->n : 1, sizeof(*w));
 
 	for (size_t i = 0; i < st->n; i++) {
-		w[i].file = files[i] ? exe_base_name(files[i]) : NULL;
+		w[i].file = files[i] ? xpath_base(files[i]) : NULL;
 		w[i].line = files[i] ? lines[i] : 0;
 	}
 	build(sel, o, st, w, ends);

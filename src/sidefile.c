@@ -88,6 +88,7 @@ parse_clock(struct sidefile *s, struct reader *r, uint32_t len,
 	rd_bytes(r, s->clock_name, namelen);
 	s->clock_name[namelen] = '\0';
 	s->has_clock = true;
+	s->runs = 1;
 	return 0;
 }
 
@@ -404,6 +405,12 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 		case GMON_SIDE_ARCS:
 			rc = parse_arcs(s, &m, &r, blen, err);
 			break;
+		case GMON_SIDE_STACKS:
+			rc = stacks_parse(&s->stacks, &r, blen, err);
+			break;
+		case GMON_SIDE_STACKINFO:
+			rc = stacks_parse_info(&s->stacks, &r, blen, err);
+			break;
 		default: /* a later writer's record: skipped */
 			break;
 		}
@@ -411,6 +418,8 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 			rc = gp_fail(err, "record ran past its length");
 	}
 	free(m.slot);
+	if (rc == 0)
+		rc = stacks_resolve(&s->stacks, s->obj, s->nobj, err);
 	if (rc != 0) {
 		sidefile_free(s);
 		return -1;
@@ -430,6 +439,7 @@ sidefile_free(struct sidefile *s)
 	}
 	free(s->obj);
 	free(s->arcs);
+	stacks_free(&s->stacks);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -450,6 +460,89 @@ sidefile_profile_run_id(const char *path, uint8_t id[GMON_SIDE_RUN_ID_LEN])
 	}
 	close(fd);
 	return ok;
+}
+
+static uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* The nominal periods S's samples stood for: the delivered rate (in
+ * mHz) times the time measured. */
+static unsigned __int128
+clock_periods(const struct sidefile *s)
+{
+	return (unsigned __int128)s->rate_mhz * s->sampled_ns / 1000000000000u;
+}
+
+/*
+ * gmon.out's rate is nominal (the one asked for, or the tick's): times
+ * are samples / rate.  Warn when the samples stand for a time more than
+ * 5 % (and more than two periods per thread armed, up to 16, plus two:
+ * a thread's last period is never sampled, and the tick may delay the
+ * one before) away from the time the clock measured:
+ * periods the clock could not sample, or a clock that did not keep its
+ * rate.  Side files from before the nominal rate wrote the delivered
+ * rate, which never differs.
+ */
+static void
+check_clock(const struct sidefile *s, const char *profile)
+{
+	if (!s->has_clock || s->rate_hz == 0 || s->sampled_ns == 0)
+		return;
+	uint64_t measured = s->sampled_ns;
+	unsigned __int128 stood = clock_periods(s) * 1000000000u / s->rate_hz;
+	unsigned __int128 diff =
+	    stood > measured ? stood - measured : measured - stood;
+	/* A process-wide clock arms no thread: the threads that ran the
+	 * hooks (TOTALS) then. */
+	uint64_t nt =
+	    s->threads > s->total_threads ? s->threads : s->total_threads;
+	uint64_t ends = 2 * (1 + (nt < 16 ? nt : 16));
+	if (diff * 20 <= measured || diff <= ends * (1000000000u / s->rate_hz))
+		return;
+	char name[256];
+	uint64_t st = stood > UINT64_MAX ? UINT64_MAX : (uint64_t)stood;
+	gp_warn("%s: the samples stand for %llu.%03llu s at %u per second, "
+		"but the clock measured %llu.%03llu s of time (%llu %% %s); "
+		"the times are off by that much",
+		sanitize_name(profile, name, sizeof(name)),
+		(unsigned long long)(st / 1000000000u),
+		(unsigned long long)(st % 1000000000u / 1000000u), s->rate_hz,
+		(unsigned long long)(measured / 1000000000u),
+		(unsigned long long)(measured % 1000000000u / 1000000u),
+		(unsigned long long)(diff * 100 / measured),
+		st < measured ? "short" : "over");
+}
+
+/*
+ * -d describes the sum of the runs: KEEP's CLOCK gets S's counts and
+ * time, its delivered rate weighted by each run's time.  Runs of
+ * another clock or another nominal rate are not summed into it.
+ */
+static void
+sum_clock(struct sidefile *keep, const struct sidefile *s)
+{
+	if (!keep->has_clock || !s->has_clock ||
+	    keep->clock_kind != s->clock_kind || keep->rate_hz != s->rate_hz ||
+	    keep->asked_hz != s->asked_hz)
+		return;
+	unsigned __int128 periods = clock_periods(keep) + clock_periods(s);
+	keep->sampled_ns = sat_add(keep->sampled_ns, s->sampled_ns);
+	keep->samples = sat_add(keep->samples, s->samples);
+	keep->outside = sat_add(keep->outside, s->outside);
+	keep->collector = sat_add(keep->collector, s->collector);
+	keep->lost = sat_add(keep->lost, s->lost);
+	keep->threads = sat_add(keep->threads, s->threads);
+	keep->unarmed = sat_add(keep->unarmed, s->unarmed);
+	keep->blocked = sat_add(keep->blocked, s->blocked);
+	keep->runs++;
+	if (keep->sampled_ns) {
+		unsigned __int128 mhz =
+		    periods * 1000000000000u / keep->sampled_ns;
+		keep->rate_mhz = mhz > UINT64_MAX ? UINT64_MAX : (uint64_t)mhz;
+	}
 }
 
 void
@@ -523,12 +616,19 @@ sidefile_check(const char *profile, struct exe *x, const char *exe,
 		    build_id_hex(s.build_id, s.build_id_len, h1, sizeof(h1)),
 		    exe_name, build_id_hex(bid, blen, h2, sizeof(h2)));
 	}
+	check_clock(&s, profile);
+	if (s.stacks.capped)
+		gp_warn("%s: stack sample counts overflow 64 bits; capped at "
+			"2^64-1",
+			name);
 	if (on_side != NULL)
 		on_side(&s, ctx);
-	if (!keep->valid)
+	if (!keep->valid) {
 		*keep = s;
-	else
+	} else {
+		sum_clock(keep, &s);
 		sidefile_free(&s);
+	}
 }
 
 static const char *
@@ -582,6 +682,11 @@ sidefile_describe(FILE *out, const struct sidefile *s)
 			(unsigned long long)s->threads,
 			(unsigned long long)s->unarmed,
 			(unsigned long long)s->blocked);
+	if (s->has_clock && s->runs > 1)
+		fprintf(out,
+			"[side] the clock line sums %u runs (the delivered "
+			"rate weighted by their time)\n",
+			s->runs);
 	if (s->has_totals)
 		fprintf(out,
 			"[side] %llu calls, %llu dropped, %llu nested, %llu "

@@ -21,6 +21,7 @@
 #include "diag.h"
 #include "exe.h"
 #include "gmon_side.h"
+#include "stacks.h"
 
 struct sidefile_thread {
 	uint64_t tid, calls, arcs, nested, dropped;
@@ -58,6 +59,7 @@ struct sidefile {
 	size_t build_id_len;
 	char *exe; /* owned, NUL-terminated, bytes as stored */
 	bool has_clock;
+	uint32_t runs; /* CLOCK records summed into this one (-d) */
 	uint32_t clock_kind, asked_hz, rate_hz;
 	uint64_t rate_mhz, sampled_ns, samples, outside, collector, lost;
 	uint64_t threads, unarmed, blocked;
@@ -70,6 +72,7 @@ struct sidefile {
 	size_t nobj;
 	struct sidefile_arc *arcs; /* owned, every ARCS record's, in order */
 	size_t narcs;
+	struct stackset stacks; /* owned: STACKS and STACKINFO (stacks.h) */
 };
 
 /*

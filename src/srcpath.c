@@ -91,7 +91,7 @@ srcpath_load(const struct srcpath *sp, const char *name, struct srcfile *sf,
 {
 	struct gp_err why;
 	bool have_why = false;
-	const char *base = exe_base_name(name);
+	const char *base = xpath_base(name);
 
 	if (try_path(name, sf, &why, &have_why) == 1)
 		return 0;

@@ -49,10 +49,11 @@ sumfile_encode(const struct analysis *a, enum gmon_format format,
 }
 
 /*
- * gmon.sum.gmonx: the summed load map (objects.h), tied to gmon.sum by
- * its header's spare bytes.  Without a load map (or for a BSD gmon.sum,
- * which has no spare bytes), a gmon.sum.gmonx left from before is
- * removed: the same spare bytes could tie it to the new gmon.sum.
+ * gmon.sum.gmonx: the summed load map (objects.h) and stacks (stacks.h),
+ * tied to gmon.sum by its header's spare bytes.  Without either (or for
+ * a BSD gmon.sum, which has no spare bytes), a gmon.sum.gmonx left from
+ * before is removed: the same spare bytes could tie it to the new
+ * gmon.sum.
  */
 static int
 write_side(const struct analysis *a, const struct wbuf *sum, struct gp_err *err)
@@ -62,12 +63,13 @@ write_side(const struct analysis *a, const struct wbuf *sum, struct gp_err *err)
 	struct outfile of;
 	struct wbuf w;
 	int rc;
+	bool any = a->objs.n > 0 || a->objs.stacks.n > 0;
 
-	if (a->objs.n == 0 || !a->side.valid || sum->n < GMON_HEADER_LEN ||
+	if (!any || !a->side.valid || sum->n < GMON_HEADER_LEN ||
 	    memcmp(sum->p, GMON_MAGIC, GMON_MAGIC_LEN) != 0) {
-		if (a->objs.n > 0)
+		if (any)
 			gp_warn("a BSD gmon.sum cannot keep the shared "
-				"objects' data");
+				"objects' data or the stacks");
 		if (unlink(name) != 0 && errno != ENOENT)
 			gp_warn("%s: %s", name, strerror(errno));
 		return 0;

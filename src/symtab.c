@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sort.h"
+#include "exe.h"
 
 static bool
 is_digit(char c)

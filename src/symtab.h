@@ -16,8 +16,9 @@
 #include <stdint.h>
 
 #include "diag.h"
-#include "exe.h"
 #include "linkmap.h"
+
+struct exe;
 
 typedef uint32_t sym_id;
 #define SYM_NONE UINT32_MAX

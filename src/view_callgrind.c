@@ -5,8 +5,8 @@
  *
  * One event, ns.  A function's self cost is its histogram samples times
  * the sampling period, at its first line; each arc is a "calls=" line
- * with the exact count, at the line of the call site (from the raw
- * profile and DWARF: callsites.h), followed by the call's inclusive cost:
+ * with the exact count, at the line of the call site (the model's,
+ * callsites.h), followed by the call's inclusive cost:
  * gprof's propagated share of the callee's time (self plus children).
  * Arcs inside a cycle, and self-calls, carry no cost (gprof propagates
  * no time along them).  No "<cycle N>" pseudo-functions: the viewers
@@ -16,15 +16,16 @@
  * partial sum is the rounded exact partial sum, hence the totals are
  * exact to the nanosecond and no cost is off by more than one.
  *
- * Listed: every function with samples or calls (-z: every function);
- * the arcs -c adds (count 0) are left out.
+ * Listed: the functions every view lists (model.h's LIST_VIEW: samples,
+ * calls or arcs; -z: every function); the arcs -c adds (count 0) are
+ * left out, so a function only -c's arcs reach is listed with no cost
+ * and no calls.
  * Files and functions are written with name compression ("fl=(3)").
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "callsites.h"
 #include "intern.h"
 #include "views.h"
 
@@ -165,22 +166,6 @@ pick_unit(struct cg_out *c, double hz, double ticks)
 	c->unit = units[u];
 }
 
-/* Whether FN goes in the file: samples, calls made or received, -z. */
-static bool
-wanted(const struct model *m, uint32_t fn)
-{
-	const struct callgraph *cg = m->cg;
-	const struct cg_node *v = &cg->nodes[fn];
-
-	if (m->zeros || v->self_ticks != 0 || v->ncalls + v->self_calls != 0)
-		return true;
-	for (uint32_t a = v->first_child; a != CG_NONE;
-	     a = cg->arcs[a].next_child)
-		if (cg->arcs[a].count != 0)
-			return true;
-	return false;
-}
-
 /* One call site of arc A: "calls=" and its cost line, at LINE in FILE. */
 static void
 put_call(struct cg_out *c, const struct cg_arc *a, uint64_t count,
@@ -250,16 +235,11 @@ int
 view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 {
 	const struct model *m = v->m;
-	const struct analysis *an = v->a;
-	struct callsites cs;
-	struct cg_out c = { .out = out, .m = m, .cs = &cs };
+	struct cg_out c = { .out = out, .m = m, .cs = &m->sites };
 	struct rounder self = { 0, 0 };
 	long long total = 0;
 	double exact = 0;
 
-	/* The executable's DWARF is a cache filled on demand: looking up
-	 * lines changes no result the analysis holds. */
-	callsites_find(&cs, &an->cg, &an->g, (struct exe *)&an->x);
 	c.listed = xcalloc(m->nfuncs + 1, sizeof(*c.listed));
 	c.named = xcalloc(m->nfuncs + 1, sizeof(*c.named));
 	intern_init(&c.files);
@@ -267,7 +247,7 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	c.exe = v->o->exe ? v->o->exe : "a.out";
 	c.cur_ob = intern_id(&c.obs, c.exe, &(bool){ false }) + 1;
 	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
-		c.listed[fn] = wanted(m, fn);
+		c.listed[fn] = model_listed(m, LIST_VIEW, fn);
 		if (c.listed[fn])
 			exact += m->cg->nodes[fn].self_ticks;
 	}
@@ -318,7 +298,6 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	intern_free(&c.obs);
 	free(c.listed);
 	free(c.named);
-	callsites_free(&cs);
 	if (ferror(out))
 		return gp_fail(err, "write error");
 	return 0;

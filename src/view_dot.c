@@ -14,8 +14,8 @@
  * the share.
  *
  * What is drawn (the structural rules the tests check):
- * - a node for every function that has samples or arcs (-z: every
- *   function) whose total is at least --node-threshold percent (0.5 by
+ * - a node for every function the views list (model.h's LIST_VIEW:
+ *   samples, calls or arcs; -z: every function) whose total is at least --node-threshold percent (0.5 by
  *   default); when the profile holds no time at all, for every such
  *   function;
  * - an edge for every arc between two drawn nodes whose share is at
@@ -133,20 +133,14 @@ node_id(const struct model *m, uint32_t fn)
 	return m->index != NULL ? m->index[fn] : fn + 1;
 }
 
-/* Whether FN has anything to show: samples, arcs, or -z. */
-static bool
-wanted(const struct model *m, uint32_t fn)
-{
-	const struct cg_node *v = &m->cg->nodes[fn];
-
-	return m->zeros || v->self_ticks != 0 || v->first_child != CG_NONE ||
-	       v->first_parent != CG_NONE;
-}
-
+/* TICKS as a share of the call graph's time, never above 1 (rounding
+ * in the propagation could otherwise print 100.01 %). */
 static double
 fraction(const struct model *m, double ticks)
 {
-	return m->cg->print_time > 0 ? ticks / m->cg->print_time : 0;
+	double f = m->cg->print_time > 0 ? ticks / m->cg->print_time : 0;
+
+	return f > 1 ? 1 : f;
 }
 
 static void
@@ -248,7 +242,7 @@ view_dot(FILE *out, const struct view_ctx *v, struct gp_err *err)
 		entry_id fn = m->order != NULL ? m->order[i] : (entry_id)i;
 		const struct cg_node *n;
 
-		if (entry_is_cycle(m, fn) || !wanted(m, fn))
+		if (entry_is_cycle(m, fn) || !model_listed(m, LIST_VIEW, fn))
 			continue;
 		n = &cg->nodes[fn];
 		if (timed &&

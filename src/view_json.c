@@ -3,14 +3,12 @@
  * document (docs/gprof-profile.schema.json describes every field).
  *
  * Functions are numbered densely in the document ("id"): the functions
- * any report would name (called or sampled; every one with -z) and
- * every function at either end of an arc.  Arcs carry the call sites
- * the profile recorded for them (a raw gmon.out keeps the return
- * address in the caller; gmon.sum keeps the caller's entry), each with
- * its count and, from DWARF, the line holding the recorded address, as
- * GNU's line-by-line mode takes it (for a return address, the call's
- * line, or the next line when the call ends its statement; for
- * gmon.sum, the line GNU summed the call into).
+ * our views list (model.h's LIST_VIEW: called or sampled, at either
+ * end of an arc; every one with -z).  Arcs carry the call sites the profile
+ * recorded for them (a raw gmon.out keeps the return address in the
+ * caller; gmon.sum keeps the start of the line GNU summed the call
+ * into), each with its count and the line of its call, as every view
+ * shows it (callsites.h: the call instruction's line).
  */
 #include "view_json.h"
 
@@ -18,22 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exebuildid.h"
-#include "mismatch.h"
 #include "stats.h"
-#include "sitelines.h"
 
 /* What the writer needs besides the model. */
 struct doc {
 	struct jsonw *w;
 	const struct model *m;
-	const struct analysis *a;
-	struct exe *x;   /* for call-site lines and the build id */
-	uint32_t *jid;   /* per function: its id in the document, or NONE */
-	size_t nshown;   /* functions in the document */
-	uint32_t *first; /* per cg arc + 1: start of its sites in SITES */
-	struct siteline *sites; /* call sites, grouped by cg arc */
-	uint64_t *site_count;   /* per site: calls recorded there */
+	uint32_t *jid; /* per function: its id in the document, or NONE */
+	size_t nshown; /* functions in the document */
 };
 
 #define NONE UINT32_MAX
@@ -84,109 +74,42 @@ secs(const struct doc *d, double ticks)
 	return d->m->hz > 0 ? ticks / d->m->hz : (double)NAN;
 }
 
+/* Measured samples in seconds, or null without stacks. */
+static void
+key_measured(const struct doc *d, const char *k, const uint64_t *v, size_t i)
+{
+	jsonw_key(d->w, k);
+	if (d->m->measured != NULL)
+		jsonw_double(d->w, secs(d, (double)v[i]));
+	else
+		jsonw_null(d->w);
+}
+
 /* Which functions the document lists, and their ids. */
 static void
 number_functions(struct doc *d)
 {
 	const struct model *m = d->m;
-	const struct cg_node *v = m->cg->nodes;
 
 	d->jid = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*d->jid));
 	d->nshown = 0;
-	for (uint32_t i = 0; i < m->nfuncs; i++) {
-		bool shown = model_listed(m, LIST_INDEX, i) || v[i].cycle ||
-			     v[i].first_child != CG_NONE ||
-			     v[i].first_parent != CG_NONE;
-		d->jid[i] = shown ? (uint32_t)d->nshown++ : NONE;
-	}
-}
-
-/* Sort call sites by address, keeping their arc (for sitelines). */
-struct site_ref {
-	uint64_t addr;
-	uint32_t site;
-};
-
-static int
-by_addr(const void *p, const void *q)
-{
-	const struct site_ref *a = p, *b = q;
-
-	return a->addr < b->addr ? -1 : a->addr > b->addr;
-}
-
-/*
- * Group the profile's recorded arcs under the call graph's arcs, and
- * look up their lines in one pass.
- */
-static void
-collect_sites(struct doc *d, struct sitelines *names)
-{
-	const struct gmon *g = &d->a->g;
-	const struct callgraph *cg = d->m->cg;
-	uint32_t *arc_of = xcalloc(g->narcs ? g->narcs : 1, sizeof(*arc_of));
-	struct siteline *q;
-	struct site_ref *ref;
-	size_t n = 0;
-
-	d->first = xcalloc(cg->narcs + 1, sizeof(*d->first));
-	for (size_t i = 0; i < g->narcs; i++) {
-		uint32_t p, c;
-
-		arc_of[i] = CG_NONE;
-		if (cg_map_arc(cg, g->arcs[i].from, g->arcs[i].self, &p, &c) &&
-		    (arc_of[i] = cg_find_arc(cg, p, c)) != CG_NONE)
-			d->first[arc_of[i] + 1]++;
-	}
-	for (size_t k = 0; k < cg->narcs; k++)
-		d->first[k + 1] += d->first[k];
-	d->sites = xcalloc(d->first[cg->narcs] + 1, sizeof(*d->sites));
-	d->site_count = xcalloc(d->first[cg->narcs] + 1, sizeof(uint64_t));
-	{
-		uint32_t *fill = xcalloc(cg->narcs + 1, sizeof(*fill));
-		for (size_t i = 0; i < g->narcs; i++) {
-			uint32_t k = arc_of[i], at;
-			if (k == CG_NONE)
-				continue;
-			at = d->first[k] + fill[k]++;
-			d->sites[at].addr = g->arcs[i].from;
-			d->site_count[at] = g->arcs[i].count;
-		}
-		free(fill);
-	}
-	free(arc_of);
-	/* Lines of the recorded addresses, looked up in address order. */
-	n = d->first[cg->narcs];
-	q = xcalloc(n + 1, sizeof(*q));
-	ref = xcalloc(n + 1, sizeof(*ref));
-	for (size_t i = 0; i < n; i++) {
-		ref[i].addr = d->sites[i].addr;
-		ref[i].site = (uint32_t)i;
-	}
-	qsort(ref, n, sizeof(*ref), by_addr);
-	for (size_t i = 0; i < n; i++)
-		q[i].addr = ref[i].addr;
-	sitelines_find(d->x, q, n, names);
-	for (size_t i = 0; i < n; i++) {
-		d->sites[ref[i].site].file = q[i].file;
-		d->sites[ref[i].site].line = q[i].line;
-	}
-	free(q);
-	free(ref);
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		d->jid[i] = model_listed(m, LIST_VIEW, i)
+				? (uint32_t)d->nshown++
+				: NONE;
 }
 
 static void
 emit_program(struct doc *d)
 {
 	struct jsonw *w = d->w;
-	char id[2 * 64 + 1];
 
 	jsonw_key(w, "program");
 	jsonw_object(w);
-	key_string(w, "path", d->a->x.path);
+	key_string(w, "path", d->m->prog.path);
 	jsonw_key(w, "build_id");
-	if (exe_build_id(d->x, id, sizeof(id)) == 0)
-		jsonw_string(w, id);
+	if (d->m->prog.build_id != NULL)
+		jsonw_string(w, d->m->prog.build_id);
 	else
 		jsonw_null(w);
 	jsonw_end(w);
@@ -196,18 +119,18 @@ static void
 emit_profile(struct doc *d)
 {
 	const struct model *m = d->m;
-	const struct gmon *g = &d->a->g;
+	const struct model_prog *p = &m->prog;
 	struct jsonw *w = d->w;
 
 	jsonw_key(w, "profile");
 	jsonw_object(w);
 	jsonw_key(w, "files");
 	jsonw_array(w);
-	for (size_t i = 0; i < g->nfiles; i++)
-		jsonw_string(w, g->files[i].path);
+	for (size_t i = 0; i < p->nprofiles; i++)
+		jsonw_string(w, p->profiles[i]);
 	jsonw_end(w);
-	key_bool(w, "has_histogram", g->nhists > 0);
-	key_bool(w, "has_call_graph", d->a->have_arcs);
+	key_bool(w, "has_histogram", p->has_hist);
+	key_bool(w, "has_call_graph", p->has_arcs);
 	jsonw_key(w, "sampling_rate_hz");
 	if (m->hz > 0)
 		jsonw_double(w, m->hz);
@@ -223,6 +146,9 @@ emit_profile(struct doc *d)
 	key_uint(w, "function_count", d->nshown);
 	key_uint(w, "arc_count", m->cg->narcs);
 	key_uint(w, "cycle_count", m->ncycles);
+	key_uint(w, "stack_samples", m->measured ? m->measured->samples : 0);
+	key_uint(w, "stack_samples_truncated",
+		 m->measured ? m->measured->truncated : 0);
 	jsonw_end(w);
 }
 
@@ -278,6 +204,8 @@ emit_function(struct doc *d, uint32_t i)
 	key_est(w, "propagated_self_seconds", secs(d, v->prop_self));
 	key_est(w, "propagated_child_seconds_estimated",
 		secs(d, v->prop_child));
+	key_measured(d, "total_seconds_measured",
+		     m->measured ? m->measured->total : NULL, i);
 	key_bool(w, "in_flat_profile", model_listed(m, LIST_FLAT, i));
 	jsonw_key(w, "graph_index");
 	if (m->index != NULL && model_listed(m, LIST_GRAPH, i))
@@ -290,19 +218,22 @@ emit_function(struct doc *d, uint32_t i)
 static void
 emit_sites(struct doc *d, uint32_t k)
 {
+	const struct callsites *cs = &d->m->sites;
 	struct jsonw *w = d->w;
 
 	jsonw_key(w, "call_sites");
 	jsonw_array(w);
-	for (uint32_t s = d->first[k]; s < d->first[k + 1]; s++) {
+	for (size_t s = cs->rec_first[k]; s < cs->rec_first[k + 1]; s++) {
+		const struct callsite_rec *r = &cs->rec[s];
+
 		jsonw_object(w);
 		jsonw_key(w, "address");
-		jsonw_hex(w, d->sites[s].addr);
-		key_uint(w, "count", d->site_count[s]);
-		key_string(w, "file", d->sites[s].file);
+		jsonw_hex(w, r->addr);
+		key_uint(w, "count", r->count);
+		key_string(w, "file", r->file);
 		jsonw_key(w, "line");
-		if (d->sites[s].file != NULL)
-			jsonw_uint(w, (uint64_t)d->sites[s].line);
+		if (r->file != NULL)
+			jsonw_uint(w, (uint64_t)r->line);
 		else
 			jsonw_null(w);
 		jsonw_end(w);
@@ -334,6 +265,8 @@ emit_arcs(struct doc *d)
 			secs(d, a->time));
 		key_est(w, "propagated_child_seconds_estimated",
 			secs(d, a->child_time));
+		key_measured(d, "child_seconds_measured",
+			     m->measured ? m->measured->arc_total : NULL, k);
 		emit_sites(d, k);
 		jsonw_end(w);
 	}
@@ -391,8 +324,8 @@ warning(struct jsonw *w, const char *code, const char *msg)
 static void
 emit_warnings(struct doc *d)
 {
-	const struct gmon *g = &d->a->g;
 	const struct model *m = d->m;
+	const struct model_prog *p = &m->prog;
 	struct jsonw *w = d->w;
 	bool shared = false;
 
@@ -401,28 +334,19 @@ emit_warnings(struct doc *d)
 			 (double)(uint64_t)m->cg->nodes[i].self_ticks;
 	jsonw_key(w, "warnings");
 	jsonw_array(w);
-	if (g->nhists == 0)
+	if (!p->has_hist)
 		warning(w, "no_histogram",
 			"the profile holds no histogram: no time was measured");
-	if (!d->a->have_arcs)
+	if (!p->has_arcs)
 		warning(w, "no_call_graph",
 			"the profile holds no call-graph records: no calls "
 			"were counted");
-	for (size_t i = 0; i < g->nfiles; i++)
-		if (g->files[i].rate_assumed)
-			warning(
-			    w, "rate_assumed",
-			    "a 4.4BSD profile gave a rate of 0; 100 samples "
-			    "per second were assumed");
-	{
-		struct mismatch mm;
-		struct gp_err msg;
-
-		mismatch_check(&mm, g, &d->a->x, m->st);
-		for (size_t k = 0;
-		     mismatch_message(&mm, k, g, d->a->x.path, &msg); k++)
-			warning(w, "another_build", msg.msg);
-	}
+	for (size_t i = 0; i < p->nrate_assumed; i++)
+		warning(w, "rate_assumed",
+			"a 4.4BSD profile gave a rate of 0; 100 samples "
+			"per second were assumed");
+	for (size_t k = 0; k < p->nwarnings; k++)
+		warning(w, "another_build", p->warnings[k]);
 	if (shared)
 		warning(w, "shared_bins",
 			"some histogram bins straddle two functions and were "
@@ -434,14 +358,10 @@ emit_warnings(struct doc *d)
 void
 view_json_emit(struct jsonw *w, const struct view_ctx *v)
 {
-	/* Lookups in the executable fill its caches: not const. */
-	struct doc d = { w,    v->m, v->a, (struct exe *)&v->a->x, NULL, 0,
-			 NULL, NULL, NULL };
-	struct sitelines names = { 0 };
+	struct doc d = { w, v->m, NULL, 0 };
 	unsigned nl = w->newline_depth;
 
 	number_functions(&d);
-	collect_sites(&d, &names);
 	w->newline_depth = 2; /* one function, arc, cycle per line */
 	jsonw_object(w);
 	key_string(w, "format", "gprof-profile");
@@ -459,11 +379,7 @@ view_json_emit(struct jsonw *w, const struct view_ctx *v)
 	emit_warnings(&d);
 	jsonw_end(w);
 	w->newline_depth = nl;
-	sitelines_free(&names);
 	free(d.jid);
-	free(d.first);
-	free(d.sites);
-	free(d.site_count);
 }
 
 int

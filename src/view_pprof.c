@@ -33,7 +33,6 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "exebuildid.h"
 #include "intern.h"
 #include "pbuf.h"
 #include "sort.h"
@@ -134,11 +133,13 @@ use_function(struct pprof *p, uint32_t fn, uint32_t *next)
 		p->loc[fn] = ++*next;
 }
 
-/* Whether the flat profile leaves FN out (-P FN, -p OTHER). */
+/* Whether FN's samples are shown: it has some, and the flat profile
+ * lists it (not -P FN, -p OTHER). */
 static bool
-excluded(const struct model *m, uint32_t fn)
+sampled(const struct model *m, uint32_t fn)
 {
-	return m->flat_excluded != NULL && m->flat_excluded[fn];
+	return m->cg->nodes[fn].self_ticks > 0 &&
+	       model_listed(m, LIST_FLAT, fn);
 }
 
 /* Larger fractional part of the self samples first, then lower id. */
@@ -190,15 +191,14 @@ samples(struct pprof *p, uint32_t *nloc)
 	size_t n = 0;
 
 	for (uint32_t fn = 0; fn < m->nfuncs; fn++)
-		if (!excluded(m, fn) && cg->nodes[fn].self_ticks > 0)
+		if (sampled(m, fn))
 			list[n++] = fn;
 	whole_samples(m, list, n, count);
 	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
 		double ticks = cg->nodes[fn].self_ticks;
 		uint64_t ns = (uint64_t)llround(ticks * p->period_ns);
 
-		if (excluded(m, fn) || !(ticks > 0) ||
-		    (count[fn] == 0 && ns == 0))
+		if (!sampled(m, fn) || (count[fn] == 0 && ns == 0))
 			continue;
 		use_function(p, fn, nloc);
 		sample(p, &p->loc[fn], 1, count[fn], ns, 0);
@@ -219,52 +219,36 @@ samples(struct pprof *p, uint32_t *nloc)
 	}
 }
 
-/* The mapping: the executable, over the functions' addresses. */
+/* The mappings: the executable's, then the shared objects' (model.h's
+ * struct model_map), mapping 2 + k for object k. */
 static void
 mapping(struct pprof *p, const struct view_ctx *v, bool files, bool lines)
 {
-	const struct symtab *st = p->m->st;
-	/* The executable's functions come first (objects.h). */
-	size_t nexe =
-	    st == &v->a->st && v->a->objs.any ? v->a->objs.nexe : st->n;
-	uint64_t lo = nexe ? st->syms[0].addr : 0;
-	uint64_t hi = nexe ? st->syms[nexe - 1].end + 1 : 0;
+	const struct model *m = p->m;
 
-	if (v->a->x.text_found && v->a->x.load_hi > v->a->x.load_lo) {
-		lo = v->a->x.load_lo;
-		hi = v->a->x.load_hi;
-	}
 	p->msg.n = 0;
 	pb_uint(&p->msg, MAPPING_ID, 1);
-	pb_uint(&p->msg, MAPPING_MEMORY_START, lo);
-	pb_uint(&p->msg, MAPPING_MEMORY_LIMIT, hi);
+	pb_uint(&p->msg, MAPPING_MEMORY_START, m->maps[0].lo);
+	pb_uint(&p->msg, MAPPING_MEMORY_LIMIT, m->maps[0].hi);
 	pb_uint(&p->msg, MAPPING_FILENAME, strtab_id(&p->strs, v->o->exe));
 	pb_uint(&p->msg, MAPPING_HAS_FUNCTIONS, 1);
 	pb_uint(&p->msg, MAPPING_HAS_FILENAMES, files);
 	pb_uint(&p->msg, MAPPING_HAS_LINE_NUMBERS, lines);
 	pb_msg(&p->out, PROFILE_MAPPING, &p->msg);
-	/* Line mode's table is another: its entries are not the objects'. */
-	for (size_t k = 0; st == &v->a->st && k < v->a->objs.n; k++) {
-		const struct gp_object *ob = &v->a->objs.v[k];
-		char id[2 * GMON_SIDE_BUILD_ID_MAX + 1];
-		const struct sym *last;
+	for (size_t k = 1; k < m->nmaps; k++) {
+		const struct model_map *mp = &m->maps[k];
 
-		if (ob->nfuncs == 0)
+		if (mp->nfuncs == 0)
 			continue;
-		last = &st->syms[ob->first + ob->nfuncs - 1];
 		p->msg.n = 0;
-		pb_uint(&p->msg, MAPPING_ID, 2 + k);
-		pb_uint(&p->msg, MAPPING_MEMORY_START,
-			st->syms[ob->first].addr);
-		pb_uint(&p->msg, MAPPING_MEMORY_LIMIT,
-			(last->end > last->addr ? last->end : last->addr) + 1);
+		pb_uint(&p->msg, MAPPING_ID, 1 + k);
+		pb_uint(&p->msg, MAPPING_MEMORY_START, mp->lo);
+		pb_uint(&p->msg, MAPPING_MEMORY_LIMIT, mp->hi);
 		pb_uint(&p->msg, MAPPING_FILENAME,
-			strtab_id(&p->strs, ob->file ? ob->file : ob->path));
-		if (ob->build_id_len &&
-		    build_id_hex(ob->build_id, ob->build_id_len, id,
-				 sizeof(id)))
+			strtab_id(&p->strs, mp->file));
+		if (mp->build_id != NULL)
 			pb_uint(&p->msg, MAPPING_BUILD_ID,
-				strtab_id(&p->strs, id));
+				strtab_id(&p->strs, mp->build_id));
 		pb_uint(&p->msg, MAPPING_HAS_FUNCTIONS, 1);
 		pb_msg(&p->out, PROFILE_MAPPING, &p->msg);
 	}
@@ -273,19 +257,17 @@ mapping(struct pprof *p, const struct view_ctx *v, bool files, bool lines)
 /* Per function of the table: its mapping id, 1 for the executable's,
  * else its object's (see mapping()).  Owned by the caller. */
 static uint64_t *
-mapping_ids(const struct view_ctx *v)
+mapping_ids(const struct model *m)
 {
-	const struct objects *os = &v->a->objs;
-	size_t n = v->m->nfuncs;
+	size_t n = m->nfuncs;
 	uint64_t *id = xmalloc((n ? n : 1) * sizeof(*id));
 
 	for (size_t fn = 0; fn < n; fn++)
 		id[fn] = 1;
-	/* Line mode's table is another: its entries are not the objects'. */
-	for (size_t k = 0; v->m->st == &v->a->st && k < os->n; k++)
-		for (size_t j = 0; j < os->v[k].nfuncs; j++)
-			if (os->v[k].first + j < n)
-				id[os->v[k].first + j] = 2 + k;
+	for (size_t k = 1; k < m->nmaps; k++)
+		for (size_t j = 0; j < m->maps[k].nfuncs; j++)
+			if (m->maps[k].first + j < n)
+				id[m->maps[k].first + j] = 1 + k;
 	return id;
 }
 
@@ -295,7 +277,7 @@ locations(struct pprof *p, const struct view_ctx *v)
 {
 	const struct model *m = p->m;
 	bool files = false, lines = false;
-	uint64_t *map_id = mapping_ids(v);
+	uint64_t *map_id = mapping_ids(m);
 
 	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
 		const struct model_src *s = m->src ? &m->src[fn] : NULL;

@@ -8,17 +8,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "modelbuild.h"
 #include "outfile.h"
 #include "reports.h"
 
 static const struct view views[] = {
-	{ "text", false, NULL },
-	{ "callgrind", false, view_callgrind },
-	{ "dot", false, view_dot },
-	{ "json", false, view_json },
-	{ "html", false, view_html },
-	{ "pprof", true, view_pprof },
-	{ "errorbars", false, view_errorbars },
+	{ "text", false, false, NULL },
+	{ "callgrind", false, true, view_callgrind },
+	{ "dot", false, false, view_dot },
+	{ "json", false, true, view_json },
+	{ "html", false, true, view_html },
+	{ "pprof", true, false, view_pprof },
+	{ "errorbars", false, false, view_errorbars },
 };
 
 enum { NVIEWS = sizeof(views) / sizeof(views[0]) };
@@ -46,23 +47,19 @@ static int
 print_view(FILE *out, const struct view *v, struct analysis *a,
 	   const struct options *o, struct gp_err *err)
 {
-	struct model_in in;
-	struct model_opts mo = {
-		.demangle = o->demangle && !o->traditional,
-		.inline_file_names = o->inline_file_names,
-		.print_path = o->print_path,
-		.zeros = o->zeros,
-		.graph = true,
-		.sources = true,
-	};
+	struct model_opts mo;
 	struct model m;
-	struct view_ctx ctx = { &m, a, o };
+	struct view_ctx ctx = { &m, o };
 	int rc;
 
 	if (v->print == NULL)
 		return reports_print(out, a, o, err);
-	reports_model_in(a, &in);
-	model_build(&m, &in, &mo);
+	model_opts_init(&mo, o);
+	mo.graph = true;
+	mo.sources = true;
+	mo.views = true;
+	mo.sites = v->sites;
+	model_from_analysis(&m, a, &mo);
 	rc = v->print(out, &ctx, err);
 	model_free(&m);
 	return rc;

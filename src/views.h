@@ -3,13 +3,16 @@
  * or to --output's file.
  *
  * A view is a printer over the report model (model.h): it reads the
- * model and, for what the model does not carry (call-site addresses,
- * the executable's identity), the analysis, and writes one document.
+ * model (built with model_opts.views and .sites: the program, profile
+ * files, warnings, mappings and call-site lines are in it) and the
+ * command line, and writes one document.  It never sees the analysis.
  * "text" is GNU gprof's reports (reports.c); every other view is ours
  * and never changes what "text" prints.
  *
  * Adding a view: a file src/view_NAME.c defining one function of type
- * view_print_fn, its prototype below, and a row in views.c's table.
+ * view_print_fn, its prototype below, and a row in views.c's table
+ * (saying whether it shows call-site lines).  What it needs that the
+ * model lacks goes into the model (model.h says how).
  */
 #ifndef GPROF_VIEWS_H
 #define GPROF_VIEWS_H
@@ -17,15 +20,15 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "analysis.h"
 #include "model.h"
 #include "options.h"
 
+struct analysis;
+
 /* What a view prints from: all borrowed, all complete. */
 struct view_ctx {
-	const struct model *m;    /* built for the call graph and sources */
-	const struct analysis *a; /* the analysis the model was built from */
-	const struct options *o;  /* the command line */
+	const struct model *m;   /* built for the call graph and sources */
+	const struct options *o; /* the command line */
 };
 
 /*
@@ -39,6 +42,7 @@ typedef int (*view_print_fn)(FILE *out, const struct view_ctx *v,
 struct view {
 	const char *name;    /* --format=NAME */
 	bool binary;         /* not for a terminal (refused on a tty stdout) */
+	bool sites;          /* shows call-site lines (model_opts.sites) */
 	view_print_fn print; /* NULL: GNU's text reports */
 };
 
@@ -67,7 +71,7 @@ int views_write(struct analysis *a, const struct options *o,
 int view_pprof(FILE *out, const struct view_ctx *v, struct gp_err *err);
 /* --format=errorbars: our flat profile with each self time's 95 % interval. */
 int view_errorbars(FILE *out, const struct view_ctx *v, struct gp_err *err);
-/* Decimals that show one sample period at HZ (2 to 9). */
+/* Decimals that show one sample period at HZ (2 to 9; view_errorbars.c). */
 int view_time_decimals(double hz);
 
 #endif

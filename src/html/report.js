@@ -49,9 +49,14 @@
 	function perCall(f, samples) {
 		return f.calls && hz ? 1000 * samples / hz / f.calls : null;
 	}
+	/* The share denominator: the flat profile's total, or the samples
+	 * charged when GNU's charging credited more (a bin wider than the
+	 * histogram's scale), so that no share passes 100 %. */
+	var shareTotal = F.reduce(function (t, f) { return t + f.self_samples; }, 0);
+	if (!(shareTotal > D.profile.total_samples * (1 + 1e-9)))
+		shareTotal = D.profile.total_samples;
 	function selfPct(f) {
-		var t = D.profile.total_samples;
-		return t > 0 ? 100 * f.self_samples / t : 0;
+		return shareTotal > 0 ? 100 * f.self_samples / shareTotal : 0;
 	}
 	function fnLink(id) {
 		var f = F[id];

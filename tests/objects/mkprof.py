@@ -25,6 +25,24 @@ starts a comment:
                                to TO; exe->exe arcs go to gmon.out (a
                                name may be NAME+OFFSET: that far past it)
   noside                       write gmon.out only
+  stack N [trunc=1] [nohist=1] FRAME...
+                               a STACKS entry: N samples with this stack,
+                               innermost first; FRAME is NAME or ID:NAME
+                               (object ID, default 0).  Frame 0 is the
+                               PC (NAME+8, and N samples in its bin unless
+                               nohist=1), the others return addresses
+                               (NAME+6, so the call is at NAME+5)
+  stackrecords K               spread the stacks over K STACKS records
+                               (round robin; each has its own frames)
+  stackinfo S K T D [DEPTH METHOD]
+                               STACKINFO's numbers (default: S = K = the
+                               stacks' samples, T the truncated ones,
+                               D 0, depth cap 128, method 2 (signal))
+  nostackinfo                  no STACKINFO record
+  badstack KIND                append a damaged STACKS record (KIND:
+                               index, depth0, deep, count0, overflow,
+                               nstacks, nframes, short, object) or a
+                               second STACKINFO (KIND info2)
 """
 import struct
 import subprocess
@@ -108,10 +126,109 @@ class Obj:
         return self.syms[name] + off
 
 
+class Stacks:
+    """The STACKS and STACKINFO records (include/gmon_side.h)."""
+
+    def __init__(self):
+        self.stacks, self.nrec, self.info, self.bad = [], 1, None, []
+        self.noinfo = False
+
+    def directive(self, f, opts, objs):
+        if f[0] == "stack":
+            frames = []
+            for i, fr in enumerate(f[2:]):
+                oid, name = fr.split(":", 1) if ":" in fr else ("0", fr)
+                o = objs[int(oid)]
+                a = o.addr(name, 8 if i == 0 else 6)
+                frames.append((o.id, a))
+            n = int(f[1])
+            if opts.get("nohist") is None:
+                o = objs[frames[0][0]]
+                b = frames[0][1] & ~3
+                o.bins[b] = o.bins.get(b, 0) + n
+            self.stacks.append((frames, 1 if opts.get("trunc") else 0, n))
+        elif f[0] == "stackrecords":
+            self.nrec = int(f[1])
+        elif f[0] == "stackinfo":
+            v = [int(x) for x in f[1:]] + [128, 2][len(f) - 5:]
+            self.info = v[:6]
+        elif f[0] == "nostackinfo":
+            self.noinfo = True
+        else:
+            self.bad.append(f[1])
+
+    @staticmethod
+    def body(stacks):
+        frames, index, out = [], {}, b""
+        for fr, _, _ in stacks:
+            for x in fr:
+                if x not in index:
+                    index[x] = len(frames)
+                    frames.append(x)
+        b = struct.pack("<QQ", len(frames), len(stacks))
+        for oid, a in frames:
+            b += struct.pack("<IIQ", oid, 0, a)
+        for fr, flags, n in stacks:
+            e = struct.pack("<IIQ", len(fr), flags, n)
+            e += struct.pack("<%dI" % len(fr), *[index[x] for x in fr])
+            out += pad8(e)
+        return b + out
+
+    def damaged(self, kind, main):
+        one = struct.pack("<IIQ", 0, 0, main)  # one frame: main
+        if kind == "index":
+            return struct.pack("<QQ", 1, 1) + one + \
+                pad8(struct.pack("<IIQI", 1, 0, 1, 5))
+        if kind == "depth0":
+            return struct.pack("<QQ", 1, 1) + one + struct.pack("<IIQQ",
+                                                                0, 0, 1, 0)
+        if kind == "deep":
+            return struct.pack("<QQ", 1, 1) + one + \
+                struct.pack("<IIQ", 2000, 0, 1) + b"\0" * 8000
+        if kind == "count0":
+            return struct.pack("<QQ", 1, 1) + one + \
+                pad8(struct.pack("<IIQI", 1, 0, 0, 0))
+        if kind == "overflow":
+            e = pad8(struct.pack("<IIQI", 1, 0, 1 << 63, 0))
+            return struct.pack("<QQ", 1, 2) + one + e + e
+        if kind == "nstacks":
+            return struct.pack("<QQ", 1, 1 << 60) + one + \
+                pad8(struct.pack("<IIQI", 1, 0, 1, 0))
+        if kind == "nframes":
+            return struct.pack("<QQ", 1 << 62, 1) + one
+        if kind == "short":
+            return struct.pack("<Q", 1)
+        if kind == "object":
+            return struct.pack("<QQ", 1, 1) + struct.pack("<IIQ", 99, 0, 8) \
+                + pad8(struct.pack("<IIQI", 1, 0, 1, 0))
+        raise SystemExit("bad badstack kind: " + kind)
+
+    def records(self, objs):
+        out = b""
+        for k in range(self.nrec):
+            part = self.stacks[k::self.nrec]
+            if part:
+                out += record(9, self.body(part))
+        main = objs[0].syms.get("main", 0)
+        for kind in self.bad:
+            if kind != "info2":
+                out += record(9, self.damaged(kind, main))
+        if self.stacks and not self.noinfo or self.info:
+            n = sum(x[2] for x in self.stacks)
+            t = sum(x[2] for x in self.stacks if x[1])
+            v = self.info or [n, n, t, 0, 128, 2]
+            info = record(10, struct.pack("<QQQQII", *v))
+            out += info
+            if "info2" in self.bad:
+                out += info
+        return out
+
+
 def main():
     out, spec = sys.argv[1], sys.argv[2]
     text = sys.stdin.read() if spec == "-" else open(spec).read()
     objs, arcs, rate, side = {}, [], 100, True
+    st = Stacks()
     runid = (out.encode() * 12)[-12:]
     for line in text.splitlines():
         f = line.split("#", 1)[0].split()
@@ -145,6 +262,9 @@ def main():
                          int(f[5])))
         elif f[0] == "noside":
             side = False
+        elif f[0] in ("stack", "stackrecords", "stackinfo", "nostackinfo",
+                      "badstack"):
+            st.directive(f, opts, objs)
         else:
             raise SystemExit("bad directive: " + line)
     exe = objs[0]
@@ -196,6 +316,7 @@ def main():
         for fo, to, fa, ta, n in side_arcs:
             body += struct.pack("<IIQQQ", fo, to, fa, ta, n)
         s += record(8, body)
+    s += st.records(objs)
     s += record(5, b"")
     open(out + ".gmonx", "wb").write(s)
 

@@ -59,14 +59,18 @@ main(void)
 	printf("header %zu\n", sizeof(struct perf_event_header));
 	OFF(struct perf_event_mmap_page, data_head);
 	OFF(struct perf_event_mmap_page, data_tail);
-	printf("values %lu %lu %lu %lu %lu %lu %lu %lu\n",
+	printf("values %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu\n",
 	       (unsigned long)PERF_TYPE_SOFTWARE,
 	       (unsigned long)PERF_COUNT_SW_TASK_CLOCK,
-	       (unsigned long)PERF_SAMPLE_IP, (unsigned long)PERF_RECORD_LOST,
+	       (unsigned long)PERF_SAMPLE_IP,
+	       (unsigned long)PERF_SAMPLE_PERIOD,
+	       (unsigned long)PERF_RECORD_LOST,
 	       (unsigned long)PERF_RECORD_SAMPLE,
 	       (unsigned long)PERF_FLAG_FD_CLOEXEC,
 	       (unsigned long)PERF_EVENT_IOC_ENABLE,
-	       (unsigned long)PERF_EVENT_IOC_DISABLE);
+	       (unsigned long)PERF_EVENT_IOC_DISABLE,
+	       (unsigned long)PERF_EVENT_IOC_REFRESH,
+	       (unsigned long)PERF_EVENT_IOC_SET_OUTPUT);
 	printf("stacks %lu %lu\n", (unsigned long)PERF_SAMPLE_CALLCHAIN,
 	       (unsigned long)PERF_SAMPLE_STACK_USER);
 	return 0;

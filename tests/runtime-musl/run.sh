@@ -328,7 +328,7 @@ else
 			hot=$("$out/histsum" "$prof" "$hot_lo" "$hot_hi") || hot=error
 			all=$("$out/histsum" "$prof" | awk '{ print $1 }')
 			case $clock/$ran in
-			perf/perf* | thread/thread* | itimer/ITIMER*) ;;
+			perf/perf* | thread/thread* | itimer/ITIMER* | itimer/process*) ;;
 			*) echo "LIBGMON_CLOCK=$clock ran '$ran'" ;;
 			esac
 			if [ "$hot" = error ] || [ "$hot" -eq 0 ]; then

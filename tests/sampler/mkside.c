@@ -9,6 +9,7 @@
  */
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -27,8 +28,8 @@ unhex(const char *s, uint8_t *out, size_t cap)
 int
 main(int argc, char **argv)
 {
-	if (argc != 5) {
-		fprintf(stderr, "usage: mkside OUT RUN_ID BUILD_ID EXE\n");
+	if (argc != 5 && argc != 6) {
+		fprintf(stderr, "usage: mkside OUT RUN_ID BUILD_ID EXE [RATE_MHZ]\n");
 		return 2;
 	}
 	uint8_t bid[64];
@@ -46,6 +47,8 @@ main(int argc, char **argv)
 	r.asked_hz = 1000;
 	r.rate_hz = 997;
 	r.rate_mhz = 996500;
+	if (argc == 6) /* a clock that delivered this many mHz */
+		r.rate_mhz = strtoull(argv[5], NULL, 10);
 	r.sampled_ns = 2500000000u;
 	r.clock = "perf task-clock";
 	r.clock_kind = SAMPLE_PERF;

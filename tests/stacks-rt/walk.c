@@ -321,14 +321,14 @@ table_and_records(void)
 {
 	struct stacks_table *t = stacks_table_for_test(0, 0, 0);
 	uintptr_t s1[3] = { K1, K2, K1 }, s2[2] = { K2, K1 };
-	stacks_record(t, s1, 3, 0);
-	stacks_record(t, s1, 3, 0);
-	stacks_record(t, s1, 3, GMON_SIDE_STACK_TRUNCATED);
-	stacks_record(t, s2, 2, 0);
+	stacks_record(t, s1, 3, 0, 1);
+	stacks_record(t, s1, 3, 0, 1);
+	stacks_record(t, s1, 3, GMON_SIDE_STACK_TRUNCATED, 1);
+	stacks_record(t, s2, 2, 0, 1);
 	uintptr_t bad[2] = { K1, NOT_KNOWN }; /* cut at write time */
-	stacks_record(t, bad, 2, 0);
+	stacks_record(t, bad, 2, 0, 1);
 	uintptr_t off[1] = { NOT_KNOWN }; /* not written at all */
-	stacks_record(t, off, 1, 0);
+	stacks_record(t, off, 1, 0, 1);
 
 	struct stacks_map m = { (uintptr_t)__executable_start, (uintptr_t)etext,
 				0, NULL, 0 };
@@ -385,13 +385,28 @@ table_and_records(void)
 	uintptr_t one[1];
 	for (uintptr_t i = 0; i < 20000; i++) {
 		one[0] = i;
-		stacks_record(full, one, 1, 0);
+		stacks_record(full, one, 1, 0, 1);
 	}
 	rc = stacks_collect(&o, &m);
 	snprintf(why, sizeof why, "dropped %llu",
 		 (unsigned long long)o.dropped);
 	check("table: beyond its capacity samples are dropped, counted",
 	      rc == 0 && o.dropped == 20000 - (1u << 14), why);
+	stacks_out_free(&o);
+
+	/* A sample standing for several periods counts them all: on its
+	 * stack (s2 again, 1 + 3) and when dropped (7). */
+	stacks_record(t, s2, 2, 0, 3);
+	one[0] = 20000;
+	stacks_record(full, one, 1, 0, 7);
+	rc = stacks_collect(&o, &m);
+	snprintf(why, sizeof why, "nstacks %zu stacks %llu dropped %llu",
+		 o.nstacks, (unsigned long long)o.stacks,
+		 (unsigned long long)o.dropped);
+	check("counts: a sample of N periods counts N, stacked or dropped",
+	      rc == 0 && o.nstacks == 4 && o.stacks == 8 &&
+		  o.dropped == 20000 - (1u << 14) + 7,
+	      why);
 	stacks_out_free(&o);
 }
 

@@ -67,5 +67,6 @@ void test_jsonr(void);
 void test_diff(void);
 void test_jsonw(void); /* helper viewjson */
 void test_srcfile(void);
+void test_stacks(void);
 
 #endif

@@ -31,6 +31,7 @@ main(void)
 	test_diff();
 	test_jsonw();
 	test_srcfile();
+	test_stacks();
 	t_end();
 	t_counts(&run, &failed);
 	t_fini();

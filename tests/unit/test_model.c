@@ -13,6 +13,7 @@
 #include "callgraph.h"
 #include "check.h"
 #include "model.h"
+#include "modelbuild.h"
 
 #define NFN 6
 
@@ -70,7 +71,7 @@ static void
 listing(void)
 {
 	/* want[list][zeros][entry]: functions 0-5, then cycle 1 (id 6). */
-	static const bool want[4][2][NFN + 1] = {
+	static const bool want[5][2][NFN + 1] = {
 		[LIST_FLAT] = { { 1, 1, 0, 0, 1, 1, 0 },
 				{ 1, 1, 1, 0, 1, 1, 0 } },
 		[LIST_INDEX] = { { 1, 1, 0, 1, 1, 1, 1 },
@@ -79,9 +80,12 @@ listing(void)
 				 { 1, 1, 1, 1, 1, 1, 1 } },
 		[LIST_EXEC] = { { 0, 1, 0, 0, 1, 1, 0 },
 				{ 1, 1, 1, 0, 1, 1, 0 } },
+		/* Our views: every arc's ends, never a cycle. */
+		[LIST_VIEW] = { { 1, 1, 0, 1, 1, 1, 0 },
+				{ 1, 1, 1, 1, 1, 1, 0 } },
 	};
 	static const char *const list_names[] = { "flat", "graph", "index",
-						  "exec" };
+						  "exec", "view" };
 	struct fixture f;
 
 	setup(&f);
@@ -89,7 +93,7 @@ listing(void)
 		struct model m;
 
 		build(&m, &f, z);
-		for (int l = LIST_FLAT; l <= LIST_EXEC; l++) {
+		for (int l = LIST_FLAT; l <= LIST_VIEW; l++) {
 			t_begin("model/listed-%s%s", list_names[l],
 				z ? "-zeros" : "");
 			check_u64(m.ncycles, 1, "one cycle");

@@ -13,7 +13,10 @@
 #   function with more is a node.
 # On the demo (a cycle), a 300-function program, a C++ program (names
 # with quotes and angle brackets, self-recursion, a cycle), and
-# synthetic profiles: empty, histogram only, arcs only.  Env: GPROF, BUILD.
+# synthetic profiles: empty, histogram only, arcs only.  And the seam of
+# call-site lines: json and callgrind put every call on the same line
+# (sites.py), on those programs, our own gprof built with -pg, and the
+# real programs of tests/real when its cache holds them.  Env: GPROF, BUILD.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -243,17 +246,96 @@ if [ -x "$out/demo" ]; then
 	done
 fi
 
-# -c adds never-called arcs (count 0): callgrind leaves them out.
+# -c adds never-called arcs (count 0): callgrind leaves them out.  The
+# functions only they reach are listed, as in every view (model.h's
+# LIST_VIEW), with no cost: the calls and the costs above 0 stay those
+# without -c.
+# calls_costs FILE: each function's calls= lines and cost lines, by name.
+calls_costs() {
+	awk '/^c?fn=/ { id = $1; sub(/^c?fn=/, "", id); n = $0; sub(/^c?fn=\([0-9]+\) ?/, "", n)
+		if (n != "") name[id] = n
+		if ($0 ~ /^fn=/) cur = name[id]
+		next }
+	/^[0-9]/ || /^calls=/ { print cur "\t" $0 }' "$1"
+}
 if [ -f "$out/demo.d/cg" ] && [ -n "$have_annotate" ]; then
 	"$GPROF" -c --format=callgrind "$out/demo" "$out/demo.gmon" >"$out/demo.d/c.cg" 2>/dev/null
+	calls_costs "$out/demo.d/cg" | grep -v ' 0$' >"$out/demo.d/cg.cc"
+	calls_costs "$out/demo.d/c.cg" | grep -v ' 0$' >"$out/demo.d/c.cg.cc"
 	if (cd "$out/demo.d" && callgrind_annotate --threshold=100 --auto=no c.cg) 2>&1 |
 		grep -q WARNING; then
 		echo "FAIL viewcg/static-calls: callgrind_annotate warns about -c's file"
-	elif cmp -s "$out/demo.d/c.cg" "$out/demo.d/cg"; then
+	elif [ -s "$out/demo.d/cg.cc" ] && cmp -s "$out/demo.d/c.cg.cc" "$out/demo.d/cg.cc"; then
 		echo "PASS viewcg/static-calls"
 	else
-		echo "FAIL viewcg/static-calls: -c changed the callgrind file"
+		echo "FAIL viewcg/static-calls: -c changed a call or a cost"
 	fi
+fi
+
+# ---- one line per call in every view (callsites.h) ----
+# --format=json (and html, which embeds it) and --format=callgrind put
+# each call on the same source line (sites.py), on every program above,
+# on our own gprof built with -pg, and on the real programs of tests/real
+# (when it has built them in its cache).
+sites_agree() {
+	_s=$out/sites-$1
+	mkdir -p "$_s"
+	shift
+	if ! "$GPROF" --format=json "$@" >"$_s/json" 2>"$_s/err" ||
+		! "$GPROF" --format=callgrind "$@" >"$_s/cg" 2>>"$_s/err"; then
+		echo "FAIL viewcg/sites-agree/${_s##*/sites-}: gprof failed: $(head -1 "$_s/err")"
+	elif python3 "$here/sites.py" "$_s/json" "$_s/cg" >"$_s/diff"; then
+		echo "PASS viewcg/sites-agree/${_s##*/sites-} ($(grep -c '"call_sites":\[{' "$_s/json") arcs with sites)"
+	else
+		echo "FAIL viewcg/sites-agree/${_s##*/sites-}:"
+		cat "$_s/diff"
+	fi
+}
+if command -v python3 >/dev/null 2>&1; then
+	for n in demo many names inl; do
+		[ -f "$out/$n.gmon" ] && sites_agree "$n" "$out/$n" "$out/$n.gmon"
+	done
+	# Our own gprof, built with -g -pg -O2 (inlining across headers),
+	# profiled on two runs over the 300-function program.
+	a=$out/self
+	mkdir -p "$a/r1" "$a/r2"
+	# shellcheck disable=SC2046
+	if [ -f "$out/many.gmon" ] && (cd "$top" && cc -std=c11 -D_GNU_SOURCE \
+		-Iinclude -Isrc -g -pg -O2 -o "$a/prog" src/*.c \
+		$(pkg-config --libs libelf libdw 2>/dev/null || echo -ldw -lelf) \
+		-lz -lstdc++ -lm -pthread) >"$a/build.log" 2>&1 &&
+		(cd "$a/r1" && ../prog -b "$out/many" "$out/many.gmon" >/dev/null) &&
+		(cd "$a/r2" && ../prog --format=json "$out/many" "$out/many.gmon" >/dev/null); then
+		sites_agree gprof "$a/prog" "$a/r1/gmon.out" "$a/r2/gmon.out"
+	else
+		echo "FAIL viewcg/sites-agree/gprof: cannot build or run our gprof with -pg (see $a/build.log)"
+	fi
+	case $BUILD in
+	*/san) R=${REAL_CACHE:-${BUILD%/san}/real-cache} ;; # as tests/real
+	*) R=${REAL_CACHE:-$BUILD/real-cache} ;;
+	esac
+	nreal=0
+	for c in "expat-gcc expat-gcc/xmlwf expat-gcc expat-gcc.r1 expat-gcc.r2 expat-gcc.r3" \
+		"expat-clang expat-clang/xmlwf expat-clang expat-clang.r1" \
+		"expat-static expat-gcc/xmlwf-static expat-gcc expat-static.r1" \
+		"txml tinyxml2/txml tinyxml2 txml.r1 txml.r2 txml.r3"; do
+		# shellcheck disable=SC2086
+		set -- $c
+		n=$1 e=$2 ok=$3
+		shift 3
+		if [ ! -f "$R/$(dirname "$e")/.ok" ] || [ ! -f "$R/prof/$ok/.ok" ]; then
+			continue
+		fi
+		p=
+		for f in "$@"; do p="$p $R/prof/$f"; done
+		# shellcheck disable=SC2086
+		sites_agree "real-$n" "$R/$e" $p
+		nreal=$((nreal + 1))
+	done
+	[ "$nreal" -gt 0 ] ||
+		echo "SKIP viewcg/sites-agree/real: tests/real has not built its programs in $R (yet)"
+else
+	echo "SKIP viewcg/sites-agree: no python3"
 fi
 
 # KCachegrind (optional: heavy, not in the test set) loads the files

@@ -1,0 +1,36 @@
+/*
+ * analysed.h - what analysing one symbol table yields: the table, its
+ * symbol selections, the call graph with propagated time, samples per
+ * symbol and the reports' exclusions.  The function-level analysis
+ * (analysis.h) and the line-by-line one (lineprof.h) each produce one,
+ * and a report model is built from either the same way (modelbuild.h).
+ *
+ * Ownership: the owner of a struct analysed owns everything in it;
+ * analysed_free() releases all but ST, whose names each owner holds
+ * differently (the executable's, or the line-mode table's).
+ */
+#ifndef GPROF_ANALYSED_H
+#define GPROF_ANALYSED_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "callgraph.h"
+#include "select.h"
+#include "symtab.h"
+
+struct analysed {
+	struct symtab st;     /* the table: functions, or line symbols too */
+	struct selection sel; /* the symbol specs, per entry */
+	struct callgraph cg;  /* arcs, cycles, propagated time */
+	double *ticks;        /* owned, per entry: histogram samples */
+	double total_ticks;   /* the flat profile's denominator */
+	uint8_t *graph_flags; /* owned, per entry: CG_INCL/EXCL_GRAPH/TIME */
+	bool *flat_excluded;  /* owned, per entry: kept out of the flat */
+	bool *exec_hidden;    /* owned, per entry: kept out of -C */
+};
+
+/* Release what R owns except R->st (the caller's); R is zeroed but ST. */
+void analysed_free(struct analysed *r);
+
+#endif
