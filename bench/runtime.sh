@@ -49,7 +49,9 @@ cg_builds="plain glibc glibc-fentry"
 if [ -f "$lib" ]; then
 	$cc -pg -o fib-ours pg.o "$lib" -pthread
 	$cc -pg -o fib-ours-fentry fentry.o "$lib" -pthread
-	runtimes="glibc ours"
+	# ours-nostacks: the same program with LIBGMON_STACKS=0 (no
+	# calling context with the samples).
+	runtimes="glibc ours ours-nostacks"
 	cg_builds="plain glibc ours glibc-fentry ours-fentry"
 else
 	echo "bench/runtime: $lib is not built; glibc's runtime only" >&2
@@ -115,9 +117,15 @@ for t in $thread_counts; do
 	set -- $(measure "$work/fib-plain" "$t" "$reps" "$n")
 	plain=$1 plain_cpu=$2
 	for rt in $runtimes; do
-		set -- $(measure "$work/fib-$rt" "$t" "$reps" "$n")
+		case $rt in
+		ours-nostacks) exe="env LIBGMON_STACKS=0 $work/fib-ours" ;;
+		*) exe=$work/fib-$rt ;;
+		esac
+		# shellcheck disable=SC2086
+		set -- $(measure $exe "$t" "$reps" "$n")
 		wall=$1 cpu=$2
-		got=$(counted "$work/fib-$rt")
+		got=$(counted "$work/fib-${rt%-nostacks}")
+		[ "$rt" = ours ] && side=$(wc -c <last/gmon.out.gmonx)
 		lost=$(awk -v w="$total" -v g="$got" 'BEGIN {
 			if (g !~ /^[0-9]+$/) { print g; exit }
 			printf "%.0f (%.1f %%)\n", w - g, 100 * (w - g) / w }')
@@ -128,6 +136,7 @@ for t in $thread_counts; do
 	done
 done
 
+[ -n "${side:-}" ] && echo && echo "side file of the last run of ours (stacks on): $side bytes"
 [ -n "$cg_sizes" ] || exit 0
 if ! command -v valgrind >/dev/null 2>&1; then
 	echo "bench/runtime: valgrind missing, no instruction counts" >&2

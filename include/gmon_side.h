@@ -131,9 +131,12 @@
  * pointer that leaves the thread's stack or does not grow, or at the
  * depth cap.  It is complete when it stops at a return address into
  * code that is not profiled whose frame chain ends there (libc's start
- * code that called main or a thread's start routine); any other stop
- * flags the stack GMON_SIDE_STACK_TRUNCATED, and it is kept as far as
- * it was known.
+ * code that called main or a thread's start routine: runtime/stacks.c
+ * takes the caller of the thread's first hook call, when that lies in
+ * a shared object), or where the frame chain itself ends (a null frame
+ * pointer or return address: a static program's start code); any other
+ * stop flags the stack GMON_SIDE_STACK_TRUNCATED, and it is kept as far
+ * as it was known.
  *
  * STACKS (tag 9): distinct stacks with their sample counts, at the rate
  * of the histograms.  Any number of STACKS records (one per thread, or

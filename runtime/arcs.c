@@ -139,7 +139,7 @@ rec_acquire(void)
 }
 
 static bool
-thread_begin(struct gmon_thread *th)
+thread_begin(struct gmon_thread *th, uintptr_t frompc, uintptr_t selfpc)
 {
 	struct gmon_rec *r = rec_acquire();
 	if (!r)
@@ -150,6 +150,9 @@ thread_begin(struct gmon_thread *th)
 	 * the thread counts calls after an earlier destructor ran). */
 	if (have_key)
 		pthread_setspecific(exit_key, r);
+	/* The calling context's table, and the thread's root: FROMPC when
+	 * it is outside profiled code (the start code's call). */
+	stacks_thread_begin(frompc, selfpc);
 	if (!th->armed) {
 		th->armed = true;
 		sample_thread_start();
@@ -212,7 +215,7 @@ gmon_arc_slow(uintptr_t frompc, uintptr_t selfpc)
 	}
 	th->table = NULL;
 	fence();
-	if (!th->rec && !thread_begin(th)) {
+	if (!th->rec && !thread_begin(th, frompc, selfpc)) {
 		__atomic_fetch_add(&early_dropped, 1, __ATOMIC_RELAXED);
 		fence();
 		th->depth = 0;

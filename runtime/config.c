@@ -8,7 +8,9 @@
  *   (default)             gmon.out in the directory current at exit
  * LIBGMON_RATE=HZ, LIBGMON_CLOCK=auto|perf|thread|itimer|wall,
  * LIBGMON_FORK=fresh|inherit|off, LIBGMON_DUMP_ON=TERM,INT,HUP,_exit,exec,
- * LIBGMON_VERBOSE=1.  A set-id program (AT_SECURE) ignores them all.
+ * LIBGMON_STACKS=0|1 (the calling context of each sample; on by
+ * default), LIBGMON_VERBOSE=1.  A set-id program (AT_SECURE) ignores
+ * them all.
  * A value we do not understand is reported on stderr and ignored.
  */
 #include "gmon_rt.h"
@@ -172,6 +174,19 @@ read_dump(struct gmon_config *c)
 	}
 }
 
+static void
+read_stacks(struct gmon_config *c)
+{
+	const char *v = env("LIBGMON_STACKS");
+	c->sample.stacks = true;
+	if (!v || !*v || strcmp(v, "1") == 0 || strcasecmp(v, "on") == 0)
+		return;
+	if (strcmp(v, "0") == 0 || strcasecmp(v, "off") == 0)
+		c->sample.stacks = false;
+	else
+		bad_value("LIBGMON_STACKS", v);
+}
+
 void
 gmon_config_read(struct gmon_config *c)
 {
@@ -182,6 +197,7 @@ gmon_config_read(struct gmon_config *c)
 	read_rate(c);
 	read_fork(c);
 	read_dump(c);
+	read_stacks(c);
 	const char *v = env("LIBGMON_VERBOSE");
 	c->verbose = v && *v && strcmp(v, "0") != 0;
 	c->sample.verbose = false;

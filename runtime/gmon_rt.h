@@ -138,6 +138,7 @@ struct gmon_object {
 	uint32_t *bins;             /* NULL for the exe (or no memory) */
 	uint64_t samples;           /* charged to the bins (atomic) */
 	int live;                   /* 1 loaded, 0 dlclosed (atomic) */
+	int profiled;               /* its code called the hooks (atomic) */
 	bool is_exe;                /* the executable (AT_PHDR) */
 	uint8_t build_id[GMON_BUILD_ID_MAX];
 	size_t build_id_len;
@@ -161,7 +162,8 @@ void gmon_phdrs_read(const struct dl_phdr_info *info, uintptr_t *text_lo,
 /* Scan the loader's list now (a no-op while another scan runs). */
 void gmon_objects_refresh(void);
 /* The slow path saw a call into PC: scan when PC is in no live object
- * or the loader's load/unload counts moved since the last scan. */
+ * or the loader's load/unload counts moved since the last scan; the
+ * object holding PC is marked profiled. */
 void gmon_objects_note(uintptr_t pc);
 /* Scan when the loader's counts moved; true when it scanned. */
 bool gmon_objects_recheck(void);

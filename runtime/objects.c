@@ -280,8 +280,13 @@ gmon_objects_note(uintptr_t pc)
 {
 	if (!array())
 		return; /* never scanned: not started, or no memory */
-	if (gmon_objects_find(pc, true) < 0 || loader_changed())
+	long i = gmon_objects_find(pc, true);
+	if (i < 0 || loader_changed()) {
 		gmon_objects_refresh();
+		i = gmon_objects_find(pc, true);
+	}
+	if (i >= 0 && !__atomic_load_n(&objs[i].profiled, __ATOMIC_RELAXED))
+		__atomic_store_n(&objs[i].profiled, 1, __ATOMIC_RELAXED);
 }
 
 bool

@@ -7,8 +7,9 @@
  * musl suite builds a probe both ways and compares the layouts).
  *
  * These are ABI facts, fixed by the kernel: the attribute block in its
- * first published size (64 bytes, which every kernel with perf accepts;
- * the fields a newer kernel added after it read as zero), the header of
+ * third published size (96 bytes, with sample_stack_user: Linux 3.7 and
+ * later accept it; the fields a newer kernel added after it read as
+ * zero), the header of
  * a ring-buffer record, and the control page's head and tail words at
  * byte 1024.  Only the names sample.c uses are declared.
  */
@@ -23,7 +24,9 @@ enum {
 	PERF_TYPE_SOFTWARE = 1,
 	PERF_COUNT_SW_TASK_CLOCK = 1,
 	PERF_SAMPLE_IP = 1,
+	PERF_SAMPLE_CALLCHAIN = 1 << 5,
 	PERF_SAMPLE_PERIOD = 1 << 8,
+	PERF_SAMPLE_STACK_USER = 1 << 13,
 	PERF_RECORD_LOST = 2,
 	PERF_RECORD_SAMPLE = 9,
 };
@@ -45,10 +48,17 @@ struct perf_event_attr {
 	uint64_t disabled : 1, inherit : 1, pinned : 1, exclusive : 1,
 	    exclude_user : 1, exclude_kernel : 1, exclude_hv : 1,
 	    exclude_idle : 1, mmap : 1, comm : 1, freq : 1, inherit_stat : 1,
-	    enable_on_exec : 1, task : 1, watermark : 1, flags_rest_ : 49;
+	    enable_on_exec : 1, task : 1, watermark : 1, precise_ip : 2,
+	    mmap_data : 1, sample_id_all : 1, exclude_host : 1,
+	    exclude_guest : 1, exclude_callchain_kernel : 1, flags_rest_ : 42;
 	uint32_t wakeup_watermark; /* bytes, since watermark is set */
 	uint32_t bp_type;
 	uint64_t config1;
+	uint64_t config2;
+	uint64_t branch_sample_type;
+	uint64_t sample_regs_user;
+	uint32_t sample_stack_user; /* bytes of the user stack per sample */
+	int32_t clockid;
 };
 
 struct perf_event_header {
@@ -64,8 +74,10 @@ struct perf_event_mmap_page {
 	uint64_t data_tail;        /* written by the reader */
 };
 
-_Static_assert(sizeof(struct perf_event_attr) == 64,
-	       "perf_event_attr: the first published size");
+_Static_assert(sizeof(struct perf_event_attr) == 96,
+	       "perf_event_attr: the third published size");
+_Static_assert(offsetof(struct perf_event_attr, sample_stack_user) == 88,
+	       "perf_event_attr: sample_stack_user at 88");
 _Static_assert(offsetof(struct perf_event_attr, wakeup_watermark) == 48,
 	       "perf_event_attr: the word after the flags");
 _Static_assert(sizeof(struct perf_event_header) == 8,

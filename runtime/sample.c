@@ -22,7 +22,8 @@
  * Nothing here uses malloc or stdio.
  */
 #include "sample.h"
-#include "gmon_rt.h" /* the load map: gmon_objects_charge() */
+#include "gmon_rt.h"   /* the load map: gmon_objects_charge() */
+#include "gmon_side.h" /* the stacks' method */
 #include "sample_int.h"
 
 #include <pthread.h>
@@ -105,7 +106,17 @@ sample_take(const struct sample_ctx *c)
 					  memory_order_relaxed);
 		atomic_fetch_add_explicit(&s->outside, n - charged,
 					  memory_order_relaxed);
+		if (charged == 0)
+			return;
+		n = charged;
 	}
+	/* In the program's code (or the collector's, which the stacks
+	 * leave out): its calling context, counted as often as the
+	 * histogram counted the sample. */
+	if (c->ucontext)
+		stacks_on_signal(pc, c->ucontext, n);
+	else if (c->record)
+		sample_perf_stacks(c, n);
 }
 
 /* ---- the registry of threads ---- */
@@ -129,6 +140,7 @@ sample_arm_self(const struct sample_backend *clock, bool late)
 	}
 	struct thread_slot *t = &slots[i];
 	t->tid = (pid_t)syscall(SYS_gettid);
+	t->stacks = stacks_thread_table();
 	t->perf_fd = -1;
 	t->perf_first_fd = -1;
 	t->ring = NULL;
@@ -258,8 +270,14 @@ try_clock(const struct sample_backend *clock, bool automatic)
 	if (automatic && clock->usable && !clock->usable())
 		return -1;
 	sample_ledger_nominal(clock);
-	if (clock->start() != 0)
+	/* (perf's start may find no call chains: method none.) */
+	stacks_set_method(clock->kind == SAMPLE_PERF
+			      ? GMON_SIDE_STACK_METHOD_PERF
+			      : GMON_SIDE_STACK_METHOD_SIGNAL);
+	if (clock->start() != 0) {
+		stacks_set_method(GMON_SIDE_STACK_METHOD_NONE);
 		return -1;
+	}
 	sampler.clock = clock;
 	return 0;
 }
@@ -278,6 +296,9 @@ sample_start(uintptr_t lowpc, uintptr_t highpc, const struct sample_config *cfg)
 	enum sample_clock want = cfg ? cfg->clock : SAMPLE_AUTO;
 	if (map_tables(lowpc, highpc) != 0)
 		return -1;
+	/* Before any clock: arming a thread takes its stacks table. */
+	stacks_start(s->lowpc, s->lowpc + s->span, cfg && cfg->stacks,
+		     GMON_SIDE_STACK_METHOD_NONE);
 
 	/* The automatic choice, in order. */
 	static const struct sample_backend *const order[] = {
@@ -316,12 +337,13 @@ void
 sample_thread_stop(void)
 {
 	const struct sample_backend *c = sampler.clock;
-	if (!c || !c->per_thread || sample_my_slot < 0)
-		return;
-	struct thread_slot *t = &sampler.slots[sample_my_slot];
-	sample_my_slot = -1;
-	if (sample_grab(t))
-		retire(t);
+	if (c && c->per_thread && sample_my_slot >= 0) {
+		struct thread_slot *t = &sampler.slots[sample_my_slot];
+		sample_my_slot = -1;
+		if (sample_grab(t))
+			retire(t); /* a perf ring drains into its stacks */
+	}
+	stacks_thread_end();
 }
 
 void
@@ -401,6 +423,7 @@ sample_fork_child(bool keep)
 {
 	struct sample_state *s = &sampler;
 	const struct sample_backend *c = s->clock;
+	stacks_fork_child(keep);
 	if (!c || s->stopped)
 		return;
 	/* The child has one thread: the parent's slots, rings and helper

@@ -64,6 +64,7 @@ struct sample_config {
 	unsigned rate_hz;        /* asked for; 0: 100; at most 1000000 */
 	enum sample_clock clock; /* asked for */
 	bool verbose; /* one line on stderr at start: which clock runs */
+	bool stacks;  /* record each sample's calling context (stacks.h) */
 };
 
 /*

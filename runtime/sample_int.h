@@ -86,6 +86,8 @@ struct thread_slot {
 	_Atomic int draining; /* ring buffer reader lock (try-lock) */
 	void *ring;           /* NULL: none */
 	size_t ring_len;
+	/* The thread's calling contexts (stacks.h), set by the core. */
+	struct stacks_table *stacks;
 };
 
 /*
@@ -155,8 +157,14 @@ struct sample_ctx {
 
 /* Count one sample, C->periods times: into the histogram, another
  * object's bins, the collector's own count or outside; credit its
- * slot.  Safe in a signal handler and on the drain thread at once. */
+ * slot; and, for a sample in the program's code, its calling context
+ * (stacks.h), as many times as the histogram counted it.  Safe in a
+ * signal handler and on the drain thread at once. */
 void sample_take(const struct sample_ctx *c);
+
+/* perf: the call chain of the sample record C->record (sample_perf.c)
+ * into the stacks of C->slot, counted COUNT times. */
+void sample_perf_stacks(const struct sample_ctx *c, uint64_t count);
 
 /* The sampler's shared state.  Written at start, fork and stop (one
  * thread); the counters are atomics. */

@@ -19,7 +19,8 @@
  * choice takes perf only when a test sample lands in our own code
  * (perf_samples_us: not under valgrind or another translator).
  */
-#include "gmon_rt.h" /* the load map: gmon_objects_recheck() */
+#include "gmon_rt.h"   /* the load map: gmon_objects_recheck() */
+#include "gmon_side.h" /* the stacks' method */
 #include "sample_int.h"
 
 #include <fcntl.h>
@@ -42,7 +43,40 @@
 #define RING_PAGES_LOG2 4 /* perf data pages: 16 (64 KiB, 4096 samples) */
 
 static int wake_fd = -1; /* the drain thread's eventfd, -1: none */
+static bool chains;      /* records carry the user call chain (stacks.h) */
 static size_t ring_pages = 1u << RING_PAGES_LOG2;
+
+/*
+ * A sample record with a call chain: after the header, the PC, the
+ * period, the chain's length and entries (context markers included),
+ * then on x86-64 the size of the stack words, the words, their dynamic
+ * size (the kernel's order: PERF_SAMPLE_IP, PERF_SAMPLE_PERIOD,
+ * PERF_SAMPLE_CALLCHAIN, PERF_SAMPLE_STACK_USER).  Copied out of the
+ * ring (it may wrap) into a buffer on the stack: a longer chain is cut
+ * there (and kept truncated).
+ */
+void
+sample_perf_stacks(const struct sample_ctx *c, uint64_t count)
+{
+	const struct sample_record *r = c->record;
+	uint64_t w[3 + STACKS_DEPTH_CAP + 8 + 1 + 2 + 1];
+	size_t n = r->size / 8 - 1; /* words after the header */
+	if (n > sizeof w / sizeof *w)
+		n = sizeof w / sizeof *w;
+	if (n < 3)
+		return;
+	for (size_t i = 0; i < n; i++)
+		memcpy(&w[i], r->data + ((r->at + 8 + 8 * i) & r->mask), 8);
+	/* w[0] the PC, w[1] the period, w[2] the chain's length. */
+	size_t nr = w[2] < n - 3 ? (size_t)w[2] : n - 3, ntop = 0;
+	const uint64_t *top = NULL;
+	if (nr == w[2] && n >= 4 + nr && w[3 + nr] <= 8 * (n - 4 - nr)) {
+		ntop = (size_t)w[3 + nr] / 8;
+		top = &w[4 + nr];
+	}
+	stacks_on_perf(c->slot ? c->slot->stacks : NULL, &w[3], nr, top, ntop,
+		       count);
+}
 
 /* The task-clock time the event counted (paused time excluded, since
  * pausing disables the event). */
@@ -156,10 +190,11 @@ static void *
 drainer(void *arg)
 {
 	(void)arg;
-	/* Half a ring's worth of samples (24-byte records) between
-	 * drains, 10 ms to 100 ms: the periods a thread lost in the kernel
-	 * go to the ledger soon, to ride on its next samples. */
-	uint64_t records = ((uint64_t)ring_pages * 4096) / 24;
+	/* Half a ring's worth of samples (24-byte records; with a call
+	 * chain about 512 bytes) between drains, 10 ms to 100 ms: the
+	 * periods a thread lost in the kernel go to the ledger soon, to
+	 * ride on its next samples. */
+	uint64_t records = ((uint64_t)ring_pages * 4096) / (chains ? 512 : 24);
 	uint64_t ms =
 	    records * 1000 / 2 / (sampler.asked_hz ? sampler.asked_hz : 1);
 	int timeout = ms < 10 ? 10 : ms > 100 ? 100 : (int)ms;
@@ -215,6 +250,16 @@ open_event(uint64_t period, bool disabled)
 	a.disabled = disabled;
 	a.watermark = 1;
 	a.wakeup_watermark = 1u << 30; /* nobody waits: no wake-ups */
+	if (chains) {
+		/* The user call chain, and the stack's first two words: the
+		 * return address of a function not in its frame yet. */
+		a.sample_type |= PERF_SAMPLE_CALLCHAIN;
+		a.exclude_callchain_kernel = 1;
+#if defined(__x86_64__)
+		a.sample_type |= PERF_SAMPLE_STACK_USER;
+		a.sample_stack_user = 16;
+#endif
+	}
 	return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1,
 			    PERF_FLAG_FD_CLOEXEC);
 }
@@ -421,8 +466,16 @@ fork_child(void)
 static int
 start(void)
 {
-	if (sample_arm_self(&sample_perf_backend, false) != 0)
-		return -1;
+	chains = stacks_on();
+	if (sample_arm_self(&sample_perf_backend, false) != 0) {
+		/* A kernel that refuses call chains still samples. */
+		if (!chains)
+			return -1;
+		chains = false;
+		if (sample_arm_self(&sample_perf_backend, false) != 0)
+			return -1;
+		stacks_set_method(GMON_SIDE_STACK_METHOD_NONE);
+	}
 	start_drainer();
 	return 0;
 }

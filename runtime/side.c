@@ -1,7 +1,8 @@
 /*
  * side.c - writes the side file (contract: side.h; format:
  * include/gmon_side.h) through a buffer on the stack and write(2): no
- * malloc, no stdio, no locks.
+ * malloc, no stdio, no locks.  The measured call graph's records come
+ * from the merge of stacks_out.c (struct stacks_out).
  */
 #include "side.h"
 
@@ -180,6 +181,80 @@ put_arcs(struct out *o, const struct side_info *s)
 	}
 }
 
+/* The bytes of the stack entry at words W of a STACKS body (padded). */
+static size_t
+entry_len(const uint32_t *w)
+{
+	return (GMON_SIDE_STACK_HEAD_LEN + 4 * (size_t)w[0] + 7) & ~(size_t)7;
+}
+
+/* One STACKS record with every frame of SO and its stacks at words
+ * [FROM, TO), N of them, BODY bytes of entries. */
+static void
+stacks_chunk(struct out *o, const struct stacks_out *so, size_t from, size_t to,
+	     size_t n, size_t body)
+{
+	size_t len = GMON_SIDE_STACKS_LEN +
+		     GMON_SIDE_STACK_FRAME_LEN * so->nframes + body;
+	record(o, GMON_SIDE_STACKS, len);
+	put_u64(o, so->nframes);
+	put_u64(o, n);
+	for (size_t i = 0; i < so->nframes; i++) {
+		put_u32(o, so->frames[i].object);
+		put_u32(o, 0);
+		put_u64(o, so->frames[i].addr);
+	}
+	for (size_t w = from; w < to; w += 4 + so->words[w]) {
+		const uint32_t *e = &so->words[w];
+		for (uint32_t i = 0; i < 4 + e[0]; i++)
+			put_u32(o, e[i]);
+		if (e[0] % 2)
+			put_u32(o, 0);
+	}
+}
+
+/* A STACKS body's bytes at most: more stacks, more records (each with
+ * every frame). */
+#define STACKS_RECORD_MAX ((size_t)1 << 31)
+
+/* SO's STACKS records, then STACKINFO: nothing when stacks were off. */
+static void
+put_stacks(struct out *o, const struct stacks_out *so)
+{
+	if (!so || !so->on)
+		return;
+	uint64_t stacks = so->stacks, truncated = so->truncated;
+	uint64_t dropped = so->dropped;
+	size_t fixed =
+	    GMON_SIDE_STACKS_LEN + GMON_SIDE_STACK_FRAME_LEN * so->nframes;
+	if (fixed > STACKS_RECORD_MAX / 2) {
+		/* Cannot happen with the tables' sizes: not written. */
+		dropped += stacks;
+		stacks = truncated = 0;
+	} else {
+		size_t from = 0, n = 0, body = 0;
+		for (size_t w = 0; w < so->nwords; w += 4 + so->words[w]) {
+			size_t e = entry_len(&so->words[w]);
+			if (n && fixed + body + e > STACKS_RECORD_MAX) {
+				stacks_chunk(o, so, from, w, n, body);
+				from = w;
+				n = body = 0;
+			}
+			n++;
+			body += e;
+		}
+		if (n)
+			stacks_chunk(o, so, from, so->nwords, n, body);
+	}
+	record(o, GMON_SIDE_STACKINFO, GMON_SIDE_STACKINFO_LEN);
+	put_u64(o, stacks + dropped);
+	put_u64(o, stacks);
+	put_u64(o, truncated);
+	put_u64(o, dropped);
+	put_u32(o, so->depth_max);
+	put_u32(o, so->method);
+}
+
 int
 side_write_fd(int fd, const struct side_info *s)
 {
@@ -233,6 +308,7 @@ side_write_fd(int fd, const struct side_info *s)
 
 	put_objects(&o, s);
 	put_arcs(&o, s);
+	put_stacks(&o, s->stacks);
 
 	for (size_t i = 0; s->threads && i < s->nthreads; i++) {
 		const struct side_thread *t = &s->threads[i];

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "sample.h"
+#include "stacks.h"
 
 struct side_thread {
 	uint64_t tid;     /* kernel thread id (gettid) */
@@ -64,6 +65,7 @@ struct side_info {
 	size_t nobjects;
 	const struct side_arc *arcs;
 	size_t narcs;
+	const struct stacks_out *stacks; /* NULL or off: no STACKS records */
 };
 
 /*
@@ -71,7 +73,8 @@ struct side_info {
  * not NULL), one OBJECT per entry of S->objects, one HIST per object
  * with bins (left out when its length cannot fit in 32 bits), ARCS
  * records holding S->arcs (as many as keep each length in 32 bits),
- * one THREAD per entry of S->threads, TOTALS, END.  A build-id longer
+ * the measured call graph's STACKS (within 31 bits of length each:
+ * more stacks, more records) and STACKINFO (when S->stacks is on), one THREAD per entry of S->threads, TOTALS, END.  A build-id longer
  * than 64 bytes and a path longer than 4096 are cut there.  The
  * stack holds a 4 KiB buffer.  Returns 0, or -1 with errno set (the
  * caller removes the partial file).

@@ -344,7 +344,9 @@ struct loadmap {
 	size_t nobjects;
 	struct side_arc *arcs;
 	size_t narcs;
-	uint64_t unwritten; /* samples in objects without a HIST */
+	uint64_t unwritten;  /* samples in objects without a HIST */
+	const uint32_t *ids; /* per load-map entry: its id, 0 not written */
+	size_t nids;
 };
 
 static uint32_t
@@ -423,6 +425,8 @@ build_loadmap(const struct gmon_run *run, const struct gmon_merged *m,
 	lm->objects = p;
 	lm->arcs = (struct side_arc *)(lm->objects + n);
 	uint32_t *ids = (uint32_t *)(lm->arcs + m->narcs);
+	lm->ids = ids;
+	lm->nids = n;
 	for (size_t i = 0; i < m->nslots; i++) {
 		const struct gmon_slot *s = &m->slots[i];
 		uint32_t self = (uint32_t)(s->spare >> 32);
@@ -558,7 +562,21 @@ write_side(const struct gmon_run *run, const struct sample_result *sr,
 	s.dropped = m->dropped;
 	s.nested = m->nested;
 	int fd = create_tmp(tmp, size, name);
-	if (fd < 0 || finish_tmp(fd, tmp, side_write_fd(fd, &s) != 0) != 0) {
+	if (fd < 0) {
+		report("write", name, errno);
+		return -1;
+	}
+	/* The measured call graph (stacks.c), named as the arcs are. */
+	struct stacks_map sm = { run->lo, run->hi, run->exe.base, lm->ids,
+				 lm->nids };
+	struct stacks_out so;
+	stacks_collect(&so, &sm);
+	s.stacks = &so;
+	bool failed = side_write_fd(fd, &s) != 0;
+	int err = errno;
+	stacks_out_free(&so);
+	errno = err;
+	if (finish_tmp(fd, tmp, failed) != 0) {
 		report("write", name, errno);
 		return -1;
 	}

@@ -52,6 +52,8 @@ main(void)
 	FLAG(exclude_kernel);
 	FLAG(exclude_hv);
 	FLAG(watermark);
+	FLAG(exclude_callchain_kernel);
+	OFF(struct perf_event_attr, sample_stack_user);
 	OFF(struct perf_event_header, type);
 	OFF(struct perf_event_header, size);
 	printf("header %zu\n", sizeof(struct perf_event_header));
@@ -69,5 +71,7 @@ main(void)
 	       (unsigned long)PERF_EVENT_IOC_DISABLE,
 	       (unsigned long)PERF_EVENT_IOC_REFRESH,
 	       (unsigned long)PERF_EVENT_IOC_SET_OUTPUT);
+	printf("stacks %lu %lu\n", (unsigned long)PERF_SAMPLE_CALLCHAIN,
+	       (unsigned long)PERF_SAMPLE_STACK_USER);
 	return 0;
 }

@@ -1,0 +1,164 @@
+/*
+ * stacks.h - the collector's half of the measured call graph (issue 20):
+ * with every sample whose program counter lies in known code, the
+ * calling context of the sampled thread, kept per thread as a table of
+ * distinct stacks with counts and written to the side file as STACKS
+ * and STACKINFO records (format: include/gmon_side.h).
+ *
+ * Known code: the executable's profiled range, or a load-map object
+ * (objects.c), whose code called the hooks (gmon_object.profiled);
+ * never the collector's own code.  A stack is frame 0, the sampled program
+ * counter, then the return addresses above it, walked over frame
+ * pointers: by the kernel (perf's user call chains, read by the drain
+ * thread: stacks_on_perf) or by the sampler's signal handler
+ * (stacks_on_signal).  A walk never invents a frame: it stops at the
+ * first return address outside known code, at a frame pointer that
+ * leaves the thread's stack or does not grow, or at STACKS_DEPTH_CAP
+ * frames.  The stack is complete when the walk stopped at the thread's
+ * root (the return address into the start code that called the
+ * thread's outermost profiled function, learned at its first hook call:
+ * its caller's address when that lies in a shared object outside known
+ * code) or where the frame chain ends (a null frame pointer or return
+ * address); every other stop flags it GMON_SIDE_STACK_TRUNCATED.
+ *
+ * Contract: stacks_on_signal() is async-signal-safe (no lock, no
+ * allocation, no system call); it writes only the calling thread's
+ * table, pre-mapped by stacks_thread_begin().  stacks_on_perf() runs
+ * in whoever drains the thread's perf ring, one at a time per table.
+ * stacks_start(), stacks_thread_begin() and stacks_thread_end() run in
+ * ordinary context (start-up, the hook's slow path at depth 0, a
+ * thread's exit); they map memory and read /proc/self/maps.
+ * stacks_collect() uses system calls only (mmap), so the writer may
+ * call it from a signal handler; side.c writes its result.
+ */
+#ifndef GMON_STACKS_H
+#define GMON_STACKS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define STACKS_DEPTH_CAP 128 /* frames a walk keeps, frame 0 included */
+
+struct stacks_table; /* one thread's distinct stacks (stacks.c) */
+
+/*
+ * Turn stacks on (ON) or off for a run whose executable's profiled
+ * range is [EXE_LO, EXE_HI) (run-time addresses); METHOD is a
+ * GMON_SIDE_STACK_METHOD_*.  Maps the calling (main) thread's table.
+ * Idempotent; a no-op when ON is false.
+ */
+void stacks_start(uintptr_t exe_lo, uintptr_t exe_hi, bool on, uint32_t method);
+bool stacks_on(void);
+
+/* The method that ran may change after start (perf fell back to a
+ * timer): set it again. */
+void stacks_set_method(uint32_t method);
+
+/*
+ * The calling thread's first hook call (ordinary context): give it a
+ * table (a free one, or a new mapping), read its stack's bounds, and
+ * learn its root: FROMPC, the hook's return address into the caller of
+ * the outermost profiled function, when that is outside known code.
+ * SELFPC is the hook's return address in that function.  Calling it
+ * again on the same thread only updates the root when it has none.
+ */
+void stacks_thread_begin(uintptr_t frompc, uintptr_t selfpc);
+
+/* The calling thread's table (NULL when it has none or stacks are
+ * off), for the perf ring of its slot. */
+struct stacks_table *stacks_thread_table(void);
+
+/* The calling thread ends: its table goes back to the free list (its
+ * counts stay, for the writer; a new thread adds to them). */
+void stacks_thread_end(void);
+
+/* A fork child: every table but the calling thread's is free again;
+ * counts zeroed unless KEEP. */
+void stacks_fork_child(bool keep);
+
+/*
+ * A sample at PC on the calling thread, interrupted with CONTEXT (the
+ * signal handler's ucontext_t), standing for COUNT periods.  Records
+ * the walked stack COUNT times when PC is in known code.
+ * Async-signal-safe.
+ */
+void stacks_on_signal(uintptr_t pc, const void *context, uint64_t count);
+
+/*
+ * A perf sample of table T's thread: CHAIN[0..N) the user call chain
+ * (context markers allowed, the sampled PC first), TOP[0..NTOP) the
+ * first words of the user stack at the sample's stack pointer (x86-64:
+ * for the return address of a function whose frame is not yet set up;
+ * NTOP 0 when not recorded).  Records the stack COUNT times (the
+ * periods the sample stands for) when the PC is in known code.  T
+ * NULL: counted as dropped.
+ */
+void stacks_on_perf(struct stacks_table *t, const uint64_t *chain, size_t n,
+		    const uint64_t *top, size_t ntop, uint64_t count);
+
+/*
+ * The walk itself, for stacks_on_signal and the tests: registers at
+ * the sample, the thread's table T (its stack bounds and root).  Fills
+ * F with up to STACKS_DEPTH_CAP frames, returns the depth (0 when PC is
+ * not in known code) and the flags in *FLAGS.
+ */
+struct stacks_regs {
+	uintptr_t pc, sp, fp;
+	uintptr_t lr; /* aarch64's x30; 0 elsewhere */
+};
+unsigned stacks_walk(const struct stacks_table *t, const struct stacks_regs *r,
+		     uintptr_t *f, uint32_t *flags);
+
+/* For the tests: a table for the calling thread as stacks_thread_begin
+ * makes it, with explicit stack bounds and root. */
+struct stacks_table *stacks_table_for_test(uintptr_t stack_lo,
+					   uintptr_t stack_hi, uintptr_t root);
+/* Add a walked stack to T COUNT times (as the samplers do: COUNT the
+ * periods one sample stands for; a full table drops COUNT). */
+void stacks_record(struct stacks_table *t, const uintptr_t *f, unsigned depth,
+		   uint32_t flags, uint64_t count);
+
+/*
+ * The writer's view: how a run-time address becomes a file's (object,
+ * address).  Object 0 is the executable's profiled range; load-map
+ * entry i is written as IDS[i] (0: not in the file).
+ */
+struct stacks_map {
+	uintptr_t exe_lo, exe_hi; /* run-time, hi exclusive */
+	uintptr_t exe_base;       /* subtracted from executable addresses */
+	const uint32_t *ids;      /* borrowed: nids entries */
+	size_t nids;
+};
+
+/* Every table merged into one set of distinct stacks, frames interned,
+ * in one mapping (owned; stacks_out_free unmaps it). */
+struct stacks_frame {
+	uint32_t object;
+	uint32_t reserved;
+	uint64_t addr;
+};
+struct stacks_out {
+	bool on; /* stacks were recorded: write the records */
+	uint32_t method, depth_max;
+	struct stacks_frame *frames;
+	size_t nframes;
+	uint32_t *words; /* per stack: depth, flags, count lo, count hi,
+			  * frame indexes[depth] */
+	size_t nwords, nstacks;
+	uint64_t samples, stacks, truncated, dropped;
+	void *map;
+	size_t map_len;
+};
+
+/*
+ * Merge every thread's table through M (a stack whose frame 0 cannot
+ * be written is left out; one cut at the first frame that cannot is
+ * kept as far as it goes and flagged truncated).  Returns 0, or -1 (no
+ * memory: O says stacks were on, with nothing in it).  System calls
+ * only.
+ */
+int stacks_collect(struct stacks_out *o, const struct stacks_map *m);
+void stacks_out_free(struct stacks_out *o);
+
+#endif
