@@ -93,15 +93,17 @@ show ../gprof-run -q -o callers.out --rate=1000 ./callers
 # in the call graph of FILE (self + children of the caller line).
 share() {
 	awk -v c="$1" '
+		NF < 2 { next }
 		$NF ~ /^\[[0-9]+\]$/ && $(NF-1) == "work" && !seen { seen = 1 }
 		!seen && $(NF-1) == c && NF >= 5 { v = $1 + $2 }
 		!seen && $(NF-1) != c && NF >= 5 && $3 ~ /\// { o += $1 + $2 }
-		seen && !done { done = 1; t = v + o; printf "%.0f", t > 0 ? 100 * v / t : 0 }' "$2"
+		seen && !done { done = 1; t = v + o; printf "%.1f", (t > 0 ? 100 * v / t : 0) }' "$2"
 }
 echo "\$ ../gprof -b -qwork callers callers.out              # gprof's estimate"
 ../gprof -b -qwork callers callers.out >callers-est.txt 2>/dev/null
 echo "\$ ../gprof -b -qwork --measured callers callers.out   # from the stacks"
 ../gprof -b -qwork --measured callers callers.out >callers-meas.txt 2>/dev/null
+grep 'times measured from' callers-meas.txt
 sed -n '/^index/,/^---/p' callers-meas.txt
 echo "dear() spends $(share dear callers-meas.txt) % of work()'s time by the stacks,"
 echo "$(share dear callers-est.txt) % by gprof's estimate (which shares time by call counts)."
