@@ -22,7 +22,7 @@
  * Nothing here uses malloc or stdio.
  */
 #include "sample.h"
-#include "gmon_rt.h"   /* the load map: gmon_objects_charge() */
+#include "gmon_rt.h"   /* the load map; gmon_say, gmon_fmt_u64 */
 #include "gmon_side.h" /* the stacks' method */
 #include "sample_int.h"
 
@@ -46,26 +46,6 @@ sample_clock_ns(clockid_t id)
 	if (clock_gettime(id, &ts) != 0)
 		return 0;
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-void
-sample_put_text(char *buf, size_t *len, size_t cap, const char *s)
-{
-	while (*s && *len < cap)
-		buf[(*len)++] = *s++;
-}
-
-void
-sample_put_uint(char *buf, size_t *len, size_t cap, uint64_t v)
-{
-	char digits[24];
-	int n = 0;
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n && *len < cap)
-		buf[(*len)++] = digits[--n];
 }
 
 /* ---- counting one sample ---- */
@@ -210,19 +190,16 @@ retire(struct thread_slot *t)
 static void
 say_clock(void)
 {
-	char line[160];
-	size_t n = 0, cap = sizeof line - 1;
 	const struct sample_backend *c = sampler.clock;
-	sample_put_text(line, &n, cap, "libgmon: sampling with ");
-	sample_put_text(line, &n, cap, c ? c->name : "none");
-	sample_put_text(line, &n, cap, " at ");
-	sample_put_uint(line, &n, cap, sampler.asked_hz);
-	sample_put_text(line, &n, cap, " Hz asked");
-	if (!c)
-		sample_put_text(line, &n, cap, ": no clock could start");
-	line[n++] = '\n';
-	ssize_t w = write(2, line, n);
-	(void)w;
+	char hz[24];
+	hz[gmon_fmt_u64(hz, sampler.asked_hz)] = '\0';
+	const char *parts[] = { "libgmon: sampling with ",
+				c ? c->name : "none",
+				" at ",
+				hz,
+				" Hz asked",
+				c ? "\n" : ": no clock could start\n" };
+	gmon_say(parts, sizeof parts / sizeof *parts);
 }
 
 /* Map [LOWPC, HIGHPC)'s bins and the registry.  0 or -1. */

@@ -228,10 +228,6 @@ bool sample_grab(struct thread_slot *t);
 /* CLOCK_ID's time in ns, 0 when it cannot be read. */
 uint64_t sample_clock_ns(clockid_t id);
 
-/* Append S (or V in decimal) to BUF[*LEN], up to CAP bytes. */
-void sample_put_text(char *buf, size_t *len, size_t cap, const char *s);
-void sample_put_uint(char *buf, size_t *len, size_t cap, uint64_t v);
-
 /* The nominal period, in ns. */
 static inline uint64_t
 sample_period_ns(void)

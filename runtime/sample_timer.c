@@ -14,6 +14,7 @@
  * handler adds).  CPU-time timers are checked at the kernel's tick, so
  * their nominal rate is the tick's at the most.
  */
+#include "gmon_rt.h" /* gmon_fmt_u64 */
 #include "sample_int.h"
 
 #include <fcntl.h>
@@ -81,11 +82,10 @@ signal_blocked(const struct thread_slot *t)
 		       sigismember(&cur, signo) == 1;
 	}
 	char path[64], buf[4096];
-	size_t n = 0;
-	sample_put_text(path, &n, sizeof path - 1, "/proc/self/task/");
-	sample_put_uint(path, &n, sizeof path - 1, (uint64_t)t->tid);
-	sample_put_text(path, &n, sizeof path - 1, "/status");
-	path[n] = '\0';
+	size_t n = sizeof "/proc/self/task/" - 1;
+	memcpy(path, "/proc/self/task/", n);
+	n += gmon_fmt_u64(path + n, (uint64_t)t->tid);
+	memcpy(path + n, "/status", sizeof "/status");
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return false;
