@@ -1,37 +1,336 @@
 # Shared helpers for the test suites (sourced, POSIX sh).
 
-# compare_gprof NAME OUTDIR EXE PROFILE [OPTION...]
-# Run our gprof ($GPROF) and the oracle ($ORACLE, default /usr/bin/gprof)
-# with the same options on EXE and PROFILE; print "PASS NAME" when the
-# exit statuses agree, stdout agrees byte for byte and both or neither
-# wrote to stderr (messages are worded differently on purpose), else
-# "FAIL NAME: why" and the first lines of the difference.  With
+# Every case prints exactly one verdict line: "PASS NAME", "FAIL NAME:
+# why" (the why on that one line; detail such as a diff may follow on
+# lines of its own) or "SKIP NAME: why".  tests/run-suites.sh counts
+# them.  The verbs below are the one way to reach a verdict:
+#
+#   pass / fail / skip / verdict   print a verdict (the primitives);
+#   assert NAME WHY CMD...          a predicate: CMD must exit 0;
+#   expect NAME [OPTS] CMD... <<EOF a command's stdout (and exit status,
+#                                   and stderr) against expected text;
+#   expect_file NAME GOT WANT       a file made earlier against a stored
+#                                   expected file;
+#   compare_gprof / same_as_gnu     our gprof against GNU gprof.
+#
+# A comparison fails when both sides printed nothing, unless the case
+# says that nothing is what it must print: EMPTY_OK=1 in the
+# environment, or --empty for expect and expect_file.  (An error exit
+# that says why on stderr is judged by its status and its stderr.)
+
+# pass NAME / fail NAME WHY / skip NAME [WHY]: one verdict line, written
+# with one printf so that parallel runners do not cut into it.
+pass() {
+	printf 'PASS %s\n' "$1"
+}
+fail() {
+	printf 'FAIL %s: %s\n' "$1" "${2:-failed without saying why}"
+}
+skip() {
+	if [ -n "${2:-}" ]; then
+		printf 'SKIP %s: %s\n' "$1" "$2"
+	else
+		printf 'SKIP %s\n' "$1"
+	fi
+}
+
+# verdict NAME WHY [STATUS]: "PASS NAME" when WHY is empty and STATUS
+# (the check's exit status, default 0) is 0, else "FAIL NAME: WHY".
+verdict() {
+	if [ "${3:-0}" -ne 0 ] && [ -z "$2" ]; then
+		fail "$1" "failed without saying why"
+	elif [ -z "$2" ]; then
+		pass "$1"
+	else
+		fail "$1" "$2"
+	fi
+}
+
+# assert NAME WHY CMD [ARG...]: run the predicate CMD (its output is
+# discarded); "PASS NAME" when it exits 0, else "FAIL NAME: WHY".
+assert() {
+	_an=$1 _aw=$2
+	shift 2
+	if "$@" >/dev/null 2>&1; then
+		pass "$_an"
+	else
+		fail "$_an" "$_aw"
+	fi
+}
+
+# t_scratch NAME: a fresh folder for case NAME's files, under $out (the
+# suite's output folder) or else $BUILD, printed.
+t_scratch() {
+	_ts=${out:-${BUILD:?}/tests}/expect/$(printf '%s' "$1" | tr '/ :' '___')
+	rm -rf "$_ts"
+	mkdir -p "$_ts" && printf '%s\n' "$_ts"
+}
+
+# empty_fails FILE: true (a comparison must fail) when FILE is empty
+# and the case did not say that empty output is right (EMPTY_OK).
+empty_fails() {
+	[ ! -s "$1" ] && [ -z "${EMPTY_OK:-}" ]
+}
+
+# empty_listed NAME FILE: true when case NAME matches one of FILE's
+# extended regexes (one a line; "#" starts a comment), the suite's list
+# of cases that must print nothing (a case matrix's EMPTY_OK).
+empty_listed() {
+	[ -f "$2" ] || return 1
+	sed -e 's/[[:space:]]*#.*//' -e '/^$/d' "$2" >"${out:-/tmp}/.empty.re.$$"
+	printf '%s\n' "$1" | grep -Eqf "${out:-/tmp}/.empty.re.$$"
+	_elr=$?
+	rm -f "${out:-/tmp}/.empty.re.$$"
+	return $_elr
+}
+
+# file_why GOT WANT [--empty]: why file GOT does not hold the bytes of
+# file WANT, or nothing when it does; both empty is a difference unless
+# --empty or EMPTY_OK says that empty is right.
+file_why() {
+	if [ ! -e "$2" ]; then
+		echo "no expected file $2"
+	elif [ ! -e "$1" ]; then
+		echo "$1 was not written"
+	elif ! cmp -s "$1" "$2"; then
+		echo "$(basename "$1") differs from $(basename "$2") ($(where "$2" "$1"))"
+	elif [ ! -s "$1" ] && [ "${3:-}" != --empty ] && empty_fails "$1"; then
+		echo "$(basename "$1") is empty (say --empty if that is right)"
+	fi
+}
+
+# show_diff WANT GOT: the first lines of the difference of two files,
+# or where they first differ when either holds a NUL byte (not text).
+show_diff() {
+	if [ "$(tr -d '\000' <"$1" | wc -c)" -eq "$(wc -c <"$1")" ] &&
+		[ "$(tr -d '\000' <"$2" | wc -c)" -eq "$(wc -c <"$2")" ]; then
+		diff "$1" "$2" | head -n 8
+	else
+		echo "  binary files: $(where "$1" "$2")"
+	fi
+}
+
+# expect_file NAME GOT WANT [--empty]: "PASS NAME" when file GOT holds
+# the bytes of file WANT (file_why), else "FAIL NAME: why" and the first
+# lines of the difference (WANT first).
+expect_file() {
+	_ew=$(file_why "$2" "$3" "${4:-}")
+	if [ -z "$_ew" ]; then
+		pass "$1"
+	else
+		fail "$1" "$_ew"
+		[ ! -e "$2" ] || [ ! -e "$3" ] || show_diff "$3" "$2"
+	fi
+}
+
+# expect NAME [OPTION...] [--] CMD [ARG...] <EXPECTED: run CMD (a
+# program or a shell function; stdin from /dev/null, in a subshell) and compare its stdout with the expected text read
+# from our stdin (a here-document, as elfutils' testrun_compare) or
+# from --want=FILE.  Options:
+#   --rc=N        the exit status must be N (default 0);
+#   --err=FILE    stderr must equal FILE ("--err=-": may be anything;
+#                 default: stderr must be empty);
+#   --in=DIR      run CMD in DIR;
+#   --empty       the expected stdout is empty (else two empty outputs
+#                 fail, as everywhere);
+#   --want=FILE   the expected stdout is FILE, not our stdin.
+# Prints "PASS NAME" or "FAIL NAME: why" and the first lines of the
+# difference; CMD's stdout, stderr and status stay in the case's
+# scratch folder (t_scratch NAME), in out, err and rc.
+expect() {
+	_xn=$1
+	shift
+	_xrc=0 _xerr='' _xin=. _xempty=${EMPTY_OK:-} _xwant=''
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--rc=*) _xrc=${1#--rc=} ;;
+		--err=*) _xerr=${1#--err=} ;;
+		--in=*) _xin=${1#--in=} ;;
+		--empty) _xempty=1 ;;
+		--want=*) _xwant=${1#--want=} ;;
+		--) shift && break ;;
+		*) break ;;
+		esac
+		shift
+	done
+	_xd=$(t_scratch "$_xn") || {
+		fail "$_xn" "cannot make a scratch folder"
+		return
+	}
+	if [ -n "$_xwant" ]; then
+		cp "$_xwant" "$_xd/want" 2>/dev/null || : >"$_xd/want"
+	else
+		cat >"$_xd/want"
+	fi
+	(cd "$_xin" && "$@") </dev/null >"$_xd/out" 2>"$_xd/err"
+	echo $? >"$_xd/rc"
+	_xgot=$(cat "$_xd/rc")
+	if [ "$_xgot" != "$_xrc" ]; then
+		fail "$_xn" "exit $_xgot, want $_xrc ($(head -c 200 "$_xd/err" | head -n 1))"
+	elif ! cmp -s "$_xd/out" "$_xd/want"; then
+		fail "$_xn" "stdout differs"
+		diff "$_xd/want" "$_xd/out" | head -n 8
+	elif [ ! -s "$_xd/out" ] && [ -z "$_xempty" ]; then
+		fail "$_xn" "printed nothing (say --empty if that is right)"
+	elif [ -z "$_xerr" ] && [ -s "$_xd/err" ]; then
+		fail "$_xn" "stderr: $(head -c 200 "$_xd/err" | head -n 1)"
+	elif [ -n "$_xerr" ] && [ "$_xerr" != - ] &&
+		! cmp -s "$_xd/err" "$_xerr"; then
+		fail "$_xn" "stderr differs"
+		diff "$_xerr" "$_xd/err" | head -n 5
+	else
+		pass "$_xn"
+	fi
+}
+
+# where WANT GOT: where two different files first differ, in words.
+where() {
+	_w=$(cmp "$1" "$2" 2>&1)
+	case $_w in
+	*"EOF on $1"*) echo "ours is longer" ;;
+	*EOF*) echo "ours is a prefix" ;;
+	*differ:*) echo "${_w#*differ: }" ;;
+	*) echo "$_w" ;;
+	esac
+}
+
+# gmon.sum comparisons: sum_same and sum_where (tests/gmonsum.sh), which
+# leave out the header bytes GNU gprof -s leaves undefined.
+# (lib.sh is sourced by tests/SUITE/run.sh; $0 is that script, or lib.sh.)
+for _gs in "$(dirname "$0")/../gmonsum.sh" "$(dirname "$0")/gmonsum.sh"; do
+	if [ -f "$_gs" ]; then
+		# shellcheck source=tests/gmonsum.sh
+		. "$_gs"
+		break
+	fi
+done
+
+# gnu_why OURS GNU: why our run disagrees with GNU's, or nothing when
+# it agrees.  OURS and GNU are folders each holding one run: stdout,
+# stderr, status (the exit status) and gmon.sum when the run wrote one.
+# They agree when the exit statuses are equal, stdout is the same bytes,
+# both or neither wrote to stderr (our messages are worded differently
+# on purpose) and gmon.sum is missing from both or the same bytes in
+# both (sum_same); but two runs that print nothing (an empty stdout, no
+# gmon.sum, and exit 0 or no message) do not agree unless EMPTY_OK says
+# that nothing is right.  (An error exit with a message is judged by its
+# status and stderr.)  A status of 124 is a timeout.
+gnu_why() {
+	_os=$(cat "$1/status" 2>/dev/null || echo missing)
+	_gs=$(cat "$2/status" 2>/dev/null || echo missing)
+	if [ "$_os" = 124 ] && [ "$_gs" != 124 ]; then
+		echo "ours timed out"
+	elif [ "$_os" -gt 128 ] 2>/dev/null && [ "$_gs" -le 128 ]; then
+		echo "ours died of signal $((_os - 128))"
+	elif ! cmp -s "$2/stdout" "$1/stdout"; then
+		echo "stdout differs ($(where "$2/stdout" "$1/stdout"))"
+	elif [ "$_os" != "$_gs" ]; then
+		echo "exit status $_os, want $_gs"
+	elif [ -s "$1/stderr" ] && [ ! -s "$2/stderr" ]; then
+		echo "unexpected stderr: $(head -c 100 "$1/stderr" | head -n 1)"
+	elif [ ! -s "$1/stderr" ] && [ -s "$2/stderr" ]; then
+		echo "no stderr, want: $(head -c 100 "$2/stderr" | head -n 1)"
+	elif [ -e "$2/gmon.sum" ] && [ ! -e "$1/gmon.sum" ]; then
+		echo "no gmon.sum written"
+	elif [ ! -e "$2/gmon.sum" ] && [ -e "$1/gmon.sum" ]; then
+		echo "gmon.sum written, want none"
+	elif [ -e "$2/gmon.sum" ] && ! sum_same "$2/gmon.sum" "$1/gmon.sum"; then
+		echo "gmon.sum differs ($(sum_where "$2/gmon.sum" "$1/gmon.sum"))"
+	elif [ ! -s "$2/stdout" ] && [ ! -e "$2/gmon.sum" ] &&
+		{ [ "$_gs" = 0 ] || [ ! -s "$2/stderr" ]; } &&
+		empty_fails "$2/stdout"; then
+		echo "both printed nothing (EMPTY_OK=1 if that is right)"
+	fi
+}
+
+# run_one DIR [WRAP] -- PROG ARG...: run PROG in DIR (created; a gmon.sum
+# left there is removed first), under the command WRAP if given (e.g.
+# "timeout 60"), stdout, stderr and status in DIR.
+run_one() {
+	_rd=$1
+	shift
+	_rw=
+	while [ "$1" != -- ]; do
+		_rw="$_rw $1"
+		shift
+	done
+	shift
+	mkdir -p "$_rd" && rm -f "$_rd/gmon.sum"
+	# shellcheck disable=SC2086
+	(cd "$_rd" && exec $_rw "$@") >"$_rd/stdout" 2>"$_rd/stderr"
+	echo $? >"$_rd/status"
+}
+
+# same_as_gnu [--empty] [--quiet] NAME DIR ARG...: run our gprof ($GPROF)
+# and the oracle ($ORACLE, default /usr/bin/gprof) with the same ARGs in
+# the current folder, their outputs in DIR/ours and DIR/gnu (as run_one
+# leaves them; a gmon.sum that a run writes is moved there, unless the
+# folder held one before, which is then an input left alone), and print
+# "PASS NAME" when they agree (gnu_why), else "FAIL NAME: why" and the
+# first lines of the difference.  --empty: printing nothing is right
+# (as EMPTY_OK=1); --quiet: neither may write to stderr.  With
 # MISMATCH_OK set, our warning that the profile does not fit the
 # executable is ignored (for synthetic profiles that stray on purpose).
-compare_gprof() {
-	_name=$1 _dir=$2 _exe=$3 _prof=$4
-	shift 4
-	"$GPROF" "$@" "$_exe" "$_prof" >"$_dir/ours.txt" 2>"$_dir/ours.err"
-	_ro=$?
+# With GNU_GIVES_UP set to a pattern (grep -E), a case where GNU's
+# stderr matches it passes when ours exits 0 (GNU's known failures).
+same_as_gnu() {
+	_se=${EMPTY_OK:-} _sq=
+	while :; do
+		case $1 in
+		--empty) _se=1 ;;
+		--quiet) _sq=1 ;;
+		*) break ;;
+		esac
+		shift
+	done
+	_sn=$1 _sd=$2
+	shift 2
+	rm -rf "$_sd/ours" "$_sd/gnu"
+	mkdir -p "$_sd/ours" "$_sd/gnu"
+	_spre=
+	[ -e gmon.sum ] && _spre=1
+	"$GPROF" "$@" >"$_sd/ours/stdout" 2>"$_sd/ours/stderr"
+	echo $? >"$_sd/ours/status"
+	[ -n "$_spre" ] || [ ! -e gmon.sum ] || mv gmon.sum "$_sd/ours/gmon.sum"
 	if [ -n "${MISMATCH_OK:-}" ]; then
-		grep -v 'written by another build?$' "$_dir/ours.err" \
-			>"$_dir/ours.kept"
-		mv "$_dir/ours.kept" "$_dir/ours.err"
+		grep -v 'written by another build?$' "$_sd/ours/stderr" \
+			>"$_sd/ours/stderr.kept"
+		mv "$_sd/ours/stderr.kept" "$_sd/ours/stderr"
 	fi
-	"${ORACLE:-/usr/bin/gprof}" "$@" "$_exe" "$_prof" >"$_dir/gnu.txt" 2>"$_dir/gnu.err"
-	_rg=$?
-	if [ $_ro -ne $_rg ]; then
-		echo "FAIL $_name: exit $_ro, GNU $_rg"
-	elif ! cmp -s "$_dir/ours.txt" "$_dir/gnu.txt"; then
-		echo "FAIL $_name: output differs"
-		diff "$_dir/ours.txt" "$_dir/gnu.txt" | head -5
-	elif { [ -s "$_dir/ours.err" ] && [ ! -s "$_dir/gnu.err" ]; } ||
-		{ [ ! -s "$_dir/ours.err" ] && [ -s "$_dir/gnu.err" ]; }; then
-		echo "FAIL $_name: only one of them wrote to stderr"
-		head -2 "$_dir/ours.err" "$_dir/gnu.err"
+	"${ORACLE:-/usr/bin/gprof}" "$@" >"$_sd/gnu/stdout" 2>"$_sd/gnu/stderr"
+	echo $? >"$_sd/gnu/status"
+	[ -n "$_spre" ] || [ ! -e gmon.sum ] || mv gmon.sum "$_sd/gnu/gmon.sum"
+	if [ -n "${GNU_GIVES_UP:-}" ] &&
+		grep -Eq -- "$GNU_GIVES_UP" "$_sd/gnu/stderr"; then
+		if [ "$(cat "$_sd/ours/status")" = 0 ]; then
+			pass "$_sn"
+		else
+			fail "$_sn" "exit $(cat "$_sd/ours/status") where GNU gives up"
+		fi
+		return
+	fi
+	_sy=$(EMPTY_OK=$_se gnu_why "$_sd/ours" "$_sd/gnu")
+	if [ -z "$_sy" ] && [ -n "$_sq" ] &&
+		{ [ -s "$_sd/ours/stderr" ] || [ -s "$_sd/gnu/stderr" ]; }; then
+		_sy="stderr: $(head -n 1 "$_sd/ours/stderr" "$_sd/gnu/stderr" | tr '\n' ' ')"
+	fi
+	if [ -z "$_sy" ]; then
+		pass "$_sn"
 	else
-		echo "PASS $_name"
+		fail "$_sn" "$_sy"
+		case $_sy in
+		stdout*) diff "$_sd/ours/stdout" "$_sd/gnu/stdout" | head -n 5 ;;
+		*stderr*) head -n 2 "$_sd/ours/stderr" "$_sd/gnu/stderr" ;;
+		esac
 	fi
+}
+
+# compare_gprof NAME OUTDIR EXE PROFILE [OPTION...]: same_as_gnu NAME
+# OUTDIR OPTION... EXE PROFILE.
+compare_gprof() {
+	_cgn=$1 _cgd=$2 _cge=$3 _cgp=$4
+	shift 4
+	same_as_gnu "$_cgn" "$_cgd" "$@" "$_cge" "$_cgp"
 }
 
 # build_many SUITE DIR: make DIR/many, the 300-function program of
@@ -51,26 +350,52 @@ build_many() {
 	fi
 }
 
-# expect_error NAME DIR WANT [ARG...]: run our gprof ($GPROF) with ARGs
-# in DIR; print "PASS NAME" when it exits 1, prints nothing on stdout
-# and exactly one line on stderr, "gprof: ..." containing WANT (a fixed
-# string), else "FAIL NAME: why".
+# expect_error NAME DIR WANT [ARG...]: our gprof ($GPROF) with ARGs must
+# refuse.  It runs in DIR with stdin from /dev/null, under "timeout 10"
+# when there is one, after the shell command $T_LIMIT (e.g. a ulimit;
+# default none) and under the command $T_WRAP (default none); its stdout
+# and stderr are kept in the case's scratch folder (t_scratch NAME, out
+# and err).  "PASS NAME" when it exits 1, prints nothing on stdout,
+# exactly one line on stderr, "gprof: ..." holding WANT (a fixed string;
+# empty: any), and leaves DIR as it found it; else "FAIL NAME: why".
 expect_error() {
-	_name=$1 _dir=$2 _want=$3
+	_en=$1 _edir=$2 _ewant=$3
 	shift 3
-	(cd "$_dir" && exec "$GPROF" "$@") >"$_dir/ours.txt" 2>"$_dir/ours.err"
-	_ro=$?
-	_line=$(head -n 1 "$_dir/ours.err")
-	if [ $_ro -ne 1 ]; then
-		echo "FAIL $_name: exit $_ro, want 1"
-	elif [ -s "$_dir/ours.txt" ]; then
-		echo "FAIL $_name: wrote to stdout"
-	elif [ "$(wc -l <"$_dir/ours.err")" -ne 1 ]; then
-		echo "FAIL $_name: want one line on stderr, got $(wc -l <"$_dir/ours.err")"
+	_ed=$(t_scratch "$_en") || {
+		fail "$_en" "cannot make a scratch folder"
+		return
+	}
+	_eto=
+	command -v timeout >/dev/null 2>&1 && _eto="timeout 10"
+	_ebefore=$(ls -A "$_edir")
+	# shellcheck disable=SC2086
+	(cd "$_edir" && ${T_LIMIT:-:} && exec ${T_WRAP:-} $_eto "$GPROF" "$@") \
+		>"$_ed/out" 2>"$_ed/err" </dev/null
+	_erc=$?
+	_eafter=$(ls -A "$_edir")
+	_elines=$(wc -l <"$_ed/err")
+	_efirst=$(head -n 1 "$_ed/err")
+	if [ $_erc -eq 124 ] && [ -n "$_eto" ]; then
+		fail "$_en" "timed out (10s)"
+	elif [ $_erc -gt 128 ]; then
+		fail "$_en" "killed by signal $((_erc - 128)): $_efirst"
+	elif [ $_erc -ne 1 ]; then
+		fail "$_en" "exit status $_erc, want 1${_efirst:+ (stderr: $_efirst)}"
+	elif [ -s "$_ed/out" ]; then
+		fail "$_en" "wrote to stdout: $(head -c 100 "$_ed/out" | head -n 1)"
+	elif [ "$_elines" -ne 1 ] || [ -n "$(tail -c 1 "$_ed/err")" ]; then
+		fail "$_en" "$_elines lines on stderr, want 1: $_efirst"
 	else
-		case $_line in
-		"gprof: "*"$_want"*) echo "PASS $_name" ;;
-		*) echo "FAIL $_name: stderr is '$_line', want '$_want'" ;;
+		case $_efirst in
+		"gprof: "*"$_ewant"*)
+			if [ "$_ebefore" != "$_eafter" ]; then
+				fail "$_en" "left files behind: $(echo "$_eafter" | tr '\n' ' ')"
+			else
+				pass "$_en"
+			fi
+			;;
+		"gprof: "?*) fail "$_en" "stderr lacks '$_ewant': $_efirst" ;;
+		*) fail "$_en" "stderr does not start with 'gprof: ': $_efirst" ;;
 		esac
 	fi
 }

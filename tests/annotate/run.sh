@@ -45,7 +45,7 @@ prog() {
 	# shellcheck disable=SC2086
 	if ! (cd "$out/$_n/src" && $_cc -g -pg $_flags -o ../prog "$@" >>"$log" 2>&1) ||
 		! (cd "$out/$_n" && ./prog >/dev/null); then
-		echo "FAIL annotate/$_n: cannot build or run (see $log)"
+		fail "annotate/$_n" "cannot build or run (see $log)"
 		return 1
 	fi
 }
@@ -67,8 +67,9 @@ bbfile() {
 
 # cmp_opts NAME PROFILES -- OPTION-SET...: run both gprofs on
 # $out/NAME/prog and the PROFILES (names in $out/NAME) with each option
-# set (a string).  PASS when GNU succeeds and prints something, and our
-# exit status, stdout and whether stderr is empty agree with GNU's.
+# set (a string).  PASS when GNU succeeds and prints something (unless
+# EMPTY_OK), and our exit status, stdout and whether stderr is empty
+# agree with GNU's (lib.sh's same_as_gnu).
 cmp_opts() {
 	_n=$1
 	shift
@@ -83,23 +84,12 @@ cmp_opts() {
 	for _o in "$@"; do
 		_t="annotate/$_n $_o$(echo "$_profs" | sed "s|$out/$_n/||g")"
 		# shellcheck disable=SC2086
-		"$GPROF" $_o "$out/$_n/prog" $_profs >"$_c/ours.txt" 2>"$_c/ours.err"
-		_ro=$?
-		# shellcheck disable=SC2086
-		"$ORACLE" $_o "$out/$_n/prog" $_profs >"$_c/gnu.txt" 2>"$_c/gnu.err"
-		_rg=$?
-		if [ $_rg -ne 0 ] || { [ ! -s "$_c/gnu.txt" ] && [ -z "${EMPTY_OK:-}" ]; }; then
-			echo "FAIL $_t: GNU exit $_rg, $(wc -c <"$_c/gnu.txt") bytes (a broken case)"
-		elif [ $_ro -ne $_rg ]; then
-			echo "FAIL $_t: exit $_ro, GNU $_rg"
-		elif ! cmp -s "$_c/ours.txt" "$_c/gnu.txt"; then
-			echo "FAIL $_t: output differs"
-			diff "$_c/ours.txt" "$_c/gnu.txt" | head -5
-		elif { [ -s "$_c/ours.err" ] && [ ! -s "$_c/gnu.err" ]; } ||
-			{ [ ! -s "$_c/ours.err" ] && [ -s "$_c/gnu.err" ]; }; then
-			echo "FAIL $_t: only one of them wrote to stderr"
+		_r=$(same_as_gnu "$_t" "$_c" $_o "$out/$_n/prog" $_profs)
+		_rg=$(cat "$_c/gnu/status")
+		if [ "$_rg" -ne 0 ]; then
+			fail "$_t" "GNU exit $_rg, $(wc -c <"$_c/gnu/stdout") bytes (a broken case)"
 		else
-			echo "PASS $_t"
+			printf '%s\n' "$_r"
 		fi
 	done
 }
@@ -171,11 +161,11 @@ ycmp() {
 	_lo=$(cd "$_yd/ours" && ls | tr '\n' ' ')
 	_lg=$(cd "$_yd/gnu" && ls | tr '\n' ' ')
 	if [ $_ro -ne $_rg ]; then
-		echo "FAIL annotate/$_n $*: exit $_ro, GNU $_rg"
+		fail "annotate/$_n $*" "exit $_ro, GNU $_rg"
 	elif [ "$_lo" != "$_lg" ]; then
-		echo "FAIL annotate/$_n $*: files '$_lo', GNU '$_lg'"
+		fail "annotate/$_n $*" "files '$_lo', GNU '$_lg'"
 	elif ! cmp -s "$_yd/ours/stdout" "$_yd/gnu/stdout"; then
-		echo "FAIL annotate/$_n $*: stdout differs (see $_yd)"
+		fail "annotate/$_n $*" "stdout differs (see $_yd)"
 	else
 		_bad=
 		for _f in "$_yd"/gnu/*-ann; do
@@ -183,9 +173,9 @@ ycmp() {
 			cmp -s "$_f" "$_yd/ours/${_f##*/}" || _bad="$_bad ${_f##*/}"
 		done
 		if [ -n "$_bad" ]; then
-			echo "FAIL annotate/$_n $*: differs:$_bad (see $_yd)"
+			fail "annotate/$_n $*" "differs:$_bad (see $_yd)"
 		else
-			echo "PASS annotate/$_n $*"
+			pass "annotate/$_n $*"
 		fi
 	fi
 }
@@ -197,12 +187,12 @@ if prog c-static cc -O1 -static -- main.c other.c; then progs="$progs c-static";
 if command -v clang >/dev/null 2>&1; then
 	if prog c-clang clang -O1 -- main.c other.c; then progs="$progs c-clang"; fi
 else
-	echo "SKIP annotate/c-clang: no clang"
+	skip "annotate/c-clang" "no clang"
 fi
 if command -v c++ >/dev/null 2>&1; then
 	if prog cxx c++ -O0 -- cxx.cc; then progs="$progs cxx"; fi
 else
-	echo "SKIP annotate/cxx: no c++"
+	skip "annotate/cxx" "no c++"
 fi
 
 for p in $progs; do
@@ -254,7 +244,7 @@ for p in c-O0 c-O2; do
 			"-b -l -A -q -m 6"
 		cmp_opts "$p" arcs.out bb.out -- "-b -l -A -x" "-b -l -A -t 2"
 	else
-		echo "FAIL annotate/$p/arcs: mkgmon"
+		fail "annotate/$p/arcs" "mkgmon"
 	fi
 done
 
@@ -320,13 +310,13 @@ for how in nul binary; do
 	rc=$?
 	"$ORACLE" -b -A "$d/prog" "$d/gmon.out" >"$d/gnu.txt" 2>/dev/null
 	if [ $rc -ne 0 ]; then
-		echo "FAIL annotate/bad-$how: exit $rc"
+		fail "annotate/bad-$how" "exit $rc"
 	elif ! cmp -s "$d/ours.txt" "$d/gnu.txt"; then
-		echo "FAIL annotate/bad-$how: output differs"
+		fail "annotate/bad-$how" "output differs"
 	elif ! grep -q 'NUL bytes' "$d/ours.err"; then
-		echo "FAIL annotate/bad-$how: no warning"
+		fail "annotate/bad-$how" "no warning"
 	else
-		echo "PASS annotate/bad-$how"
+		pass "annotate/bad-$how"
 	fi
 done
 
@@ -339,13 +329,13 @@ if prog bad-dir cc -O0 -- main.c other.c; then
 		>stdout 2>stderr)
 	rc=$?
 	if [ $rc -ne 0 ]; then
-		echo "FAIL annotate/bad-dir: exit $rc"
+		fail "annotate/bad-dir" "exit $rc"
 	elif [ -e "$d/y/other.c-ann" ] || [ ! -s "$d/y/main.c-ann" ]; then
-		echo "FAIL annotate/bad-dir: wrong -ann files: $(ls "$d/y")"
+		fail "annotate/bad-dir" "wrong -ann files: $(ls "$d/y")"
 	elif ! grep -q 'other.c' "$d/y/stderr"; then
-		echo "FAIL annotate/bad-dir: no warning naming other.c"
+		fail "annotate/bad-dir" "no warning naming other.c"
 	else
-		echo "PASS annotate/bad-dir"
+		pass "annotate/bad-dir"
 	fi
 	# An -ann name taken by a directory: GNU warns and exits 0; we warn,
 	# write the other files and exit 1 (KNOWN.md); the directory stays.
@@ -353,13 +343,13 @@ if prog bad-dir cc -O0 -- main.c other.c; then
 	(cd "$d/y2" && "$GPROF" -b -A -y ../prog ../gmon.out >stdout 2>stderr)
 	rc=$?
 	if [ $rc -ne 1 ]; then
-		echo "FAIL annotate/ann-is-dir: exit $rc, want 1"
+		fail "annotate/ann-is-dir" "exit $rc, want 1"
 	elif [ ! -d "$d/y2/main.c-ann" ] || [ -n "$(ls -A "$d/y2/main.c-ann")" ]; then
-		echo "FAIL annotate/ann-is-dir: the directory was touched"
+		fail "annotate/ann-is-dir" "the directory was touched"
 	elif [ "$(ls -A "$d/y2" | tr '\n' ' ')" != "main.c-ann part.c-ann stderr stdout " ]; then
-		echo "FAIL annotate/ann-is-dir: files: $(ls -A "$d/y2" | tr '\n' ' ')"
+		fail "annotate/ann-is-dir" "files: $(ls -A "$d/y2" | tr '\n' ' ')"
 	else
-		echo "PASS annotate/ann-is-dir"
+		pass "annotate/ann-is-dir"
 	fi
 fi
 
@@ -382,12 +372,12 @@ if (cd "$d/src" && cc -g -pg -o ../prog m.c d1/x.c d2/x.c >>"$log" 2>&1) &&
 	cmp_opts samebase gmon.out -- "-b -A" "-b -A -Jf1"
 	ycmp samebase "../../gmon.out" -- -b -A -y
 	if grep -q 'same base name' "$d"/y--b_-A_-y/ours/stderr; then
-		echo "PASS annotate/samebase-warning"
+		pass "annotate/samebase-warning"
 	else
-		echo "FAIL annotate/samebase-warning: no warning"
+		fail "annotate/samebase-warning" "no warning"
 	fi
 else
-	echo "FAIL annotate/samebase: cannot build or run (see $log)"
+	fail "annotate/samebase" "cannot build or run (see $log)"
 fi
 
 # A source file whose functions are never called: -z prints it (in
@@ -405,7 +395,7 @@ if (cd "$d/src" && cc -g -pg -o ../prog m.c u1.c u2.c >>"$log" 2>&1) &&
 		"-b -A -z -Aused" "-b -l -A -z" "-b -l -A -z -x -m 0" \
 		"-b -l -A -z -Junused" "-b -l -A -z -Aused"
 else
-	echo "FAIL annotate/zerofile: cannot build or run (see $log)"
+	fail "annotate/zerofile" "cannot build or run (see $log)"
 fi
 
 # A real program: our own gprof built with -g -pg -O2 (40-odd files,
@@ -435,7 +425,7 @@ if (cd "$d" && cc -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -g -pg -O2 -o prog \
 		"-b -l -A" "-b -l -A -x -m 2" "-b -l -Ahist.c -p")
 	ycmp self "../../g1.out ../../g2.out ../../g3.out" -- -b -A -y
 else
-	echo "FAIL annotate/self: cannot build (see $log)"
+	fail "annotate/self" "cannot build (see $log)"
 fi
 
 # The real programs of tests/real (expat's xmlwf by gcc, by clang and
@@ -451,7 +441,7 @@ real() {
 	_n=$1 _e=$2 _ok=$3 _sets=$4
 	shift 5
 	if [ ! -f "$R/$(dirname "$_e")/.ok" ] || [ ! -f "$R/prof/$_ok/.ok" ]; then
-		echo "SKIP annotate/real-$_n: tests/real has not built it (yet)"
+		skip "annotate/real-$_n" "tests/real has not built it (yet)"
 		return 0
 	fi
 	mkdir -p "$out/real-$_n/s"
@@ -493,9 +483,9 @@ if [ -x "$d/prog" ]; then
 		>"$d/none.txt" 2>/dev/null
 	if [ -s "$d/rep.txt" ] && [ ! -s "$d/none.txt" ] &&
 		cmp -s "$d/stdout.txt" "$d/rep.txt"; then
-		echo "PASS annotate/output-file"
+		pass "annotate/output-file"
 	else
-		echo "FAIL annotate/output-file: --output differs from stdout"
+		fail "annotate/output-file" "--output differs from stdout"
 	fi
 fi
 

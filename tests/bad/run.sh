@@ -23,13 +23,14 @@ BUILD=${BUILD:?BUILD must name the build directory}
 REF=${REF:-}
 CC=${CC:-cc}
 MKGMON=$BUILD/mkgmon
+. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 out=$BUILD/bad
 in=$out/in
 
 rm -rf "$out"
 mkdir -p "$in" "$out/run" || exit 1
 if [ ! -x "$MKGMON" ]; then
-	echo "FAIL bad-setup: $MKGMON missing (make builds it)"
+	fail "bad-setup" "$MKGMON missing (make builds it)"
 	exit 0
 fi
 
@@ -41,12 +42,12 @@ int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += twice(i); return s
 int main(void) { volatile int s = 0; for (int k = 0; k < 2000; k++) s += work(300); return s == 1; }
 C
 if ! $CC -pg -O0 -o "$in/prog" "$in/prog.c" 2>"$out/cc.err"; then
-	echo "FAIL bad-setup: cannot build a -pg program: $(head -n1 "$out/cc.err")"
+	fail "bad-setup" "cannot build a -pg program: $(head -n1 "$out/cc.err")"
 	exit 0
 fi
 (cd "$in" && ./prog) || true
 if [ ! -s "$in/gmon.out" ]; then
-	echo "FAIL bad-setup: the -pg program wrote no gmon.out"
+	fail "bad-setup" "the -pg program wrote no gmon.out"
 	exit 0
 fi
 EXE=$in/prog
@@ -209,40 +210,12 @@ check() {
 	run_in "$dir" "$name" "" "$@"
 }
 
-# run_in DIR NAME WRAPPER ARG...: the common part of a case.
+# run_in DIR NAME WRAPPER ARG...: the common part of a case: gprof must
+# refuse (lib.sh's expect_error), then the REF note.
 run_in() {
 	dir=$1 name=$2 wrap=$3
 	shift 3
-	want=${want:-}
-	before=$(ls -A "$dir")
-	(cd "$dir" && $memlimit && exec $wrap timeout 10 "$GPROF" "$@") \
-		>"$out/run/$name.out" 2>"$out/run/$name.err" </dev/null
-	rc=$?
-	after=$(ls -A "$dir")
-	lines=$(wc -l <"$out/run/$name.err")
-	first=$(head -n1 "$out/run/$name.err")
-	if [ $rc -eq 124 ]; then
-		echo "FAIL $name: timed out (10s)"
-	elif [ $rc -gt 128 ]; then
-		echo "FAIL $name: killed by signal $((rc - 128)): $first"
-	elif [ $rc -ne 1 ]; then
-		echo "FAIL $name: exit status $rc, want 1${first:+ (stderr: $first)}"
-	elif [ "$lines" -ne 1 ] || [ -n "$(tail -c1 "$out/run/$name.err")" ]; then
-		echo "FAIL $name: $lines lines on stderr, want 1: $first"
-	else
-		case $first in
-		"gprof: "?*)
-			if [ -n "$want" ] && ! grep -qF -- "$want" "$out/run/$name.err"; then
-				echo "FAIL $name: stderr lacks '$want': $first"
-			elif [ "$before" != "$after" ]; then
-				echo "FAIL $name: left files behind: $(echo "$after" | tr '\n' ' ')"
-			else
-				echo "PASS $name"
-			fi
-			;;
-		*) echo "FAIL $name: stderr does not start with 'gprof: ': $first" ;;
-		esac
-	fi
+	T_LIMIT=$memlimit T_WRAP=$wrap expect_error "$name" "$dir" "${want:-}" "$@"
 	want=
 	ref_run "$dir" "$name" "$wrap" "$@"
 }
@@ -268,16 +241,16 @@ check_ok() {
 	lines=$(wc -l <"$out/run/$name.err")
 	first=$(head -n1 "$out/run/$name.err")
 	if [ $rc -ne 0 ]; then
-		echo "FAIL $name: exit status $rc, want 0${first:+ (stderr: $first)}"
+		fail "$name" "exit status $rc, want 0${first:+ (stderr: $first)}"
 	elif [ "$lines" -ne "$nwant" ]; then
-		echo "FAIL $name: $lines lines on stderr, want $nwant${first:+: $first}"
+		fail "$name" "$lines lines on stderr, want $nwant${first:+: $first}"
 	elif [ "$nwant" -gt 0 ] &&
 		[ "$(grep -cF -- "$text" "$out/run/$name.err")" -ne "$nwant" ]; then
-		echo "FAIL $name: stderr lines lack '$text': $first"
+		fail "$name" "stderr lines lack '$text': $first"
 	elif [ ! -s "$out/run/$name.out" ] && [ ! -s "$dir/gmon.sum" ]; then
-		echo "FAIL $name: no report and no gmon.sum"
+		fail "$name" "no report and no gmon.sum"
 	else
-		echo "PASS $name"
+		pass "$name"
 	fi
 	ref_run "$dir" "$name" "" "$@"
 }
@@ -424,7 +397,7 @@ if [ -s "$in/cb/gmon.out" ] &&
 	grep -Eq '^\[main\].* ([2-9]|[1-9][0-9]+) distinct arcs \(0 between'; then
 	check_ok good-profile-callback 0 '' "$in/cb/prog" "$in/cb/gmon.out"
 else
-	echo "FAIL good-profile-callback: no profile with arcs into libcb.so"
+	fail "good-profile-callback" "no profile with arcs into libcb.so"
 fi
 nm "$in/other/prog" >"$in/nm-other"
 check_ok nm-file-other-build 1 "$hint" -S "$in/nm-other" "$EXE" "$GOOD"

@@ -15,7 +15,7 @@ for target in "s390x s390x-linux-gnu 8 nop br_%r14" \
 	set -- $target
 	name=$1 tp=$2 word=$3 nop=$4 ret=$(echo "$5" | tr "_" " ")
 	if ! command -v "$tp-as" >/dev/null 2>&1; then
-		echo "FAIL cross/$name: $tp-as missing (scripts/ensure-deps.sh installs it)"
+		fail "cross/$name" "$tp-as missing (scripts/ensure-deps.sh installs it)"
 		continue
 	fi
 	{
@@ -34,7 +34,7 @@ for target in "s390x s390x-linux-gnu 8 nop br_%r14" \
 	} >"$out/$name.s"
 	if ! "$tp-as" -o "$out/$name.o" "$out/$name.s" 2>"$out/$name.log" ||
 		! "$tp-ld" -o "$out/$name" "$out/$name.o" 2>>"$out/$name.log"; then
-		echo "FAIL cross/$name: cannot assemble (see $out/$name.log)"
+		fail "cross/$name" "cannot assemble (see $out/$name.log)"
 		continue
 	fi
 	nm -n -t d "$out/$name" | awk '$2 ~ /^[Tt]$/ && $3 != "__bss_start" && $3 != "_edata" && $3 != "_end" { print $1 + 0 }' >"$out/$name.addrs"
@@ -56,7 +56,7 @@ for target in "s390x s390x-linux-gnu 8 nop br_%r14" \
 			}' "$out/$name.addrs" >"$out/$name.$fmt.$seed.spec"
 			prof="$out/$name.$fmt.$seed.gmon"
 			"$BUILD/mkgmon" -o "$prof" "$out/$name.$fmt.$seed.spec" || {
-				echo "FAIL cross/$name/$fmt/$seed: mkgmon failed"
+				fail "cross/$name/$fmt/$seed" "mkgmon failed"
 				continue
 			}
 			for opts in "-b" "-b -T" "-b -z -a" "-i"; do

@@ -4,29 +4,30 @@
 # in README.md, so that the README's examples are the demo's.
 # Env: GPROF, BUILD (absolute).
 set -u
+. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$BUILD/demo-test
 mkdir -p "$out"
 if ! sh "$top/examples/demo.sh" "$BUILD" >"$out/demo.txt" 2>"$out/demo.err"; then
-	echo "FAIL demo/run: examples/demo.sh failed: $(head -n 1 "$out/demo.err")"
+	fail "demo/run" "examples/demo.sh failed: $(head -n 1 "$out/demo.err")"
 	exit 0
 fi
 for part in "what:== What the demo does" "flat:Flat profile:" \
     "graph:Call graph" "guide:== Where to look first" "next:== Try next"; do
 	want=${part#*:}
 	if grep -qF -- "$want" "$out/demo.txt"; then
-		echo "PASS demo/has-${part%%:*}"
+		pass "demo/has-${part%%:*}"
 	else
-		echo "FAIL demo/has-${part%%:*}: no '$want' in $out/demo.txt"
+		fail "demo/has-${part%%:*}" "no '$want' in $out/demo.txt"
 	fi
 done
 # The guide names the flat profile's first function.
 first=$(awk '/^ time +seconds/ { getline; print $NF; exit }' "$out/demo.txt")
 if [ -n "$first" ] &&
 	grep -q "^1\. The first line of the flat profile: $first " "$out/demo.txt"; then
-	echo "PASS demo/guide-top"
+	pass "demo/guide-top"
 else
-	echo "FAIL demo/guide-top: the guide does not name '$first'"
+	fail "demo/guide-top" "the guide does not name '$first'"
 fi
 # Commands, with this build directory written as build/ (the README's).
 rel=${BUILD#"$top"/}
@@ -36,10 +37,10 @@ n=0
 while IFS= read -r cmd; do
 	n=$((n + 1))
 	if grep -qF -- "$cmd" "$top/README.md"; then
-		echo "PASS demo/readme/$n"
+		pass "demo/readme/$n"
 	else
-		echo "FAIL demo/readme/$n: README.md lacks '$cmd'"
+		fail "demo/readme/$n" "README.md lacks '$cmd'"
 	fi
 done <"$out/commands"
-[ "$n" -gt 0 ] || echo "FAIL demo/readme: the demo showed no command"
+[ "$n" -gt 0 ] || fail "demo/readme" "the demo showed no command"
 exit 0

@@ -57,9 +57,9 @@ mk() {
 		got=fail
 	fi
 	if [ "$got" = "$2" ]; then
-		echo "PASS mkgmon/$1"
+		pass "mkgmon/$1"
 	else
-		echo "FAIL mkgmon/$1: wrote $got"
+		fail "mkgmon/$1" "wrote $got"
 	fi
 }
 z12=000000000000000000000000
@@ -175,7 +175,7 @@ for n in $BINS; do
 	d=$out/run/$n
 	mkdir -p "$d"
 	if ! (cd "$d" && "$b" >/dev/null 2>&1) || [ ! -s "$d/gmon.out" ]; then
-		echo "FAIL $n/run: the program failed or wrote no gmon.out"
+		fail "$n/run" "the program failed or wrote no gmon.out"
 		continue
 	fi
 	real=$out/prof/$n.real
@@ -184,7 +184,7 @@ for n in $BINS; do
 	hi=$(od -A n -t u8 -j 29 -N 8 "$real" | tr -d ' ')
 	nb=$(od -A n -t u4 -j 37 -N 4 "$real" | tr -d ' ')
 	profiles_for "$n" "$b" "$lo" "$hi" "$nb" 8 "$real" ||
-		echo "FAIL $n/synth: could not write synthetic profiles"
+		fail "$n/synth" "could not write synthetic profiles"
 	case $n in
 	*-nopie)
 		P=$out/prof/$n
@@ -192,7 +192,7 @@ for n in $BINS; do
 			synth "$b" "$lo" "$hi" "$nb" 8 6 "$P.bsd44" bsd44 &&
 			addcase "$n/bsd" "$b" "$P.bsd" &&
 			addcase "$n/bsd44" "$b" "$P.bsd44" ||
-			echo "FAIL $n/synth-bsd: could not write BSD profiles"
+			fail "$n/synth-bsd" "could not write BSD profiles"
 		;;
 	esac
 done
@@ -207,13 +207,13 @@ if [ -n "$HAVE32" ]; then
 	hi=$(( (thi + 3) / 4 * 4 ))
 	nb=$(( ((hi - lo) / 2 + 3) / 4 * 4 / 2 ))
 	profiles_for free32 "$b" "$lo" "$hi" "$nb" 4 ||
-		echo "FAIL free32/synth: could not write synthetic profiles"
+		fail "free32/synth" "could not write synthetic profiles"
 	P=$out/prof/free32
 	synth "$b" "$lo" "$hi" "$nb" 4 5 "$P.bsd" bsd &&
 		synth "$b" "$lo" "$hi" "$nb" 4 6 "$P.bsd44" bsd44 &&
 		addcase free32/bsd "$b" "$P.bsd" &&
 		addcase free32/bsd44 "$b" "$P.bsd44" ||
-		echo "FAIL free32/synth-bsd: could not write BSD profiles"
+		fail "free32/synth-bsd" "could not write BSD profiles"
 fi
 
 # Hand-written specs, on hot-nopie; @NAME@ tokens are filled in here.
@@ -251,7 +251,7 @@ if [ -s "$out/prof/hot-nopie.real" ]; then
 			2>"$out/spec/spec-$n.err"; then
 			addcase "spec/$n" "$specbin" "$out/prof/spec-$n"
 		else
-			echo "FAIL spec/$n: mkgmon: $(head -1 "$out/spec/spec-$n.err")"
+			fail "spec/$n" "mkgmon: $(head -1 "$out/spec/spec-$n.err")"
 		fi
 	done
 	# Files that cannot be summed: a scale that differs from the real one.
@@ -259,15 +259,16 @@ if [ -s "$out/prof/hot-nopie.real" ]; then
 	addcase spec/sum-bsd-gnu "$specbin" "$out/prof/spec-bsd" "$real"
 	addcase spec/missing-file "$specbin" "$out/prof/no-such-file"
 else
-	echo "FAIL spec/setup: no real profile of hot-nopie to take addresses from"
+	fail "spec/setup" "no real profile of hot-nopie to take addresses from"
 fi
 
 # ---- 3. compare ------------------------------------------------------------
 
 # The whole list, one line per profile case and option set, made once:
-# RUN|SKIP <tab> name <tab> options <tab> program <tab> profiles.  The
-# name is the profile case's and the options without spaces; skip.txt
-# and DIFF_ONLY are matched against it.
+# RUN|EMPTY|SKIP <tab> name <tab> options <tab> program <tab> profiles.
+# The name is the profile case's and the options without spaces;
+# skip.txt, empty.txt (cases where both gprofs must print nothing: any
+# other case fails when they do) and DIFF_ONLY are matched against it.
 TAB=$(printf '\t')
 grep -v '^[[:space:]]*#' "$here/options.txt" | grep -v '^[[:space:]]*$' \
 	>"$out/options.txt"
@@ -285,69 +286,40 @@ cut -f 1 "$out/all.txt" >"$out/names.txt"
 : >"$out/skip.lines"
 [ -s "$SKIP" ] && grep -nEf "$SKIP" "$out/names.txt" | cut -d : -f 1 \
 	>"$out/skip.lines"
+sed -e 's/[[:space:]]*#.*//' -e '/^$/d' "$here/empty.txt" >"$out/empty.re"
+: >"$out/empty.lines"
+[ -s "$out/empty.re" ] && grep -nEf "$out/empty.re" "$out/names.txt" |
+	cut -d : -f 1 >"$out/empty.lines"
 if [ -n "$ONLY" ]; then
 	grep -nE -- "$ONLY" "$out/names.txt" | cut -d : -f 1 >"$out/only.lines"
 else
 	awk '{ print NR }' "$out/names.txt" >"$out/only.lines"
 fi
 awk 'FILENAME == ARGV[1] { skip[$1] = 1; next }
-	FILENAME == ARGV[2] { only[$1] = 1; next }
-	FNR in only { printf "%s\t%s\n", (FNR in skip) ? "SKIP" : "RUN", $0 }' \
-	"$out/skip.lines" "$out/only.lines" "$out/all.txt" >"$out/todo.txt"
-
-# where WANT GOT: where two different files first differ.
-where() {
-	w=$(cmp "$1" "$2" 2>&1)
-	case $w in
-	*"EOF on $1"*) echo "ours is longer" ;;
-	*EOF*) echo "ours is a prefix" ;;
-	*differ:*) echo "${w#*differ: }" ;;
-	*) echo "$w" ;;
-	esac
-}
+	FILENAME == ARGV[2] { empty[$1] = 1; next }
+	FILENAME == ARGV[3] { only[$1] = 1; next }
+	FNR in only {
+		printf "%s\t%s\n", (FNR in skip) ? "SKIP" : (FNR in empty) ? "EMPTY" : "RUN", $0
+	}' "$out/skip.lines" "$out/empty.lines" "$out/only.lines" "$out/all.txt" \
+	>"$out/todo.txt"
 
 # run_in DIR WRAP IMPL OPTS BIN PROFILES: run one gprof in DIR (where -s
 # writes gmon.sum), under the command WRAP (may be empty); the exit
-# status goes to $rs.
+# status goes to $rs and DIR/status (the layout of lib.sh's gnu_why).
 run_in() {
 	cd "$1" || exit 1
 	[ -e gmon.sum ] && rm -f gmon.sum
 	# shellcheck disable=SC2086
 	$2 "$3" $4 "$5" $6 >stdout 2>stderr
 	rs=$?
+	echo "$rs" >status
 }
 
-# why D OS GS: why the outputs in D/ours and D/gnu (exit statuses OS and
-# GS) do not agree, or nothing.
-why() {
-	if [ "$2" = 124 ] && [ -n "$TIMEOUT" ]; then
-		echo "ours timed out"
-	elif [ "$2" -gt 128 ] && [ "$3" -le 128 ]; then
-		echo "ours died of signal $(($2 - 128))"
-	elif ! cmp -s "$1/gnu/stdout" "$1/ours/stdout"; then
-		echo "stdout differs ($(where "$1/gnu/stdout" "$1/ours/stdout"))"
-	elif [ "$2" != "$3" ]; then
-		echo "exit status $2, want $3"
-	elif [ -s "$1/ours/stderr" ] && [ ! -s "$1/gnu/stderr" ]; then
-		echo "unexpected stderr: $(head -c 100 "$1/ours/stderr" | head -1)"
-	elif [ ! -s "$1/ours/stderr" ] && [ -s "$1/gnu/stderr" ]; then
-		echo "no stderr, want: $(head -c 100 "$1/gnu/stderr" | head -1)"
-	elif [ -e "$1/gnu/gmon.sum" ] && [ ! -e "$1/ours/gmon.sum" ]; then
-		echo "no gmon.sum written"
-	elif [ ! -e "$1/gnu/gmon.sum" ] && [ -e "$1/ours/gmon.sum" ]; then
-		echo "gmon.sum written, want none"
-	elif [ -e "$1/gnu/gmon.sum" ] &&
-		! sum_same "$1/gnu/gmon.sum" "$1/ours/gmon.sum"; then
-		echo "gmon.sum differs ($(sum_where "$1/gnu/gmon.sum" "$1/ours/gmon.sum"))"
-	fi
-}
-
-# check NAME BIN OPTS PROFILES DIR: one PASS/FAIL line; DIR/ours and
-# DIR/gnu are the runner's scratch directories.  Only a failure costs
-# more than the two gprof runs and one cmp.
+# check NAME BIN OPTS PROFILES DIR [EMPTY]: one PASS/FAIL line (lib.sh's
+# gnu_why; EMPTY set: printing nothing is right); DIR/ours and DIR/gnu
+# are the runner's scratch directories.
 check() {
 	run_in "$5/ours" "$TIMEOUT" "$GPROF" "$3" "$2" "$4"
-	os=$rs
 	# Synthetic profiles have arcs outside the code on purpose, and we
 	# warn about them where GNU is silent (KNOWN.md); real ones must not.
 	case $1 in
@@ -361,14 +333,9 @@ check() {
 		;;
 	esac
 	run_in "$5/gnu" "" "$ORACLE" "$3" "$2" "$4"
-	gs=$rs
-	if [ "$os" = "$gs" ] && cmp -s "$5/gnu/stdout" "$5/ours/stdout" &&
-		{ [ -s "$5/ours/stderr" ] && [ -s "$5/gnu/stderr" ] ||
-		{ [ ! -s "$5/ours/stderr" ] && [ ! -s "$5/gnu/stderr" ]; }; } &&
-		{ [ ! -e "$5/gnu/gmon.sum" ] && [ ! -e "$5/ours/gmon.sum" ] ||
-		{ [ -e "$5/gnu/gmon.sum" ] && [ -e "$5/ours/gmon.sum" ] &&
-		sum_same "$5/gnu/gmon.sum" "$5/ours/gmon.sum"; }; }; then
-		echo "PASS $1"
+	w=$(EMPTY_OK=${6:-} gnu_why "$5/ours" "$5/gnu")
+	if [ -z "$w" ]; then
+		pass "$1"
 		return
 	fi
 	safe=$(printf '%s' "$1" | tr '/ ' '__')
@@ -377,7 +344,7 @@ check() {
 	mkdir -p "$f"
 	mv "$5/ours" "$5/gnu" "$f/"
 	mkdir -p "$5/ours" "$5/gnu"
-	msg="FAIL $1: $(why "$f" "$os" "$gs")
+	msg="FAIL $1: $w
   cd $f && $GPROF $3 $2 $4"
 	d=$(diff "$f/gnu/stdout" "$f/ours/stdout" | head -12 | sed 's/^/    /')
 	[ -z "$d" ] || msg="$msg
@@ -392,11 +359,11 @@ runner() {
 	mkdir -p "$out/run/w$1/ours" "$out/run/w$1/gnu"
 	awk -v k="$1" -v j="$JOBS" 'NR % j == k' "$out/todo.txt" |
 	while IFS="$TAB" read -r what name opts bin profs; do
-		if [ "$what" = SKIP ]; then
-			echo "SKIP $name"
-		else
-			check "$name" "$bin" "$opts" "$profs" "$out/run/w$1"
-		fi
+		case $what in
+		SKIP) skip "$name" ;;
+		EMPTY) check "$name" "$bin" "$opts" "$profs" "$out/run/w$1" 1 ;;
+		*) check "$name" "$bin" "$opts" "$profs" "$out/run/w$1" ;;
+		esac
 	done
 }
 

@@ -39,8 +39,6 @@ rm -rf "$out"
 mkdir -p "$out" || exit 1
 MKGMON=$BUILD/mkgmon
 
-pass() { echo "PASS diffhtml/$1"; }
-fail() { echo "FAIL diffhtml/$1: $2"; }
 
 # ---- tools ----
 find_chromium "$out"
@@ -50,7 +48,7 @@ command -v python3 >/dev/null 2>&1 && PY=python3
 # ---- the program and its profiles ----
 build_demo diffhtml "$out" || exit 0
 if [ ! -x "$MKGMON" ]; then
-	fail build "no $MKGMON (make builds it)"
+	fail diffhtml/build "no $MKGMON (make builds it)"
 	exit 0
 fi
 
@@ -84,7 +82,7 @@ text_names() {
 # embedded HTML JSON: the page's gprof-diff document equals JSON's.
 embedded() {
 	if [ -z "$PY" ]; then
-		echo "SKIP diffhtml/$3: no python3 to compare the documents"
+		skip "diffhtml/$3" "no python3 to compare the documents"
 		return
 	fi
 	if "$PY" - "$1" "$2" >"$out/$3.cmp" 2>&1 <<'EOF'; then
@@ -98,9 +96,9 @@ want = json.load(open(sys.argv[2], encoding="utf-8"))
 assert got == want, "documents differ"
 assert got["format"] == "gprof-diff" and got["version"] == 1
 EOF
-		pass "$3"
+		pass "diffhtml/$3"
 	else
-		fail "$3" "$(tail -n 1 "$out/$3.cmp")"
+		fail "diffhtml/$3" "$(tail -n 1 "$out/$3.cmp")"
 	fi
 }
 
@@ -110,23 +108,23 @@ EOF
 browse() {
 	_n=$1 _f=$2 _h=$3
 	if [ -n "$chrome_why" ]; then
-		echo "SKIP diffhtml/$_n: $chrome_why"
+		skip "diffhtml/$_n" "$chrome_why"
 		return 1
 	fi
 	if ! chrome_selftest "file://$_f#$_h" "$out/$_n.dom" "$out/$_n.selftest"; then
-		echo "SKIP diffhtml/$_n: $chrome_why"
+		skip "diffhtml/$_n" "$chrome_why"
 		return 1
 	elif ! grep -q '^DONE' "$out/$_n.selftest"; then
-		fail "$_n" "the self-test did not finish"
+		fail "diffhtml/$_n" "the self-test did not finish"
 		return 1
 	elif grep -q '^FAIL' "$out/$_n.selftest"; then
-		fail "$_n" "$(grep '^FAIL' "$out/$_n.selftest" | tr '\n' ' ')"
+		fail "diffhtml/$_n" "$(grep '^FAIL' "$out/$_n.selftest" | tr '\n' ' ')"
 		return 1
 	elif [ "$(grep -c '^PASS' "$out/$_n.selftest")" -lt 12 ]; then
-		fail "$_n" "only $(grep -c '^PASS' "$out/$_n.selftest") checks ran"
+		fail "diffhtml/$_n" "only $(grep -c '^PASS' "$out/$_n.selftest") checks ran"
 		return 1
 	fi
-	pass "$_n ($(grep -c '^PASS' "$out/$_n.selftest") checks)"
+	pass "diffhtml/$_n ($(grep -c '^PASS' "$out/$_n.selftest") checks)"
 }
 
 # shown_name DOM: the name in the detail panel (not in the script's
@@ -150,32 +148,32 @@ first=$(head -n 1 "$out/names.txt")
 if [ $rc -ne 0 ] || [ "$nrows" -ne 5 ] || [ "$first" != mix ] ||
 	! grep -q 'is_odd \[only in base\]$' "$out/text.out" ||
 	! grep -q 'main \[only in this\]$' "$out/text.out"; then
-	fail text "exit $rc, $nrows rows, first '$first' (want 5 rows, mix first, both only-in marks)"
+	fail diffhtml/text "exit $rc, $nrows rows, first '$first' (want 5 rows, mix first, both only-in marks)"
 else
-	pass text
+	pass diffhtml/text
 fi
 run json --diff=a.gmon --format=json demo b.gmon
 run page --diff=a.gmon --format=html --output=diff.html demo b.gmon
 page=$out/diff.html
 if [ $rc -ne 0 ] || [ -s "$out/page.out" ] || [ -s "$out/page.err" ] ||
 	[ ! -s "$page" ]; then
-	fail page "exit $rc, or output on stdout/stderr, or no page"
+	fail diffhtml/page "exit $rc, or output on stdout/stderr, or no page"
 elif grep -q 'src=\|https\?://' "$page"; then
-	fail page "the page refers to something outside it"
+	fail diffhtml/page "the page refers to something outside it"
 elif [ "$(grep -c '</script>' "$page")" != 2 ]; then
-	fail page "want exactly 2 </script> (data, code)"
+	fail diffhtml/page "want exactly 2 </script> (data, code)"
 elif [ "$(tail -n 1 "$page")" != "</html>" ]; then
-	fail page "the page does not end with </html>"
+	fail diffhtml/page "the page does not end with </html>"
 else
-	pass page
+	pass diffhtml/page
 fi
 embedded "$page" "$out/json.out" page-data
 # Standard output too, the same bytes.
 run stdout --diff=a.gmon --format=html demo b.gmon
 if [ $rc -eq 0 ] && cmp -s "$out/stdout.out" "$page"; then
-	pass page-stdout
+	pass diffhtml/page-stdout
 else
-	fail page-stdout "exit $rc, or stdout differs from --output"
+	fail diffhtml/page-stdout "exit $rc, or stdout differs from --output"
 fi
 
 # ---- in the browser ----
@@ -186,21 +184,21 @@ if browse selftest "$page" selftest; then
 	dom_first=$(grep -o '<div class="row[^>]*data-name="[^"]*"' "$out/selftest.dom" |
 		head -n 1 | sed 's/.*data-name="//; s/"$//')
 	if [ "$got_rows" = "$nrows" ] && [ "$dom_rows" -eq "$nrows" ]; then
-		pass rows-match-text
+		pass diffhtml/rows-match-text
 	else
-		fail rows-match-text "page $got_rows rows ($dom_rows drawn), text diff $nrows"
+		fail diffhtml/rows-match-text "page $got_rows rows ($dom_rows drawn), text diff $nrows"
 	fi
 	if [ "$got_first" = "$first" ] && [ "$dom_first" = "$first" ]; then
-		pass first-is-most-significant
+		pass diffhtml/first-is-most-significant
 	else
-		fail first-is-most-significant "page first '$got_first' (drawn '$dom_first'), text diff '$first'"
+		fail diffhtml/first-is-most-significant "page first '$got_first' (drawn '$dom_first'), text diff '$first'"
 	fi
 	# The only-in marks as the text diff has them.
 	if grep -q 'data-name="is_odd".*\[only in base\]' "$out/selftest.dom" &&
 		grep -q 'data-name="main".*\[only in this\]' "$out/selftest.dom"; then
-		pass only-marks
+		pass diffhtml/only-marks
 	else
-		fail only-marks "no [only in base] on is_odd or [only in this] on main"
+		fail diffhtml/only-marks "no [only in base] on is_odd or [only in this] on main"
 	fi
 fi
 # A deep link to the third function of the text diff, by name.
@@ -210,18 +208,18 @@ if browse deep-link "$page" "fn=$third&selftest"; then
 	if grep -q '^PASS deep-link' "$out/deep-link.selftest" &&
 		[ "$shown" = "$third" ] &&
 		grep -q "class=\"row[^\"]*selected[^\"]*\" data-id=\"2\"" "$out/deep-link.dom"; then
-		pass deep-link-shows
+		pass diffhtml/deep-link-shows
 	else
-		fail deep-link-shows "shows '$shown', want '$third' (row 2 selected)"
+		fail diffhtml/deep-link-shows "shows '$shown', want '$third' (row 2 selected)"
 	fi
 fi
 # By index.
 if browse deep-link-id "$page" "id=1&selftest"; then
 	shown=$(shown_name "$out/deep-link-id.dom")
 	if [ "$shown" = "$(sed -n 2p "$out/names.txt")" ]; then
-		pass deep-link-id-shows
+		pass diffhtml/deep-link-id-shows
 	else
-		fail deep-link-id-shows "shows '$shown', want the second function"
+		fail diffhtml/deep-link-id-shows "shows '$shown', want the second function"
 	fi
 fi
 
@@ -231,15 +229,15 @@ run fail --diff=a.gmon --format=html --fail-on-regression=50 \
 if [ $rc -eq 1 ] && grep -q 'gprof: .*main grew from nothing' "$out/fail.err" &&
 	[ "$(tail -n 1 "$out/fail.html")" = "</html>" ] &&
 	grep -q '"regression":{"threshold_pct":50,"worst":"main"}' "$out/fail.html"; then
-	pass fail-on-regression
+	pass diffhtml/fail-on-regression
 else
-	fail fail-on-regression "exit $rc (want 1), or the page is not whole or lacks the verdict: $(head -n 1 "$out/fail.err")"
+	fail diffhtml/fail-on-regression "exit $rc (want 1), or the page is not whole or lacks the verdict: $(head -n 1 "$out/fail.err")"
 fi
 if browse fail-page "$out/fail.html" selftest; then
 	if grep -q 'class="row selected regress\|class="row regress' "$out/fail-page.dom"; then
-		pass regression-marked
+		pass diffhtml/regression-marked
 	else
-		fail regression-marked "no row marked as a regression"
+		fail diffhtml/regression-marked "no row marked as a regression"
 	fi
 fi
 # c: mix grows by 50 % (significant), the rest as in a: a regression
@@ -250,17 +248,17 @@ run fail20 --diff=a.gmon --format=html --fail-on-regression=20 \
 	--output=fail20.html demo c.gmon
 if [ $rc -eq 1 ] && grep -q 'gprof: .*mix' "$out/fail20.err" &&
 	grep -q '"worst":"mix"' "$out/fail20.html"; then
-	pass regression-20
+	pass diffhtml/regression-20
 else
-	fail regression-20 "exit $rc (want 1): $(head -n 1 "$out/fail20.err")"
+	fail diffhtml/regression-20 "exit $rc (want 1): $(head -n 1 "$out/fail20.err")"
 fi
 run nofail --diff=a.gmon --format=html --fail-on-regression=80 \
 	--output=nofail.html demo c.gmon
 if [ $rc -eq 0 ] && [ -s "$out/nofail.html" ] &&
 	grep -q '"regression":{"threshold_pct":80,"worst":null}' "$out/nofail.html"; then
-	pass no-regression-80
+	pass diffhtml/no-regression-80
 else
-	fail no-regression-80 "exit $rc (want 0): $(head -n 1 "$out/nofail.err")"
+	fail diffhtml/no-regression-80 "exit $rc (want 0): $(head -n 1 "$out/nofail.err")"
 fi
 
 # ---- hostile names from a base export ----
@@ -269,18 +267,18 @@ sed 's|"is_odd"|"is_odd</script><img src=x onerror=alert(1)>\&amp;"|g' \
 	"$out/a.json" >"$out/evil.json"
 run evil --diff=evil.json --format=html --output=evil.html demo b.gmon
 if [ $rc -ne 0 ]; then
-	fail evil-page "exit $rc: $(head -n 1 "$out/evil.err")"
+	fail diffhtml/evil-page "exit $rc: $(head -n 1 "$out/evil.err")"
 elif grep -q '<img' "$out/evil.html" ||
 	[ "$(grep -c '</script>' "$out/evil.html")" != 2 ]; then
-	fail evil-page "the name's markup reached the page"
+	fail diffhtml/evil-page "the name's markup reached the page"
 else
-	pass evil-page
+	pass diffhtml/evil-page
 	if browse evil-selftest "$out/evil.html" selftest; then
 		if grep -q 'data-name="is_odd&lt;/script&gt;&lt;img' "$out/evil-selftest.dom" &&
 			! grep -q '<img' "$out/evil-selftest.dom"; then
-			pass evil-name-as-text
+			pass diffhtml/evil-name-as-text
 		else
-			fail evil-name-as-text "the name is not shown as text"
+			fail diffhtml/evil-name-as-text "the name is not shown as text"
 		fi
 	fi
 fi
@@ -288,16 +286,16 @@ fi
 # ---- an empty diff ----
 run same --diff=a.gmon --format=html --output=same.html demo a.gmon
 if [ $rc -eq 0 ] && grep -q '"functions":\[\]' "$out/same.html"; then
-	pass empty-page
+	pass diffhtml/empty-page
 	if browse empty-selftest "$out/same.html" selftest; then
 		if [ "$(info empty-selftest rows)" = 0 ]; then
-			pass empty-rows
+			pass diffhtml/empty-rows
 		else
-			fail empty-rows "$(info empty-selftest rows) rows"
+			fail diffhtml/empty-rows "$(info empty-selftest rows) rows"
 		fi
 	fi
 else
-	fail empty-page "exit $rc, or functions not empty"
+	fail diffhtml/empty-page "exit $rc, or functions not empty"
 fi
 
 # ---- 300 functions: the table draws a screenful ----
@@ -333,46 +331,46 @@ if build_many diffhtml "$out"; then
 		mrows=$(wc -l <"$out/many-names.txt")
 		run many-page --diff=m1.gmon --format=html --output=many.html many m2.gmon
 		if [ $rc -ne 0 ] || [ "$mrows" -lt 200 ]; then
-			fail many-page "exit $rc, $mrows rows in the text diff (want 240)"
+			fail diffhtml/many-page "exit $rc, $mrows rows in the text diff (want 240)"
 		elif browse many-selftest "$out/many.html" selftest; then
 			drawn=$(grep -o '<div class="row[ "][^>]*data-id=' "$out/many-selftest.dom" | wc -l)
 			if [ "$(info many-selftest rows)" = "$mrows" ] &&
 				[ "$(info many-selftest first)" = "$(head -n 1 "$out/many-names.txt")" ] &&
 				[ "$drawn" -lt "$mrows" ]; then
-				pass many-rows
+				pass diffhtml/many-rows
 			else
-				fail many-rows "page $(info many-selftest rows) rows (first $(info many-selftest first), $drawn drawn), text $mrows (first $(head -n 1 "$out/many-names.txt"))"
+				fail diffhtml/many-rows "page $(info many-selftest rows) rows (first $(info many-selftest first), $drawn drawn), text $mrows (first $(head -n 1 "$out/many-names.txt"))"
 			fi
 			# A link to the last row scrolls it into view.
 			last=$(tail -n 1 "$out/many-names.txt")
 			if browse many-deep "$out/many.html" "fn=$last&selftest"; then
 				if [ "$(shown_name "$out/many-deep.dom")" = "$last" ] &&
 					grep -q "class=\"row[^\"]*selected[^\"]*\" data-id=\"$((mrows - 1))\"" "$out/many-deep.dom"; then
-					pass many-deep-link-scrolls
+					pass diffhtml/many-deep-link-scrolls
 				else
-					fail many-deep-link-scrolls "'$last' not shown or its row not drawn"
+					fail diffhtml/many-deep-link-scrolls "'$last' not shown or its row not drawn"
 				fi
 			fi
 		fi
 	else
-		fail many-page "mkgmon refused the specs"
+		fail diffhtml/many-page "mkgmon refused the specs"
 	fi
 fi
 
 # ---- --diff-normalize: shares ----
 run share --diff=a.gmon --diff-normalize --format=html --output=share.html demo b.gmon
 if [ $rc -eq 0 ] && grep -q '"compare":"shares"' "$out/share.html"; then
-	pass share-page
+	pass diffhtml/share-page
 	if browse share-selftest "$out/share.html" selftest; then
 		if grep -q 'data-key="delta"[^>]*>delta pp<' "$out/share-selftest.dom" &&
 			grep -q 'data-key="base"[^>]*>base % (95%)<' "$out/share-selftest.dom"; then
-			pass share-units
+			pass diffhtml/share-units
 		else
-			fail share-units "the headings do not say pp and %"
+			fail diffhtml/share-units "the headings do not say pp and %"
 		fi
 	fi
 else
-	fail share-page "exit $rc"
+	fail diffhtml/share-page "exit $rc"
 fi
 
 # ---- a base without a histogram: unknown times ----
@@ -381,10 +379,10 @@ sed -i '/^hist /d' "$out/arcs.gmon.spec"
 "$MKGMON" -o "$out/arcs.gmon" "$out/arcs.gmon.spec"
 run nohist --diff=arcs.gmon --format=html --output=nohist.html demo b.gmon
 if [ $rc -eq 0 ] && grep -q '"base_value":null' "$out/nohist.html"; then
-	pass nohist-page
+	pass diffhtml/nohist-page
 	browse nohist-selftest "$out/nohist.html" "fn=mix&selftest"
 else
-	fail nohist-page "exit $rc, or no unknown base value: $(head -n 1 "$out/nohist.err")"
+	fail diffhtml/nohist-page "exit $rc, or no unknown base value: $(head -n 1 "$out/nohist.err")"
 fi
 
 # ---- the embedded assets are current (fuzz/build.sh uses them as kept) ----
@@ -397,9 +395,9 @@ if sh "$top/tools/embed.sh" "$out/diff_assets.inc" \
 	sed 1,6d "$out/diff_assets.inc" >"$out/diff_assets.got" &&
 	sed 1,6d "$top/src/html/diff_assets.inc" >"$out/diff_assets.want" &&
 	cmp -s "$out/diff_assets.got" "$out/diff_assets.want"; then
-	pass assets-current
+	pass diffhtml/assets-current
 else
-	fail assets-current "src/html/diff_assets.inc is stale (make rebuilds it)"
+	fail diffhtml/assets-current "src/html/diff_assets.inc is stale (make rebuilds it)"
 fi
 
 # ---- still refused ----

@@ -26,22 +26,27 @@ build() {
 	# shellcheck disable=SC2086
 	if ! cc -g -O2 -fno-omit-frame-pointer -pg $_f -o "$out/$_n/$_n" "$@" \
 		2>"$out/$_n/build.log"; then
-		echo "FAIL fidelity/$_n: cannot build (see $out/$_n/build.log)"
+		fail "fidelity/$_n" "cannot build (see $out/$_n/build.log)"
 		return 1
 	fi
 	if ! (cd "$out/$_n" && rm -f gmon.out && ./"$_n" >/dev/null 2>&1 &&
 		mv gmon.out "$_n.gmon"); then
-		echo "FAIL fidelity/$_n: the program failed or wrote no profile"
+		fail "fidelity/$_n" "the program failed or wrote no profile"
 		return 1
 	fi
 }
 
 # compare_list NAME: compare_gprof on NAME's program and profile for
-# each line of options read from stdin.
+# each line of options read from stdin (EMPTY_OK for the cases listed in
+# empty.txt).
 compare_list() {
 	while IFS= read -r _o; do
+		_cname="fidelity/$1/$(echo "$_o" | tr -d ' ')"
+		# Cases that must print nothing are listed in empty.txt.
+		EMPTY_OK=
+		empty_listed "$_cname" "$here/empty.txt" && EMPTY_OK=1
 		# shellcheck disable=SC2086
-		compare_gprof "fidelity/$1/$(echo "$_o" | tr -d ' ')" "$out/$1" \
+		compare_gprof "$_cname" "$out/$1" \
 		    "$out/$1/$1" "$out/$1/$1.gmon" $_o
 	done
 }
@@ -88,26 +93,13 @@ for mode in static static-pie; do
 done
 
 # compare_sum NAME DIR EXE PROFILE...: gprof -b -s in DIR, ours and
-# GNU's; PASS when stdout, exit status and the gmon.sum bytes agree.
+# GNU's (lib.sh's same_as_gnu); PASS when stdout, exit status, whether
+# stderr is empty and the gmon.sum bytes agree.
 compare_sum() {
 	_name=$1 _dir=$2 _exe=$3
 	shift 3
 	(cd "$_dir" && rm -f gmon.sum &&
-		"$GPROF" -b -s "$_exe" "$@" >ours.txt 2>ours.err
-		echo $? >ours.rc; mv gmon.sum ours.sum 2>/dev/null
-		"${ORACLE:-/usr/bin/gprof}" -b -s "$_exe" "$@" >gnu.txt 2>gnu.err
-		echo $? >gnu.rc; mv gmon.sum gnu.sum 2>/dev/null)
-	if ! cmp -s "$_dir/ours.rc" "$_dir/gnu.rc"; then
-		echo "FAIL $_name: exit $(cat "$_dir/ours.rc"), GNU $(cat "$_dir/gnu.rc")"
-	elif ! cmp -s "$_dir/ours.txt" "$_dir/gnu.txt"; then
-		echo "FAIL $_name: output differs"
-	elif [ ! -f "$_dir/gnu.sum" ]; then
-		echo "FAIL $_name: GNU wrote no gmon.sum"
-	elif ! sum_same "$_dir/gnu.sum" "$_dir/ours.sum"; then
-		echo "FAIL $_name: gmon.sum differs"
-	else
-		echo "PASS $_name"
-	fi
+		same_as_gnu "$_name" "$_dir/sum" -b -s "$_exe" "$@")
 }
 
 # Basic-block counts (tag 2) against tst-gmon's line table: the same
@@ -132,7 +124,7 @@ if [ -f "$bbdir/gmon-nopie.gmon" ]; then
 	printf 'raw 02 00000000\n' >"$bbdir/bb0.spec"
 	for s in bb1 bb2 bb0; do
 		"$BUILD/mkgmon" -o "$bbdir/$s.gmon" "$bbdir/$s.spec" ||
-			echo "FAIL fidelity/bb: mkgmon $s.spec failed"
+			fail "fidelity/bb" "mkgmon $s.spec failed"
 	done
 	compare_sum fidelity/bb/one-file "$bbdir" gmon-nopie bb1.gmon
 	compare_sum fidelity/bb/two-files "$bbdir" gmon-nopie bb1.gmon bb2.gmon
@@ -152,7 +144,7 @@ for mode in nopie pie; do
 	if ! nm -n "$out/cold-$mode/cold-$mode" | awk '
 		$2 ~ /^[Tt]$/ && $3 != "_init" { print $3; exit }' |
 		grep -q '\.cold$'; then
-		echo "FAIL fidelity/cold-$mode/layout: no *.cold symbol before the first function"
+		fail "fidelity/cold-$mode/layout" "no *.cold symbol before the first function"
 		continue
 	fi
 	compare_list "cold-$mode" <<-END

@@ -5,7 +5,8 @@
 # from, so its expected outputs never depend on this machine's compiler
 # or on how many samples a run happened to get.  Run it by hand only to
 # replace the inputs (then regenerate the expected outputs with
-# `UPDATE=1 sh tests/golden/run.sh` and review the diff).
+# `GOLDEN_UPDATE=1 sh tests/golden/run.sh`,
+# see README.md and review the diff).
 #
 # Usage: sh tests/golden/make-inputs.sh MKGMON
 set -eu
@@ -19,6 +20,9 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
 
 # Small -pg programs, kept small: -g for the (file.c) of static functions.
+# The sources of the C ones are stored too: the -A and -l cases read them
+# (with -I .), and must see the bytes the programs were built from.
+cp "$progs/hot.c" "$progs/recur.c" "$in/"
 cc -pg -g -O1 -no-pie -o "$in/hot" "$progs/hot.c"
 cc -pg -g -O0 -no-pie -o "$in/recur" "$progs/recur.c"
 c++ -pg -g -O1 -o "$in/cxx" "$progs/cxx.cc"

@@ -40,7 +40,7 @@ for seed in $(seq 1 30); do
 		}
 	}' "$out/addrs" >"$out/g$seed.spec"
 	if ! "$BUILD/mkgmon" -o "$out/g$seed.gmon" "$out/g$seed.spec" 2>"$out/mk.err"; then
-		echo "FAIL graphs/seed$seed: mkgmon: $(head -1 "$out/mk.err")"
+		fail "graphs/seed$seed" "mkgmon: $(head -1 "$out/mk.err")"
 		continue
 	fi
 	for opts in "-b" "-b -T" "-b -z" "-b -e f5 -E f9" "-b -f f7 -F f11" \

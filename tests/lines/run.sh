@@ -29,7 +29,7 @@ mkdir -p "$out" || exit 1
 log=$out/build.log
 : >"$log"
 if [ ! -x "$ORACLE" ]; then
-	echo "SKIP lines: no GNU gprof at $ORACLE"
+	skip "lines" "no GNU gprof at $ORACLE"
 	exit 0
 fi
 
@@ -40,7 +40,7 @@ prog() {
 	shift 2
 	if ! (cd "$out" && $_cc -g -pg "$@" -o "$_n" >>"$log" 2>&1) ||
 		! (cd "$out" && "./$_n" >/dev/null 2>&1 && mv gmon.out "$_n.gmon"); then
-		echo "FAIL lines/$_n: cannot build or run (see $log)"
+		fail "lines/$_n" "cannot build or run (see $log)"
 		return 1
 	fi
 }
@@ -67,35 +67,16 @@ synth() {
 cmp_both() {
 	_cn=$1 _cd=$2 _co=$3
 	shift 3
+	# GNU 2.40 gives up on some C++ line tables (it counts its line
+	# symbols twice and gets two numbers); we report them.
 	# shellcheck disable=SC2086
-	(cd "$_cd" && "$GPROF" $_co "$@") >"$_cd/ours.txt" 2>"$_cd/ours.err"
-	_ro=$?
-	# shellcheck disable=SC2086
-	(cd "$_cd" && "$ORACLE" $_co "$@") >"$_cd/gnu.txt" 2>"$_cd/gnu.err"
-	_rg=$?
-	if grep -q 'somebody miscounted' "$_cd/gnu.err"; then
-		# GNU 2.40 gives up on some C++ line tables (it counts its
-		# line symbols twice and gets two numbers); we report them.
-		if [ $_ro -eq 0 ]; then
-			echo "PASS $_cn"
-		else
-			echo "FAIL $_cn: exit $_ro where GNU gives up"
-		fi
-	elif [ $_ro -ne $_rg ]; then
-		echo "FAIL $_cn: exit $_ro, GNU $_rg"
-		head -2 "$_cd/ours.err" "$_cd/gnu.err"
-	elif ! cmp -s "$_cd/ours.txt" "$_cd/gnu.txt"; then
-		echo "FAIL $_cn: output differs"
-		diff "$_cd/ours.txt" "$_cd/gnu.txt" | head -5
-	elif { [ -s "$_cd/ours.err" ] && [ ! -s "$_cd/gnu.err" ]; } ||
-		{ [ ! -s "$_cd/ours.err" ] && [ -s "$_cd/gnu.err" ]; }; then
-		echo "FAIL $_cn: only one of them wrote to stderr"
-		head -2 "$_cd/ours.err" "$_cd/gnu.err"
-	elif [ ! -s "$_cd/gnu.txt" ] && [ -z "${EMPTY_OK:-}" ] &&
-		grep -q 'No such file\|not in executable format' "$_cd/gnu.err"; then
-		echo "FAIL $_cn: the test is broken: $(head -c 100 "$_cd/gnu.err")"
+	_res=$(cd "$_cd" && GNU_GIVES_UP='somebody miscounted' \
+		same_as_gnu "$_cn" "$_cd" $_co "$@")
+	if [ -z "${EMPTY_OK:-}" ] &&
+		grep -q 'No such file\|not in executable format' "$_cd/gnu/stderr"; then
+		fail "$_cn" "the test is broken: $(head -c 100 "$_cd/gnu/stderr")"
 	else
-		echo "PASS $_cn"
+		printf '%s\n' "$_res"
 	fi
 }
 
@@ -106,9 +87,12 @@ check() {
 	shift
 	mkdir -p "$out/cmp/$_p"
 	for _o in "$@"; do
+		_cname="lines/$_p/$(echo "$_o" | tr -d ' ')"
 		EMPTY_OK=
 		case $_o in -s*) EMPTY_OK=1 ;; esac
-		cmp_both "lines/$_p/$(echo "$_o" | tr -d ' ')" "$out/cmp/$_p" \
+		# Cases that must print nothing are listed in empty.txt.
+		empty_listed "$_cname" "$here/empty.txt" && EMPTY_OK=1
+		cmp_both "$_cname" "$out/cmp/$_p" \
 		    "-b $_o" "$out/$_p" "$out/$_p.gmon" "$out/$_p.syn"
 	done
 }
@@ -137,12 +121,12 @@ while IFS='|' read -r name cc file line callee flags; do
 	[ -n "$name" ] || continue
 	n=$((n + 1))
 	[ "$cc" = clang ] && ! command -v clang >/dev/null 2>&1 && {
-		echo "SKIP lines/$name: no clang"
+		skip "lines/$name" "no clang"
 		continue
 	}
 	# shellcheck disable=SC2086
 	prog "$name" $cc $flags || continue
-	synth "$name" || { echo "FAIL lines/$name: mkgmon"; continue; }
+	synth "$name" || { fail "lines/$name" "mkgmon"; continue; }
 	_name=$name
 	run_sets "$name" "$file" "$line" "$callee"
 done <<LIST
@@ -188,7 +172,7 @@ if prog bb cc -O0 -no-pie "$top/tests/progs/hot.c"; then
 		done
 	} >"$out/bb2.spec"
 	"$MKGMON" -o "$out/bb1.gmon" "$out/bb1.spec" &&
-		"$MKGMON" -o "$out/bb2.gmon" "$out/bb2.spec" || echo "FAIL lines/bb: mkgmon"
+		"$MKGMON" -o "$out/bb2.gmon" "$out/bb2.spec" || fail "lines/bb" "mkgmon"
 	mkdir -p "$out/cmp/bb" "$out/sum-ours" "$out/sum-gnu"
 	for o in "-l -C" "-l -C -z" "-l -C -m 3" "-l -C -Zmain" "-l -Cmix" \
 		"-l" "-l -z" "-C" "-p" "-s -C" "-l -C -a" "-l -x -C"; do
@@ -201,9 +185,9 @@ if prog bb cc -O0 -no-pie "$top/tests/progs/hot.c"; then
 	(cd "$out/sum-gnu" && "$ORACLE" -s "$out/bb" "$out/bb.gmon" \
 	    "$out/bb1.gmon" "$out/bb2.gmon" >/dev/null 2>&1)
 	if sum_same "$out/sum-gnu/gmon.sum" "$out/sum-ours/gmon.sum"; then
-		echo "PASS lines/bb/gmon.sum"
+		pass "lines/bb/gmon.sum"
 	else
-		echo "FAIL lines/bb/gmon.sum: differs from GNU's"
+		fail "lines/bb/gmon.sum" "differs from GNU's"
 	fi
 	for o in "-l -C" "-l -C -z" "-l -p -q"; do
 		cmp_both "lines/bb/sum/$(echo "$o" | tr -d ' ')" "$out/cmp/bb" \
@@ -225,9 +209,9 @@ if prog bb cc -O0 -no-pie "$top/tests/progs/hot.c"; then
 		"$GPROF" -l -C "$out/bb" "$out/$f.gmon" >/dev/null 2>"$out/$f.err"
 		rc=$?
 		if [ $rc -ne 1 ] || ! grep -q '^gprof: .*bb\|^gprof: .*basic\|^gprof: ' "$out/$f.err"; then
-			echo "FAIL lines/bad/$f/message: exit $rc, $(head -c 200 "$out/$f.err")"
+			fail "lines/bad/$f/message" "exit $rc, $(head -c 200 "$out/$f.err")"
 		else
-			echo "PASS lines/bad/$f/message"
+			pass "lines/bad/$f/message"
 		fi
 	done
 fi

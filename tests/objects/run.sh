@@ -24,7 +24,7 @@ mkdir -p "$out/lib" "$out/moved" "$out/other" || exit 1
 mk() { python3 "$here/mkprof.py" "$@"; }
 
 if ! command -v python3 >/dev/null 2>&1; then
-	echo "SKIP objects/all: no python3"
+	skip "objects/all" "no python3"
 	exit 0
 fi
 
@@ -45,14 +45,14 @@ if ! {
 			"$here/liba.c" &&
 		cp "$L/liba.so" "$out/moved/liba.so"
 } 2>"$out/build.log"; then
-	echo "FAIL objects/build: see $out/build.log"
+	fail "objects/build" "see $out/build.log"
 	exit 0
 fi
 if ! readelf -n "$L/liba.so" | grep -q 'Build ID'; then
-	echo "SKIP objects/all: the linker writes no build-id here"
+	skip "objects/all" "the linker writes no build-id here"
 	exit 0
 fi
-echo "PASS objects/build"
+pass "objects/build"
 
 # The load map of every case: the four libraries (object ids 1-4), the
 # samples and the calls, as mkprof.py directives.  $1: the program.
@@ -90,14 +90,11 @@ EOF
 # nothing went to stderr ($out/NAME.err).
 check() {
 	if [ "$rc" -ne 0 ]; then
-		echo "FAIL objects/$1: exit $rc: $(head -n 1 "$out/$1.err")"
+		fail "objects/$1" "exit $rc: $(head -n 1 "$out/$1.err")"
 	elif [ -s "$out/$1.err" ]; then
-		echo "FAIL objects/$1: stderr: $(head -n 1 "$out/$1.err")"
-	elif ! cmp -s "$out/$1.out" "$here/expected/$2.txt"; then
-		echo "FAIL objects/$1: output differs from expected/$2.txt"
-		diff "$here/expected/$2.txt" "$out/$1.out" | head -n 8
+		fail "objects/$1" "stderr: $(head -n 1 "$out/$1.err")"
 	else
-		echo "PASS objects/$1"
+		expect_file "objects/$1" "$out/$1.out" "$here/expected/$2.txt"
 	fi
 }
 
@@ -108,30 +105,30 @@ has() {
 	shift
 	for _t in "$@"; do
 		if ! grep -qxF -- "$_t" "$out/$_n.out"; then
-			echo "FAIL objects/$_n: no line '$_t'"
+			fail "objects/$_n" "no line '$_t'"
 			return
 		fi
 	done
 	if [ "$rc" -ne 0 ]; then
-		echo "FAIL objects/$_n: exit $rc"
+		fail "objects/$_n" "exit $rc"
 	else
-		echo "PASS objects/$_n"
+		pass "objects/$_n"
 	fi
 }
 
 # warned NAME TEXT: PASS when exit 0 and one line of stderr holds TEXT.
 warned() {
 	if [ "$rc" -ne 0 ]; then
-		echo "FAIL objects/$1: exit $rc"
+		fail "objects/$1" "exit $rc"
 	elif [ "$(grep -cF -- "$2" "$out/$1.err")" -ne 1 ]; then
-		echo "FAIL objects/$1: want one warning '$2', stderr: $(head -n 2 "$out/$1.err")"
+		fail "objects/$1" "want one warning '$2', stderr: $(head -n 2 "$out/$1.err")"
 	else
-		echo "PASS objects/$1"
+		pass "objects/$1"
 	fi
 }
 
-spec "$out/main" | mk "$out/pie.gmon" - || echo "FAIL objects/mkprof"
-spec "$out/main-nopie" | mk "$out/nopie.gmon" - || echo "FAIL objects/mkprof"
+spec "$out/main" | mk "$out/pie.gmon" - || fail "objects/mkprof"
+spec "$out/main-nopie" | mk "$out/nopie.gmon" - || fail "objects/mkprof"
 
 # The flat profile and the call graph, PIE or not: the same reports.
 run_gprof "$out" flat-pie -b -p main pie.gmon
@@ -164,17 +161,17 @@ if [ "$rc" -eq 0 ] &&
 	grep -qx '100.00      0.20     0.20        3    66.67    66.67  helper \[liba.so\]' "$out/spec-obj.out" &&
 	grep -q '^\[[0-9]*\] .* helper \[libb.so\] \[[0-9]*\]$' "$out/spec-obj.out" &&
 	! grep -q '^\[[0-9]*\] .* a_work ' "$out/spec-obj.out"; then
-	echo "PASS objects/spec-obj"
+	pass "objects/spec-obj"
 else
-	echo "FAIL objects/spec-obj: see $out/spec-obj.out"
+	fail "objects/spec-obj" "see $out/spec-obj.out"
 fi
 # -r orders the program's functions for its linker: none of a library's.
 run_gprof "$out" order -r main pie.gmon
 if [ "$rc" -eq 0 ] && grep -qx cb "$out/order.out" &&
 	! grep -qx -e a_work -e b_work -e cx_work "$out/order.out"; then
-	echo "PASS objects/order"
+	pass "objects/order"
 else
-	echo "FAIL objects/order: see $out/order.out"
+	fail "objects/order" "see $out/order.out"
 fi
 run_gprof "$out" traditional -b -T -p main pie.gmon
 has traditional \
@@ -186,15 +183,15 @@ if grep -q '^<unknown>:0: (helper \[liba.so\]:0x[0-9a-f]*) 3 executions$' "$out/
 	grep -q '^<unknown>:0: (a_work:0x[0-9a-f]*) 3 executions$' "$out/exec.out" &&
 	grep -q 'main.c:[0-9]*: (helper:0x[0-9a-f]*) 1 executions$' "$out/exec.out" &&
 	[ "$rc" -eq 0 ]; then
-	echo "PASS objects/exec"
+	pass "objects/exec"
 else
-	echo "FAIL objects/exec: see $out/exec.out"
+	fail "objects/exec" "see $out/exec.out"
 fi
 run_gprof "$out" debug -d -b -p main pie.gmon
 if grep -q "^\[objects\] $L/liba.so: file $L/liba.so, bias 0x[0-9a-f]*00000000, [0-9]* functions, 25 samples in [0-9]* bins from 0x[0-9a-f]*, 6 calls in 2 arcs$" "$out/debug.out"; then
-	echo "PASS objects/debug"
+	pass "objects/debug"
 else
-	echo "FAIL objects/debug: no [objects] line for liba.so"
+	fail "objects/debug" "no [objects] line for liba.so"
 fi
 for v in json callgrind dot html errorbars pprof; do
 	run_gprof "$out" "view-$v" --format=$v main pie.gmon
@@ -207,11 +204,11 @@ for v in json callgrind dot html errorbars pprof; do
 	*) want='helper \[liba.so\]' ;;
 	esac
 	if [ "$rc" -ne 0 ] || [ -s "$out/view-$v.err" ]; then
-		echo "FAIL objects/view-$v: exit $rc: $(head -n 1 "$out/view-$v.err")"
+		fail "objects/view-$v" "exit $rc: $(head -n 1 "$out/view-$v.err")"
 	elif ! grep -aq "$want" "$out/view-$v.out"; then
-		echo "FAIL objects/view-$v: no '$want'"
+		fail "objects/view-$v" "no '$want'"
 	else
-		echo "PASS objects/view-$v"
+		pass "objects/view-$v"
 	fi
 done
 # The JSON document, with its "object" keys, against the schema.
@@ -224,12 +221,12 @@ doc = json.load(open(sys.argv[1], encoding="utf-8"))
 schema = json.load(open(sys.argv[2], encoding="utf-8"))
 jsonschema.Draft202012Validator(schema).validate(doc)
 EOF
-		echo "PASS objects/json-schema"
+		pass "objects/json-schema"
 	else
-		echo "FAIL objects/json-schema: $(tail -n 1 "$out/schema.txt")"
+		fail "objects/json-schema" "$(tail -n 1 "$out/schema.txt")"
 	fi
 else
-	echo "SKIP objects/json-schema: no python3 with jsonschema"
+	skip "objects/json-schema" "no python3 with jsonschema"
 fi
 # pprof: each location in the mapping of its own object (the file read,
 # with its build-id), inside that mapping's address range.
@@ -239,24 +236,24 @@ if /usr/bin/python3 "$here/pprof-maps.py" "$out/view-pprof.pb.gz" \
 	>"$out/pprof-maps.txt" 2>&1 &&
 	grep -qx "helper \[liba.so\]|$L/liba.so|$ida" "$out/pprof-maps.txt" &&
 	grep -qx "main|main|" "$out/pprof-maps.txt"; then
-	echo "PASS objects/pprof-mappings"
+	pass "objects/pprof-mappings"
 else
-	echo "FAIL objects/pprof-mappings: $(head -n 3 "$out/pprof-maps.txt" | tr '\n' ' ')"
+	fail "objects/pprof-mappings" "$(head -n 3 "$out/pprof-maps.txt" | tr '\n' ' ')"
 fi
 run_gprof "$out" diff --diff=pie.gmon main pie.gmon
 if [ "$rc" -eq 0 ] && grep -q '^0 significant changes; 14 unchanged functions not listed.$' "$out/diff.out"; then
-	echo "PASS objects/diff"
+	pass "objects/diff"
 else
-	echo "FAIL objects/diff: exit $rc, see $out/diff.out"
+	fail "objects/diff" "exit $rc, see $out/diff.out"
 fi
 # Line mode (-l, -s) and the static call graph (-c) read the program's
 # bytes and DWARF: library functions must just not be found there.
 for o in -l -s -c -A; do
 	run_gprof "$out" "mode$o" -b $o main pie.gmon
 	if [ "$rc" -ne 0 ] || [ -s "$out/mode$o.err" ]; then
-		echo "FAIL objects/mode$o: exit $rc: $(head -n 1 "$out/mode$o.err")"
+		fail "objects/mode$o" "exit $rc: $(head -n 1 "$out/mode$o.err")"
 	else
-		echo "PASS objects/mode$o"
+		pass "objects/mode$o"
 	fi
 done
 rm -f "$out/gmon.sum"
@@ -268,9 +265,9 @@ run_gprof "$out" side-arcs-only main noexearcs.gmon
 if [ "$rc" -eq 0 ] && grep -q '^Index by function name$' "$out/side-arcs-only.out" &&
 	grep -Eq '^ +[0-9.]+ +[0-9.]+ +3/3 +helper \[liba.so\] \[[0-9]+\]$' \
 		"$out/side-arcs-only.out"; then
-	echo "PASS objects/side-arcs-only"
+	pass "objects/side-arcs-only"
 else
-	echo "FAIL objects/side-arcs-only: exit $rc, see $out/side-arcs-only.out"
+	fail "objects/side-arcs-only" "exit $rc, see $out/side-arcs-only.out"
 fi
 
 # An arc whose callee address lies 4 GiB past its object's functions
@@ -283,11 +280,11 @@ run_gprof "$out" farcall -b -q main farcall.gmon
 sed -n '/^\[[0-9]*\].* a_work \[[0-9]*\]$/,/^---/p' "$out/farcall.out" \
 	>"$out/farcall.entry"
 if [ "$rc" -ne 0 ] || [ ! -s "$out/farcall.entry" ]; then
-	echo "FAIL objects/farcall: exit $rc, or no entry for a_work"
+	fail "objects/farcall" "exit $rc, or no entry for a_work"
 elif grep -q 'helper' "$out/farcall.entry"; then
-	echo "FAIL objects/farcall: the far arc charged: $(grep helper "$out/farcall.entry")"
+	fail "objects/farcall" "the far arc charged: $(grep helper "$out/farcall.entry")"
 else
-	echo "PASS objects/farcall"
+	pass "objects/farcall"
 fi
 
 # Arcs from an address past the program's code, in gmon.out and in the
@@ -299,11 +296,11 @@ printf 'exe %s\nobject 1 %s\narc 0 main 1 a_work 3\narc 0 %s 1 a_work 2\narc 0 %
 run_gprof "$out" farexe -b -q main farexe.gmon
 bad=$(grep -E '(^| )[25]/[0-9]|^ +2 +a_work' "$out/farexe.out" | head -n 1)
 if [ "$rc" -ne 0 ] || ! grep -Eq '^ +[0-9.]+ +[0-9.]+ +3/3 +main \[[0-9]+\]$' "$out/farexe.out"; then
-	echo "FAIL objects/farexe: exit $rc, or no main -> a_work 3/3 (main as the caller)"
+	fail "objects/farexe" "exit $rc, or no main -> a_work 3/3 (main as the caller)"
 elif [ -n "$bad" ]; then
-	echo "FAIL objects/farexe: a far arc charged: $bad"
+	fail "objects/farexe" "a far arc charged: $bad"
 else
-	echo "PASS objects/farexe"
+	pass "objects/farexe"
 fi
 
 # A library that moved: found by --object-path (a ':' list, after a
@@ -390,9 +387,9 @@ run_gprof "$out" sum-file -b -p main gmon.sum
 check sum-file sum
 run_gprof "$out" sum-plain -s main plain.gmon
 if [ "$rc" -eq 0 ] && [ -f "$out/gmon.sum" ] && [ ! -e "$out/gmon.sum.gmonx" ]; then
-	echo "PASS objects/sum-plain"
+	pass "objects/sum-plain"
 else
-	echo "FAIL objects/sum-plain: exit $rc, or gmon.sum.gmonx left"
+	fail "objects/sum-plain" "exit $rc, or gmon.sum.gmonx left"
 fi
 
 # A profile without a side file, and one whose side file has no load
@@ -403,8 +400,8 @@ if [ -x "${ORACLE:-/usr/bin/gprof}" ]; then
 		"$out/main" | mk "$out/nomap.gmon" -
 	compare_gprof objects/gnu-no-map "$out" "$out/main" "$out/nomap.gmon" -b
 else
-	echo "SKIP objects/gnu-no-side: no GNU gprof"
-	echo "SKIP objects/gnu-no-map: no GNU gprof"
+	skip "objects/gnu-no-side" "no GNU gprof"
+	skip "objects/gnu-no-map" "no GNU gprof"
 fi
 
 # A damaged load map: the side file is ignored with a warning, the
@@ -436,9 +433,9 @@ warned huge-calls "/gone/liba.so: shared object not found; its 3 samples and 184
 run_gprof "$out" huge-calls-graph -b -q --object-path="$L" main huge.gmon
 if [ "$rc" -eq 0 ] &&
 	grep -Eq '^\[[0-9]+\] +100\.0 +[0-9.]+ +[0-9.]+ 18446744073709551615 +a_work \[[0-9]+\]$' "$out/huge-calls-graph.out"; then
-	echo "PASS objects/huge-calls-graph"
+	pass "objects/huge-calls-graph"
 else
-	echo "FAIL objects/huge-calls-graph: exit $rc: $(grep 'a_work \[' "$out/huge-calls-graph.out" | head -n 1)"
+	fail "objects/huge-calls-graph" "exit $rc: $(grep 'a_work \[' "$out/huge-calls-graph.out" | head -n 1)"
 fi
 
 # Many objects (issue 18): 150,000 OBJECT records naming 75,000 objects
@@ -475,12 +472,12 @@ EOF
 rc=$?
 nwarn=$(grep -c '^gprof: /nonexistent/lib[0-9]*\.so: shared object not found; its 2 samples and 0 calls are left out$' "$out/many.err")
 if [ "$rc" -eq 124 ]; then
-	echo "FAIL objects/many-objects: no end within 60 s (quadratic?)"
+	fail "objects/many-objects" "no end within 60 s (quadratic?)"
 elif [ "$rc" -ne 0 ] || [ "$nwarn" -ne 75000 ] ||
 	[ "$(wc -l <"$out/many.err")" -ne 75000 ]; then
-	echo "FAIL objects/many-objects: exit $rc, $nwarn of 75000 warnings: $(grep -v nonexistent "$out/many.err" | head -n 1)"
+	fail "objects/many-objects" "exit $rc, $nwarn of 75000 warnings: $(grep -v nonexistent "$out/many.err" | head -n 1)"
 else
-	echo "PASS objects/many-objects"
+	pass "objects/many-objects"
 fi
 rm -f "$out/many.gmon.gmonx" "$out/many.err"
 
@@ -491,7 +488,7 @@ e2e=$out/e2e
 mkdir -p "$e2e"
 rt=$BUILD/libgmon.a
 if [ ! -f "$rt" ]; then
-	echo "SKIP objects/e2e: no $rt (make builds it)"
+	skip "objects/e2e" "no $rt (make builds it)"
 elif ! {
 	cc -O0 -pg -fPIC -shared -o "$e2e/liba.so" "$here/liba.c" &&
 		cc -O0 -pg -fPIC -shared -o "$e2e/libb.so" "$here/libb.c" &&
@@ -500,10 +497,10 @@ elif ! {
 		cc -O0 -pg -fPIE -pie -o "$e2e/main" "$here/main.c" -L"$e2e" \
 			-la -lb -lcx -lcy -Wl,-rpath,"$e2e" "$rt"
 } >"$e2e/build.log" 2>&1; then
-	echo "FAIL objects/e2e: cannot build (see $e2e/build.log)"
+	fail "objects/e2e" "cannot build (see $e2e/build.log)"
 elif ! (cd "$e2e" && LIBGMON_CLOCK=itimer ./main) >"$e2e/run.log" 2>&1 ||
 	[ ! -f "$e2e/gmon.out.gmonx" ]; then
-	echo "FAIL objects/e2e: the run wrote no gmon.out with a side file"
+	fail "objects/e2e" "the run wrote no gmon.out with a side file"
 else
 	run_gprof "$e2e" e2e -b -q main gmon.out
 	bad=
@@ -519,10 +516,10 @@ else
 			"$e2e/e2e.out" || bad="$bad '$w'"
 	done
 	if [ "$rc" -ne 0 ] || [ -s "$e2e/e2e.err" ]; then
-		echo "FAIL objects/e2e: exit $rc: $(head -n 1 "$e2e/e2e.err")"
+		fail "objects/e2e" "exit $rc: $(head -n 1 "$e2e/e2e.err")"
 	elif [ -n "$bad" ]; then
-		echo "FAIL objects/e2e: no arc$bad in $e2e/e2e.out"
+		fail "objects/e2e" "no arc$bad in $e2e/e2e.out"
 	else
-		echo "PASS objects/e2e"
+		pass "objects/e2e"
 	fi
 fi

@@ -62,7 +62,7 @@ for seed in $(seq 1 40); do
 		}
 	}' "$out/addrs" >"$out/o$seed.spec"
 	if ! "$BUILD/mkgmon" -o "$out/o$seed.gmon" "$out/o$seed.spec" 2>"$out/mk.err"; then
-		echo "FAIL order/seed$seed: mkgmon: $(head -1 "$out/mk.err")"
+		fail "order/seed$seed" "mkgmon: $(head -1 "$out/mk.err")"
 		continue
 	fi
 	# Arc specs (-k, -q/-Q with a '/') add GNU's count-0 arcs between

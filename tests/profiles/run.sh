@@ -21,7 +21,7 @@ out=$BUILD/profiles
 rm -rf "$out"
 mkdir -p "$out/in" "$out/run" || exit 1
 if [ ! -x "$MKGMON" ]; then
-	echo "FAIL profiles/setup: $MKGMON missing (make builds it)"
+	fail "profiles/setup" "$MKGMON missing (make builds it)"
 	exit 0
 fi
 cat >"$out/in/prog.c" <<'C'
@@ -30,7 +30,7 @@ int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += twice(i); return s
 int main(void) { volatile int s = 0; for (int k = 0; k < 20; k++) s += work(30); return s == 1; }
 C
 if ! $CC -pg -O0 -o "$out/in/prog" "$out/in/prog.c" 2>"$out/cc.err"; then
-	echo "FAIL profiles/setup: cannot build a -pg program"
+	fail "profiles/setup" "cannot build a -pg program"
 	exit 0
 fi
 EXE=$out/in/prog
@@ -47,7 +47,7 @@ mkg() {
 	_n=$1
 	shift
 	printf '%s\n' "$@" | "$MKGMON" -o "$out/in/$_n" - 2>"$out/mkgmon.err" ||
-		echo "FAIL profiles/mkgmon-$_n: $(head -n1 "$out/mkgmon.err")"
+		fail "profiles/mkgmon-$_n" "$(head -n1 "$out/mkgmon.err")"
 }
 
 # bins N: spec lines setting every 37th bin of N bins.
@@ -84,22 +84,7 @@ same() {
 	_c=$1
 	shift
 	newdir "$_c"
-	mkdir -p "$dir/o" "$dir/g"
-	(cd "$dir/o" && "$GPROF" "$@" >../ours.txt 2>../ours.err)
-	_ro=$?
-	(cd "$dir/g" && "$ORACLE" "$@" >../gnu.txt 2>../gnu.err)
-	_rg=$?
-	if [ $_ro -ne $_rg ]; then
-		echo "FAIL $_c: exit $_ro, GNU $_rg: $(head -n1 "$dir/ours.err")"
-	elif ! cmp -s "$dir/ours.txt" "$dir/gnu.txt"; then
-		echo "FAIL $_c: output differs from GNU's"
-	elif [ -s "$dir/ours.err" ] || [ -s "$dir/gnu.err" ]; then
-		echo "FAIL $_c: stderr: $(head -n1 "$dir/ours.err" "$dir/gnu.err")"
-	elif [ -f "$dir/g/gmon.sum" ] && ! cmp -s "$dir/o/gmon.sum" "$dir/g/gmon.sum"; then
-		echo "FAIL $_c: gmon.sum differs from GNU's"
-	else
-		echo "PASS $_c"
-	fi
+	(cd "$dir" && same_as_gnu --quiet "$_c" "$dir" "$@")
 }
 
 # refused NAME WORD ARG...: ours exits 1 with one stderr line that starts
@@ -108,18 +93,7 @@ refused() {
 	_c=$1 _w=$2
 	shift 2
 	newdir "$_c"
-	(cd "$dir" && "$GPROF" "$@" >ours.txt 2>ours.err)
-	_ro=$?
-	if [ $_ro -ne 1 ]; then
-		echo "FAIL $_c: exit $_ro, want 1"
-	elif [ "$(wc -l <"$dir/ours.err")" -ne 1 ] ||
-		! grep -q "^gprof: .*$_w" "$dir/ours.err"; then
-		echo "FAIL $_c: stderr is not one line about '$_w': $(head -n1 "$dir/ours.err")"
-	elif [ -s "$dir/ours.txt" ]; then
-		echo "FAIL $_c: wrote a report"
-	else
-		echo "PASS $_c"
-	fi
+	expect_error "$_c" "$dir" "$_w" "$@"
 }
 
 # --- mixed formats: one rule for both orders -----------------------------
@@ -138,22 +112,22 @@ newdir rate0
 _ro=$?
 "$ORACLE" -b "$EXE" "$out/in/bsd44r0" >"$dir/gnu.txt" 2>/dev/null
 if [ $_ro -ne 0 ]; then
-	echo "FAIL profiles/bsd44-rate0: exit $_ro"
+	fail "profiles/bsd44-rate0" "exit $_ro"
 elif ! cmp -s "$dir/ours.txt" "$dir/gnu.txt"; then
-	echo "FAIL profiles/bsd44-rate0: report differs from GNU's ($(grep -m1 'counts as' "$dir/ours.txt"))"
+	fail "profiles/bsd44-rate0" "report differs from GNU's ($(grep -m1 'counts as' "$dir/ours.txt"))"
 elif [ "$(wc -l <"$dir/ours.err")" -ne 1 ] ||
 	! grep -q '^gprof: .*bsd44r0: .*rate of 0.*assuming 100' "$dir/ours.err"; then
-	echo "FAIL profiles/bsd44-rate0: no warning: $(head -n1 "$dir/ours.err")"
+	fail "profiles/bsd44-rate0" "no warning: $(head -n1 "$dir/ours.err")"
 else
-	echo "PASS profiles/bsd44-rate0"
+	pass "profiles/bsd44-rate0"
 fi
 newdir rate0-sum
 (cd "$dir" && "$GPROF" -s "$EXE" "$out/in/bsd44r0" "$out/in/bsd" 2>ours.err &&
 	mkdir g && cd g && "$ORACLE" -s "$EXE" "$out/in/bsd44r0" "$out/in/bsd")
 if cmp -s "$dir/gmon.sum" "$dir/g/gmon.sum"; then
-	echo "PASS profiles/bsd44-rate0-sum"
+	pass "profiles/bsd44-rate0-sum"
 else
-	echo "FAIL profiles/bsd44-rate0-sum: gmon.sum differs from GNU's"
+	fail "profiles/bsd44-rate0-sum" "gmon.sum differs from GNU's"
 fi
 
 # --- many histogram records ----------------------------------------------
@@ -178,9 +152,9 @@ newdir many
 # the warning that says so.
 if [ -s "$dir/ours.txt" ] && cmp -s "$dir/ours.txt" "$dir/one.txt" &&
 	! grep -v 'was it written by another build' "$dir/ours.err" >/dev/null; then
-	echo "PASS profiles/many-hist-records"
+	pass "profiles/many-hist-records"
 else
-	echo "FAIL profiles/many-hist-records: report differs from the one on one record"
+	fail "profiles/many-hist-records" "report differs from the one on one record"
 fi
 # gmon.sum keeps the records in the order they came (GNU's order).
 mkg few-down "hists 3000 $lo 4 1 down" "$arcs"
@@ -201,9 +175,9 @@ cat "$out/in/big" | "$GPROF" -b "$EXE" /dev/stdin >"$dir/pipe.txt" 2>&1
 rc=$?
 if cmp -s "$dir/ours.txt" "$dir/gnu.txt" && [ $rc -eq 1 ] &&
 	grep -q 'not a regular file (a FIFO)' "$dir/pipe.txt"; then
-	echo "PASS profiles/big-hist-stdin"
+	pass "profiles/big-hist-stdin"
 else
-	echo "FAIL profiles/big-hist-stdin: stdin file differs from GNU's, or a pipe was not refused"
+	fail "profiles/big-hist-stdin" "stdin file differs from GNU's, or a pipe was not refused"
 fi
 # More files with waiting histograms than descriptors: 40 files of
 # disjoint large ranges under a limit of 24 open files.
@@ -223,8 +197,8 @@ _ro=$?
 # shellcheck disable=SC2086
 "$ORACLE" -b -p "$EXE" $files >"$dir/gnu.txt" 2>/dev/null
 if [ $_ro -eq 0 ] && cmp -s "$dir/ours.txt" "$dir/gnu.txt"; then
-	echo "PASS profiles/many-files-few-descriptors"
+	pass "profiles/many-files-few-descriptors"
 else
-	echo "FAIL profiles/many-files-few-descriptors: exit $_ro: $(head -n1 "$dir/ours.err")"
+	fail "profiles/many-files-few-descriptors" "exit $_ro: $(head -n1 "$dir/ours.err")"
 fi
 exit 0

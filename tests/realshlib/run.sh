@@ -22,6 +22,7 @@
 # Env: GPROF, BUILD (absolute), ORACLE (default /usr/bin/gprof),
 # REAL_CACHE (sources; default BUILD/real-cache, shared with tests/real).
 set -u
+. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 GPROF=${GPROF:?GPROF must name our gprof}
 BUILD=${BUILD:?BUILD must name the build directory}
 ORACLE=${ORACLE:-/usr/bin/gprof}
@@ -42,16 +43,12 @@ mkdir -p "$out" "$CACHE/src" || exit 1
 lib_a=$BUILD/libgmon.a
 [ -f "$lib_a" ] || lib_a=$top/build/libgmon.a
 
-fail() {
-	echo "FAIL realshlib/$1: $2"
-}
-
 if ! command -v jq >/dev/null 2>&1; then
-	echo "SKIP realshlib/all: jq is not installed"
+	skip "realshlib/all" "jq is not installed"
 	exit 0
 fi
 if [ ! -f "$lib_a" ]; then
-	echo "FAIL realshlib/all: $lib_a was not built"
+	fail "realshlib/all" "$lib_a was not built"
 	exit 0
 fi
 
@@ -68,7 +65,7 @@ awk -v n=4000 -f "$top/tests/real/gen-xml.awk" >"$out/a.xml" &&
 	awk -v n=3000 -v dtd=1 -f "$top/tests/real/gen-xml.awk" >"$out/b.xml" &&
 	awk -v n=2000 -v nopi=1 -f "$top/tests/real/gen-xml.awk" >"$out/c.xml" ||
 	{
-		echo "FAIL realshlib/inputs: gen-xml.awk"
+		fail "realshlib/inputs" "gen-xml.awk"
 		exit 0
 	}
 
@@ -86,52 +83,52 @@ run_case() {
 	shift 5
 	mkdir -p "$d/run-all" "$d/run-shared"
 	if ! (cd "$d/run-all" && "$all" "$@" >stdout 2>stderr); then
-		fail "$name" "the all-in-one build failed: $(head -c 300 "$d/run-all/stderr")"
+		fail "realshlib/$name" "the all-in-one build failed: $(head -c 300 "$d/run-all/stderr")"
 		return
 	fi
 	if ! (cd "$d/run-shared" &&
 		LD_LIBRARY_PATH=$d "$shared" "$@" >stdout 2>stderr); then
-		fail "$name" "the shared build failed: $(head -c 300 "$d/run-shared/stderr")"
+		fail "realshlib/$name" "the shared build failed: $(head -c 300 "$d/run-shared/stderr")"
 		return
 	fi
 	if ! cmp -s "$d/run-all/stdout" "$d/run-shared/stdout"; then
-		fail "$name" "the two builds printed different output"
+		fail "realshlib/$name" "the two builds printed different output"
 		return
 	fi
 	for r in all shared; do
 		if [ ! -f "$d/run-$r/gmon.out" ] ||
 			[ ! -f "$d/run-$r/gmon.out.gmonx" ]; then
-			fail "$name" "run-$r wrote no gmon.out and side file"
+			fail "realshlib/$name" "run-$r wrote no gmon.out and side file"
 			return
 		fi
 	done
 	exe_all=$all exe_shared=$shared
 	if ! "$GPROF" --format=json "$exe_all" "$d/run-all/gmon.out" \
 		>"$d/all.json" 2>"$d/all.err"; then
-		fail "$name" "gprof on the all-in-one build: $(head -c 300 "$d/all.err")"
+		fail "realshlib/$name" "gprof on the all-in-one build: $(head -c 300 "$d/all.err")"
 		return
 	fi
 	if ! "$GPROF" --format=json "$exe_shared" "$d/run-shared/gmon.out" \
 		>"$d/shared.json" 2>"$d/shared.err"; then
-		fail "$name" "gprof on the shared build: $(head -c 300 "$d/shared.err")"
+		fail "realshlib/$name" "gprof on the shared build: $(head -c 300 "$d/shared.err")"
 		return
 	fi
 	if [ -s "$d/shared.err" ]; then
-		fail "$name" "gprof warned on the shared build: $(head -c 300 "$d/shared.err")"
+		fail "realshlib/$name" "gprof warned on the shared build: $(head -c 300 "$d/shared.err")"
 		return
 	fi
 	arcs "$d/all.json" >"$d/all.arcs"
 	arcs "$d/shared.json" >"$d/shared.arcs"
 	nall=$(wc -l <"$d/all.arcs")
 	if [ "$nall" -lt 50 ]; then
-		fail "$name" "only $nall arcs in the all-in-one build"
+		fail "realshlib/$name" "only $nall arcs in the all-in-one build"
 		return
 	fi
 	if ! cmp -s "$d/all.arcs" "$d/shared.arcs"; then
-		fail "$name" "arcs differ (< all-in-one, > shared): $(diff "$d/all.arcs" "$d/shared.arcs" | head -5 | tr '\n' ' ')"
+		fail "realshlib/$name" "arcs differ (< all-in-one, > shared): $(diff "$d/all.arcs" "$d/shared.arcs" | head -5 | tr '\n' ' ')"
 		return
 	fi
-	echo "PASS realshlib/$name-arcs ($nall arcs)"
+	pass "realshlib/$name-arcs ($nall arcs)"
 
 	# The library's functions are reported as such: the shared build's
 	# executable does not define them, yet our report names them.
@@ -141,9 +138,9 @@ run_case() {
 		LC_ALL=C sort -u >"$d/called.syms"
 	nlib=$(LC_ALL=C comm -12 "$d/lib.syms" "$d/called.syms" | wc -l)
 	if [ "$nlib" -lt 10 ]; then
-		fail "$name-library" "only $nlib of the library's functions reported called"
+		fail "realshlib/$name-library" "only $nlib of the library's functions reported called"
 	else
-		echo "PASS realshlib/$name-library ($nlib library functions called)"
+		pass "realshlib/$name-library ($nlib library functions called)"
 	fi
 
 	# GNU gprof reads the shared build's gmon.out, and so do we without
@@ -154,12 +151,12 @@ run_case() {
 	cp "$d/run-shared/gmon.out" "$d/bare/gmon.out"
 	if ! "$ORACLE" -b "$exe_shared" "$d/bare/gmon.out" >"$d/gnu.txt" \
 		2>"$d/gnu.err"; then
-		fail "$name-gnu" "GNU gprof failed: $(head -c 300 "$d/gnu.err")"
+		fail "realshlib/$name-gnu" "GNU gprof failed: $(head -c 300 "$d/gnu.err")"
 		return
 	fi
 	"$GPROF" -b "$exe_shared" "$d/bare/gmon.out" >"$d/ours.txt" 2>&1
 	if ! cmp -s "$d/gnu.txt" "$d/ours.txt"; then
-		fail "$name-gnu" "without the side file our report is not GNU's"
+		fail "realshlib/$name-gnu" "without the side file our report is not GNU's"
 		return
 	fi
 	"$GPROF" --format=json "$exe_shared" "$d/bare/gmon.out" \
@@ -174,9 +171,9 @@ run_case() {
 		"\($f[.caller].raw_name) \($f[.callee].raw_name) \(.count)"' \
 		"$d/bare.json" | LC_ALL=C sort >"$d/got.exe"
 	if [ ! -s "$d/want.exe" ] || ! cmp -s "$d/want.exe" "$d/got.exe"; then
-		fail "$name-gnu" "the executable's arcs differ: $(diff "$d/want.exe" "$d/got.exe" | head -4 | tr '\n' ' ')"
+		fail "realshlib/$name-gnu" "the executable's arcs differ: $(diff "$d/want.exe" "$d/got.exe" | head -4 | tr '\n' ' ')"
 	else
-		echo "PASS realshlib/$name-gnu ($(wc -l <"$d/got.exe") executable arcs, GNU's bytes)"
+		pass "realshlib/$name-gnu ($(wc -l <"$d/got.exe") executable arcs, GNU's bytes)"
 	fi
 }
 
@@ -184,7 +181,7 @@ run_case() {
 d=$out/expat
 s=$CACHE/src/expat/expat
 if [ ! -e "$CACHE/src/expat/.fetched" ]; then
-	echo "SKIP realshlib/expat: $(grep '^expat: ' "$out/fetch.err" | head -1)"
+	skip "realshlib/expat" "$(grep '^expat: ' "$out/fetch.err" | head -1)"
 else
 	mkdir -p "$d"
 	cat >"$d/expat_config.h" <<'EOF'
@@ -219,7 +216,7 @@ EOF
 		$CC -pg -o "$d/xmlwf-shared" $wf -L"$d" -lexpat "$lib_a" \
 			-Wl,-rpath,"$d" || ok=
 	if [ -z "$ok" ]; then
-		fail expat "the build failed"
+		fail realshlib/expat "the build failed"
 	else
 		run_case expat "$d" "$d/xmlwf-all" "$d/xmlwf-shared" libexpat.so \
 			-d . "$out/a.xml" "$out/b.xml" "$out/c.xml"
@@ -230,7 +227,7 @@ fi
 d=$out/tinyxml
 s=$CACHE/src/tinyxml2
 if [ ! -e "$CACHE/src/tinyxml2/.fetched" ]; then
-	echo "SKIP realshlib/tinyxml: $(grep '^tinyxml2: ' "$out/fetch.err" | head -1)"
+	skip "realshlib/tinyxml" "$(grep '^tinyxml2: ' "$out/fetch.err" | head -1)"
 else
 	mkdir -p "$d"
 	if (cd "$s" && $CXX $PG -fPIC -c tinyxml2.cpp -o "$d/tinyxml2.o") &&
@@ -242,7 +239,7 @@ else
 		run_case tinyxml "$d" "$d/txml-all" "$d/txml-shared" \
 			libtinyxml2.so 2 "$out/c.xml"
 	else
-		fail tinyxml "the build failed"
+		fail realshlib/tinyxml "the build failed"
 	fi
 fi
 exit 0

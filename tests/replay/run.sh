@@ -7,6 +7,7 @@
 # seconds and prints nothing on stderr but our own warnings ("gprof: "
 # lines, e.g. about damaged DWARF): no sanitizer report, in a SAN=1
 # build.  Prints "PASS replay-NAME/FILE" or "FAIL ...: why".
+. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 BUILD=${BUILD:?set BUILD to the build directory}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -16,7 +17,7 @@ for dir in "$top"/tests/corpus/*/; do
 	name=$(basename "$dir")
 	driver="$BUILD/replay-$name"
 	if [ ! -x "$driver" ]; then
-		echo "FAIL replay-$name: no driver $driver (make check builds it)"
+		fail "replay-$name" "no driver $driver (make check builds it)"
 		continue
 	fi
 	for f in "$dir"*; do
@@ -25,14 +26,14 @@ for dir in "$top"/tests/corpus/*/; do
 		timeout 60 "$driver" "$f" >"$tmp/out" 2>"$tmp/err"
 		rc=$?
 		if [ $rc -eq 124 ]; then
-			echo "FAIL $case_name: timed out after 60s"
+			fail "$case_name" "timed out after 60s"
 		elif [ $rc -ne 0 ]; then
 			why=$(grep -m1 -E 'ERROR|runtime error|SUMMARY' "$tmp/err")
-			echo "FAIL $case_name: exit $rc${why:+: $why}"
+			fail "$case_name" "exit $rc${why:+: $why}"
 		elif grep -qv '^gprof: ' "$tmp/err"; then
-			echo "FAIL $case_name: stderr: $(grep -m1 -v '^gprof: ' "$tmp/err")"
+			fail "$case_name" "stderr: $(grep -m1 -v '^gprof: ' "$tmp/err")"
 		else
-			echo "PASS $case_name"
+			pass "$case_name"
 		fi
 	done
 done

@@ -62,7 +62,7 @@ groups="tstgmon pac glibc threads regs manyarcs signal sampling"
 # skip_all WHY: one SKIP line per group.
 skip_all() {
 	for g in $groups; do
-		echo "SKIP runtime-aarch64/$g: $1"
+		skip "runtime-aarch64/$g" "$1"
 	done
 	exit 0
 }
@@ -82,7 +82,7 @@ mkdir -p "$out/obj" "$out/bin" "$out/cases" || exit 1
 # The collector for aarch64 (make knows when it is up to date).
 if ! make -C "$top" -s runtime-aarch64 >"$out/make.log" 2>&1; then
 	for g in $groups; do
-		echo "FAIL runtime-aarch64/$g: make runtime-aarch64 failed ($(grep -m1 -i error "$out/make.log"))"
+		fail "runtime-aarch64/$g" "make runtime-aarch64 failed ($(grep -m1 -i error "$out/make.log"))"
 	done
 	exit 0
 fi
@@ -179,10 +179,10 @@ ccs=gcc
 if [ $has_clang = yes ]; then
 	ccs="gcc clang"
 else
-	echo "SKIP runtime-aarch64/clang: clang is not installed"
+	skip "runtime-aarch64/clang" "clang is not installed"
 fi
 [ $has_gnu = yes ] ||
-	echo "SKIP runtime-aarch64/oracle: $GNU is not installed (binutils-aarch64-linux-gnu): our gprof alone reads the profiles"
+	skip "runtime-aarch64/oracle" "$GNU is not installed (binutils-aarch64-linux-gnu): our gprof alone reads the profiles"
 
 # --- tstgmon: glibc's contract over the matrix ------------------------
 for cc in $ccs; do

@@ -7,6 +7,7 @@
 # for the sanitizer build, in its parent: the runtime is never built
 # with sanitizers).
 set -u
+. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out="$BUILD/runtime-core"
@@ -15,7 +16,7 @@ mkdir -p "$out"
 lib=$BUILD
 [ -f "$lib/libgmon.a" ] || lib=$top/build
 if [ ! -f "$lib/libgmon.a" ] || [ ! -f "$lib/libgmon.so" ]; then
-	echo "FAIL runtime-core/build: no libgmon.a/libgmon.so in $lib"
+	fail "runtime-core/build" "no libgmon.a/libgmon.so in $lib"
 	exit 0
 fi
 # Our runtime never reads these; make sure the caller's do not leak in.
@@ -40,18 +41,18 @@ count() {
 			END { printf "%.0f\n", s }'
 }
 
-# expect NAME EXE WANT FUNC PROFILE...: FUNC's count by both gprofs.
-expect() {
+# expect_count NAME EXE WANT FUNC PROFILE...: FUNC's count by both gprofs.
+expect_count() {
 	_name=$1 _exe=$2 _want=$3 _func=$4
 	shift 4
 	for _g in /usr/bin/gprof "$GPROF"; do
 		_got=$(count "$_g" "$_exe" "$@" "$_func")
 		if [ "$_got" != "$_want" ]; then
-			echo "FAIL runtime-core/$_name: $_g counts $_func $_got, want $_want"
+			fail "runtime-core/$_name" "$_g counts $_func $_got, want $_want"
 			return 1
 		fi
 	done
-	echo "PASS runtime-core/$_name"
+	pass "runtime-core/$_name"
 }
 
 # build NAME SOURCE CC FLAGS...: link with libgmon.a; prints FAIL or
@@ -60,14 +61,14 @@ build() {
 	_name=$1 _src=$2 _cc=$3
 	shift 3
 	if ! command -v "$_cc" >/dev/null 2>&1; then
-		echo "SKIP runtime-core/$_name: no $_cc"
+		skip "runtime-core/$_name" "no $_cc"
 		return 1
 	fi
 	mkdir -p "$out/$_name"
 	# shellcheck disable=SC2068
 	if ! "$_cc" -O2 -fno-omit-frame-pointer $@ -o "$out/$_name/prog" \
 		"$_src" "$lib/libgmon.a" -lpthread >"$out/$_name/build.log" 2>&1; then
-		echo "FAIL runtime-core/$_name: cannot build (see $out/$_name/build.log)"
+		fail "runtime-core/$_name" "cannot build (see $out/$_name/build.log)"
 		return 1
 	fi
 }
@@ -96,12 +97,12 @@ for cc in gcc clang; do
 			build "$name" "$tst" $cc $flags || continue
 			d=$out/$name
 			if ! (cd "$d" && ./prog); then
-				echo "FAIL runtime-core/$name: the program failed"
+				fail "runtime-core/$name" "the program failed"
 				continue
 			fi
-			expect "$name" "$d/prog" 2000 f1 "$d/gmon.out" &&
-				expect "$name/f2" "$d/prog" 1000 f2 "$d/gmon.out" &&
-				expect "$name/f3" "$d/prog" 1 f3 "$d/gmon.out"
+			expect_count "$name" "$d/prog" 2000 f1 "$d/gmon.out" &&
+				expect_count "$name/f2" "$d/prog" 1000 f2 "$d/gmon.out" &&
+				expect_count "$name/f3" "$d/prog" 1 f3 "$d/gmon.out"
 		done
 	done
 done
@@ -110,9 +111,9 @@ done
 d=$out/nolink
 mkdir -p "$d"
 if cc -O2 -pg -c -o "$d/t.o" "$tst" && cc -o "$d/prog" "$d/t.o" "$lib/libgmon.a"; then
-	(cd "$d" && ./prog) && expect nolink "$d/prog" 2000 f1 "$d/gmon.out"
+	(cd "$d" && ./prog) && expect_count nolink "$d/prog" 2000 f1 "$d/gmon.out"
 else
-	echo "FAIL runtime-core/nolink: cannot build"
+	fail "runtime-core/nolink" "cannot build"
 fi
 
 # ... before the program's constructors, and writes after its
@@ -120,9 +121,9 @@ fi
 d=$out/nolink-ctor
 mkdir -p "$d"
 if cc -O2 -pg -c -o "$d/t.o" "$here/ctor.c" && cc -o "$d/prog" "$d/t.o" "$lib/libgmon.a"; then
-	(cd "$d" && ./prog) && expect nolink-ctor "$d/prog" 111 leaf "$d/gmon.out"
+	(cd "$d" && ./prog) && expect_count nolink-ctor "$d/prog" 111 leaf "$d/gmon.out"
 else
-	echo "FAIL runtime-core/nolink-ctor: cannot build"
+	fail "runtime-core/nolink-ctor" "cannot build"
 fi
 
 # An unmodified glibc -pg binary taken over by LD_PRELOAD.
@@ -136,13 +137,13 @@ for link in pie nopie; do
 		[ $link = pie ] && flags="$flags -fPIE -pie" || flags="$flags -no-pie"
 		# shellcheck disable=SC2086
 		if ! cc -O2 $flags -o "$d/prog" "$tst" 2>"$d/build.log"; then
-			echo "FAIL runtime-core/$name: cannot build"
+			fail "runtime-core/$name" "cannot build"
 			continue
 		fi
 		(cd "$d" && LD_PRELOAD=$lib/libgmon.so ./prog) &&
-			expect "$name" "$d/prog" 2000 f1 "$d/gmon.out" &&
+			expect_count "$name" "$d/prog" 2000 f1 "$d/gmon.out" &&
 			[ -f "$d/gmon.out.gmonx" ] ||
-			echo "FAIL runtime-core/$name: no side file"
+			fail "runtime-core/$name" "no side file"
 	done
 done
 
@@ -156,9 +157,9 @@ for cc in gcc clang; do
 		build "$name" "$here/args.c" $cc $flags || continue
 		got=$(cd "$out/$name" && ./prog)
 		if [ "$got" = ok ]; then
-			echo "PASS runtime-core/$name"
+			pass "runtime-core/$name"
 		else
-			echo "FAIL runtime-core/$name: $got"
+			fail "runtime-core/$name" "$got"
 		fi
 	done
 done
@@ -169,13 +170,13 @@ for t in 2 4 16; do
 	build "$name" "$here/threads.c" cc -pg || continue
 	d=$out/$name
 	want=$(cd "$d" && ./prog $t 200000) &&
-		expect "$name" "$d/prog" "$want" leaf "$d/gmon.out"
+		expect_count "$name" "$d/prog" "$want" leaf "$d/gmon.out"
 done
 name=threads-churn
 if build "$name" "$here/threads.c" cc -pg; then
 	d=$out/$name
 	want=$(cd "$d" && ./prog 1 10000 churn) &&
-		expect "$name" "$d/prog" "$want" leaf "$d/gmon.out"
+		expect_count "$name" "$d/prog" "$want" leaf "$d/gmon.out"
 fi
 
 # Table growth: 3000 functions called through one pointer call site
@@ -204,13 +205,13 @@ if cc -O1 -pg -o "$d/prog" "$d/growth.c" "$lib/libgmon.a" 2>"$d/build.log"; then
 				n++; s += $8; if ($8 != 4) bad++ }
 				END { print n + 0, s + 0, bad + 0 }')
 		if [ "$got" != "3000 12000 0" ]; then
-			echo "FAIL runtime-core/growth: $g: functions, calls, wrong counts: $got"
+			fail "runtime-core/growth" "$g: functions, calls, wrong counts: $got"
 			ok=0
 		fi
 	done
-	[ $ok = 1 ] && echo "PASS runtime-core/growth"
+	[ $ok = 1 ] && pass "runtime-core/growth"
 else
-	echo "FAIL runtime-core/growth: cannot build"
+	fail "runtime-core/growth" "cannot build"
 fi
 
 # Life cycle: fork, signal handlers, _mcleanup twice, moncontrol.
@@ -220,44 +221,44 @@ if build life "$here/life.c" cc -pg; then
 	want=$(cd "$d" && rm -f gmon.out* && ./prog fork) &&
 		kids=$(cd "$d" && ls gmon.out.[0-9]* 2>/dev/null | grep -cv gmonx) &&
 		if [ "$kids" != 1 ]; then
-			echo "FAIL runtime-core/fork: $kids child files, want 1"
+			fail "runtime-core/fork" "$kids child files, want 1"
 		else
-			expect fork "$p" "$want" leaf "$d/gmon.out" \
+			expect_count fork "$p" "$want" leaf "$d/gmon.out" \
 				"$(ls "$d"/gmon.out.[0-9]* | grep -v gmonx)"
 		fi
 	want=$(cd "$d" && rm -f gmon.out* && ./prog signal) &&
-		expect signal "$p" "$want" leaf "$d/gmon.out"
+		expect_count signal "$p" "$want" leaf "$d/gmon.out"
 	want=$(cd "$d" && rm -f gmon.out* && ./prog mcleanup) &&
-		expect mcleanup "$p" "$want" leaf "$d/gmon.out"
+		expect_count mcleanup "$p" "$want" leaf "$d/gmon.out"
 	want=$(cd "$d" && rm -f gmon.out* && ./prog moncontrol) &&
-		expect moncontrol "$p" "$want" leaf "$d/gmon.out"
+		expect_count moncontrol "$p" "$want" leaf "$d/gmon.out"
 	want=$(cd "$d" && rm -f gmon.out* && GMON_OUT_PREFIX=pfx ./prog moncontrol) &&
-		expect gmon-out-prefix "$p" "$want" leaf "$(ls "$d"/pfx.[0-9]* | grep -v gmonx)"
+		expect_count gmon-out-prefix "$p" "$want" leaf "$(ls "$d"/pfx.[0-9]* | grep -v gmonx)"
 	want=$(cd "$d" && rm -f gmon.out* && LIBGMON_OUT=%e-%p.prof ./prog moncontrol) &&
-		expect libgmon-out "$p" "$want" leaf "$d/prog-$(cd "$d" && ls prog-*.prof | sed 's/prog-//; s/\.prof$//')".prof
+		expect_count libgmon-out "$p" "$want" leaf "$d/prog-$(cd "$d" && ls prog-*.prof | sed 's/prog-//; s/\.prof$//')".prof
 	(cd "$d" && rm -f gmon.out* && PROFDIR= ./prog moncontrol >/dev/null)
 	if [ -e "$d/gmon.out" ]; then
-		echo "FAIL runtime-core/profdir-empty: a profile was written"
+		fail "runtime-core/profdir-empty" "a profile was written"
 	else
-		echo "PASS runtime-core/profdir-empty"
+		pass "runtime-core/profdir-empty"
 	fi
 	mkdir -p "$d/pd"
 	(cd "$d" && PROFDIR=pd ./prog moncontrol >/dev/null)
 	f=$(ls "$d"/pd/*.prog 2>/dev/null | head -1)
 	if [ -n "$f" ]; then
-		expect profdir "$p" 1000 leaf "$f"
+		expect_count profdir "$p" 1000 leaf "$f"
 	else
-		echo "FAIL runtime-core/profdir: no PROFDIR/PID.prog"
+		fail "runtime-core/profdir" "no PROFDIR/PID.prog"
 	fi
 	# inherit: the child keeps the 1000 calls made before the fork.
 	(cd "$d" && rm -f gmon.out* && LIBGMON_FORK=inherit ./prog fork >/dev/null) &&
-		expect fork-inherit "$p" 2800 leaf "$d/gmon.out" \
+		expect_count fork-inherit "$p" 2800 leaf "$d/gmon.out" \
 			"$(ls "$d"/gmon.out.[0-9]* | grep -v gmonx)"
 	want=$(cd "$d" && rm -f gmon.out* && LIBGMON_FORK=off ./prog fork) &&
 		if ls "$d"/gmon.out.[0-9]* >/dev/null 2>&1; then
-			echo "FAIL runtime-core/fork-off: the child wrote a profile"
+			fail "runtime-core/fork-off" "the child wrote a profile"
 		else
-			expect fork-off "$p" 1500 leaf "$d/gmon.out"
+			expect_count fork-off "$p" 1500 leaf "$d/gmon.out"
 		fi
 fi
 
@@ -266,12 +267,12 @@ fi
 if build nested "$here/nested.c" cc -pg -I"$top/runtime" -I"$top/include"; then
 	d=$out/nested
 	want=$(cd "$d" && ./prog) &&
-		expect nested "$d/prog" "$want" leaf "$d/gmon.out" &&
+		expect_count nested "$d/prog" "$want" leaf "$d/gmon.out" &&
 		if "$GPROF" -d "$d/prog" "$d/gmon.out" 2>&1 |
 			grep -q '^\[side\] .* 0 dropped, [1-9][0-9]* nested'; then
-			echo "PASS runtime-core/nested-side"
+			pass "runtime-core/nested-side"
 		else
-			echo "FAIL runtime-core/nested-side: no nested calls in the side file"
+			fail "runtime-core/nested-side" "no nested calls in the side file"
 		fi
 fi
 
@@ -279,18 +280,18 @@ fi
 if build dump "$here/life.c" cc -pg; then
 	d=$out/dump
 	{ LIBGMON_OUT=$d/gmon.out LIBGMON_DUMP_ON=TERM "$d/prog" term; } >/dev/null 2>&1
-	expect dump-term "$d/prog" 900 leaf "$d/gmon.out"
+	expect_count dump-term "$d/prog" 900 leaf "$d/gmon.out"
 fi
 for ev in exit exec; do
 	d=$out/dump-$ev
 	mkdir -p "$d"
 	if ! cc -O2 -pg -o "$d/prog" "$here/life.c" 2>"$d/build.log"; then
-		echo "FAIL runtime-core/dump-$ev: cannot build"
+		fail "runtime-core/dump-$ev" "cannot build"
 		continue
 	fi
 	(cd "$d" && LIBGMON_DUMP_ON=_exit,exec LD_PRELOAD=$lib/libgmon.so \
 		./prog $ev >/dev/null 2>&1)
-	expect "dump-$ev" "$d/prog" 900 leaf "$d/gmon.out"
+	expect_count "dump-$ev" "$d/prog" 900 leaf "$d/gmon.out"
 done
 
 # The execl family's wrappers pass on their arguments and (execle) the
@@ -305,13 +306,13 @@ if cc -O2 -o "$d/prog" "$here/execl.c" 2>"$d/build.log"; then
 		got=$(cd "$d" && LIBGMON_DUMP_ON=exec LD_PRELOAD=$lib/libgmon.so \
 			./prog "$how" 2>&1 | grep '^GMON_' | tr '\n' ' ')
 		if [ "$got" = "$want " ]; then
-			echo "PASS runtime-core/$how"
+			pass "runtime-core/$how"
 		else
-			echo "FAIL runtime-core/$how: env printed '$got', want '$want'"
+			fail "runtime-core/$how" "env printed '$got', want '$want'"
 		fi
 	done
 else
-	echo "FAIL runtime-core/execl: cannot build"
+	fail "runtime-core/execl" "cannot build"
 fi
 
 # The writer splits counts beyond the format's 16-bit bins and 32-bit
@@ -321,16 +322,16 @@ mkdir -p "$d"
 if cc -O2 -fno-PIE -no-pie -I"$top/runtime" -I"$top/include" -o "$d/prog" \
 	"$here/writer.c" "$lib/libgmon.a" 2>"$d/build.log"; then
 	(cd "$d" && ./prog w.out) &&
-		expect writer-arcs "$d/prog" 5000000000 hot "$d/w.out" &&
+		expect_count writer-arcs "$d/prog" 5000000000 hot "$d/w.out" &&
 		for g in /usr/bin/gprof "$GPROF"; do
 			if ! "$g" -b -p "$d/prog" "$d/w.out" |
 				grep -q '^100.00 *2700.00 *2700.00 *5000000000 .* hot$'; then
-				echo "FAIL runtime-core/writer-bins: $g does not show 2700 s in hot"
+				fail "runtime-core/writer-bins" "$g does not show 2700 s in hot"
 				break
 			fi
-		done && echo "PASS runtime-core/writer-bins"
+		done && pass "runtime-core/writer-bins"
 else
-	echo "FAIL runtime-core/writer: cannot build"
+	fail "runtime-core/writer" "cannot build"
 fi
 
 # LIBGMON_CLOCK and LIBGMON_RATE reach the sampler; LIBGMON_VERBOSE says
@@ -342,26 +343,26 @@ if [ -x "$d/prog" ]; then
 	case $err in
 	"libgmon: clock process CPU-time timer, rate 250 Hz asked, "*" 3002 calls, 0 dropped" | \
 		"libgmon: clock ITIMER_PROF, rate 250 Hz asked, "*" 3002 calls, 0 dropped")
-		echo "PASS runtime-core/verbose" ;;
-	*) echo "FAIL runtime-core/verbose: '$err'" ;;
+		pass "runtime-core/verbose" ;;
+	*) fail "runtime-core/verbose" "'$err'" ;;
 	esac
 	err=$(cd "$d" && LIBGMON_CLOCK=bogus ./prog 2>&1 >/dev/null)
 	if [ "$err" = "libgmon: ignoring LIBGMON_CLOCK='bogus'" ]; then
-		echo "PASS runtime-core/bad-knob"
+		pass "runtime-core/bad-knob"
 	else
-		echo "FAIL runtime-core/bad-knob: '$err'"
+		fail "runtime-core/bad-knob" "'$err'"
 	fi
 	err=$(cd "$d" && LIBGMON_OUT=no/such/dir/x ./prog 2>&1 >/dev/null)
 	if [ "$err" = "libgmon: cannot write no/such/dir/x: no such file or directory (ENOENT)" ]; then
-		echo "PASS runtime-core/unwritable"
+		pass "runtime-core/unwritable"
 	else
-		echo "FAIL runtime-core/unwritable: '$err'"
+		fail "runtime-core/unwritable" "'$err'"
 	fi
 fi
 
 # A set-user-ID program ignores the environment (LIBGMON_OUT here).
 if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null 2>&1; then
-	echo "SKIP runtime-core/setuid: needs root and setpriv"
+	skip "runtime-core/setuid" "needs root and setpriv"
 elif [ -x "$out/tst-gmon-gcc-pg-pie/prog" ]; then
 	t=$(mktemp -d /tmp/runtime-core-suid.XXXXXX)
 	chmod 777 "$t"
@@ -370,9 +371,9 @@ elif [ -x "$out/tst-gmon-gcc-pg-pie/prog" ]; then
 	(cd "$t" && setpriv --reuid=65534 --regid=65534 --clear-groups \
 		env LIBGMON_OUT=x.out ./prog)
 	if [ -e "$t/x.out" ] || [ ! -e "$t/gmon.out" ]; then
-		echo "FAIL runtime-core/setuid: LIBGMON_OUT was obeyed"
+		fail "runtime-core/setuid" "LIBGMON_OUT was obeyed"
 	else
-		expect setuid "$t/prog" 2000 f1 "$t/gmon.out"
+		expect_count setuid "$t/prog" 2000 f1 "$t/gmon.out"
 	fi
 	rm -rf "$t"
 fi
@@ -387,20 +388,20 @@ if build noreturn "$here/life.c" cc -pg -falign-functions=1; then
 		case $parent in
 		*" a ["*) ;;
 		*)
-			echo "FAIL runtime-core/noreturn: $g: die's caller is '$parent'"
+			fail "runtime-core/noreturn" "$g: die's caller is '$parent'"
 			continue 2
 			;;
 		esac
 	done
-	echo "PASS runtime-core/noreturn"
+	pass "runtime-core/noreturn"
 fi
 
 # 4-byte bins (scale 2.0), said by GNU's call graph header.
 d=$out/tst-gmon-gcc-pg-nopie
 if [ -f "$d/gmon.out" ]; then
 	if /usr/bin/gprof -b -q "$d/prog" "$d/gmon.out" | grep -q 'covers 4 byte(s)'; then
-		echo "PASS runtime-core/bins-4-bytes"
+		pass "runtime-core/bins-4-bytes"
 	else
-		echo "FAIL runtime-core/bins-4-bytes: $(/usr/bin/gprof -b -q "$d/prog" "$d/gmon.out" | grep granularity)"
+		fail "runtime-core/bins-4-bytes" "$(/usr/bin/gprof -b -q "$d/prog" "$d/gmon.out" | grep granularity)"
 	fi
 fi

@@ -56,7 +56,7 @@ unset GMON_OUT_PREFIX PROFDIR LIBGMON_OUT LIBGMON_FORK LIBGMON_DUMP_ON \
 	LIBGMON_VERBOSE LIBGMON_RATE LIBGMON_CLOCK
 
 if ! command -v "$MCC" >/dev/null 2>&1; then
-	echo "SKIP runtime-musl/all: no $MCC (Debian package musl-tools)"
+	skip "runtime-musl/all" "no $MCC (Debian package musl-tools)"
 	exit 0
 fi
 rm -rf "$out"
@@ -69,7 +69,7 @@ name=runtime-musl/build
 # server.
 if ! (unset MAKEFLAGS MFLAGS MAKELEVEL && cd "$top" &&
 	make -s -B MUSL_CC="$MCC" runtime-musl) >"$out/build.log" 2>&1; then
-	echo "FAIL $name: make runtime-musl failed: $(grep -m1 -E 'error|Error' "$out/build.log")"
+	fail "$name" "make runtime-musl failed: $(grep -m1 -E 'error|Error' "$out/build.log")"
 	exit 0
 fi
 verdict "$name" "$(grep -m1 -E 'warning|error' "$out/build.log")"
@@ -319,7 +319,7 @@ else
 	for clock in perf thread itimer; do
 		name=runtime-musl/samples/$clock
 		if [ $clock = perf ] && ! probe=$("$out/perfprobe"); then
-			echo "SKIP $name: $probe"
+			skip "$name" "$probe"
 			continue
 		fi
 		why=$(run_prog "$name" "$exe" LIBGMON_CLOCK=$clock LIBGMON_VERBOSE=1 &&
@@ -370,17 +370,17 @@ qemu=${QEMU_AARCH64:-qemu-aarch64}
 [ -n "${MUSL_AARCH64_ROOT:-}" ] ||
 	musl_aarch64_root "$a64" "$out/musl-aarch64-root.log"
 if [ ! -x "$a64/musl-gcc" ] || [ ! -d "$a64/root" ]; then
-	echo "SKIP $T: no musl sysroot for arm64 in $a64 (make one with scripts/musl-aarch64-root.sh)"
+	skip "$T" "no musl sysroot for arm64 in $a64 (make one with scripts/musl-aarch64-root.sh)"
 	exit 0
 fi
 for tool in "$qemu" aarch64-linux-gnu-gprof aarch64-linux-gnu-objcopy; do
 	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "SKIP $T: no $tool"
+		skip "$T" "no $tool"
 		exit 0
 	fi
 done
 if [ ! -f "$top/runtime/arch/aarch64.S" ]; then
-	echo "SKIP $T: no runtime/arch/aarch64.S"
+	skip "$T" "no runtime/arch/aarch64.S"
 	exit 0
 fi
 MCC=$a64/musl-gcc
@@ -393,7 +393,7 @@ if ! (unset MAKEFLAGS MFLAGS MAKELEVEL && cd "$top" &&
 	make -s -B MUSL_OUT=build/musl-aarch64 MUSL_CC="$MCC" MUSL_ARCH=aarch64 \
 		MUSL_OBJCOPY=aarch64-linux-gnu-objcopy \
 		MUSL_AR=aarch64-linux-gnu-ar runtime-musl) >"$out/build-a64.log" 2>&1; then
-	echo "FAIL $T/build: make runtime-musl for aarch64 failed: $(grep -m1 -E 'error|Error' "$out/build-a64.log")"
+	fail "$T/build" "make runtime-musl for aarch64 failed: $(grep -m1 -E 'error|Error' "$out/build-a64.log")"
 	exit 0
 fi
 verdict "$T/build" "$(grep -m1 -E 'warning|error' "$out/build-a64.log")"

@@ -255,7 +255,7 @@ for kind in fifo hardlink symlink dangling; do
 	for runner in root nobody; do
 		name=runtime/hostile/$kind-$runner
 		if [ -n "$hostile_skip" ]; then
-			echo "SKIP $name: $hostile_skip"
+			skip "$name" "$hostile_skip"
 			continue
 		fi
 		hostile_case "$name" $kind $runner

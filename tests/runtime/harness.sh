@@ -13,17 +13,8 @@
 # return 1; the suite turns that into a verdict.  Names starting with
 # "_" are the helpers' scratch variables.
 
-# verdict NAME WHY [STATUS]: "PASS NAME" when WHY is empty and STATUS
-# (the check's exit status, default 0) is 0, else "FAIL NAME: WHY".
-verdict() {
-	if [ "${3:-0}" -ne 0 ] && [ -z "$2" ]; then
-		echo "FAIL $1: failed without saying why"
-	elif [ -z "$2" ]; then
-		echo "PASS $1"
-	else
-		echo "FAIL $1: $2"
-	fi
-}
+# The verdicts (verdict, pass, fail, skip) are tests/lib.sh's.
+. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 
 # mode_cflags MODE / mode_ldflags MODE: the compiler's and the linker's
 # flags of a link mode (nopie, pie, static, static-pie).

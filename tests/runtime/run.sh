@@ -347,7 +347,7 @@ done
 # --- samples: a thread that blocks every signal is sampled ------------
 name=runtime/blocked-thread-sampled
 if ! probe=$("$out/perfprobe"); then
-	echo "SKIP $name: $probe (no clock samples such a thread)"
+	skip "$name" "$probe (no clock samples such a thread)"
 elif ! why=$(b blocked-ours blocked.c ours -pthread); then
 	verdict "$name" "$why"
 else
@@ -406,7 +406,7 @@ fi
 # the program's own program counters --------------------------------------
 name=runtime/samples-under-valgrind
 if ! command -v valgrind >/dev/null 2>&1; then
-	echo "SKIP $name: valgrind is not installed"
+	skip "$name" "valgrind is not installed"
 elif [ ! -x "$exe" ]; then
 	verdict "$name" "hotcold-ours was not built"
 else

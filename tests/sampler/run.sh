@@ -16,6 +16,7 @@
 # under a strict perf_event_paranoid, in some containers) gives SKIP.
 # Env: GPROF, BUILD.
 set -u
+. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 LC_ALL=C
 export LC_ALL
 GPROF=${GPROF:?GPROF must name our gprof}
@@ -38,7 +39,7 @@ for src in "$top"/runtime/sample.c "$top"/runtime/sample_*.c "$top/runtime/objec
 	o=$out/$(basename "$src" .c).o
 	# shellcheck disable=SC2086
 	if ! cc $RTFLAGS -c -o "$o" "$src" 2>>"$out/cc.err"; then
-		echo "FAIL sampler/build: see $out/cc.err"
+		fail "sampler/build" "see $out/cc.err"
 		exit 0
 	fi
 	objs="$objs $o"
@@ -46,7 +47,7 @@ done
 # shellcheck disable=SC2086
 if ! cc -std=gnu11 -O1 -g -I"$top/runtime" -o "$out/harness" \
 	"$here/harness.c" $objs -pthread 2>>"$out/cc.err"; then
-	echo "FAIL sampler/build: see $out/cc.err"
+	fail "sampler/build" "see $out/cc.err"
 	exit 0
 fi
 
@@ -58,15 +59,15 @@ run() {
 	"$out/harness" "$1" "$2" "$3" >"$out/$3-$1-$2.out" 2>&1
 	_rc=$?
 	if [ $_rc -eq 0 ]; then
-		echo "PASS $_name"
+		pass "$_name"
 	elif [ $_rc -eq 77 ]; then
 		if [ "$1" = perf ]; then
-			echo "SKIP $_name: perf_event_open refused here (perf_event_paranoid=$paranoid)"
+			skip "$_name" "perf_event_open refused here (perf_event_paranoid=$paranoid)"
 		else
-			echo "SKIP $_name: the $1 clock cannot start here"
+			skip "$_name" "the $1 clock cannot start here"
 		fi
 	else
-		echo "FAIL $_name: $(grep -m1 '^fail' "$out/$3-$1-$2.out")"
+		fail "$_name" "$(grep -m1 '^fail' "$out/$3-$1-$2.out")"
 		sed 's/^/	/' "$out/$3-$1-$2.out"
 	fi
 }
@@ -114,7 +115,7 @@ if ! cc -std=c11 -I"$top/runtime" -I"$top/include" -o "$out/mkside" \
 	! cc -O0 -pg -Wl,--build-id -o "$side/prog" "$top/tests/progs/hot.c" \
 		2>>"$side/cc.err" ||
 	! (cd "$side" && ./prog >/dev/null) || [ ! -s "$side/gmon.out" ]; then
-	echo "FAIL sampler/side-build: see $side/cc.err"
+	fail "sampler/side-build" "see $side/cc.err"
 	exit 0
 fi
 bid=$(readelf -n "$side/prog" | awk '/Build ID:/ { print $3 }')
@@ -137,23 +138,23 @@ side_case() {
 	(cd "$side" && "$GPROF" -b prog "$_p" >ours.txt 2>ours.err)
 	_rc=$?
 	if [ $_rc -ne 0 ]; then
-		echo "FAIL sampler/side-$1: exit $_rc: $(head -1 "$side/ours.err")"
+		fail "sampler/side-$1" "exit $_rc: $(head -1 "$side/ours.err")"
 	elif ! cmp -s "$side/ours.txt" "$side/plain.txt"; then
-		echo "FAIL sampler/side-$1: the report changed"
+		fail "sampler/side-$1" "the report changed"
 	elif [ -z "$2" ] && [ -s "$side/ours.err" ]; then
-		echo "FAIL sampler/side-$1: unexpected: $(head -1 "$side/ours.err")"
+		fail "sampler/side-$1" "unexpected: $(head -1 "$side/ours.err")"
 	elif [ -n "$2" ] && ! grep -qF -- "$2" "$side/ours.err"; then
-		echo "FAIL sampler/side-$1: want '$2', got '$(head -1 "$side/ours.err")'"
+		fail "sampler/side-$1" "want '$2', got '$(head -1 "$side/ours.err")'"
 	elif [ -n "$2" ] && [ "$(wc -l <"$side/ours.err")" -ne 1 ]; then
-		echo "FAIL sampler/side-$1: more than one line on stderr"
+		fail "sampler/side-$1" "more than one line on stderr"
 	else
-		echo "PASS sampler/side-$1"
+		pass "sampler/side-$1"
 	fi
 }
 
 gmonx=$side/gmon.out.gmonx
 if [ -z "$bid" ]; then
-	echo "SKIP sampler/side-build-id: the linker wrote no build-id"
+	skip "sampler/side-build-id" "the linker wrote no build-id"
 else
 	"$out/mkside" "$gmonx" $run_id "$bid" "$side/prog"
 	side_case match ""
@@ -161,9 +162,9 @@ else
 	(cd "$side" && "$GPROF" -b -d prog gmon.out >d.txt 2>&1)
 	if grep -q '^\[side\] clock perf task-clock (perf): asked 1000 Hz, delivered 996.500 Hz (written 997) over 2.500000000 s; 2490 samples, 1 outside, 0 in the collector, 0 lost; 2 threads armed, 0 not, 0 blocking it$' "$side/d.txt" &&
 		grep -q '^\[side\] 30 calls, 0 dropped, 1 nested, 2 threads' "$side/d.txt"; then
-		echo "PASS sampler/side-describe"
+		pass "sampler/side-describe"
 	else
-		echo "FAIL sampler/side-describe: $(grep -m1 side "$side/d.txt")"
+		fail "sampler/side-describe" "$(grep -m1 side "$side/d.txt")"
 	fi
 	"$out/mkside" "$gmonx" $run_id "00$bid" "$side/prog"
 	side_case other-build "gmon.out was written by another build of prog (build-id 00$bid, prog has $bid)"

@@ -82,7 +82,7 @@ lib_so=$BUILD/libgmon.so
 [ -f "$lib_so" ] || lib_so=$top/build/libgmon.so
 
 if ! command -v python3 >/dev/null 2>&1; then
-	echo "SKIP shlib: no python3 (the side-file decoder)"
+	skip "shlib" "no python3 (the side-file decoder)"
 	exit 0
 fi
 
@@ -399,7 +399,7 @@ full_case() {
 	case $3/$why in
 	host/*"no call-graph records in the profile"*)
 		# Known: our gprof wants arcs in gmon.out itself.
-		echo "SKIP $pre/e2e-$c: our gprof -q refuses a gmon.out without arcs even when its side file has ARCS" ;;
+		skip "$pre/e2e-$c" "our gprof -q refuses a gmon.out without arcs even when its side file has ARCS" ;;
 	*) verdict "$pre/e2e-$c" "$why" $rc ;;
 	esac
 }
@@ -446,11 +446,11 @@ for cc in gcc clang; do
 	if command -v $cc >/dev/null 2>&1; then
 		ccs="$ccs $cc"
 	else
-		echo "SKIP shlib/$cc: no $cc"
+		skip "shlib/$cc" "no $cc"
 	fi
 done
 group "$ccs" "pie nopie" "linked preload"
-[ $loadmap = yes ] || echo "SKIP shlib/e2e: $GPROF does not read the load map"
+[ $loadmap = yes ] || skip "shlib/e2e" "$GPROF does not read the load map"
 
 # A host program built without -pg, preloaded: its -pg libraries alone
 # are profiled.
@@ -493,7 +493,7 @@ done
 	skip="no aarch64 glibc in $SYSROOT (libc6-dev-arm64-cross)"
 [ -n "$skip" ] || { make_rt rt-aarch64 runtime-aarch64 RT_A64="$out/rt-aarch64" >"$out/why"; skip=$(cat "$out/why"); }
 if [ -n "$skip" ]; then
-	echo "SKIP $pre: $skip"
+	skip "$pre" "$skip"
 else
 	ccs=gcc
 	command -v clang >/dev/null 2>&1 && ccs="gcc clang"
@@ -514,7 +514,7 @@ command -v "${MUSL_CC:-musl-gcc}" >/dev/null 2>&1 ||
 [ -n "$skip" ] || { make_rt rt-musl runtime-musl MUSL_OUT="$out/rt-musl" \
 	MUSL_CC="${MUSL_CC:-musl-gcc}" >"$out/why"; skip=$(cat "$out/why"); }
 if [ -n "$skip" ]; then
-	echo "SKIP $pre: $skip"
+	skip "$pre" "$skip"
 else
 	group gcc "pie nopie" "linked so"
 	group gcc pie host
@@ -546,7 +546,7 @@ done
 	MUSL_OBJCOPY=aarch64-linux-gnu-objcopy MUSL_AR=aarch64-linux-gnu-ar \
 	>"$out/why"; skip=$(cat "$out/why"); }
 if [ -n "$skip" ]; then
-	echo "SKIP $pre: $skip"
+	skip "$pre" "$skip"
 else
 	group gcc pie "linked so"
 	group gcc pie host

@@ -30,27 +30,20 @@ prog() {
 	shift 3
 	if ! (cd "$_d" && $_cc -pg "$@" -o "$out/$_n" >>"$log" 2>&1) ||
 		! (cd "$out" && "./$_n" >/dev/null && mv gmon.out "$_n.gmon"); then
-		echo "FAIL sources/$_n: cannot build or run (see $log)"
+		fail "sources/$_n" "cannot build or run (see $log)"
 		return 1
 	fi
 }
 
-# sum_cmp NAME EXE GMON [OPTION...]: gprof -s by both, each in its own
-# directory; the gmon.sum files must be the same bytes.
+# sum_cmp NAME EXE GMON [OPTION...]: gprof -s by both (lib.sh's
+# same_as_gnu): the gmon.sum files must be the same bytes, and the exit
+# status, stdout and whether stderr is empty must agree.
 sum_cmp() {
 	_n=$1 _e=$2 _g=$3
 	shift 3
 	_sd="$out/sum-$(echo "$_n" | tr '/ ' '__')"
-	mkdir -p "$_sd/ours" "$_sd/gnu"
-	(cd "$_sd/ours" && "$GPROF" -s "$@" "$_e" "$_g" >/dev/null 2>&1)
-	(cd "$_sd/gnu" && "$ORACLE" -s "$@" "$_e" "$_g" >/dev/null 2>&1)
-	if [ ! -f "$_sd/gnu/gmon.sum" ]; then
-		echo "FAIL $_n: GNU wrote no gmon.sum"
-	elif cmp -s "$_sd/ours/gmon.sum" "$_sd/gnu/gmon.sum"; then
-		echo "PASS $_n"
-	else
-		echo "FAIL $_n: gmon.sum differs (see $_sd)"
-	fi
+	mkdir -p "$_sd"
+	(cd "$_sd" && same_as_gnu "$_n" "$_sd" -s "$@" "$_e" "$_g")
 }
 
 # check NAME OPTION-SET...: compare both gprofs on $out/NAME with each
@@ -140,9 +133,9 @@ if clang -g -gdwarf-5 -O2 -pg -S -o "$out/line0.s" "$out/src/line0.c" \
 		END { print prev; if (n != 2) exit 1 }' "$out/line0.s" >"$out/line0z.s" &&
 	    prog line0-clang "$out" clang -g -O2 line0z.s &&
 	    check line0-clang "-b" "-b -C" "-b -L" "-b -L --inline-file-names" \
-		"-r -s" "-b -qno_line" || echo "FAIL sources/line0-clang: cannot inject line-0 rows"
+		"-r -s" "-b -qno_line" || fail "sources/line0-clang" "cannot inject line-0 rows"
 else
-	echo "FAIL sources/line0-clang: clang -S failed (see $log)"
+	fail "sources/line0-clang" "clang -S failed (see $log)"
 fi
 
 # ---- 4. damaged DWARF: one warning per problem, the report still printed ----
@@ -184,24 +177,24 @@ damaged() {
 		_rc=$?
 		_hits=$(grep -c -- "$_pat" "$out/dmg.err")
 		if [ $_rc -ne 0 ]; then
-			echo "FAIL $_t: exit $_rc"; head -3 "$out/dmg.err"
+			fail "$_t" "exit $_rc"; head -3 "$out/dmg.err"
 		elif ! grep -q 'impl_work' "$out/dmg.out"; then
-			echo "FAIL $_t: no report"
+			fail "$_t" "no report"
 		elif [ "$_hits" -lt 1 ] || [ "$_hits" -gt "$_max" ]; then
-			echo "FAIL $_t: $_hits warnings like '$_pat'"; head -3 "$out/dmg.err"
+			fail "$_t" "$_hits warnings like '$_pat'"; head -3 "$out/dmg.err"
 		elif [ "$(sort "$out/dmg.err" | uniq -d | wc -l)" -ne 0 ]; then
-			echo "FAIL $_t: a warning repeated"; head -3 "$out/dmg.err"
+			fail "$_t" "a warning repeated"; head -3 "$out/dmg.err"
 		else
-			echo "PASS $_t"
+			pass "$_t"
 		fi
 	done
 	(cd "$out" && "$GPROF" -s "dmg-$_n" "$base.gmon" >/dev/null 2>"$out/dmg.err")
 	_rc=$?
 	_hits=$(grep -c -- "$_pat" "$out/dmg.err")
 	if [ $_rc -ne 0 ] || [ "$_hits" -lt 1 ] || [ "$_hits" -gt "$_max" ]; then
-		echo "FAIL sources/damaged/$_n/-s: exit $_rc, warnings:"; head -3 "$out/dmg.err"
+		fail "sources/damaged/$_n/-s" "exit $_rc, warnings:"; head -3 "$out/dmg.err"
 	else
-		echo "PASS sources/damaged/$_n/-s"
+		pass "sources/damaged/$_n/-s"
 	fi
 	rm -f "$out/gmon.sum"
 }

@@ -17,7 +17,7 @@ for mode in nopie pie; do
 	# shellcheck disable=SC2086
 	if ! cc -O0 -pg $flags -o "$dir/forward" "$here/forward.c" 2>"$dir/log" ||
 		! (cd "$dir" && ./forward >/dev/null && mv gmon.out forward.gmon); then
-		echo "FAIL staticcalls/$mode: cannot build or run (see $dir/log)"
+		fail "staticcalls/$mode" "cannot build or run (see $dir/log)"
 		continue
 	fi
 	for opts in "-b -c" "-b -c -q -T" "-b -c -e d" "-b -c -k a/c" "-r -c" "-b -q -r -c"; do
@@ -28,7 +28,7 @@ for mode in nopie pie; do
 	# shellcheck disable=SC2086
 	if ! cc -O0 -pg $flags -o "$dir/backward" "$here/backward.c" 2>>"$dir/log" ||
 		! (cd "$dir" && ./backward >/dev/null; mv gmon.out backward.gmon); then
-		echo "FAIL staticcalls/$mode/backward: cannot build or run"
+		fail "staticcalls/$mode/backward" "cannot build or run"
 		continue
 	fi
 	"$GPROF" -b -c -q "$dir/backward" "$dir/backward.gmon" >"$dir/back.txt" 2>&1
@@ -36,9 +36,9 @@ for mode in nopie pie; do
 		inside && /^---/ { exit }
 		inside && /0\/0 +back_target / { found = 1 }
 		END { exit !found }' "$dir/back.txt"; then
-		echo "PASS staticcalls/$mode/backward-call-found"
+		pass "staticcalls/$mode/backward-call-found"
 	else
-		echo "FAIL staticcalls/$mode/backward-call-found: caller's entry has no 0/0 back_target line"
+		fail "staticcalls/$mode/backward-call-found" "caller's entry has no 0/0 back_target line"
 	fi
 done
 
@@ -53,7 +53,7 @@ check_arch() {
 	mkdir -p "$dir"
 	if ! $asm -o "$dir/t.o" "$here/$arch.s" 2>"$dir/log" ||
 		! $ld -o "$dir/t" "$dir/t.o" 2>>"$dir/log"; then
-		echo "FAIL staticcalls/$arch: cannot assemble (see $dir/log)"
+		fail "staticcalls/$arch" "cannot assemble (see $dir/log)"
 		return
 	fi
 	lo=$(nm "$dir/t" | awk '$3 == "_start" { print "0x" $1 }')
@@ -73,9 +73,9 @@ check_arch() {
 			/^---/ { entry = 0 }
 			entry && $3 ~ /^0\// && $4 == c { found = 1 }
 			END { exit !found }' "$dir/out.txt"; then
-			echo "PASS staticcalls/$arch/$1-calls-$2"
+			pass "staticcalls/$arch/$1-calls-$2"
 		else
-			echo "FAIL staticcalls/$arch/$1-calls-$2: no 0/0 line (see $dir/out.txt)"
+			fail "staticcalls/$arch/$1-calls-$2" "no 0/0 line (see $dir/out.txt)"
 		fi
 	done
 }
@@ -84,7 +84,7 @@ if command -v aarch64-linux-gnu-as >/dev/null 2>&1; then
 	    "_start leaf_b" "_start leaf_a" "_start tail_c" "caller leaf_a" \
 	    "leaf_b caller"
 else
-	echo "FAIL staticcalls/aarch64: aarch64-linux-gnu-as missing (scripts/ensure-deps.sh installs it)"
+	fail "staticcalls/aarch64" "aarch64-linux-gnu-as missing (scripts/ensure-deps.sh installs it)"
 fi
 check_arch i386 "as --32" "ld -m elf_i386" 4 \
     "_start leaf_b" "_start leaf_a" "caller leaf_a" "leaf_b caller"
@@ -100,11 +100,11 @@ if as --32 -g -o "$dir/t.o" "$here/i386.s" 2>"$dir/log" &&
 	    mv gmon.sum ours.sum && "${ORACLE:-/usr/bin/gprof}" -s t t.gmon &&
 	    cmp -s gmon.sum ours.sum)
 	if [ $? -eq 0 ] && [ ! -s "$dir/out.txt" ]; then
-		echo "PASS staticcalls/i386-g/sum"
+		pass "staticcalls/i386-g/sum"
 	else
-		echo "FAIL staticcalls/i386-g/sum: see $dir"
+		fail "staticcalls/i386-g/sum" "see $dir"
 	fi
 else
-	echo "FAIL staticcalls/i386-g: cannot assemble (see $dir/log)"
+	fail "staticcalls/i386-g" "cannot assemble (see $dir/log)"
 fi
 exit 0

@@ -9,6 +9,7 @@
 # the machine lacks (an unprivileged user when run as root, mount,
 # strace) print "SKIP name: why".  Env: GPROF, BUILD.
 set -u
+. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 LC_ALL=C
 export LC_ALL
 GPROF=${GPROF:?GPROF must name our gprof}
@@ -32,14 +33,14 @@ chmod 755 "$out" "$out/in"
 in=$out/in
 if ! cc -g -O0 -pg -o "$in/hot" "$here/../progs/hot.c" 2>"$in/cc.err" ||
 	! (cd "$in" && ./hot >/dev/null) || [ ! -s "$in/gmon.out" ]; then
-	echo "FAIL sumfile/build: see $in/cc.err"
+	fail "sumfile/build" "see $in/cc.err"
 	exit 0
 fi
 chmod 644 "$in/gmon.out"
 # GNU's gmon.sum, and two older gmon.sums to replace: bigger and smaller.
 mkdir "$in/gnu"
 (cd "$in/gnu" && /usr/bin/gprof -s ../hot ../gmon.out) || {
-	echo "FAIL sumfile/build: /usr/bin/gprof -s failed"
+	fail "sumfile/build" "/usr/bin/gprof -s failed"
 	exit 0
 }
 GNU=$in/gnu/gmon.sum
@@ -97,12 +98,11 @@ want_ls() {
 }
 done_case() {
 	if [ -n "$why" ]; then
-		echo "FAIL $name: $why"
+		fail "$name" "$why"
 	else
-		echo "PASS $name"
+		pass "$name"
 	fi
 }
-skip() { echo "SKIP sumfile/$1: $2"; }
 
 # ---- new files: the mode creat(0666) gives under the umask -----------------
 
@@ -149,7 +149,7 @@ if [ "$(id -u)" -eq 0 ]; then
 		bad "owner $(stat -c %u:%g "$d/gmon.sum"), want 65534:65534"
 	done_case
 else
-	skip replace/owner "needs root to give a file away"
+	skip sumfile/replace/owner "needs root to give a file away"
 fi
 
 # ---- permissions: a read-only file, a read-only directory ------------------
@@ -157,7 +157,7 @@ fi
 if [ "$unpriv" = no ]; then
 	for c in read-only rodir/update-shrink rodir/update-grow rodir/ulimit \
 		rodir/accumulate rodir/absent symlink/rodir; do
-		skip "$c" "root, and nobody cannot reach $out"
+		skip "sumfile/$c" "root, and nobody cannot reach $out"
 	done
 else
 	# A file we may not write is not ours to replace (GNU refuses too).
@@ -321,7 +321,7 @@ if [ "$(id -u)" -eq 0 ]; then
 	refuse "is a device, not a regular file" "character special file"
 	done_case
 else
-	skip refuse/device "mknod needs root (refuse/device-link covers it)"
+	skip sumfile/refuse/device "mknod needs root (refuse/device-link covers it)"
 fi
 if command -v python3 >/dev/null; then
 	new refuse/socket
@@ -330,7 +330,7 @@ if command -v python3 >/dev/null; then
 	refuse "is a socket, not a regular file" socket
 	done_case
 else
-	skip refuse/socket "no python3 to make a socket"
+	skip sumfile/refuse/socket "no python3 to make a socket"
 fi
 
 # ---- stale temporaries: ours from dead runs go, nothing else ---------------
@@ -398,7 +398,7 @@ if mount -t tmpfs -o size=64k tmpfs "$d" 2>/dev/null; then
 	done_case
 	umount "$d" && mnt=
 else
-	skip full/tmpfs "mount -t tmpfs is not permitted here"
+	skip sumfile/full/tmpfs "mount -t tmpfs is not permitted here"
 fi
 
 # ---- the header's spare bytes without a histogram ---------------------------
@@ -433,7 +433,7 @@ done_case
 # ---- signals and failing system calls (strace injects them) ----------------
 
 if [ $strace_ok = no ]; then
-	skip signals "strace is missing or cannot trace here"
+	skip sumfile/signals "strace is missing or cannot trace here"
 	exit 0
 fi
 # inject SPEC RC TEXT: run under strace -e inject=SPEC; want status RC,

@@ -258,3 +258,42 @@ t_poisson(uint64_t *state, double lambda)
 	}
 	return n;
 }
+
+struct module {
+	const char *name;
+	void (*fn)(void);
+};
+
+static struct module modules[T_MAX_MODULES];
+static size_t nmodules;
+
+/* Runs from constructors, before main(): nothing here may need t_init(). */
+void
+t_register(const char *name, void (*fn)(void))
+{
+	if (nmodules == T_MAX_MODULES) {
+		fprintf(stderr,
+			"unit: more than %d modules; raise "
+			"T_MAX_MODULES in check.h\n",
+			T_MAX_MODULES);
+		exit(2);
+	}
+	modules[nmodules].name = name;
+	modules[nmodules].fn = fn;
+	nmodules++;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct module *)a)->name,
+		      ((const struct module *)b)->name);
+}
+
+void
+t_run_modules(void)
+{
+	qsort(modules, nmodules, sizeof(modules[0]), by_name);
+	for (size_t i = 0; i < nmodules; i++)
+		modules[i].fn();
+}

@@ -4,9 +4,11 @@
  *
  * A case runs from t_begin() to t_end(); checks in between record the
  * first failure and return whether they held, so a test can stop early.
- * Case names have no spaces or colons.  Each test_*.c file exposes one
- * test_module() function, called from main.c, which runs its groups of
- * cases with t_run().
+ * Case names have no spaces or colons.  Each test_*.c file defines its
+ * module with T_MODULE(name) { ... }, a function that runs its groups of
+ * cases with t_run(); the module registers itself before main() runs
+ * (a constructor), so adding a file or a module edits no list: main.c
+ * runs every registered module, in the order of their names.
  */
 #ifndef GPROF_UNIT_CHECK_H
 #define GPROF_UNIT_CHECK_H
@@ -49,24 +51,25 @@ double t_uniform(uint64_t *state);
  * pieces of at most 30 (so exp() never underflows). */
 uint64_t t_poisson(uint64_t *state, double lambda);
 
-void test_reader(void);
-void test_symtab(void);
-void test_sort(void);
-void test_gmon(void);
-void test_hist(void);
-void test_callgraph(void);
-void test_fmt(void);
-void test_symspec(void);
-void test_model(void);
-void test_bbsum(void);
-void test_outfile(void);
-void test_intern(void);
-void test_sidefile(void);
-void test_stats(void);
-void test_jsonr(void);
-void test_diff(void);
-void test_jsonw(void); /* helper viewjson */
-void test_srcfile(void);
-void test_stacks(void);
+/*
+ * Register module NAME, run by t_run_modules(); at most T_MAX_MODULES.
+ * T_MODULE calls it from a constructor.
+ */
+#define T_MAX_MODULES 128
+void t_register(const char *name, void (*fn)(void));
+/* Run every registered module, in the order of their names. */
+void t_run_modules(void);
+
+/*
+ * T_MODULE(name) { body }: define the module "name" (an identifier) and
+ * register it.  One per test_*.c file is the custom.
+ */
+#define T_MODULE(name)                                                         \
+	static void test_##name(void);                                         \
+	__attribute__((constructor)) static void t_register_##name(void)       \
+	{                                                                      \
+		t_register(#name, test_##name);                                \
+	}                                                                      \
+	static void test_##name(void)
 
 #endif

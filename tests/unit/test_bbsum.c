@@ -97,8 +97,7 @@ nothing_kept(void)
 	t_end();
 }
 
-void
-test_bbsum(void)
+T_MODULE(bbsum)
 {
 	t_run("bbsum", merge_and_order);
 	t_run("bbsum", ten_slots);

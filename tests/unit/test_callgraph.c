@@ -507,8 +507,7 @@ test_back_arcs(void)
 	free(st.syms);
 }
 
-void
-test_callgraph(void)
+T_MODULE(callgraph)
 {
 	t_run("callgraph/add", test_add);
 	t_run("callgraph/many-arcs", test_many_arcs);

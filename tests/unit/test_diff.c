@@ -188,8 +188,7 @@ t_saturation(void)
 	t_end();
 }
 
-void
-test_diff(void)
+T_MODULE(diff)
 {
 	t_run("diff-matching", t_matching);
 	t_run("diff-saturation", t_saturation);

@@ -101,8 +101,7 @@ t_unsigned(void)
 	t_end();
 }
 
-void
-test_fmt(void)
+T_MODULE(fmt)
 {
 	t_run("fmt-fixed", t_fixed);
 	t_run("fmt-random", t_random);

@@ -950,8 +950,7 @@ test_stream_files(void)
 	wbuf_free(&w);
 }
 
-void
-test_gmon(void)
+T_MODULE(gmon)
 {
 	t_run("gmon/gnu-basic", test_gnu_basic);
 	t_run("gmon/sum", test_sum);

@@ -191,8 +191,7 @@ test_outside(void)
 		check_dbl(ticks[k], 0, four_syms[k].name);
 }
 
-void
-test_hist(void)
+T_MODULE(hist)
 {
 	t_run("hist/split", test_split);
 	t_run("hist/fractional-scale", test_fractional_scale);

@@ -40,8 +40,7 @@ ids(void)
 	intern_free(&t);
 }
 
-void
-test_intern(void)
+T_MODULE(intern)
 {
 	t_run("intern", ids);
 }

@@ -173,8 +173,7 @@ t_u64(void)
 	t_end();
 }
 
-void
-test_jsonr(void)
+T_MODULE(jsonr)
 {
 	t_run("jsonr-valid", t_valid);
 	t_run("jsonr-strings", t_strings);

@@ -214,8 +214,7 @@ structure(void)
 	t_end();
 }
 
-void
-test_jsonw(void)
+T_MODULE(jsonw)
 {
 	t_run("jsonw-strings", strings);
 	t_run("jsonw-numbers", numbers);

@@ -135,8 +135,7 @@ accessors(void)
 	free(f.st.syms);
 }
 
-void
-test_model(void)
+T_MODULE(model)
 {
 	t_run("model/listing", listing);
 	t_run("model/accessors", accessors);

@@ -195,8 +195,7 @@ t_leave(void)
 	t_end();
 }
 
-void
-test_outfile(void)
+T_MODULE(outfile)
 {
 	t_run("outfile/names", t_names);
 	t_run("outfile/commit", t_commit);

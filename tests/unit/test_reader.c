@@ -258,8 +258,7 @@ test_round_trip(void)
 	}
 }
 
-void
-test_reader(void)
+T_MODULE(reader)
 {
 	t_run("reader/decode", test_decode);
 	t_run("reader/past-end", test_past_end);

@@ -558,8 +558,7 @@ t_hist_range(void)
 	t_end();
 }
 
-void
-test_sidefile(void)
+T_MODULE(sidefile)
 {
 	t_run("sidefile/round-trip", t_round_trip);
 	t_run("sidefile/every-cut-refused", t_cuts);

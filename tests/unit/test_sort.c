@@ -223,8 +223,7 @@ test_runs(void)
 	}
 }
 
-void
-test_sort(void)
+T_MODULE(sort)
 {
 	t_run("sort/stable", test_stable);
 	t_run("sort/random", test_random);

@@ -166,8 +166,7 @@ t_search(void)
 		t_fail("cleanup");
 }
 
-void
-test_srcfile(void)
+T_MODULE(srcfile)
 {
 	t_run("srcfile", t_split);
 	t_run("srcpath", t_search);

@@ -275,8 +275,7 @@ test_measured(void)
 	free(st.syms);
 }
 
-void
-test_stacks(void)
+T_MODULE(stacks)
 {
 	t_run("stacks/repeats", test_repeats);
 	t_run("stacks/errors", test_errors);

@@ -254,8 +254,7 @@ t_false_positives(void)
 	t_end();
 }
 
-void
-test_stats(void)
+T_MODULE(stats)
 {
 	t_run("stats-quantiles", t_quantiles);
 	t_run("stats-gamma", t_gamma);

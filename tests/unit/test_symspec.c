@@ -91,8 +91,7 @@ t_match(void)
 	t_end();
 }
 
-void
-test_symspec(void)
+T_MODULE(symspec)
 {
 	t_run("symspec-parse", t_parse);
 	t_run("symspec-match", t_match);

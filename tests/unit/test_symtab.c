@@ -166,8 +166,7 @@ test_find_many(void)
 	free(v);
 }
 
-void
-test_symtab(void)
+T_MODULE(symtab)
 {
 	t_run("symtab/local-names", test_local_names);
 	t_run("symtab/find", test_find);

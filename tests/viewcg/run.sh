@@ -38,31 +38,31 @@ check_callgrind() {
 	_n=$1 _exe=$2 _gmon=$3 _d=$out/$1.d
 	if ! "$GPROF" --format=callgrind "$_exe" "$_gmon" >"$_d/cg" 2>"$_d/cg.err" ||
 		[ -s "$_d/cg.err" ]; then
-		echo "FAIL viewcg/$_n/callgrind: gprof failed or warned: $(head -n 1 "$_d/cg.err")"
+		fail "viewcg/$_n/callgrind" "gprof failed or warned: $(head -n 1 "$_d/cg.err")"
 		return
 	fi
-	echo "PASS viewcg/$_n/callgrind"
+	pass "viewcg/$_n/callgrind"
 	if [ -z "$have_annotate" ]; then
-		echo "SKIP viewcg/$_n/annotate: no callgrind_annotate (valgrind)"
+		skip "viewcg/$_n/annotate" "no callgrind_annotate (valgrind)"
 		return
 	fi
 	for incl in no yes; do
 		if ! (cd "$_d" && callgrind_annotate --threshold=100 --auto=no \
 			--tree=both --inclusive=$incl cg) >"$_d/ann.$incl" 2>"$_d/ann.$incl.err" ||
 			[ -s "$_d/ann.$incl.err" ] || grep -q WARNING "$_d/ann.$incl"; then
-			echo "FAIL viewcg/$_n/annotate-$incl: $(head -n 1 "$_d/ann.$incl.err")"
+			fail "viewcg/$_n/annotate-$incl" "$(head -n 1 "$_d/ann.$incl.err")"
 			return
 		fi
 		awk -f "$here/annotate.awk" "$_d/ann.$incl" >"$_d/ann.$incl.facts"
 	done
-	echo "PASS viewcg/$_n/annotate"
+	pass "viewcg/$_n/annotate"
 	# Program total against the flat profile's last cumulative seconds.
 	_p=$(awk -F '\t' '$1 == "P" { print $2 }' "$_d/ann.no.facts")
 	_t=$(awk -F '\t' '$1 == "T" { print $2 }' "$_d/text.facts")
 	if num_close "${_p:-x}" "$(awk -v t="${_t:-0}" 'BEGIN { print t * 1e9 }')" 5.1e6; then
-		echo "PASS viewcg/$_n/total"
+		pass "viewcg/$_n/total"
 	else
-		echo "FAIL viewcg/$_n/total: callgrind_annotate $_p ns, flat profile ${_t:-none} s"
+		fail "viewcg/$_n/total" "callgrind_annotate $_p ns, flat profile ${_t:-none} s"
 	fi
 	# Self: every flat-profile function's seconds.
 	_bad=$(awk -F '\t' 'FNR == NR { if ($1 == "F") cost[$2] = $3; next }
@@ -71,9 +71,9 @@ check_callgrind() {
 			if (d > 0.0051) { print $2 ": " c " s, flat " $3; exit } }' \
 		"$_d/ann.no.facts" "$_d/text.facts")
 	if [ -z "$_bad" ]; then
-		echo "PASS viewcg/$_n/self"
+		pass "viewcg/$_n/self"
 	else
-		echo "FAIL viewcg/$_n/self: $_bad"
+		fail "viewcg/$_n/self" "$_bad"
 	fi
 	# Inclusive: self + children of every function outside a cycle
 	# (callgrind_annotate counts a function's calls from another file's
@@ -84,18 +84,18 @@ check_callgrind() {
 			if (d > 0.0101) { print $2 ": " c " s, call graph " $4 " + " $5; exit } }' \
 		"$_d/ann.yes.facts" "$_d/text.facts")
 	if [ -z "$_bad" ]; then
-		echo "PASS viewcg/$_n/inclusive"
+		pass "viewcg/$_n/inclusive"
 	else
-		echo "FAIL viewcg/$_n/inclusive: $_bad"
+		fail "viewcg/$_n/inclusive" "$_bad"
 	fi
 	# Counts summed per (caller, callee): calls from lines of another
 	# file come under another name.
 	awk -F '\t' '$1 == "A" { n[$2 "\t" $3] += $4 } END { for (k in n) print "A\t" k "\t" n[k] }' \
 		"$_d/ann.no.facts" | sort -u >"$_d/ann.arcs"
 	if cmp -s "$_d/ann.arcs" "$_d/text.arcs"; then
-		echo "PASS viewcg/$_n/calls"
+		pass "viewcg/$_n/calls"
 	else
-		echo "FAIL viewcg/$_n/calls: (caller, callee, count) sets differ"
+		fail "viewcg/$_n/calls" "(caller, callee, count) sets differ"
 		diff "$_d/ann.arcs" "$_d/text.arcs" | head -4
 	fi
 }
@@ -103,11 +103,11 @@ check_callgrind() {
 # dot_ok NAME FILE: dot -Tsvg reads FILE without a word on stderr.
 dot_ok() {
 	if [ -z "$have_dot" ]; then
-		echo "SKIP viewcg/$1: no dot (graphviz)"
+		skip "viewcg/$1" "no dot (graphviz)"
 	elif dot -Tsvg "$2" >"$2.svg" 2>"$2.err" && [ ! -s "$2.err" ]; then
-		echo "PASS viewcg/$1"
+		pass "viewcg/$1"
 	else
-		echo "FAIL viewcg/$1: dot -Tsvg: $(head -n 1 "$2.err")"
+		fail "viewcg/$1" "dot -Tsvg: $(head -n 1 "$2.err")"
 	fi
 }
 
@@ -119,14 +119,14 @@ check_dot() {
 		# shellcheck disable=SC2086
 		if ! "$GPROF" --format=dot ${v#*:} "$_exe" "$_gmon" \
 			>"$_d/${v%%:*}.dot" 2>"$_d/dot.err" || [ -s "$_d/dot.err" ]; then
-			echo "FAIL viewcg/$_n/dot-${v%%:*}: gprof failed or warned: $(head -n 1 "$_d/dot.err")"
+			fail "viewcg/$_n/dot-${v%%:*}" "gprof failed or warned: $(head -n 1 "$_d/dot.err")"
 			return
 		fi
 		dot_ok "$_n/dot-${v%%:*}" "$_d/${v%%:*}.dot"
 	done
 	awk -f "$here/dot.awk" "$_d/all.dot" >"$_d/dot.facts"
 	if ! grep -q '^G' "$_d/text.facts"; then
-		echo "SKIP viewcg/$_n/dot-graph: no call graph to compare with (no arcs)"
+		skip "viewcg/$_n/dot-graph" "no call graph to compare with (no arcs)"
 		return
 	fi
 	# The call graph's entries, and the functions its arcs name (GNU
@@ -135,9 +135,9 @@ check_dot() {
 		END { for (n in c) print n "\t" c[n] }' "$_d/text.facts" | sort >"$_d/text.nodes"
 	awk -F '\t' '$1 == "N" { print $2 "\t" $5 }' "$_d/dot.facts" | sort >"$_d/dot.nodes"
 	if cmp -s "$_d/dot.nodes" "$_d/text.nodes"; then
-		echo "PASS viewcg/$_n/dot-nodes"
+		pass "viewcg/$_n/dot-nodes"
 	else
-		echo "FAIL viewcg/$_n/dot-nodes: (name, calls) sets differ"
+		fail "viewcg/$_n/dot-nodes" "(name, calls) sets differ"
 		diff "$_d/dot.nodes" "$_d/text.nodes" | head -4
 	fi
 	_bad=$(awk -F '\t' 'FNR == NR { if ($1 == "N") pct[$2] = $3; next }
@@ -145,22 +145,22 @@ check_dot() {
 			if (d > 0.0501) { print $2 ": " pct[$2] "%, call graph " $3 "%"; exit } }' \
 		"$_d/dot.facts" "$_d/text.facts")
 	if [ -z "$_bad" ]; then
-		echo "PASS viewcg/$_n/dot-percent"
+		pass "viewcg/$_n/dot-percent"
 	else
-		echo "FAIL viewcg/$_n/dot-percent: $_bad"
+		fail "viewcg/$_n/dot-percent" "$_bad"
 	fi
 	awk -F '\t' '$1 == "A"' "$_d/dot.facts" | sort -u >"$_d/dot.arcs"
 	if cmp -s "$_d/dot.arcs" "$_d/text.arcs"; then
-		echo "PASS viewcg/$_n/dot-edges"
+		pass "viewcg/$_n/dot-edges"
 	else
-		echo "FAIL viewcg/$_n/dot-edges: (caller, callee, count) sets differ"
+		fail "viewcg/$_n/dot-edges" "(caller, callee, count) sets differ"
 		diff "$_d/dot.arcs" "$_d/text.arcs" | head -4
 	fi
 	# Default thresholds: nodes have ~0.5% or more, those with more are
 	# nodes (the call graph rounds %time to 0.1), edges are arcs.  With
 	# no time at all every function is drawn.
 	if grep -q '^Z' "$_d/text.facts"; then
-		echo "SKIP viewcg/$_n/dot-threshold: the profile holds no time"
+		skip "viewcg/$_n/dot-threshold" "the profile holds no time"
 		return
 	fi
 	awk -f "$here/dot.awk" "$_d/default.dot" >"$_d/default.facts"
@@ -169,11 +169,11 @@ check_dot() {
 			print $2 " (" $3 "%)"; exit }' "$_d/default.facts" "$_d/text.facts")
 	awk -F '\t' '$1 == "A"' "$_d/default.facts" | sort -u >"$_d/default.arcs"
 	if [ -n "$_bad" ]; then
-		echo "FAIL viewcg/$_n/dot-threshold: $_bad is drawn against the threshold"
+		fail "viewcg/$_n/dot-threshold" "$_bad is drawn against the threshold"
 	elif [ -n "$(comm -23 "$_d/default.arcs" "$_d/text.arcs")" ]; then
-		echo "FAIL viewcg/$_n/dot-threshold: an edge that is no arc"
+		fail "viewcg/$_n/dot-threshold" "an edge that is no arc"
 	else
-		echo "PASS viewcg/$_n/dot-threshold"
+		pass "viewcg/$_n/dot-threshold"
 	fi
 }
 
@@ -197,7 +197,7 @@ if cc -pg -g -O1 -fno-inline -o "$out/demo" "$top/examples/demo.c" 2>"$out/demo.
 	(cd "$out" && ./demo >/dev/null && mv gmon.out demo.gmon); then
 	check demo "$out/demo" "$out/demo.gmon"
 else
-	echo "FAIL viewcg/demo/build: see $out/demo.log"
+	fail "viewcg/demo/build" "see $out/demo.log"
 fi
 if build_many viewcg "$out" && (cd "$out" && ./many >/dev/null && mv gmon.out many.gmon); then
 	check many "$out/many" "$out/many.gmon"
@@ -207,12 +207,12 @@ if g++ -pg -g -O1 -fno-inline -o "$out/names" "$here/names.cc" 2>"$out/names.log
 	check names "$out/names" "$out/names.gmon"
 	# DOT strings: the quotes of operator"" escaped, so dot read them.
 	if grep -qF 'label="operator\"\" _k(unsigned long long)' "$out/names.d/all.dot"; then
-		echo "PASS viewcg/names/dot-escape"
+		pass "viewcg/names/dot-escape"
 	else
-		echo "FAIL viewcg/names/dot-escape: operator\"\" _k not escaped as expected"
+		fail "viewcg/names/dot-escape" "operator\"\" _k not escaped as expected"
 	fi
 else
-	echo "FAIL viewcg/names/build: see $out/names.log"
+	fail "viewcg/names/build" "see $out/names.log"
 fi
 
 # Calls from a header's inlined code: their lines are in inl.h (fi=).
@@ -221,12 +221,12 @@ if cc -pg -g -O1 -o "$out/inl" "$here/inl.c" 2>"$out/inl.log" &&
 	SKIP_INCL=1 check inl "$out/inl" "$out/inl.gmon"
 	if grep -q '^fi=([0-9]*) .*inl\.h$' "$out/inl.d/cg" &&
 		grep -A3 '^fi=([0-9]*) .*inl\.h$' "$out/inl.d/cg" | grep -q '^calls='; then
-		echo "PASS viewcg/inl/call-site-file"
+		pass "viewcg/inl/call-site-file"
 	else
-		echo "FAIL viewcg/inl/call-site-file: no call at a line of inl.h"
+		fail "viewcg/inl/call-site-file" "no call at a line of inl.h"
 	fi
 else
-	echo "FAIL viewcg/inl/build: see $out/inl.log"
+	fail "viewcg/inl/build" "see $out/inl.log"
 fi
 
 # ---- synthetic profiles over the demo: empty, histogram only, arcs only ----
@@ -241,7 +241,7 @@ if [ -x "$out/demo" ]; then
 		if "$BUILD/mkgmon" -o "$out/$s.gmon" "$out/$s.spec" 2>"$out/$s.log"; then
 			check "$s" "$out/demo" "$out/$s.gmon"
 		else
-			echo "FAIL viewcg/$s/mkgmon: $(head -n 1 "$out/$s.log")"
+			fail "viewcg/$s/mkgmon" "$(head -n 1 "$out/$s.log")"
 		fi
 	done
 fi
@@ -264,11 +264,11 @@ if [ -f "$out/demo.d/cg" ] && [ -n "$have_annotate" ]; then
 	calls_costs "$out/demo.d/c.cg" | grep -v ' 0$' >"$out/demo.d/c.cg.cc"
 	if (cd "$out/demo.d" && callgrind_annotate --threshold=100 --auto=no c.cg) 2>&1 |
 		grep -q WARNING; then
-		echo "FAIL viewcg/static-calls: callgrind_annotate warns about -c's file"
+		fail "viewcg/static-calls" "callgrind_annotate warns about -c's file"
 	elif [ -s "$out/demo.d/cg.cc" ] && cmp -s "$out/demo.d/c.cg.cc" "$out/demo.d/cg.cc"; then
-		echo "PASS viewcg/static-calls"
+		pass "viewcg/static-calls"
 	else
-		echo "FAIL viewcg/static-calls: -c changed a call or a cost"
+		fail "viewcg/static-calls" "-c changed a call or a cost"
 	fi
 fi
 
@@ -352,15 +352,15 @@ if command -v kcachegrind >/dev/null 2>&1 && command -v xvfb-run >/dev/null 2>&1
 			done
 			kill $p' sh "$out/$n.d/cg" >/dev/null 2>&1
 		if grep -q "Invalid\|rror" "$out/$n.d/cg.kc"; then
-			echo "FAIL viewcg/$n/kcachegrind: $(grep -m1 'Invalid\|rror' "$out/$n.d/cg.kc")"
+			fail "viewcg/$n/kcachegrind" "$(grep -m1 'Invalid\|rror' "$out/$n.d/cg.kc")"
 		elif grep -q Selected "$out/$n.d/cg.kc"; then
-			echo "PASS viewcg/$n/kcachegrind"
+			pass "viewcg/$n/kcachegrind"
 		else
-			echo "FAIL viewcg/$n/kcachegrind: no sign that it loaded the file"
+			fail "viewcg/$n/kcachegrind" "no sign that it loaded the file"
 		fi
 	done
 else
-	echo "SKIP viewcg/kcachegrind: kcachegrind or xvfb-run not installed"
+	skip "viewcg/kcachegrind" "kcachegrind or xvfb-run not installed"
 fi
 
 # ---- options ----
@@ -371,8 +371,8 @@ expect_error viewcg/opt-edge "$out/opts" "--edge-threshold wants a percentage" \
 	--format=dot --edge-threshold=101 "$out/demo" "$out/demo.gmon"
 if "$GPROF" --format=dot --output="$out/opts/o.dot" "$out/demo" "$out/demo.gmon" &&
 	"$GPROF" --format=dot "$out/demo" "$out/demo.gmon" | cmp -s - "$out/opts/o.dot"; then
-	echo "PASS viewcg/output"
+	pass "viewcg/output"
 else
-	echo "FAIL viewcg/output: --output=FILE differs from standard output"
+	fail "viewcg/output" "--output=FILE differs from standard output"
 fi
 exit 0

@@ -30,13 +30,11 @@ rm -rf "$out"
 mkdir -p "$out"
 MKGMON="$BUILD/mkgmon"
 
-pass() { echo "PASS viewdiff/$1"; }
-fail() { echo "FAIL viewdiff/$1: $2"; }
 
 # ---- programs ----
 build_demo viewdiff "$out" || exit 0
 if ! (cd "$out" && ./demo >/dev/null && mv gmon.out demo.gmon); then
-	fail build "the demo wrote no profile"
+	fail viewdiff/build "the demo wrote no profile"
 	exit 0
 fi
 
@@ -76,13 +74,13 @@ fi
 dump() {
 	if ! NODE_PATH="$npm_dir/node_modules" node "$here/pprof-dump.js" \
 		"$2" >"$out/$1.dump" 2>"$out/$1.derr"; then
-		fail "$1" "$(cat "$out/$1.derr")"
+		fail "viewdiff/$1" "$(cat "$out/$1.derr")"
 		return 1
 	fi
 }
 
 if [ -z "$decoder" ]; then
-	echo "SKIP viewdiff/pprof: no node, or npm could not install pprof-format (see $out/npm.log)"
+	skip "viewdiff/pprof" "no node, or npm could not install pprof-format (see $out/npm.log)"
 else
 	# Synthetic: every fact known in advance.
 	if "$GPROF" --format=pprof --output="$out/a.pb.gz" "$out/demo" \
@@ -103,9 +101,9 @@ else
 		sort "$out/a.want" >"$out/a.want.s"
 		sort "$out/pprof-synthetic.dump" >"$out/a.got.s"
 		if cmp -s "$out/a.want.s" "$out/a.got.s"; then
-			pass pprof-synthetic
+			pass viewdiff/pprof-synthetic
 		else
-			fail pprof-synthetic "decoded profile differs"
+			fail viewdiff/pprof-synthetic "decoded profile differs"
 			diff "$out/a.want.s" "$out/a.got.s" | head -5
 		fi
 	fi
@@ -138,9 +136,9 @@ else
 			print bad
 		}' "$out/pprof-demo.dump" "$out/demo.flat")
 		if [ -z "$why" ]; then
-			pass pprof-demo-sums
+			pass viewdiff/pprof-demo-sums
 		else
-			fail pprof-demo-sums "$why"
+			fail viewdiff/pprof-demo-sums "$why"
 		fi
 	}
 fi
@@ -153,13 +151,13 @@ if "$GPROF" --format=errorbars "$out/demo" "$out/small.gmon" \
 	# 100 samples: 1 +- 1.96 x 0.1 s; 4 samples: Garwood [1.09, 10.24].
 	if grep -q '^ *100\.0 *1\.00 *0\.80 *1\.20 .* checksum$' "$out/small.eb" &&
 		grep -q '^ *4\.0 *0\.04 *0\.01 *0\.10 .* mix$' "$out/small.eb"; then
-		pass errorbars-known-counts
+		pass viewdiff/errorbars-known-counts
 	else
-		fail errorbars-known-counts "unexpected intervals"
+		fail viewdiff/errorbars-known-counts "unexpected intervals"
 		cat "$out/small.eb"
 	fi
 else
-	fail errorbars-known-counts "exit status $?"
+	fail viewdiff/errorbars-known-counts "exit status $?"
 fi
 "$GPROF" --format=errorbars "$out/demo" "$out/demo.gmon" >"$out/demo.eb"
 why=$(awk '
@@ -177,7 +175,7 @@ $1 ~ /^[0-9.]+$/ && NF >= 6 {
 }
 END { if (n != m) bad = bad " rows " m " vs " n; print bad }' \
 	"$out/demo.flat" "$out/demo.eb")
-if [ -z "$why" ]; then pass errorbars-vs-flat; else fail errorbars-vs-flat "$why"; fi
+if [ -z "$why" ]; then pass viewdiff/errorbars-vs-flat; else fail viewdiff/errorbars-vs-flat "$why"; fi
 expect_error viewdiff/errorbars-not-in-gnu-text "$out" "--error-bars does not change GNU" \
 	--error-bars demo demo.gmon
 expect_error viewdiff/errorbars-not-with-json "$out" "use --format=errorbars" \
@@ -198,9 +196,9 @@ row() {
 run_diff self --diff=a.gmon demo a.gmon
 if [ $rc -eq 0 ] && grep -q '^0 significant changes; 3 unchanged' "$out/self.out" &&
 	[ -z "$(row "$out/self.out" mix)" ]; then
-	pass diff-self
+	pass viewdiff/diff-self
 else
-	fail diff-self "exit $rc or rows listed"
+	fail viewdiff/diff-self "exit $rc or rows listed"
 fi
 
 run_diff ab --diff=a.gmon demo b.gmon
@@ -208,20 +206,20 @@ m=$(row "$out/ab.out" mix) c=$(row "$out/ab.out" checksum)
 case "$m|$c" in
 *"+100.0%"*" * "*"25800 "*"25801 "*"+1"*"|"*"+30.0%"*)
 	case $c in
-	*" * "*) fail diff-doubling "checksum (100 -> 130) flagged: $c" ;;
-	*) pass diff-doubling ;;
+	*" * "*) fail viewdiff/diff-doubling "checksum (100 -> 130) flagged: $c" ;;
+	*) pass viewdiff/diff-doubling ;;
 	esac
 	;;
-*) fail diff-doubling "mix: $m; checksum: $c" ;;
+*) fail viewdiff/diff-doubling "mix: $m; checksum: $c" ;;
 esac
-[ -z "$(row "$out/ab.out" is_even)" ] && pass diff-unchanged-not-listed ||
-	fail diff-unchanged-not-listed "is_even listed"
+[ -z "$(row "$out/ab.out" is_even)" ] && pass viewdiff/diff-unchanged-not-listed ||
+	fail viewdiff/diff-unchanged-not-listed "is_even listed"
 
 run_diff rate --diff=a.gmon demo fast.gmon
 if [ $rc -eq 0 ] && grep -q '^0 significant changes; 3 unchanged' "$out/rate.out"; then
-	pass diff-other-rate-same-seconds
+	pass viewdiff/diff-other-rate-same-seconds
 else
-	fail diff-other-rate-same-seconds "$(sed -n 10p "$out/rate.out")"
+	fail viewdiff/diff-other-rate-same-seconds "$(sed -n 10p "$out/rate.out")"
 fi
 
 run_diff twice --diff=a.gmon demo twice.gmon
@@ -229,30 +227,30 @@ run_diff twice-norm --diff=a.gmon --diff-normalize demo twice.gmon
 if grep -q '^3 significant changes' "$out/twice.out" &&
 	grep -q '^0 significant changes' "$out/twice-norm.out" &&
 	grep -q 'as % of each' "$out/twice-norm.out"; then
-	pass diff-normalize
+	pass viewdiff/diff-normalize
 else
-	fail diff-normalize "seconds: $(sed -n 10p "$out/twice.out"); shares: $(sed -n 10p "$out/twice-norm.out")"
+	fail viewdiff/diff-normalize "seconds: $(sed -n 10p "$out/twice.out"); shares: $(sed -n 10p "$out/twice-norm.out")"
 fi
 
 run_diff fail50 --diff=a.gmon --fail-on-regression=50 --output=fail50.txt demo b.gmon
 if [ $rc -eq 1 ] && grep -q "fail-on-regression=50: the self time of mix (demo.c) grew by 100.0%" \
 	"$out/fail50.err" && grep -q 'mix (demo.c)$' "$out/fail50.txt" && [ ! -s "$out/fail50.out" ]; then
-	pass diff-fail-on-regression
+	pass viewdiff/diff-fail-on-regression
 else
-	fail diff-fail-on-regression "exit $rc: $(cat "$out/fail50.err")"
+	fail viewdiff/diff-fail-on-regression "exit $rc: $(cat "$out/fail50.err")"
 fi
 run_diff fail150 --diff=a.gmon --fail-on-regression=150 demo b.gmon
-[ $rc -eq 0 ] && [ ! -s "$out/fail150.err" ] && pass diff-below-threshold ||
-	fail diff-below-threshold "exit $rc"
+[ $rc -eq 0 ] && [ ! -s "$out/fail150.err" ] && pass viewdiff/diff-below-threshold ||
+	fail viewdiff/diff-below-threshold "exit $rc"
 run_diff failnot --diff=b.gmon --fail-on-regression=0 demo a.gmon
-[ $rc -eq 0 ] && pass diff-faster-is-no-regression ||
-	fail diff-faster-is-no-regression "exit $rc"
+[ $rc -eq 0 ] && pass viewdiff/diff-faster-is-no-regression ||
+	fail viewdiff/diff-faster-is-no-regression "exit $rc"
 
 run_diff eb --diff=demo,a.gmon --error-bars demo b.gmon
 if row "$out/eb.out" mix | grep -q '\[0\.80, 1\.20\] *\[1\.72, 2\.28\]'; then
-	pass diff-error-bars
+	pass viewdiff/diff-error-bars
 else
-	fail diff-error-bars "$(row "$out/eb.out" mix)"
+	fail viewdiff/diff-error-bars "$(row "$out/eb.out" mix)"
 fi
 
 run_diff json --diff=a.gmon --format=json demo b.gmon
@@ -267,9 +265,9 @@ assert m["base_samples"] == 100 and m["this_samples"] == 200, "mix samples"
 assert not c["significant"] and 0.05 < c["p"] < 0.1, "checksum p %g" % c["p"]
 assert d["tested"] == 3 and d["unchanged"] == 1, "counts"
 EOF
-	pass diff-json
+	pass viewdiff/diff-json
 else
-	fail diff-json "exit $rc or wrong document"
+	fail viewdiff/diff-json "exit $rc or wrong document"
 fi
 
 # A base without a histogram: its times are unknown, never 0.
@@ -277,18 +275,18 @@ echo "arc $(($(addr main) + 4)) $(addr mix) 5" | "$MKGMON" -o "$out/arcs.gmon" -
 run_diff nohist --diff=arcs.gmon demo a.gmon
 if [ $rc -eq 0 ] && grep -q 'base profile has no histogram' "$out/nohist.out" &&
 	row "$out/nohist.out" mix | grep -q '^ *? *1\.00 *? *? .* 5 *25800 *+25795'; then
-	pass diff-base-without-histogram
+	pass viewdiff/diff-base-without-histogram
 else
-	fail diff-base-without-histogram "$(row "$out/nohist.out" mix)"
+	fail viewdiff/diff-base-without-histogram "$(row "$out/nohist.out" mix)"
 fi
 
 # A JSON export as the base: the same comparison as from the profile.
 "$GPROF" --format=json "$out/demo" "$out/a.gmon" >"$out/a.json"
 run_diff fromjson --diff=a.json demo b.gmon
 if [ $rc -eq 0 ] && [ "$(sed -n '10,$p' "$out/fromjson.out")" = "$(sed -n '10,$p' "$out/ab.out")" ]; then
-	pass diff-json-base
+	pass viewdiff/diff-json-base
 else
-	fail diff-json-base "exit $rc or rows differ from the profile base"
+	fail viewdiff/diff-json-base "exit $rc or rows differ from the profile base"
 	diff "$out/ab.out" "$out/fromjson.out" | head -5
 fi
 printf '{"format":"gprof-profile","version":2,"functions":[]}' >"$out/v2.json"
@@ -310,9 +308,9 @@ has_calls() {
 if [ $rc -eq 0 ] && has_calls "$m" 18446744073709551615 25800 -9223372036854775808 &&
 	has_calls "$c" 18446744073709551615 400 -9223372036854775808 &&
 	has_calls "$e" 9007199254740993 400 -9007199254740593; then
-	pass diff-json-huge-counts
+	pass viewdiff/diff-json-huge-counts
 else
-	fail diff-json-huge-counts "exit $rc: mix: $m; checksum: $c; is_even: $e"
+	fail viewdiff/diff-json-huge-counts "exit $rc: mix: $m; checksum: $c; is_even: $e"
 fi
 run_diff huge-json --diff=huge.json --format=json demo a.gmon
 if [ $rc -eq 0 ] && python3 - "$out/huge-json.out" <<'EOF'; then
@@ -323,9 +321,9 @@ assert f["mix"]["delta_calls"] == -2**63, "mix delta"
 assert f["checksum"]["base_calls"] == 2**64 - 1, "checksum base"
 assert f["is_even"]["delta_calls"] == 400 - 9007199254740993, "is_even"
 EOF
-	pass diff-json-huge-counts-json
+	pass viewdiff/diff-json-huge-counts-json
 else
-	fail diff-json-huge-counts-json "exit $rc or wrong numbers"
+	fail viewdiff/diff-json-huge-counts-json "exit $rc or wrong numbers"
 fi
 printf '{"format":"gprof-profile","version":1,"functions":[{"raw_name":"mix","self_samples":1,"calls":18446744073709551616}]}' >"$out/2e64.json"
 expect_error viewdiff/diff-json-calls-too-big "$out" "functions[0].calls is not a whole number from 0 to 18446744073709551615" \
@@ -348,11 +346,11 @@ EOF
 rc=$?
 n=$(grep -c ' f[0-9]* (x[0-9]*\.c) \[only in base\]$' "$out/many.out")
 if [ $rc -eq 124 ]; then
-	fail diff-json-many-functions "no end within 120 s"
+	fail viewdiff/diff-json-many-functions "no end within 120 s"
 elif [ $rc -ne 0 ] || [ "$n" -ne 40000 ]; then
-	fail diff-json-many-functions "exit $rc, $n of 40000 functions listed: $(head -n 1 "$out/many.err")"
+	fail viewdiff/diff-json-many-functions "exit $rc, $n of 40000 functions listed: $(head -n 1 "$out/many.err")"
 else
-	pass diff-json-many-functions
+	pass viewdiff/diff-json-many-functions
 fi
 printf '{"format":"gprof-profile",\n"version":1,\n"functions":[}' >"$out/broken.json"
 expect_error viewdiff/diff-json-malformed "$out" "broken.json: line 3, column 14" \

@@ -44,7 +44,7 @@ find_chromium "$work"
 # validate NAME FILE: the document against the schema.
 validate() {
 	if [ -z "$PY" ]; then
-		echo "SKIP viewjson/schema-$1: no python3 with jsonschema (scripts/ensure-deps.sh test installs python3-jsonschema)"
+		skip "viewjson/schema-$1" "no python3 with jsonschema (scripts/ensure-deps.sh test installs python3-jsonschema)"
 		return
 	fi
 	if "$PY" - "$2" "$schema" >"$work/$1.schema.txt" 2>&1 <<'EOF'; then
@@ -54,9 +54,9 @@ schema = json.load(open(sys.argv[2], encoding="utf-8"))
 jsonschema.Draft202012Validator.check_schema(schema)
 jsonschema.Draft202012Validator(schema).validate(doc)
 EOF
-		echo "PASS viewjson/schema-$1"
+		pass "viewjson/schema-$1"
 	else
-		echo "FAIL viewjson/schema-$1: $(tail -n 3 "$work/$1.schema.txt" | tr '\n' ' ')"
+		fail "viewjson/schema-$1" "$(tail -n 3 "$work/$1.schema.txt" | tr '\n' ' ')"
 	fi
 }
 
@@ -66,16 +66,16 @@ flat() {
 	shift 2
 	(cd "$in" && "$GPROF" -b -p "$@") >"$work/$_n.p.txt" 2>/dev/null
 	if ! jq -r -f "$here/flat.jq" "$_f" >"$work/$_n.tsv" 2>"$work/$_n.jq.err"; then
-		echo "FAIL viewjson/flat-$_n: jq: $(head -n 1 "$work/$_n.jq.err")"
+		fail "viewjson/flat-$_n" "jq: $(head -n 1 "$work/$_n.jq.err")"
 	elif ! awk -f "$here/flat.awk" "$work/$_n.tsv" >"$work/$_n.flat.txt"; then
-		echo "FAIL viewjson/flat-$_n: awk failed"
+		fail "viewjson/flat-$_n" "awk failed"
 	elif ! cmp -s "$work/$_n.flat.txt" "$work/$_n.p.txt"; then
-		echo "FAIL viewjson/flat-$_n: rebuilt flat profile differs from -b -p"
+		fail "viewjson/flat-$_n" "rebuilt flat profile differs from -b -p"
 		diff "$work/$_n.flat.txt" "$work/$_n.p.txt" | head -5
 	elif [ "$(wc -l <"$work/$_n.p.txt")" -lt 6 ]; then
-		echo "FAIL viewjson/flat-$_n: the flat profile has no rows"
+		fail "viewjson/flat-$_n" "the flat profile has no rows"
 	else
-		echo "PASS viewjson/flat-$_n"
+		pass "viewjson/flat-$_n"
 	fi
 }
 
@@ -83,29 +83,29 @@ flat() {
 html() {
 	_n=$1 _f=$2 _h=$3
 	if [ -n "$chrome_why" ]; then
-		echo "SKIP viewjson/html-$_n: $chrome_why"
+		skip "viewjson/html-$_n" "$chrome_why"
 		return
 	fi
 	# Static promises first: nothing fetched, the data cannot end early.
 	if grep -q 'src=\|https\?://' "$_f"; then
-		echo "FAIL viewjson/html-$_n: the page refers to something outside it"
+		fail "viewjson/html-$_n" "the page refers to something outside it"
 		return
 	fi
 	if [ "$(grep -c '</script>' "$_f")" != 2 ]; then
-		echo "FAIL viewjson/html-$_n: want exactly 2 </script> (data, code)"
+		fail "viewjson/html-$_n" "want exactly 2 </script> (data, code)"
 		return
 	fi
 	if ! chrome_selftest "file://$_f#$_h&selftest" "$work/$_n.dom" \
 		"$work/$_n.selftest"; then
-		echo "SKIP viewjson/html-$_n: $chrome_why"
+		skip "viewjson/html-$_n" "$chrome_why"
 	elif ! grep -q '^DONE' "$work/$_n.selftest"; then
-		echo "FAIL viewjson/html-$_n: the self-test did not finish"
+		fail "viewjson/html-$_n" "the self-test did not finish"
 	elif grep -q '^FAIL' "$work/$_n.selftest"; then
-		echo "FAIL viewjson/html-$_n: $(grep '^FAIL' "$work/$_n.selftest" | tr '\n' ' ')"
+		fail "viewjson/html-$_n" "$(grep '^FAIL' "$work/$_n.selftest" | tr '\n' ' ')"
 	elif [ "$(grep -c '^PASS' "$work/$_n.selftest")" -lt 12 ]; then
-		echo "FAIL viewjson/html-$_n: only $(grep -c '^PASS' "$work/$_n.selftest") checks ran"
+		fail "viewjson/html-$_n" "only $(grep -c '^PASS' "$work/$_n.selftest") checks ran"
 	else
-		echo "PASS viewjson/html-$_n ($(grep -c '^PASS' "$work/$_n.selftest") checks)"
+		pass "viewjson/html-$_n ($(grep -c '^PASS' "$work/$_n.selftest") checks)"
 	fi
 }
 
@@ -114,13 +114,13 @@ one() {
 	_name=$1 _hash=$2
 	shift 2
 	if ! (cd "$in" && "$GPROF" --format=json "$@") >"$work/$_name.json" 2>"$work/$_name.err"; then
-		echo "FAIL viewjson/json-$_name: $(head -n 1 "$work/$_name.err")"
+		fail "viewjson/json-$_name" "$(head -n 1 "$work/$_name.err")"
 		return
 	fi
 	validate "$_name" "$work/$_name.json"
 	flat "$_name" "$work/$_name.json" "$@"
 	if ! (cd "$in" && "$GPROF" --format=html --output="$work/$_name.html" "$@") 2>"$work/$_name.err"; then
-		echo "FAIL viewjson/html-$_name: $(head -n 1 "$work/$_name.err")"
+		fail "viewjson/html-$_name" "$(head -n 1 "$work/$_name.err")"
 		return
 	fi
 	html "$_name" "$work/$_name.html" "$_hash"
@@ -160,20 +160,20 @@ want = ['fa\ufffdct\x01"</script><!--', "is_\ufffd\ufffd\ufffdeven\\",
 missing = [w for w in want if w not in names]
 assert not missing, missing
 EOF
-		echo "PASS viewjson/json-escaping"
+		pass "viewjson/json-escaping"
 	else
-		echo "FAIL viewjson/json-escaping: names not escaped as documented"
+		fail "viewjson/json-escaping" "names not escaped as documented"
 	fi
 	(cd "$in" && "$GPROF" -S bad.nm --format=html recur recur.syn) \
 		>"$work/bad.html" 2>/dev/null
 	if grep -q '<!--\|fa.ct[^"]*</script>' "$work/bad.html"; then
-		echo "FAIL viewjson/html-escaping: a name ends the data element"
+		fail "viewjson/html-escaping" "a name ends the data element"
 	else
-		echo "PASS viewjson/html-escaping"
+		pass "viewjson/html-escaping"
 	fi
 	html bad-names "$work/bad.html" "fn=3"
 else
-	echo "FAIL viewjson/json-escaping: gprof -S failed"
+	fail "viewjson/json-escaping" "gprof -S failed"
 fi
 
 # No histogram: times are unknown, written as null, never NaN.
@@ -184,12 +184,12 @@ if "$BUILD/mkgmon" -o "$in/arcs.gmon" "$work/arcs.spec" 2>/dev/null &&
 	validate no-histogram "$work/arcs.json"
 	if grep -qi 'nan\|inf' "$work/arcs.json" ||
 		! grep -q '"self_seconds":null' "$work/arcs.json"; then
-		echo "FAIL viewjson/json-no-rate: seconds are not null"
+		fail "viewjson/json-no-rate" "seconds are not null"
 	else
-		echo "PASS viewjson/json-no-rate"
+		pass "viewjson/json-no-rate"
 	fi
 else
-	echo "FAIL viewjson/json-no-rate: cannot make or read the profile"
+	fail "viewjson/json-no-rate" "cannot make or read the profile"
 fi
 
 # Call sites: inner() (inlined into outer_small) calls mix() on line 26
@@ -205,9 +205,9 @@ sites() {
 got_raw=$(sites "$work/hot-real.json")
 got_sum=$(sites "$work/hot-sum.json")
 if [ "$got_raw" = "26 hot.c 2000" ] && [ "$got_sum" = "26 hot.c 2000" ]; then
-	echo "PASS viewjson/json-call-sites"
+	pass "viewjson/json-call-sites"
 else
-	echo "FAIL viewjson/json-call-sites: raw '$got_raw', gmon.sum '$got_sum', want '26 hot.c 2000'"
+	fail "viewjson/json-call-sites" "raw '$got_raw', gmon.sum '$got_sum', want '26 hot.c 2000'"
 fi
 
 # An unknown format is refused, naming the known ones.
@@ -217,9 +217,9 @@ expect_error viewjson/unknown-format "$in" "unknown format 'xml'" \
 # --output writes the same document as standard output.
 (cd "$in" && "$GPROF" --format=json --output="$work/out.json" recur recur.syn) 2>/dev/null
 if cmp -s "$work/out.json" "$work/recur.json"; then
-	echo "PASS viewjson/output-file"
+	pass "viewjson/output-file"
 else
-	echo "FAIL viewjson/output-file: --output differs from stdout"
+	fail "viewjson/output-file" "--output differs from stdout"
 fi
 
 # The embedded page is what src/html/ holds (tools/embed.sh is rerun).
@@ -227,9 +227,9 @@ if sh "$top/tools/embed.sh" "$work/assets.inc" \
 	html_css="src/html/report.css" html_common_js="src/html/common.js" \
 	html_js="src/html/report.js" \
 	2>"$work/embed.err" </dev/null && (cd "$top" && cmp -s "$work/assets.inc" src/html/assets.inc); then
-	echo "PASS viewjson/assets-current"
+	pass "viewjson/assets-current"
 else
-	echo "FAIL viewjson/assets-current: src/html/assets.inc is stale (make rebuilds it)"
+	fail "viewjson/assets-current" "src/html/assets.inc is stale (make rebuilds it)"
 fi
 
 # 100,000 functions (an nm table and a synthetic profile): the page
@@ -246,7 +246,7 @@ awk 'BEGIN { n = 100000; b = 16777216
 if "$BUILD/mkgmon" -o "$in/big.gmon" "$work/big.spec" 2>/dev/null; then
 	one big fn=5 -S big.nm recur big.gmon
 else
-	echo "FAIL viewjson/json-big: mkgmon failed"
+	fail "viewjson/json-big" "mkgmon failed"
 fi
 
 # Shares never above 100 % in our views (issue 18, defect 9).  A
@@ -310,9 +310,9 @@ if [ -z "$chrome_why" ] && [ -s "$work/recur.html" ]; then
 		--screenshot="$work/report.png" "file://$work/cxx.html#fn=4" \
 		>/dev/null 2>&1
 	if [ -s "$work/report.png" ]; then
-		echo "PASS viewjson/screenshot ($work/report.png)"
+		pass "viewjson/screenshot ($work/report.png)"
 	else
-		echo "FAIL viewjson/screenshot: no PNG written"
+		fail "viewjson/screenshot" "no PNG written"
 	fi
 fi
 exit 0
