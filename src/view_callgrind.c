@@ -9,7 +9,10 @@
  * callsites.h), followed by the call's inclusive cost:
  * gprof's propagated share of the callee's time (self plus children).
  * Arcs inside a cycle, and self-calls, carry no cost (gprof propagates
- * no time along them).  No "<cycle N>" pseudo-functions: the viewers
+ * no time along them).  With stacks (model->measured, measured.h), the
+ * inclusive cost is measured instead: the arc's measured total (the
+ * callee's samples while called from that caller) times the period,
+ * inside cycles too.  No "<cycle N>" pseudo-functions: the viewers
  * find cycles themselves.
  *
  * Costs are integers: fractional nanoseconds are rounded so that each
@@ -208,8 +211,13 @@ put_calls(struct cg_out *c, uint32_t fn)
 		const struct cg_arc *a = &cg->arcs[ai];
 		const struct callsite *s = &c->cs->v[c->cs->first[ai]];
 		size_t ns = c->cs->first[ai + 1] - c->cs->first[ai];
-		bool costed = !model_arc_inside(m, a);
-		double share = (a->time + a->child_time) * c->per_tick;
+		/* Measured (the callee's samples while called from here,
+		 * inside cycles too) when the model has stacks. */
+		bool costed = m->measured != NULL || !model_arc_inside(m, a);
+		double ticks = m->measured != NULL
+				   ? (double)m->measured->arc_total[ai]
+				   : a->time + a->child_time;
+		double share = ticks * c->per_tick;
 		struct rounder r = { 0, 0 };
 		uint64_t left = a->count;
 
@@ -273,10 +281,14 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	fprintf(out,
 		"positions: line\n"
 		"event: %s : Time in %s (self: histogram samples x sampling "
-		"period, measured; calls: gprof's propagated estimate, "
-		"none inside cycles)\n"
+		"period, measured; calls: %s)\n"
 		"events: %s\n",
-		c.unit, c.unit, c.unit);
+		c.unit, c.unit,
+		v->m->measured ? "the callee's time while called from the "
+				 "caller, measured from the sampled stacks"
+			       : "gprof's propagated estimate, none inside "
+				 "cycles",
+		c.unit);
 	fprintf(out, "summary: %lld\n\n", total);
 	fputs("ob=(1) ", out);
 	put_clean(out, v->o->exe ? v->o->exe : "a.out");

@@ -13,14 +13,22 @@
  * red (100%) through the HSL "temperature" scale, pens get wider with
  * the share.
  *
+ * With stacks (model->measured, measured.h), a node's total is its
+ * measured total (samples with it on the stack) and an edge's share the
+ * arc's measured total (the callee's samples while called from that
+ * caller), both of the stack samples (or of the propagated time, if
+ * more), and arcs inside a cycle carry their share too.  The self %
+ * stays the histogram's.  Without stacks the output is as above.
+ *
  * What is drawn (the structural rules the tests check):
  * - a node for every function the views list (model.h's LIST_VIEW:
- *   samples, calls or arcs; -z: every function) whose total is at least --node-threshold percent (0.5 by
- *   default); when the profile holds no time at all, for every such
- *   function;
+ *   samples, calls or arcs; -z: every function) whose total is at
+ *   least --node-threshold percent (0.5 by default); when the profile
+ *   holds no time at all, for every such function;
  * - an edge for every arc between two drawn nodes whose share is at
  *   least --edge-threshold percent (0.1 by default), and for every arc
- *   inside a cycle (or self-call) between drawn nodes, with its count;
+ *   inside a cycle (or self-call) between drawn nodes, with its count
+ *   (with stacks: only if its measured share reaches the threshold);
  * - with --dot-clusters, each cycle's drawn members in a box of its own.
  *
  * Names are written as DOT quoted strings: '"' and '\' escaped, control
@@ -138,16 +146,33 @@ node_id(const struct model *m, uint32_t fn)
 static double
 fraction(const struct model *m, double ticks)
 {
-	double f = m->cg->print_time > 0 ? ticks / m->cg->print_time : 0;
+	double base = m->cg->print_time;
+	double f;
+
+	/* Measured: of the stack samples (or the propagated time, if more:
+	 * samples whose stack was not kept), as --measured's % time. */
+	if (m->measured != NULL && (double)m->measured->samples > base)
+		base = (double)m->measured->samples;
+	f = base > 0 ? ticks / base : 0;
 
 	return f > 1 ? 1 : f;
+}
+
+/* A function's share of the time: measured (samples with it on the
+ * stack) when the model has stacks, else propagated. */
+static double
+node_share(const struct model *m, uint32_t fn, const struct cg_node *v)
+{
+	if (m->measured != NULL)
+		return fraction(m, (double)m->measured->total[fn]);
+	return fraction(m, v->prop_self + v->prop_child);
 }
 
 static void
 put_node(FILE *out, const struct model *m, uint32_t fn)
 {
 	const struct cg_node *v = &m->cg->nodes[fn];
-	double total = fraction(m, v->prop_self + v->prop_child);
+	double total = node_share(m, fn, v);
 	const char *file = model_file(m, fn);
 	char col[8];
 
@@ -171,11 +196,22 @@ put_node(FILE *out, const struct model *m, uint32_t fn)
 	fputs("];\n", out);
 }
 
+/* An arc's share of the time: measured (the callee's samples while
+ * called from the caller) when the model has stacks, else gprof's. */
+static double
+edge_share(const struct model *m, const struct cg_arc *a)
+{
+	if (m->measured != NULL)
+		return fraction(
+		    m, (double)m->measured->arc_total[a - m->cg->arcs]);
+	return fraction(m, a->time + a->child_time);
+}
+
 static void
 put_edge(FILE *out, const struct model *m, const struct cg_arc *a)
 {
-	bool inside = model_arc_inside(m, a);
-	double w = inside ? 0 : fraction(m, a->time + a->child_time);
+	bool inside = model_arc_inside(m, a) && m->measured == NULL;
+	double w = inside ? 0 : edge_share(m, a);
 	double pen = w * 4.0 > 0.5 ? w * 4.0 : 0.5;
 	char col[8];
 
@@ -245,8 +281,7 @@ view_dot(FILE *out, const struct view_ctx *v, struct gp_err *err)
 		if (entry_is_cycle(m, fn) || !model_listed(m, LIST_VIEW, fn))
 			continue;
 		n = &cg->nodes[fn];
-		if (timed &&
-		    fraction(m, n->prop_self + n->prop_child) < node_min)
+		if (timed && node_share(m, fn, n) < node_min)
 			continue;
 		shown[fn] = true;
 		put_node(out, m, fn);
@@ -262,8 +297,9 @@ view_dot(FILE *out, const struct view_ctx *v, struct gp_err *err)
 
 			if (!shown[a->child])
 				continue;
-			if (timed && !model_arc_inside(m, a) &&
-			    fraction(m, a->time + a->child_time) < edge_min)
+			if (timed &&
+			    (!model_arc_inside(m, a) || m->measured != NULL) &&
+			    edge_share(m, a) < edge_min)
 				continue;
 			put_edge(out, m, a);
 		}

@@ -25,6 +25,12 @@
  * (each rounded to 1 ns).  Time and duration of the run are not in gmon.out and are left
  * out.  Arcs with no count (-c's static calls) are left out.
  *
+ * With stacks (model->measured, measured.h), the self-time samples are
+ * replaced by one sample per distinct recorded stack, with all its
+ * functions innermost first (a truncated stack as far as it was
+ * mapped): values [count, count x period, 0]; the call samples stay.
+ * Stack samples outside every function are left out.
+ *
  * The file is compressed with zlib's deflate in the gzip wrapper, as
  * pprof writes and reads it.
  */
@@ -74,6 +80,13 @@ enum {
 	FUNCTION_FILENAME = 4,
 	FUNCTION_START_LINE = 5,
 };
+
+static const char COMMENT_STACKS[] =
+    "gprof: samples/count and cpu/nanoseconds are the samples of the "
+    "call stacks the collector recorded, each sample with its whole "
+    "stack (a truncated stack as far as it was known); calls/count is "
+    "the exact call count of an arc, as a 2-frame sample [callee, "
+    "caller].";
 
 static const char COMMENT[] =
     "gprof: samples/count and cpu/nanoseconds are histogram samples "
@@ -181,6 +194,34 @@ whole_samples(const struct model *m, uint32_t *list, size_t n, uint64_t *count)
 		count[list[i]]++;
 }
 
+/* With measured stacks: each distinct stack a sample of its own. */
+static void
+stack_samples(struct pprof *p, uint32_t *nloc)
+{
+	const struct measured *me = p->m->measured;
+	uint32_t *locs, most = 1;
+
+	for (size_t s = 0; s < me->nstacks; s++)
+		if (me->stacks[s].len > most)
+			most = me->stacks[s].len;
+	locs = xcalloc(most, sizeof(*locs));
+	for (size_t s = 0; s < me->nstacks; s++) {
+		const struct measured_stack *st = &me->stacks[s];
+
+		for (uint32_t k = 0; k < st->len; k++) {
+			uint32_t fn = me->fns[st->at + k];
+			use_function(p, fn, nloc);
+			locs[k] = p->loc[fn];
+		}
+		if (st->len > 0)
+			sample(
+			    p, locs, st->len, st->count,
+			    (uint64_t)llround((double)st->count * p->period_ns),
+			    0);
+	}
+	free(locs);
+}
+
 static void
 samples(struct pprof *p, uint32_t *nloc)
 {
@@ -194,7 +235,9 @@ samples(struct pprof *p, uint32_t *nloc)
 		if (sampled(m, fn))
 			list[n++] = fn;
 	whole_samples(m, list, n, count);
-	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
+	if (m->measured != NULL)
+		stack_samples(p, nloc);
+	for (uint32_t fn = 0; m->measured == NULL && fn < m->nfuncs; fn++) {
 		double ticks = cg->nodes[fn].self_ticks;
 		uint64_t ns = (uint64_t)llround(ticks * p->period_ns);
 
@@ -376,7 +419,8 @@ view_pprof(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	value_type(&p, PROFILE_PERIOD_TYPE, "cpu", "nanoseconds");
 	pb_int(&p.out, PROFILE_PERIOD, llround(p.period_ns));
 	p.packed.n = 0;
-	pb_varint(&p.packed, strtab_id(&p.strs, COMMENT));
+	pb_varint(&p.packed, strtab_id(&p.strs, v->m->measured ? COMMENT_STACKS
+							       : COMMENT));
 	pb_bytes(&p.out, PROFILE_COMMENT, p.packed.p, p.packed.n);
 	pb_int(&p.out, PROFILE_DEFAULT_SAMPLE_TYPE, strtab_id(&p.strs, "cpu"));
 	for (size_t i = 0; i < p.strs.n; i++)

@@ -342,3 +342,45 @@ EOF
 else
 	echo "SKIP measured/schema: no python3 with jsonschema"
 fi
+
+# The views (pprof, callgrind, DOT) from the measured numbers.
+# pprof: each stack a sample of its own, read by go tool pprof
+# (golang-go) with its real depth and cumulative times.
+run_gprof "$out" cyc-pprof --format=pprof --output=cyc.pb.gz prog cyc.gmon
+if ! command -v go >/dev/null 2>&1; then
+	echo "SKIP measured/pprof-go: no go (Debian's golang-go)"
+elif [ "$rc" -ne 0 ]; then
+	echo "FAIL measured/pprof-go: exit $rc"
+else
+	(cd "$out" && HOME=$out GOCACHE=$out/gocache go tool pprof -traces cyc.pb.gz) >"$out/cyc-traces.txt" 2>&1
+	(cd "$out" && HOME=$out GOCACHE=$out/gocache go tool pprof -top -cum cyc.pb.gz) >"$out/cyc-top.txt" 2>&1
+	# The 5-frame stack, and ping's cumulative 470 ms (47 samples at
+	# 100 Hz), pong's 400 ms, main's 730 ms.
+	if tr '\n' ' ' <"$out/cyc-traces.txt" | tr -s ' ' |
+		grep -q '150ms work ping pong ping main ' &&
+		grep -Eq '^ +270ms .* 470ms .* ping$' "$out/cyc-top.txt" &&
+		grep -Eq '^ +50ms .* 400ms .* pong$' "$out/cyc-top.txt" &&
+		grep -Eq '^ +0 .* 730ms .* main$' "$out/cyc-top.txt"; then
+		echo "PASS measured/pprof-go"
+	else
+		echo "FAIL measured/pprof-go: see $out/cyc-traces.txt, $out/cyc-top.txt"
+	fi
+fi
+# callgrind: a call's inclusive cost is the callee's measured time from
+# that caller (dear -> work: 90 samples of 10 ms).
+run_gprof "$out" cd-callgrind --format=callgrind prog cd.gmon
+if [ "$rc" -eq 0 ] &&
+	awk '/^fn=.* dear$/ { f = 1 } /^fn=/ && !/ dear$/ { f = 0 }
+	     f && /^calls=200 / { getline; split($0, v, " "); print v[2] }' \
+		"$out/cd-callgrind.out" | grep -qx 900000000; then
+	echo "PASS measured/callgrind"
+else
+	echo "FAIL measured/callgrind: dear's call of work does not cost 900000000 ns in $out/cd-callgrind.out"
+fi
+# DOT: the edge dear -> work carries 90.00 %.
+run_gprof "$out" cd-dot --format=dot prog cd.gmon
+if [ "$rc" -eq 0 ] && grep -q 'label="90.00%\\n200' "$out/cd-dot.out"; then
+	echo "PASS measured/dot"
+else
+	echo "FAIL measured/dot: no 90.00% edge in $out/cd-dot.out"
+fi
