@@ -12,7 +12,8 @@
 #           also tests/diffhtml);
 #           nodejs and npm (tests/viewdiff: npm installs pprof-format);
 #           musl-tools (tests/runtime-musl); cmake, meson and
-#           ninja-build (tests/buildsys);
+#           ninja-build (tests/buildsys); golang-go (tests/measured:
+#           go tool pprof);
 #           qemu-user, gcc-aarch64-linux-gnu, libc6-dev-arm64-cross
 #           (tests/runtime-aarch64)
 #   bench   compare with GNU gprof (make bench): binutils; valgrind and
@@ -81,6 +82,8 @@ test_deps() {
 	has npm || need="$need npm"
 	# ---- tests/runtime-musl: libgmon built and run on musl ----
 	has musl-gcc || need="$need musl-tools"
+	# ---- tests/measured: go tool pprof reads our stacks ----
+	has go || need="$need golang-go"
 	# ---- tests/buildsys: a CMake and a Meson project profiled ----
 	has cmake || need="$need cmake"
 	has meson || need="$need meson"
