@@ -10,6 +10,16 @@ $(RUNNER): runner/gprof-run.c
 	@mkdir -p $(dir $@)
 	$(CC) $(RUNNER_CFLAGS) -o $@ $< $(ALL_LDFLAGS)
 
+# The collector is built in build/ only (never with sanitizers); a
+# sanitizer build's gprof-run (build/san) finds it beside itself through
+# a link.
+ifneq ($(B),build)
+all check demo: $(B)/libgmon.so
+$(B)/libgmon.so: build/libgmon.so
+	@mkdir -p $(dir $@)
+	ln -sf ../libgmon.so $@
+endif
+
 .PHONY: install-runner
 install-runner: $(RUNNER)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
