@@ -595,28 +595,6 @@ objects_charge(const struct objects *os, const struct gmon *g,
 	return 0;
 }
 
-/* Pad W to 8 bytes and set the length of the record that starts at AT. */
-static void
-close_record(struct wbuf *w, size_t at)
-{
-	size_t len = w->n - at - GMON_SIDE_RECORD_HEADER_LEN;
-
-	for (int i = 0; i < 4; i++)
-		w->p[at + 4 + i] = (unsigned char)(len >> (8 * i));
-	while (w->n % 8 != 0)
-		wb_u8(w, 0);
-}
-
-static size_t
-open_record(struct wbuf *w, uint32_t tag)
-{
-	size_t at = w->n;
-
-	wb_u32(w, tag);
-	wb_u32(w, 0);
-	return at;
-}
-
 void
 objects_encode(const struct objects *os, const struct sidefile *run,
 	       const uint8_t run_id[GMON_SIDE_RUN_ID_LEN], struct wbuf *w)
@@ -627,7 +605,7 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 	wb_bytes(w, GMON_SIDE_MAGIC, GMON_SIDE_MAGIC_LEN);
 	wb_u32(w, GMON_SIDE_VERSION);
 	wb_u32(w, 0);
-	at = open_record(w, GMON_SIDE_RUN);
+	at = stacks_record_open(w, GMON_SIDE_RUN);
 	wb_bytes(w, run_id, GMON_SIDE_RUN_ID_LEN);
 	wb_u32(w, 0);
 	wb_u64(w, 0); /* gmon.sum's addresses are the profiles' */
@@ -637,7 +615,7 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 	wb_u32(w, (uint32_t)strlen(exe));
 	wb_bytes(w, run->build_id, run->build_id_len);
 	wb_bytes(w, exe, strlen(exe));
-	close_record(w, at);
+	stacks_record_close(w, at);
 	for (size_t k = 0; k < os->n; k++) {
 		const struct gp_object *o = &os->v[k];
 		uint64_t lo = o->text_lo, hi = o->text_hi;
@@ -648,7 +626,7 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 			lo = o->lowpc;
 		if (o->nbins > 0 && o->lowpc + 4 * (uint64_t)o->nbins > hi)
 			hi = o->lowpc + 4 * (uint64_t)o->nbins;
-		at = open_record(w, GMON_SIDE_OBJECT);
+		at = stacks_record_open(w, GMON_SIDE_OBJECT);
 		wb_u32(w, (uint32_t)k + 1);
 		wb_u32(w, o->flags);
 		wb_u64(w, 0);
@@ -658,10 +636,10 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 		wb_u32(w, (uint32_t)strlen(o->path));
 		wb_bytes(w, o->build_id, o->build_id_len);
 		wb_bytes(w, o->path, strlen(o->path));
-		close_record(w, at);
+		stacks_record_close(w, at);
 		if (o->nbins == 0)
 			continue;
-		at = open_record(w, GMON_SIDE_HIST);
+		at = stacks_record_open(w, GMON_SIDE_HIST);
 		wb_u32(w, (uint32_t)k + 1);
 		wb_u32(w, 0);
 		wb_u64(w, o->lowpc);
@@ -670,14 +648,14 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 			wb_u32(w, o->bins[i] > UINT32_MAX
 				      ? UINT32_MAX
 				      : (uint32_t)o->bins[i]);
-		close_record(w, at);
+		stacks_record_close(w, at);
 	}
 	/* Records hold at most 4 GiB: arcs in chunks. */
 	for (size_t i = 0; i < os->narcs;) {
 		size_t n =
 		    os->narcs - i < (1u << 24) ? os->narcs - i : 1u << 24;
 
-		at = open_record(w, GMON_SIDE_ARCS);
+		at = stacks_record_open(w, GMON_SIDE_ARCS);
 		wb_u64(w, n);
 		for (size_t j = i; j < i + n; j++) {
 			const struct sidefile_arc *a = &os->arcs[j];
@@ -692,12 +670,12 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 			wb_u64(w, a->self);
 			wb_u64(w, a->count);
 		}
-		close_record(w, at);
+		stacks_record_close(w, at);
 		i += n;
 	}
 	stacks_encode(&os->stacks, w);
-	at = open_record(w, GMON_SIDE_END);
-	close_record(w, at);
+	at = stacks_record_open(w, GMON_SIDE_END);
+	stacks_record_close(w, at);
 }
 
 void

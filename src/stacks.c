@@ -401,9 +401,8 @@ stacks_add(struct stackset *dst, const struct stackset *src,
 	dst->capped |= src->capped || overflow;
 }
 
-/* Write a record header for TAG at the end of W; returns its offset. */
-static size_t
-open_record(struct wbuf *w, uint32_t tag)
+size_t
+stacks_record_open(struct wbuf *w, uint32_t tag)
 {
 	size_t at = w->n;
 
@@ -412,9 +411,8 @@ open_record(struct wbuf *w, uint32_t tag)
 	return at;
 }
 
-/* Set the length of the record at AT and pad W to 8 bytes. */
-static void
-close_record(struct wbuf *w, size_t at)
+void
+stacks_record_close(struct wbuf *w, size_t at)
 {
 	size_t len = w->n - at - GMON_SIDE_RECORD_HEADER_LEN;
 
@@ -443,7 +441,7 @@ encode_chunk(const struct stackset *ss, size_t i, size_t j, uint32_t *loc,
 				order[nloc++] = f;
 			}
 		}
-	at = open_record(w, GMON_SIDE_STACKS);
+	at = stacks_record_open(w, GMON_SIDE_STACKS);
 	wb_u64(w, nloc);
 	wb_u64(w, j - i);
 	for (uint32_t k = 0; k < nloc; k++) {
@@ -462,7 +460,7 @@ encode_chunk(const struct stackset *ss, size_t i, size_t j, uint32_t *loc,
 		if (e->depth % 2 != 0)
 			wb_u32(w, 0);
 	}
-	close_record(w, at);
+	stacks_record_close(w, at);
 	for (uint32_t k = 0; k < nloc; k++)
 		loc[order[k]] = EMPTY;
 }
@@ -494,14 +492,14 @@ stacks_encode(const struct stackset *ss, struct wbuf *w)
 		free(order);
 	}
 	if (ss->has_info) {
-		size_t at = open_record(w, GMON_SIDE_STACKINFO);
+		size_t at = stacks_record_open(w, GMON_SIDE_STACKINFO);
 		wb_u64(w, ss->info_samples);
 		wb_u64(w, ss->info_stacks);
 		wb_u64(w, ss->info_truncated);
 		wb_u64(w, ss->info_dropped);
 		wb_u32(w, ss->depth_max);
 		wb_u32(w, ss->method);
-		close_record(w, at);
+		stacks_record_close(w, at);
 	}
 }
 

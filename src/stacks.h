@@ -112,4 +112,13 @@ void stacks_describe(FILE *out, const struct stackset *ss);
 
 void stacks_free(struct stackset *ss);
 
+/*
+ * A side-file record (gmon_side.h) written into W: open writes the
+ * header of TAG with length 0 and returns its offset; close sets that
+ * length from what follows and pads W to 8 bytes.  objects_encode()
+ * frames its records with them too.
+ */
+size_t stacks_record_open(struct wbuf *w, uint32_t tag);
+void stacks_record_close(struct wbuf *w, size_t at);
+
 #endif
