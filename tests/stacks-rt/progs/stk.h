@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "truth.h"
 
@@ -27,6 +28,31 @@ static inline void
 truth_share(const char *callee, const char *caller, double fraction)
 {
 	printf("SHARE %s %s %.6f\n", callee, caller, fraction);
+}
+
+/*
+ * Spin in the caller for a pseudo-random 0..2 ms of this thread's CPU
+ * time (*seed: the generator's state).  The sampling clock is periodic
+ * (1 ms at LIBGMON_RATE=1000); a program whose rounds are periodic too
+ * can meet it at the same phase every round, so that bursts shorter
+ * than a period are never sampled (recur.c's ping bursts vanished from
+ * a whole run that way).  A random pause between rounds spreads the
+ * phases uniformly.  Deterministic: the seed fixes the pauses.
+ */
+static inline void
+stk_dither(unsigned long *seed)
+{
+	struct timespec t0, t;
+	*seed = *seed * 6364136223846793005UL + 1442695040888963407UL;
+	long ns = (long)((*seed >> 33) % 2000000UL);
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0) != 0)
+		return;
+	do {
+		SPIN(1000);
+		if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0)
+			return;
+	} while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) <
+		 ns);
 }
 
 /* The scale of a run: argv[1], default 1 (qemu runs take less). */
