@@ -488,8 +488,10 @@ objects_resolve(struct objects *os, struct symtab *st, const struct exe *x,
 			os->any = true;
 		exe_close(&o->x); /* everything needed is copied */
 	}
-	if (os->any)
+	if (os->any) {
 		tag_collisions(os, st);
+		symtab_index(st);
+	}
 }
 
 /* The biased address of OBJ's object address A, or false. */
@@ -559,7 +561,8 @@ objects_charge(const struct objects *os, const struct gmon *g,
 	       const struct symtab *st, const bool *excluded, double *ticks,
 	       double *total, struct gp_err *err)
 {
-	struct symtab view = { st->syms, os->any ? os->nexe : st->n };
+	struct symtab view = { .syms = st->syms,
+				.n = os->any ? os->nexe : st->n };
 	double t;
 
 	if (hist_charge(g, &view, excluded, ticks, total, err) != 0)

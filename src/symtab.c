@@ -155,6 +155,8 @@ symtab_build(struct symtab *st, const struct exe *x,
 	struct sym *v = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*v));
 	size_t n = 0;
 
+	memset(st, 0, sizeof(*st));
+
 	for (size_t i = 0; i < x->nsyms; i++) {
 		const struct exe_sym *e = &x->syms[i];
 
@@ -189,6 +191,7 @@ symtab_finish(struct symtab *st, struct sym *v, size_t n, uint64_t text_hi)
 {
 	size_t out = 0;
 
+	memset(st, 0, sizeof(*st));
 	if (n == 0) {
 		free(v);
 		st->syms = NULL;
@@ -209,14 +212,51 @@ symtab_finish(struct symtab *st, struct sym *v, size_t n, uint64_t text_hi)
 	v[out - 1].end = text_hi ? text_hi - 1 : v[out - 1].addr;
 	st->syms = v;
 	st->n = out;
+	symtab_index(st);
 }
 
 void
 symtab_free(struct symtab *st)
 {
 	free(st->syms);
-	st->syms = NULL;
-	st->n = 0;
+	free(st->bucket);
+	memset(st, 0, sizeof(*st));
+}
+
+void
+symtab_index(struct symtab *st)
+{
+	uint64_t span;
+	size_t nb, k = 0;
+
+	free(st->bucket);
+	st->bucket = NULL;
+	st->nbuckets = 0;
+	st->ix_syms = NULL;
+	st->ix_n = 0;
+	if (st->n < 2 || st->n > UINT32_MAX / 2)
+		return;
+	st->base = st->syms[0].addr;
+	span = st->syms[st->n - 1].addr - st->base;
+	st->shift = 0;
+	/* At most two buckets per symbol, and one byte at least each. */
+	while (st->shift < 63 && (span >> st->shift) >= 2 * (uint64_t)st->n)
+		st->shift++;
+	nb = (size_t)(span >> st->shift) + 2;
+	st->bucket = xreallocarray(NULL, nb, sizeof(*st->bucket));
+	for (size_t b = 0; b < nb; b++) {
+		/* The last bucket starts past the last symbol; the others
+		 * start at most SPAN above BASE, so never overflow. */
+		uint64_t at = b + 1 < nb ? st->base + ((uint64_t)b << st->shift)
+					 : UINT64_MAX;
+
+		while (k < st->n && st->syms[k].addr <= at)
+			k++;
+		st->bucket[b] = (uint32_t)k;
+	}
+	st->nbuckets = nb;
+	st->ix_syms = st->syms;
+	st->ix_n = st->n;
 }
 
 sym_id
@@ -224,6 +264,20 @@ symtab_find(const struct symtab *st, uint64_t addr)
 {
 	size_t lo = 0, hi = st->n;
 
+	if (st->bucket != NULL && st->ix_syms == st->syms &&
+	    st->ix_n == st->n) {
+		uint64_t b;
+
+		if (addr < st->base)
+			return SYM_NONE;
+		b = (addr - st->base) >> st->shift;
+		if (b + 1 < st->nbuckets) {
+			lo = st->bucket[b];
+			hi = st->bucket[b + 1];
+		} else {
+			lo = st->n;
+		}
+	}
 	/* Find the last symbol with addr <= ADDR. */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -247,6 +301,8 @@ symtab_add_lines(struct symtab *out, const struct symtab *st,
 	struct sym *v = xcalloc(st->n + n + 1, sizeof(*v));
 	size_t i = 0, j = 0, k = 0;
 
+	memset(out, 0, sizeof(*out));
+
 	while (i < st->n || j < n) {
 		if (j == n || (i < st->n && st->syms[i].addr <= lines[j])) {
 			if (j < n && st->syms[i].addr == lines[j])
@@ -264,4 +320,5 @@ symtab_add_lines(struct symtab *out, const struct symtab *st,
 		v[k - 1].end = st->n ? st->syms[st->n - 1].end : v[k - 1].addr;
 	out->syms = v;
 	out->n = k;
+	symtab_index(out);
 }

@@ -43,6 +43,19 @@ struct sym {
 struct symtab {
 	struct sym *syms; /* owned, sorted by addr, addresses unique */
 	size_t n;
+	/*
+	 * symtab_find's index (symtab_index): BUCKET[b] counts the symbols
+	 * at or below BASE + (b << SHIFT), so a lookup searches one bucket
+	 * instead of the whole table.  Used only while IX_SYMS and IX_N
+	 * still describe SYMS and N (a table changed or copied afterwards
+	 * falls back to a binary search over it all).
+	 */
+	uint32_t *bucket; /* owned, NBUCKETS entries, or NULL */
+	size_t nbuckets;
+	uint64_t base;
+	unsigned shift;
+	const struct sym *ix_syms;
+	size_t ix_n;
 };
 
 struct symtab_opts {
@@ -84,7 +97,15 @@ void symtab_add_lines(struct symtab *out, const struct symtab *st,
 		      size_t n);
 
 /*
- * The symbol whose range [addr, end] holds ADDR, or SYM_NONE.  O(log n).
+ * (Re)build ST's lookup index after its symbols are final (symtab_finish
+ * and symtab_add_lines call it; a caller that appends symbols calls it
+ * again).  Costs O(n) time and at most 8 bytes per symbol.
+ */
+void symtab_index(struct symtab *st);
+
+/*
+ * The symbol whose range [addr, end] holds ADDR, or SYM_NONE.  O(log n),
+ * and O(1) for evenly spread symbols once the table is indexed.
  */
 sym_id symtab_find(const struct symtab *st, uint64_t addr);
 
