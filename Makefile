@@ -66,6 +66,7 @@ check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY) $(RUNTIME_LIBS) $(RUNNER)
 bench: $(B)/gprof $(B)/mkgmon $(RUNTIME_LIBS)
 	@sh scripts/ensure-deps.sh bench
 	@sh bench/run.sh $(CURDIR)/$(B)/gprof
+	@sh bench/gas.sh $(CURDIR)/$(B)/gprof
 	@sh bench/runtime.sh $(CURDIR)/build
 	@sh bench/runtime-aarch64.sh $(CURDIR)/build
 
