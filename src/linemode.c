@@ -55,9 +55,12 @@ linemode_build(struct linemode *lm, struct exe *x, const struct symtab *st,
 	free(entries);
 	symtab_add_lines(&lm->st, st, lm->ls.addrs, lm->ls.names, lm->ls.n);
 	positions(lm, st);
-	cg_init(&lm->cg, &lm->st);
-	if (g != NULL)
+	/* Only gmon.sum's arcs need the table's own call graph. */
+	memset(&lm->cg, 0, sizeof(lm->cg));
+	if (g != NULL) {
+		cg_init(&lm->cg, &lm->st);
 		cg_tally(&lm->cg, g, NULL, NULL);
+	}
 	lm->built = true;
 }
 

@@ -21,7 +21,7 @@
 struct linemode {
 	bool built;
 	struct symtab st;    /* functions and line symbols, by address */
-	struct callgraph cg; /* the profile's arcs on that table */
+	struct callgraph cg; /* the profile's arcs on it (-s; else empty) */
 	bool *is_line;       /* per entry of st: a line symbol (no function) */
 	const char **files;  /* per entry: source file (DWARF's), or NULL */
 	int *lines;          /* per entry: its line (0: unknown) */

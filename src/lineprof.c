@@ -38,6 +38,7 @@ copy_table(struct lineprof *lp, const struct linemode *lm)
 		k++;
 	}
 	lp->lt.st.n = k;
+	symtab_index(&lp->lt.st);
 }
 
 /*
@@ -98,7 +99,7 @@ lineprof_free(struct lineprof *lp)
 	if (!lp->built)
 		return;
 	analysed_free(&lp->lt);
-	free(lp->lt.st.syms);
+	symtab_free(&lp->lt.st);
 	free(lp->files);
 	free(lp->lines);
 	free(lp->is_line);

@@ -119,6 +119,11 @@ add_rows(struct exe *x, Dwarf_Die *cu, struct gp_vec *rows,
 		r->end = ln->end;
 	}
 	free(ends);
+	/* Only the file names are borrowed: the rows go now, so that at
+	 * most one unit's rows are held twice. */
+	free(t->rows);
+	t->rows = NULL;
+	t->nrows = 0;
 }
 
 /*
