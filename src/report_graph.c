@@ -16,13 +16,12 @@
 
 #define DASHES "-----------------------------------------------\n"
 
-void
-report_put_name(FILE *out, const struct model *m, uint32_t fn)
+/* " <cycle N> [I]" (each part when it applies) after FN's name, at P. */
+static char *
+name_suffix(char *p, const struct model *m, uint32_t fn)
 {
 	const struct cg_node *v = &m->cg->nodes[fn];
-	char buf[64], *p = buf;
 
-	fputs(model_name(m, fn), out);
 	if (v->cycle) {
 		p = fmt_s(p, " <cycle ");
 		p = fmt_u(p, v->cycle, 0, 0);
@@ -33,7 +32,79 @@ report_put_name(FILE *out, const struct model *m, uint32_t fn)
 		p = fmt_u(p, m->index[fn], 0, 0);
 		*p++ = v->print_flag ? ']' : ')';
 	}
+	return p;
+}
+
+void
+report_put_name(FILE *out, const struct model *m, uint32_t fn)
+{
+	char buf[64];
+
+	fputs(model_name(m, fn), out);
+	fwrite(buf, 1, (size_t)(name_suffix(buf, m, fn) - buf), out);
+}
+
+/*
+ * Every function's name as report_put_name() prints it, and the newline,
+ * made once in one block: a caller or callee line names a function
+ * chosen by the graph, and looking up its name, cycle and index for each
+ * of hundreds of thousands of lines costs more than printing them.
+ * Function FN's text is S[OFF[FN] .. OFF[FN + 1]).
+ */
+struct tails {
+	char *s;     /* owned */
+	size_t *off; /* owned, nfuncs + 1 of them */
+};
+
+static void
+tails_make(struct tails *t, const struct model *m)
+{
+	size_t cap = 32 * ((size_t)m->nfuncs + 1), n = 0;
+
+	t->s = xmalloc(cap);
+	t->off = xcalloc(m->nfuncs + 1, sizeof(*t->off));
+	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
+		const char *name = model_name(m, fn);
+		size_t len = strlen(name);
+		char suf[64];
+		size_t ns = (size_t)(name_suffix(suf, m, fn) - suf);
+
+		while (cap - n < len + ns + 1) {
+			if (cap > SIZE_MAX / 2)
+				gp_out_of_memory();
+			cap *= 2;
+			t->s = xreallocarray(t->s, cap, 1);
+		}
+		t->off[fn] = n;
+		memcpy(t->s + n, name, len);
+		memcpy(t->s + n + len, suf, ns);
+		n += len + ns;
+		t->s[n++] = '\n';
+	}
+	t->off[m->nfuncs] = n;
+}
+
+static void
+tails_free(struct tails *t)
+{
+	free(t->s);
+	free(t->off);
+}
+
+/* Write BUF up to P, then FN's tail: one write when it fits in BUF. */
+static void
+put_line(FILE *out, const struct tails *t, char *buf, size_t size, char *p,
+	 uint32_t fn)
+{
+	size_t n = t->off[fn + 1] - t->off[fn];
+
+	if (n <= size - (size_t)(p - buf)) {
+		memcpy(p, t->s + t->off[fn], n);
+		fwrite(buf, 1, (size_t)(p - buf) + n, out);
+		return;
+	}
 	fwrite(buf, 1, (size_t)(p - buf), out);
+	fwrite(t->s + t->off[fn], 1, n, out);
 }
 
 /* Room for any node's arc list (the caller frees it). */
@@ -76,10 +147,11 @@ measured_base(const struct model *m)
 
 static void
 arc_line(FILE *out, const struct model *m, const struct report_opts *ro,
-	 const struct cg_arc *a, uint32_t other, uint64_t total)
+	 const struct tails *t, const struct cg_arc *a, uint32_t other,
+	 uint64_t total)
 {
 	int w = child_width(ro);
-	char buf[256], *p = buf;
+	char buf[512], *p = buf;
 	bool inside = model_arc_inside(m, a);
 	double self = a->time, child = a->child_time;
 
@@ -111,9 +183,7 @@ arc_line(FILE *out, const struct model *m, const struct report_opts *ro,
 		}
 		p = fmt_pad(p, 5);
 	}
-	fwrite(buf, 1, (size_t)(p - buf), out);
-	report_put_name(out, m, other);
-	fputc('\n', out);
+	put_line(out, t, buf, sizeof(buf), p, other);
 }
 
 static uint64_t
@@ -126,7 +196,7 @@ callee_calls(const struct callgraph *cg, uint32_t node)
 
 static void
 parents(FILE *out, const struct model *m, const struct report_opts *ro,
-	uint32_t node, uint32_t *v)
+	const struct tails *t, uint32_t node, uint32_t *v)
 {
 	const struct callgraph *cg = m->cg;
 	size_t n;
@@ -141,20 +211,21 @@ parents(FILE *out, const struct model *m, const struct report_opts *ro,
 	}
 	n = model_sorted_arcs(m, node, true, v);
 	for (size_t i = 0; i < n; i++)
-		arc_line(out, m, ro, &cg->arcs[v[i]], cg->arcs[v[i]].parent,
+		arc_line(out, m, ro, t, &cg->arcs[v[i]], cg->arcs[v[i]].parent,
 			 callee_calls(cg, node));
 }
 
 static void
 children(FILE *out, const struct model *m, const struct report_opts *ro,
-	 uint32_t node, uint32_t *v)
+	 const struct tails *t, uint32_t node, uint32_t *v)
 {
 	const struct callgraph *cg = m->cg;
 	size_t n = model_sorted_arcs(m, node, false, v);
 
 	for (size_t i = 0; i < n; i++) {
 		uint32_t c = cg->arcs[v[i]].child;
-		arc_line(out, m, ro, &cg->arcs[v[i]], c, callee_calls(cg, c));
+		arc_line(out, m, ro, t, &cg->arcs[v[i]], c,
+			 callee_calls(cg, c));
 	}
 }
 
@@ -182,10 +253,10 @@ calls_field(FILE *out, uint64_t ncalls, uint64_t self_calls)
 
 static void
 primary(FILE *out, const struct model *m, const struct report_opts *ro,
-	uint32_t node)
+	const struct tails *t, uint32_t node)
 {
 	const struct cg_node *v = &m->cg->nodes[node];
-	char idx[32], buf[256], *p = buf, *q = idx;
+	char idx[32], buf[512], *p = buf, *q = idx;
 	size_t len;
 	double child = v->prop_child, base = m->print_time;
 
@@ -214,9 +285,7 @@ primary(FILE *out, const struct model *m, const struct report_opts *ro,
 	} else {
 		p = fmt_pad(p, 1 + 7 + 1 + 7 + 1);
 	}
-	fwrite(buf, 1, (size_t)(p - buf), out);
-	report_put_name(out, m, node);
-	fputc('\n', out);
+	put_line(out, t, buf, sizeof(buf), p, node);
 }
 
 static int
@@ -290,6 +359,7 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 	const struct callgraph *cg = m->cg;
 	double pt = measured(m, ro) ? measured_base(m) : cg->print_time;
 	uint32_t *v = list_buffer(cg);
+	struct tails t;
 
 	if (ro->traditional)
 		;
@@ -328,6 +398,7 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 	else
 		fputs("index % time    self  children    called     name\n",
 		      out);
+	tails_make(&t, m);
 	for (size_t i = 0; i < m->nfuncs + m->ncycles; i++) {
 		entry_id id = m->order[i];
 
@@ -336,12 +407,13 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 		if (entry_is_cycle(m, id)) {
 			cycle_entry(out, m, ro, id - (uint32_t)m->nfuncs);
 		} else {
-			parents(out, m, ro, id, v);
-			primary(out, m, ro, id);
-			children(out, m, ro, id, v);
+			parents(out, m, ro, &t, id, v);
+			primary(out, m, ro, &t, id);
+			children(out, m, ro, &t, id, v);
 		}
 		fputs(ro->traditional ? "\n" DASHES "\n" : DASHES, out);
 	}
+	tails_free(&t);
 	free(v);
 }
 
