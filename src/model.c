@@ -303,6 +303,32 @@ by_total(uint32_t a, uint32_t b, const void *ctx)
 }
 
 /* Number the call graph's entries: ORDER by total time, INDEX[id]. */
+/*
+ * M->arc_lo and M->arcs (see model.h) in one pass over the arcs rather
+ * than a walk of every list: cg_add() puts each new arc at the front of
+ * both its lists, so reverse list order is the order of arc ids.
+ */
+static void
+arc_tables(struct model *m)
+{
+	const struct callgraph *cg = m->cg;
+
+	for (int k = 0; k < 2; k++) {
+		uint32_t *lo = xcalloc(m->nfuncs + 2, sizeof(*lo));
+		uint32_t *v = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*v));
+
+		for (size_t a = 0; a < cg->narcs; a++)
+			lo[(k ? cg->arcs[a].parent : cg->arcs[a].child) + 2]++;
+		for (size_t f = 2; f < m->nfuncs + 2; f++)
+			lo[f] += lo[f - 1];
+		for (size_t a = 0; a < cg->narcs; a++)
+			v[lo[(k ? cg->arcs[a].parent : cg->arcs[a].child) +
+			     1]++] = (uint32_t)a;
+		m->arc_lo[k] = lo;
+		m->arcs[k] = v;
+	}
+}
+
 static void
 order_graph(struct model *m)
 {
@@ -323,6 +349,7 @@ order_graph(struct model *m)
 	free(keys);
 	for (size_t i = 0; i < total; i++)
 		m->index[m->order[i]] = (uint32_t)i + 1;
+	arc_tables(m);
 }
 
 void
@@ -372,6 +399,10 @@ model_free(struct model *m)
 	free(m->src);
 	free(m->order);
 	free(m->index);
+	for (int k = 0; k < 2; k++) {
+		free(m->arc_lo[k]);
+		free(m->arcs[k]);
+	}
 	free(m->prog.build_id);
 	free(m->prog.profiles);
 	for (size_t i = 0; i < m->prog.nwarnings; i++)
@@ -446,12 +477,19 @@ arc_down(uint32_t x, uint32_t y, const void *ctx)
 size_t
 model_sorted_arcs(const struct model *m, uint32_t fn, bool parents, uint32_t *v)
 {
-	size_t n = cg_list(m->cg, fn, parents, v);
+	const uint32_t *lo = m->arc_lo[!parents];
+	size_t n;
 
-	for (size_t i = 0; i < n / 2; i++) {
-		uint32_t t = v[i];
-		v[i] = v[n - 1 - i];
-		v[n - 1 - i] = t;
+	if (lo != NULL) {
+		n = lo[fn + 1] - lo[fn];
+		memcpy(v, m->arcs[!parents] + lo[fn], n * sizeof(*v));
+	} else {
+		n = cg_list(m->cg, fn, parents, v);
+		for (size_t i = 0; i < n / 2; i++) {
+			uint32_t t = v[i];
+			v[i] = v[n - 1 - i];
+			v[n - 1 - i] = t;
+		}
 	}
 	gp_sort(v, n, parents ? arc_up : arc_down, m);
 	return n;

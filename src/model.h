@@ -108,6 +108,13 @@ struct model {
 	struct model_src *src;     /* owned: per function, or NULL */
 	entry_id *order;           /* owned: call graph order, or NULL */
 	uint32_t *index;           /* owned: per entry, its [n], or NULL */
+	/*
+	 * With the call graph: every function's arcs in reverse list order
+	 * (oldest first), [0] into it (callers), [1] out of it (callees):
+	 * function F's are arcs[k][lo[k][F] .. lo[k][F + 1]).  Owned, or
+	 * NULL (model_sorted_arcs then walks the lists).
+	 */
+	uint32_t *arc_lo[2], *arcs[2];
 	/* Line mode (-l, lineprof.h): names carry "(file:line @ addr)",
 	 * and the call graph has entries for functions only. */
 	bool line_mode;
