@@ -562,7 +562,7 @@ objects_charge(const struct objects *os, const struct gmon *g,
 	       double *total, struct gp_err *err)
 {
 	struct symtab view = { .syms = st->syms,
-				.n = os->any ? os->nexe : st->n };
+			       .n = os->any ? os->nexe : st->n };
 	double t;
 
 	if (hist_charge(g, &view, excluded, ticks, total, err) != 0)

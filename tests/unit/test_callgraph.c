@@ -12,7 +12,8 @@
 static struct symtab
 make_symtab(size_t n)
 {
-	struct symtab st = { calloc(n ? n : 1, sizeof(struct sym)), n };
+	struct symtab st = { .syms = calloc(n ? n : 1, sizeof(struct sym)),
+			     .n = n };
 
 	for (size_t i = 0; i < n; i++) {
 		st.syms[i].name = "f";
@@ -142,8 +143,9 @@ static const struct {
 static void
 test_map(void)
 {
-	struct symtab st = { map_syms, ARRAY_SIZE(map_syms) };
-	struct symtab lead = { map_syms + 1, 2 }; /* starts with a label */
+	struct symtab st = { .syms = map_syms, .n = ARRAY_SIZE(map_syms) };
+	struct symtab lead = { .syms = map_syms + 1,
+			       .n = 2 }; /* starts with a label */
 	struct callgraph cg;
 
 	cg_init(&cg, &st);

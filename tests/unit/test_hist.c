@@ -47,7 +47,7 @@ test_split(void)
 		.bins = bins,
 	};
 	struct gmon g;
-	struct symtab st = { four_syms, ARRAY_SIZE(four_syms) };
+	struct symtab st = { .syms = four_syms, .n = ARRAY_SIZE(four_syms) };
 	static const double want[4] = { 6, 6, 6, 0 };
 
 	memset(&g, 0, sizeof(g));
@@ -113,7 +113,7 @@ test_fractional_scale(void)
 		{ "B", 0x1010, 0x102f, true, false, false, NULL, NULL, 0 },
 		{ "C", 0x1030, 0x1030, true, false, false, NULL, NULL, 0 },
 	};
-	struct symtab st = { syms, ARRAY_SIZE(syms) };
+	struct symtab st = { .syms = syms, .n = ARRAY_SIZE(syms) };
 
 	for (size_t i = 0; i < ARRAY_SIZE(fraction_cases); i++) {
 		uint64_t bins[5];
@@ -154,7 +154,7 @@ test_two_hists(void)
 		{ .lowpc = 0x2000, .highpc = 0x2010, .nbins = 2, .bins = b2 },
 	};
 	struct gmon g;
-	struct symtab st = { syms, ARRAY_SIZE(syms) };
+	struct symtab st = { .syms = syms, .n = ARRAY_SIZE(syms) };
 	double ticks[3] = { 0 };
 
 	t_begin("hist/two-histograms");
@@ -179,7 +179,7 @@ test_outside(void)
 		.bins = bins,
 	};
 	struct gmon g;
-	struct symtab st = { four_syms, ARRAY_SIZE(four_syms) };
+	struct symtab st = { .syms = four_syms, .n = ARRAY_SIZE(four_syms) };
 	double ticks[4] = { 0 };
 
 	t_begin("hist/all-bins-outside");

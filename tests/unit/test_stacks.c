@@ -209,7 +209,7 @@ test_measured(void)
 		{ 4, 0, { 4, 3, 1, 3, 1, 2, -1 } }, /* h g f g f main */
 		{ 3, 0, { 0, 5, 2, -1 } },          /* f, then cut */
 	};
-	struct symtab st = { calloc(4, sizeof(struct sym)), 4 };
+	struct symtab st = { .syms = calloc(4, sizeof(struct sym)), .n = 4 };
 	struct callgraph cg;
 	struct objects os;
 	struct stackset ss;

@@ -118,9 +118,9 @@ static const struct {
 static void
 test_find(void)
 {
-	struct symtab st = { find_syms, ARRAY_SIZE(find_syms) };
-	struct symtab one = { find_syms, 1 };
-	struct symtab none = { NULL, 0 };
+	struct symtab st = { .syms = find_syms, .n = ARRAY_SIZE(find_syms) };
+	struct symtab one = { .syms = find_syms, .n = 1 };
+	struct symtab none = { .syms = NULL };
 
 	for (size_t i = 0; i < ARRAY_SIZE(find_cases); i++) {
 		t_begin("symtab/find-0x%llx",
@@ -144,7 +144,7 @@ test_find_many(void)
 {
 	enum { N = 1000 };
 	struct sym *v = calloc(N, sizeof(*v));
-	struct symtab st = { v, N };
+	struct symtab st = { .syms = v, .n = N };
 	uint64_t seed = 0x5eed, addr = 0x400000;
 	bool ok = true;
 
@@ -166,9 +166,93 @@ test_find_many(void)
 	free(v);
 }
 
+/* symtab_find's answer by a linear scan: the last symbol at or below A,
+ * if A is within its range. */
+static sym_id
+scan(const struct sym *v, size_t n, uint64_t a)
+{
+	sym_id r = SYM_NONE;
+
+	for (size_t i = 0; i < n && v[i].addr <= a; i++)
+		r = (sym_id)i;
+	return r != SYM_NONE && a <= v[r].end ? r : SYM_NONE;
+}
+
+/* Check every interesting address of V[0..N) against the scan. */
+static bool
+agrees(const struct symtab *st, const struct sym *v, size_t n)
+{
+	bool ok = true;
+
+	for (size_t i = 0; i < n && ok; i++) {
+		uint64_t at[] = { v[i].addr - 1, v[i].addr, v[i].addr + 1,
+				  v[i].end, v[i].end + 1 };
+
+		for (size_t k = 0; k < ARRAY_SIZE(at) && ok; k++)
+			ok = check_u64(symtab_find(st, at[k]),
+				       scan(v, n, at[k]), "symtab_find");
+	}
+	if (ok)
+		ok = check_u64(symtab_find(st, 0), scan(v, n, 0), "at 0") &&
+		     check_u64(symtab_find(st, UINT64_MAX),
+			       scan(v, n, UINT64_MAX), "at the top");
+	return ok;
+}
+
+/*
+ * The bucket index: clustered symbols far apart (a program and its
+ * shared objects 2^32 above it, one near the top of the address space)
+ * give the same answers as a scan, indexed, and after symbols are
+ * appended without re-indexing (the index is then ignored).
+ */
+static void
+test_find_indexed(void)
+{
+	enum { N = 600 };
+	struct sym *v = calloc(N + 20, sizeof(*v));
+	uint64_t seed = 0x1dea, addr = 0x400000;
+	struct symtab st;
+	size_t n = 0;
+
+	for (; n < N; n++) {
+		if (n == 300)
+			addr = 0x100000000ull; /* an object's bias */
+		if (n == N - 1)
+			addr = UINT64_MAX - 0x40;
+		v[n].name = "f";
+		v[n].addr = addr;
+		v[n].end = addr + t_rand(&seed) % 48;
+		addr = v[n].end + 1 + t_rand(&seed) % 5;
+	}
+	v[N - 1].end = UINT64_MAX - 1;
+	t_begin("symtab/find-indexed-matches-scan");
+	memset(&st, 0, sizeof(st));
+	st.syms = calloc(N + 20, sizeof(*st.syms));
+	memcpy(st.syms, v, N * sizeof(*v));
+	st.n = N;
+	symtab_index(&st);
+	check_true(st.bucket != NULL, "the table is indexed");
+	agrees(&st, v, N);
+	t_begin("symtab/find-after-append-without-index");
+	for (size_t i = 0; i < 20; i++)
+		v[N - 1 + i] =
+		    (struct sym){ .name = "g",
+				  .addr = UINT64_MAX - 0x40 + 2 * i,
+				  .end = UINT64_MAX - 0x40 + 2 * i + 1 };
+	memcpy(st.syms, v, (N + 19) * sizeof(*v));
+	st.n = N + 19;
+	agrees(&st, v, st.n);
+	t_begin("symtab/find-reindexed");
+	symtab_index(&st);
+	agrees(&st, v, st.n);
+	symtab_free(&st);
+	free(v);
+}
+
 T_MODULE(symtab)
 {
 	t_run("symtab/local-names", test_local_names);
 	t_run("symtab/find", test_find);
 	t_run("symtab/find-many", test_find_many);
+	t_run("symtab/find-indexed", test_find_indexed);
 }
