@@ -89,6 +89,13 @@ struct model_map {
 	size_t nfuncs;
 };
 
+/* What the call graph sorts an arc by, made once per arc (model.c). */
+struct model_arc_key {
+	double time;    /* its time plus its children time */
+	uint64_t count; /* its calls */
+	int kind;       /* 0: a self-call, 1: inside a cycle, 2: other */
+};
+
 struct model {
 	const struct symtab *st;    /* borrowed: functions, raw names */
 	const struct callgraph *cg; /* borrowed: arcs, cycles, times */
@@ -115,6 +122,7 @@ struct model {
 	 * NULL (model_sorted_arcs then walks the lists).
 	 */
 	uint32_t *arc_lo[2], *arcs[2];
+	struct model_arc_key *arc_key; /* owned: per arc, or NULL */
 	/* Line mode (-l, lineprof.h): names carry "(file:line @ addr)",
 	 * and the call graph has entries for functions only. */
 	bool line_mode;
@@ -186,7 +194,8 @@ size_t model_arc_list(const struct model *m, uint32_t fn, bool parents,
 size_t model_sorted_arcs(const struct model *m, uint32_t fn, bool parents,
 			 uint32_t *v);
 
-/* Whether arc A runs inside one cycle (or is a self-call). */
+/* Whether arc A (one of M->cg's) runs inside one cycle (or is a
+ * self-call). */
 bool model_arc_inside(const struct model *m, const struct cg_arc *a);
 
 #endif
