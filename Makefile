@@ -68,6 +68,7 @@ bench: $(B)/gprof $(B)/mkgmon $(RUNTIME_LIBS)
 	@sh bench/run.sh $(CURDIR)/$(B)/gprof
 	@sh bench/runtime.sh $(CURDIR)/build
 	@sh bench/runtime-aarch64.sh $(CURDIR)/build
+	@sh bench/stacks-real.sh $(CURDIR)/build $(CURDIR)/$(B)/gprof
 
 fuzz:
 	@sh scripts/ensure-deps.sh fuzz
@@ -84,7 +85,7 @@ format:
 		runtime/*.c runtime/*.h runner/*.c tests/gprofrun/*.c \
 		tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h \
 		tests/runtime-aarch64/*.c \
-		bench/rtfib.c
+		bench/rtfib.c bench/cpu.c
 
 format-check:
 	@sh scripts/format-check.sh
