@@ -17,19 +17,19 @@
 # Runs, RUNS times each, taken in turn so that the load of a shared
 # machine falls on every build alike: the plain build, glibc's
 # collector, ours (stacks on, the default), ours with LIBGMON_STACKS=0,
-# and ours at LIBGMON_RATE=RATE (more samples, so more stacks).  Printed:
-# the median CPU time (user + system, to the microsecond: bench/cpu.c)
-# and its overhead over the plain build; the profile's sizes and the
-# side file's sampling and stack figures (bench/side.py).  Then the
-# analysers on the last run's profiles, RUNS times each: median CPU time
-# and peak memory of GNU gprof and ours on glibc's gmon.out, of GNU
-# gprof on ours, and of ours on ours (the default report, which reads
-# the side file, --measured, --format=json, --format=pprof).  Last, the
-# checks: the arcs of both collectors' profiles, from both gprofs' -b -q
-# call graphs, must be the same arcs with the same counts; both gprofs'
-# -b reports must be the same bytes on every profile; and the functions
-# outside cycles where gprof's estimate and the measurement disagree
-# most are named.
+# and ours at LIBGMON_RATE=RATE (more samples, so more stacks) with
+# stacks on and off.  Printed: the median and the least CPU time (user
+# + system, to the microsecond: bench/cpu.c) and the overheads over the
+# plain build; the profile's sizes and the side file's sampling and
+# stack figures (bench/side.py).  Then the analysers on the last run's
+# profiles, RUNS times each: median CPU time and peak memory of GNU
+# gprof and ours on glibc's gmon.out, of GNU gprof on ours, and of ours
+# on ours (the default report, which reads the side file, --measured,
+# --format=json, --format=pprof).  Last, the checks: the arcs of both
+# collectors' profiles, from both gprofs' -b -q call graphs, must be
+# the same arcs with the same counts; both gprofs' -b reports must be
+# the same bytes on every profile; and the functions outside cycles
+# where gprof's estimate and the measurement disagree most are named.
 #
 # Environment: BENCH_SR_ROWS=150000 BENCH_SR_RUNS=5 BENCH_SR_RATE=10000
 # (empty: no high-rate run) BENCH_CC=gcc BENCH_GNU=/usr/bin/gprof.
@@ -114,8 +114,11 @@ awk -v n="$rows" -f "$here/gen-sql.awk" >"$sql"
 # Each variant: NAME EXE [VAR=VALUE...] (the environment it runs with).
 variants="plain:sqlite3-plain glibc:sqlite3-glibc ours:sqlite3-ours"
 variants="$variants ours-nostacks:sqlite3-ours:LIBGMON_STACKS=0"
-[ -z "$rate" ] ||
+if [ -n "$rate" ]; then
 	variants="$variants ours-${rate}hz:sqlite3-ours:LIBGMON_RATE=$rate"
+	variants="$variants ours-nostacks-${rate}hz:sqlite3-ours:LIBGMON_RATE=$rate"
+	variants="$variants:LIBGMON_STACKS=0"
+fi
 names=$(for v in $variants; do printf '%s ' "${v%%:*}"; done)
 
 # run NAME EXE [VAR=VALUE...]: one run in a fresh runs/NAME; appends
@@ -135,10 +138,13 @@ run() {
 }
 
 # median FILE [COLUMN]: the median of a column of numbers (the lower
-# middle one for an even count).
+# middle one for an even count).  least FILE: the least of a column.
 median() {
 	sort -n -k"${2:-1},${2:-1}" "$1" |
 		awk -v c="${2:-1}" '{ v[NR] = $c } END { print v[int((NR + 1) / 2)] }'
+}
+least() {
+	sort -n "$1" | head -1
 }
 
 rm -rf runs
@@ -158,15 +164,19 @@ done
 plain=$(median runs/plain.cpu)
 echo "sqlite $(cat src/sqlite3/VERSION) shell, $(wc -l <"$sql") SQL statements" \
 	"(bench/gen-sql.awk, n=$rows), in memory, 1 thread"
-echo "CPU time (user + system, wait4): median of $runs runs, the builds taken in turn;" \
-	"overhead = the -pg build / the plain build, same -pg objects for both collectors"
+echo "CPU time (user + system, wait4): median and least of $runs runs, the builds" \
+	"taken in turn; overhead = the -pg build / the plain build (medians; leasts)," \
+	"same -pg objects for both collectors"
 echo "$(nproc) CPUs, load average $start_load at the start"
 echo
-printf '| build | CPU s | overhead | gmon.out bytes | side file bytes | clock | samples | in known code | with a stack | truncated | no stack | distinct stacks | deepest |\n'
-printf '| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
+printf '| build | CPU s | least | overhead | gmon.out bytes | side file bytes | clock | samples | in known code | with a stack | truncated | no stack | distinct stacks | deepest |\n'
+printf '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
+plain_least=$(least runs/plain.cpu)
 for n in $names; do
 	cpu=$(median "runs/$n.cpu")
-	ratio=$(awk -v a="$cpu" -v b="$plain" 'BEGIN { printf "%.2fx", a / b }')
+	low=$(least "runs/$n.cpu")
+	ratio=$(awk -v a="$cpu" -v b="$plain" -v c="$low" -v d="$plain_least" \
+		'BEGIN { printf "%.2fx; %.2fx", a / b, c / d }')
 	gm=- side=- fig="- - - - - - - - -"
 	[ -f "runs/$n/gmon.out" ] && gm=$(wc -c <"runs/$n/gmon.out")
 	if [ -f "runs/$n/gmon.out.gmonx" ]; then
@@ -175,9 +185,9 @@ for n in $names; do
 	fi
 	set -- $fig
 	[ "$n" = plain ] && ratio=-
-	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
-		"$n" "$cpu" "$ratio" "$gm" "$side" "$1" "$2" "$3" "$4" "$5" "$6" \
-		"$7" "$8"
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+		"$n" "$cpu" "$low" "$ratio" "$gm" "$side" "$1" "$2" "$3" "$4" "$5" \
+		"$6" "$7" "$8"
 done
 
 # ---- the analysers -------------------------------------------------------
