@@ -246,6 +246,12 @@ by_significance(uint32_t a, uint32_t b, const void *ctx)
 	uint64_t cx = x->c1 > x->c2 ? x->c1 - x->c2 : x->c2 - x->c1;
 	uint64_t cy = y->c1 > y->c2 ? y->c1 - y->c2 : y->c2 - y->c1;
 
+	/* The more significant of a row's two tests first (mp_adj is 1
+	 * in every row without stacks: the order of self times alone). */
+	double ax = fmin(x->p_adj, x->mp_adj), ay = fmin(y->p_adj, y->mp_adj);
+
+	if (ax != ay)
+		return ax < ay ? -1 : 1;
 	if (x->p_adj != y->p_adj)
 		return x->p_adj < y->p_adj ? -1 : 1;
 	if (x->p != y->p)

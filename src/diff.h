@@ -152,8 +152,10 @@ bool diff_base_is_json(const char *base);
 
 /*
  * Compare BASE with CUR into D (which diff_free() releases): match the
- * functions, test every self-time change, sort by significance
- * (adjusted p, then p, then the size of the change, then name).
+ * functions, test every self-time change (and measured-total change),
+ * sort by significance (the smaller adjusted p of the two tests, then
+ * self time's adjusted p, then p, then the measured total's adjusted p,
+ * then the size of the change, then name).
  * D->base and D->cur keep their exe and gmons.
  */
 void diff_compute_inputs(struct diff *d, const struct diff_input *base,
