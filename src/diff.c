@@ -200,13 +200,14 @@ side_mvalue(const struct diff *d, const struct diff_side *s, double n)
 	return s->hz > 0 ? n / s->hz : NAN;
 }
 
-/* A count of samples for the Poisson test (counts are whole; a sum
- * past 2^53 is not a count a profile can hold, and is capped). */
-static uint64_t
-count_of(double n)
-{
-	return n < 0x1p53 ? (uint64_t)llround(n) : UINT64_C(1) << 53;
-}
+/*
+ * Counts past this are scaled down to it together before the test: the
+ * incomplete beta function (stats.c) loses its accuracy from ~1e13
+ * (p-values of equal counts far from 1), and 2^40 samples are 35 years
+ * at 1 kHz, so only a damaged or hand-made JSON base gets here.  Fewer
+ * samples in the same ratio only make the test more cautious.
+ */
+#define MAX_TESTED_SAMPLES 0x1p40
 
 /*
  * The test of counts N1 and N2 with exposures E1 and E2 (1 when
@@ -215,8 +216,15 @@ count_of(double n)
 static double
 test_counts(double n1, double e1, double n2, double e2, bool *tested)
 {
-	uint64_t k1 = count_of(n1), k2 = count_of(n2);
+	double sum = n1 + n2;
+	uint64_t k1, k2;
 
+	if (sum > MAX_TESTED_SAMPLES) {
+		n1 *= MAX_TESTED_SAMPLES / sum;
+		n2 *= MAX_TESTED_SAMPLES / sum;
+	}
+	k1 = (uint64_t)llround(n1);
+	k2 = (uint64_t)llround(n2);
 	*tested = k1 + k2 > 0 && e1 > 0 && e2 > 0;
 	if (!*tested)
 		return 1.0;
