@@ -12,24 +12,54 @@
 
 static const double pow10s[] = { 1, 10, 100, 1000 };
 
+/* "00" to "99", two digits a step. */
+static const char pairs[201] = "00010203040506070809"
+			       "10111213141516171819"
+			       "20212223242526272829"
+			       "30313233343536373839"
+			       "40414243444546474849"
+			       "50515253545556575859"
+			       "60616263646566676869"
+			       "70717273747576777879"
+			       "80818283848586878889"
+			       "90919293949596979899";
+
+/*
+ * V in decimal right-aligned in WIDTH (unless LEFT), with a '.' before
+ * its last POINT digits (at least POINT + 1 digits then).  The digits
+ * are made from the right, two at a time, into the end of TMP.
+ */
 static char *
 digits(char *p, uint64_t v, int width, int left, int point)
 {
-	char tmp[32];
-	int n = 0;
+	char tmp[40], *q = tmp + sizeof(tmp);
+	int n;
 
-	do {
-		if (n == point && point > 0)
-			tmp[n++] = '.';
-		tmp[n++] = (char)('0' + v % 10);
+	for (int i = 0; i < point; i++) {
+		*--q = (char)('0' + v % 10);
 		v /= 10;
-	} while (v != 0 || n <= point);
+	}
+	if (point > 0)
+		*--q = '.';
+	while (v >= 100) {
+		unsigned d = (unsigned)(v % 100);
+
+		v /= 100;
+		q -= 2;
+		memcpy(q, pairs + 2 * d, 2);
+	}
+	if (v >= 10) {
+		q -= 2;
+		memcpy(q, pairs + 2 * v, 2);
+	} else {
+		*--q = (char)('0' + v);
+	}
+	n = (int)(tmp + sizeof(tmp) - q);
 	if (!left)
 		for (int i = n; i < width; i++)
 			*p++ = ' ';
-	while (n > 0)
-		*p++ = tmp[--n];
-	return p;
+	memcpy(p, q, (size_t)n);
+	return p + n;
 }
 
 char *

@@ -101,9 +101,46 @@ t_unsigned(void)
 	t_end();
 }
 
+/* Every digit count, widths 0-12 either side, and fmt_f's four
+ * precisions on whole numbers of every length (digits two at a time). */
+static void
+t_random_digits(void)
+{
+	uint64_t st = 0xd1917;
+	char got[64], want[64], *end;
+
+	t_begin("fmt/u-random-digits");
+	for (int i = 0; i < 100000; i++) {
+		uint64_t r = t_rand(&st);
+		uint64_t v = r >> (r % 64);
+		int w = (int)(t_rand(&st) % 13), left = (int)(r & 1);
+
+		snprintf(want, sizeof(want), left ? "%-*llu|" : "%*llu|", w,
+			 (unsigned long long)v);
+		end = fmt_u(got, v, w, left);
+		*end++ = '|';
+		*end = '\0';
+		if (!check_str(got, want, "fmt_u"))
+			break;
+	}
+	t_end();
+	t_begin("fmt/f-whole-numbers-prec-0-to-3");
+	for (int i = 0; i < 100000; i++) {
+		uint64_t r = t_rand(&st);
+		double v =
+		    (double)(r % 1000000000000ull) / pow(10, (double)(r % 7));
+		int prec = (int)(r >> 62), w = (int)(t_rand(&st) % 14);
+
+		if (!same_f(v, w, prec))
+			break;
+	}
+	t_end();
+}
+
 T_MODULE(fmt)
 {
 	t_run("fmt-fixed", t_fixed);
 	t_run("fmt-random", t_random);
 	t_run("fmt-unsigned", t_unsigned);
+	t_run("fmt-random-digits", t_random_digits);
 }
