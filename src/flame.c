@@ -63,7 +63,8 @@ add_node(struct full *t, uint32_t parent, uint32_t fn)
 {
 	if (t->n == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 256;
-		t->parent = xreallocarray(t->parent, t->cap, sizeof(*t->parent));
+		t->parent =
+		    xreallocarray(t->parent, t->cap, sizeof(*t->parent));
 		t->fn = xreallocarray(t->fn, t->cap, sizeof(*t->fn));
 		t->samples =
 		    xreallocarray(t->samples, t->cap, sizeof(*t->samples));
@@ -183,7 +184,8 @@ emit(struct flame *fl, size_t *cap, uint32_t parent, uint32_t fn,
 {
 	if (fl->n == *cap) {
 		*cap = *cap ? *cap * 2 : 256;
-		fl->parent = xreallocarray(fl->parent, *cap, sizeof(*fl->parent));
+		fl->parent =
+		    xreallocarray(fl->parent, *cap, sizeof(*fl->parent));
 		fl->fn = xreallocarray(fl->fn, *cap, sizeof(*fl->fn));
 		fl->samples =
 		    xreallocarray(fl->samples, *cap, sizeof(*fl->samples));
@@ -220,15 +222,16 @@ write_kept(struct flame *fl, const struct full *t, const struct kid *kids,
 
 		if (d.other) {
 			emit(fl, &cap, d.out_parent, FLAME_OTHER, d.samples);
-			fl->samples_other = add_sat(fl->samples_other, d.samples);
+			fl->samples_other =
+			    add_sat(fl->samples_other, d.samples);
 			nother++;
 			continue;
 		}
 		emit(fl, &cap, d.out_parent, t->fn[d.node], t->samples[d.node]);
 		lo = first[d.node];
 		hi = first[d.node + 1];
-		for (kept = lo; kept < hi && kids[kept].samples >= fl->min_samples;
-		     kept++)
+		for (kept = lo;
+		     kept < hi && kids[kept].samples >= fl->min_samples; kept++)
 			;
 		for (size_t k = kept; k < hi; k++)
 			lost = add_sat(lost, kids[k].samples);
@@ -236,7 +239,8 @@ write_kept(struct flame *fl, const struct full *t, const struct kid *kids,
 		if (hi > kept)
 			stack[top++] = (struct todo){ 0, me, lost, true };
 		for (size_t k = kept; k-- > lo;)
-			stack[top++] = (struct todo){ kids[k].id, me, 0, false };
+			stack[top++] =
+			    (struct todo){ kids[k].id, me, 0, false };
 	}
 	free(stack);
 	/* Every node of the whole tree not written is merged away. */

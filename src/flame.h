@@ -47,9 +47,9 @@ struct flame {
 	uint32_t *fn;
 	uint64_t *samples;
 	size_t n;
-	uint64_t min_samples;  /* the smallest count a kept node may have */
-	size_t nodes_full;     /* nodes of the whole tree, root excluded */
-	size_t nodes_pruned;   /* of those, merged into FLAME_OTHER nodes */
+	uint64_t min_samples;   /* the smallest count a kept node may have */
+	size_t nodes_full;      /* nodes of the whole tree, root excluded */
+	size_t nodes_pruned;    /* of those, merged into FLAME_OTHER nodes */
 	uint64_t samples_other; /* samples of the FLAME_OTHER nodes */
 };
 
@@ -58,8 +58,8 @@ struct flame {
  * (MIN_PPM <= 1000000, MAX_NODES >= 1).  Time O(F log F) and memory
  * O(F) for the F frames of ME's distinct stacks; no recursion.
  */
-void flame_build(struct flame *fl, const struct measured *me,
-		 uint32_t min_ppm, size_t max_nodes);
+void flame_build(struct flame *fl, const struct measured *me, uint32_t min_ppm,
+		 size_t max_nodes);
 
 void flame_free(struct flame *fl);
 

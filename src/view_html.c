@@ -39,8 +39,8 @@
 /* The index in "names" of node function FN, written to W (the "names"
  * array) on first use; IDX[] per function, then per special node. */
 static uint32_t
-name_of(struct jsonw *w, const struct model *m, uint32_t *idx,
-	uint32_t *nnames, uint32_t fn)
+name_of(struct jsonw *w, const struct model *m, uint32_t *idx, uint32_t *nnames,
+	uint32_t fn)
 {
 	static const char *const special[] = { "[unknown]", "[other]",
 					       "[truncated]", "all" };
