@@ -9,7 +9,8 @@
 # 100,000 stack samples whose truth is exact by construction (dear 90 %,
 # cheap 5 %, where gprof's estimate gives dear 0.1 %), 500 of them
 # truncated, with 2,500 distinct noise stacks (most merged into [other]
-# nodes).  Headless Chromium loads the page with "#fn=ID&selftest":
+# nodes); and a "wide" one, 7,000 distinct stacks whose tree is cut to
+# the 20,000-node bound.  Headless Chromium loads the page with "#fn=ID&selftest":
 # report.js's own checks (the flame tree's shape, its root = the stack
 # samples, [truncated] = the truncated samples, zooming in and out, the
 # measured column, the disagreement table's order, no resource loaded,
@@ -49,12 +50,13 @@ if ! {
 	exit 0
 fi
 awk -v prog="$out/prog" -f "$here/mkspec.awk" >"$out/big.spec"
+awk -v prog="$out/prog" -v wide=1 -f "$here/mkspec.awk" >"$out/wide.spec"
 {
 	grep -v '^stack' "$out/big.spec"
 	echo "hist 0 work 100"
 	echo noside
 } >"$out/none.spec"
-for p in big none; do
+for p in big wide none; do
 	if ! python3 "$top/tests/objects/mkprof.py" "$out/$p.gmon" "$out/$p.spec" \
 		2>"$out/$p.mk.err"; then
 		fail "viewhtml/mkprof-$p" "$(head -n 1 "$out/$p.mk.err")"
@@ -69,9 +71,38 @@ done
 pass viewhtml/build
 
 # The page's size: the tree is bounded, whatever the distinct stacks.
-size=$(wc -c <"$out/big.html")
-assert "viewhtml/size ($size bytes)" "page of $size bytes, want under 1 MB" \
-	test "$size" -lt 1000000
+# wide's 40,000-odd nodes above the floor are cut to the 20,000 bound
+# (plus an [other] per kept node at most).
+for p in big wide; do
+	size=$(wc -c <"$out/$p.html")
+	assert "viewhtml/size-$p ($size bytes)" "page of $size bytes, want under 1 MB" \
+		test "$size" -lt 1000000
+done
+if python3 - "$out/wide.html" >"$out/wide.check" 2>&1 <<'EOF'; then
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<script type="application/json" id="gprof-flame">\n(.*?)</script>',
+              page, re.S)
+fl = json.loads(m.group(1))
+other = fl["names"].index("[other]")
+n = len(fl["parent"])
+kept = n - 1 - fl["name"].count(other)
+bad = []
+if not 15000 <= kept <= 20000:
+    bad.append("%d nodes kept, want 15000 to 20000" % kept)
+if fl["nodes_full"] - fl["nodes_pruned"] != kept or fl["nodes_full"] <= 20000:
+    bad.append("nodes_full %d, nodes_pruned %d" % (fl["nodes_full"], fl["nodes_pruned"]))
+if fl["node_samples"][0] != fl["samples"] or fl["samples"] != 101500:
+    bad.append("root %d of %d samples" % (fl["node_samples"][0], fl["samples"]))
+if any(s < fl["min_samples"] for s, k in zip(fl["node_samples"], fl["name"]) if k != other):
+    bad.append("a kept node under the cut-off")
+print("; ".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+	pass viewhtml/wide-bound
+else
+	fail viewhtml/wide-bound "$(head -n 1 "$out/wide.check")"
+fi
 
 # Static promises: nothing outside the page; the data elements (JSON,
 # then the flame tree with stacks) and the code, each ended once.
@@ -87,6 +118,7 @@ static() {
 	fi
 }
 static big "$out/big.html" 3
+static wide "$out/wide.html" 3
 static none "$out/none.html" 2
 
 # load NAME HASH CHECK: the page's self-test (CHECK one of its checks
@@ -185,6 +217,7 @@ EOF
 		fail viewhtml/screenshot "no PNG written"
 	fi
 fi
+load wide "fn=0&selftest" flame-unzoom
 if load none "fn=2&selftest" no-measured; then
 	# The page as built (the DOM before the data and code elements).
 	if awk '{ i = index($0, "<script") }
