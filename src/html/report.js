@@ -540,6 +540,11 @@
 			if (f)
 				el("flame-info").textContent = f.getAttribute("title").replace(/\n/g, "; ");
 		});
+		var resized = null;
+		window.addEventListener("resize", function () {
+			clearTimeout(resized);
+			resized = setTimeout(drawFlame, 100);
+		});
 		el("flame-zoom").addEventListener("click", function (e) {
 			if (e.target.id === "flame-reset") {
 				zoom = 0;
