@@ -79,12 +79,7 @@ install: $(B)/gprof install-runtime install-runner install-packaging
 	install -m 644 gprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/gprof.1
 
 format:
-	clang-format -i src/*.c src/*.h include/*.h tests/unit/*.c \
-		tests/unit/*.h tools/*.c fuzz/*.c fuzz/*.h \
-		runtime/*.c runtime/*.h runner/*.c tests/gprofrun/*.c \
-		tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h \
-		tests/runtime-aarch64/*.c \
-		bench/rtfib.c
+	@sh scripts/format-check.sh --apply
 
 format-check:
 	@sh scripts/format-check.sh

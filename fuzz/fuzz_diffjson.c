@@ -6,10 +6,14 @@
  * itself (function i with the counts of function n-1-i), so that calls
  * and samples change both ways, huge counts included.
  *
- * Checks: a document that reads has whole call counts and samples >= 0
- * (what the reader promises the comparison); compared with itself,
- * every row is unchanged; against the mirror, every row's delta of
- * calls has the sign of its change (64-bit sums saturate, never wrap).
+ * Checks: a document that reads has whole call counts, samples >= 0 and
+ * measured totals that are whole, finite and >= 0 (none without
+ * stacks) (what the reader promises the comparison); compared with
+ * itself, every row is unchanged, no measured total changes
+ * significantly, and totals are compared exactly when the document has
+ * stacks; against the mirror (measured totals mirrored too), every
+ * row's delta of calls has the sign of its change (64-bit sums
+ * saturate, never wrap).
  *
  * Invariant: everything allocated here is freed, so leaks are real.
  */
@@ -43,14 +47,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (diff_json_read(path, &in, &side, &strs, &err) == 0) {
 		struct diff d;
 
-		for (size_t i = 0; i < in.n; i++)
-			if (!(in.fns[i].samples >= 0))
+		for (size_t i = 0; i < in.n; i++) {
+			double t = in.fns[i].total;
+			if (!(in.fns[i].samples >= 0) || !(t >= 0) ||
+			    !(t <= 0x1p53) || t != (double)(uint64_t)t ||
+			    (!in.stacks && t != 0))
 				abort();
+		}
 		memset(&d, 0, sizeof(d));
 		d.base = d.cur = side;
 		diff_compute_inputs(&d, &in, &in, size & 1, 10);
+		if (d.measured != in.stacks)
+			abort();
 		for (size_t i = 0; i < d.nrows; i++)
-			if (d.rows[i].c1 != d.rows[i].c2)
+			if (d.rows[i].c1 != d.rows[i].c2 ||
+			    d.rows[i].msignificant)
 				abort();
 		diff_print_text(out, &d, true);
 		(void)diff_print_json(out, &d, &err);
@@ -64,6 +75,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			mirror.fns[i] = in.fns[i];
 			mirror.fns[i].calls = in.fns[in.n - 1 - i].calls;
 			mirror.fns[i].samples = in.fns[in.n - 1 - i].samples;
+			mirror.fns[i].total = in.fns[in.n - 1 - i].total;
 		}
 		memset(&d, 0, sizeof(d));
 		d.base = d.cur = side;

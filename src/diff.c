@@ -1,6 +1,11 @@
 /*
  * diff.c - --diff=BASE: analyse the base, match functions, test every
- * change of self time (diff.h).
+ * change of self time, and of measured total time when both sides have
+ * sampled stacks (diff.h).
+ *
+ * Invariant: when either side lacks stacks, nothing here reads the
+ * measured totals, so the rows (and every report) are what they were
+ * before stacks existed.
  */
 #include "diff.h"
 
@@ -34,12 +39,19 @@ diff_input_from_model(struct diff_input *in, const struct model *m)
 	memset(in, 0, sizeof(*in));
 	in->fns = xcalloc(m->nfuncs + 1, sizeof(*in->fns));
 	in->hz = m->hz;
+	if (m->measured != NULL && m->measured->any) {
+		in->stacks = true;
+		in->stack_samples = (double)m->measured->samples;
+	}
 	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
 		struct diff_fn *f = &in->fns[in->n];
 		double t = m->cg->nodes[fn].self_ticks;
+		double total = in->stacks && fn < m->measured->nfuncs
+				   ? (double)m->measured->total[fn]
+				   : 0;
 
 		in->samples += t;
-		if (!(t > 0) && calls_of(m, fn) == 0)
+		if (!(t > 0) && calls_of(m, fn) == 0 && !(total > 0))
 			continue;
 		f->raw = model_raw_name(m, fn);
 		f->obj = m->st->syms[fn].objname;
@@ -49,6 +61,7 @@ diff_input_from_model(struct diff_input *in, const struct model *m)
 		f->file = f->is_static ? model_file(m, fn) : NULL;
 		f->samples = t;
 		f->calls = calls_of(m, fn);
+		f->total = total;
 		in->n++;
 	}
 }
@@ -61,24 +74,34 @@ diff_input_free(struct diff_input *in)
 	in->n = 0;
 }
 
+/*
+ * IN's functions into V, keyed; a function that has only a measured
+ * total is left out unless MEASURED (totals compared).  Returns how
+ * many.
+ */
 static size_t
-collect(struct keyed *v, const struct diff_input *in, bool base)
+collect(struct keyed *v, const struct diff_input *in, bool base, bool measured)
 {
+	size_t n = 0;
+
 	for (size_t i = 0; i < in->n; i++) {
 		const struct diff_fn *f = &in->fns[i];
 
+		if (!(f->samples > 0) && f->calls == 0 && !measured)
+			continue;
 		if (f->obj != NULL) { /* "name [libfoo.so]" */
-			size_t n = strlen(f->raw) + strlen(f->obj) + 4;
-			v[i].key = xmalloc(n);
-			snprintf(v[i].key, n, "%s [%s]", f->raw, f->obj);
+			size_t len = strlen(f->raw) + strlen(f->obj) + 4;
+			v[n].key = xmalloc(len);
+			snprintf(v[n].key, len, "%s [%s]", f->raw, f->obj);
 		} else {
-			v[i].key = xstrdup(f->raw);
+			v[n].key = xstrdup(f->raw);
 		}
-		v[i].f = &in->fns[i];
-		v[i].base = base;
-		v[i].dup = false;
+		v[n].f = &in->fns[i];
+		v[n].base = base;
+		v[n].dup = false;
+		n++;
 	}
-	return in->n;
+	return n;
 }
 
 /* K's key plus its source path ("name\1path"). */
@@ -143,10 +166,12 @@ fill_row(struct diff_row *r, const struct keyed *k, size_t n)
 		if (k[i].base) {
 			r->in_base = true;
 			r->n1 += f->samples;
+			r->m1 += f->total;
 			r->c1 = gp_add_sat(r->c1, f->calls);
 		} else {
 			r->in_this = true;
 			r->n2 += f->samples;
+			r->m2 += f->total;
 			r->c2 = gp_add_sat(r->c2, f->calls);
 		}
 		/* The name and file shown: this profile's when it has one. */
@@ -165,18 +190,55 @@ side_value(const struct diff *d, const struct diff_side *s, double n)
 	return s->hz > 0 ? n / s->hz : NAN;
 }
 
-/* The test of one row (1 when untestable); marks it tested. */
+/* A side's measured total of N stack samples, as seconds or a share. */
+static double
+side_mvalue(const struct diff *d, const struct diff_side *s, double n)
+{
+	if (d->share)
+		return s->stack_samples > 0 ? 100.0 * n / s->stack_samples
+					    : NAN;
+	return s->hz > 0 ? n / s->hz : NAN;
+}
+
+/*
+ * Counts past this are scaled down to it together before the test: the
+ * incomplete beta function (stats.c) loses its accuracy from ~1e13
+ * (p-values of equal counts far from 1), and 2^40 samples are 35 years
+ * at 1 kHz, so only a damaged or hand-made JSON base gets here.  Fewer
+ * samples in the same ratio only make the test more cautious.
+ */
+#define MAX_TESTED_SAMPLES 0x1p40
+
+/*
+ * The test of counts N1 and N2 with exposures E1 and E2 (1 when
+ * untestable); marks it tested.
+ */
+static double
+test_counts(double n1, double e1, double n2, double e2, bool *tested)
+{
+	double sum = n1 + n2;
+	uint64_t k1, k2;
+
+	if (sum > MAX_TESTED_SAMPLES) {
+		n1 *= MAX_TESTED_SAMPLES / sum;
+		n2 *= MAX_TESTED_SAMPLES / sum;
+	}
+	k1 = (uint64_t)llround(n1);
+	k2 = (uint64_t)llround(n2);
+	*tested = k1 + k2 > 0 && e1 > 0 && e2 > 0;
+	if (!*tested)
+		return 1.0;
+	return stats_poisson_compare(k1, e1, k2, e2);
+}
+
+/* The test of one row's self samples (1 when untestable). */
 static double
 test_row(struct diff *d, const struct diff_row *r, bool *tested)
 {
 	double e1 = d->share ? d->base.samples : d->base.hz;
 	double e2 = d->share ? d->cur.samples : d->cur.hz;
-	uint64_t k1 = (uint64_t)llround(r->n1), k2 = (uint64_t)llround(r->n2);
 
-	*tested = k1 + k2 > 0 && e1 > 0 && e2 > 0;
-	if (!*tested)
-		return 1.0;
-	return stats_poisson_compare(k1, e1, k2, e2);
+	return test_counts(r->n1, e1, r->n2, e2, tested);
 }
 
 static int
@@ -192,10 +254,18 @@ by_significance(uint32_t a, uint32_t b, const void *ctx)
 	uint64_t cx = x->c1 > x->c2 ? x->c1 - x->c2 : x->c2 - x->c1;
 	uint64_t cy = y->c1 > y->c2 ? y->c1 - y->c2 : y->c2 - y->c1;
 
+	/* The more significant of a row's two tests first (mp_adj is 1
+	 * in every row without stacks: the order of self times alone). */
+	double ax = fmin(x->p_adj, x->mp_adj), ay = fmin(y->p_adj, y->mp_adj);
+
+	if (ax != ay)
+		return ax < ay ? -1 : 1;
 	if (x->p_adj != y->p_adj)
 		return x->p_adj < y->p_adj ? -1 : 1;
 	if (x->p != y->p)
 		return x->p < y->p ? -1 : 1;
+	if (x->mp_adj != y->mp_adj) /* 1 in every row without stacks */
+		return x->mp_adj < y->mp_adj ? -1 : 1;
 	if (dx != dy)
 		return dx > dy ? -1 : 1;
 	if (cx != cy)
@@ -244,6 +314,52 @@ judge(struct diff *d)
 	free(at);
 }
 
+/* Test every row's measured total (a Holm family of its own). */
+static void
+judge_measured(struct diff *d)
+{
+	double *p = xcalloc(d->nrows + 1, sizeof(*p));
+	size_t *at = xcalloc(d->nrows + 1, sizeof(*at));
+	double e1 = d->share ? d->base.stack_samples : d->base.hz;
+	double e2 = d->share ? d->cur.stack_samples : d->cur.hz;
+	size_t m = 0;
+
+	for (size_t i = 0; i < d->nrows; i++) {
+		struct diff_row *r = &d->rows[i];
+		bool tested = false;
+
+		r->mp = r->mp_adj = 1.0;
+		if (!d->measured)
+			continue;
+		r->mt1 = side_mvalue(d, &d->base, r->m1);
+		r->mt2 = side_mvalue(d, &d->cur, r->m2);
+		r->mp = r->mp_adj = test_counts(r->m1, e1, r->m2, e2, &tested);
+		if (tested) {
+			p[m] = r->mp;
+			at[m++] = i;
+		}
+	}
+	stats_holm(p, p, m);
+	d->mtested = m;
+	for (size_t j = 0; j < m; j++) {
+		struct diff_row *r = &d->rows[at[j]];
+
+		r->mp_adj = p[j];
+		r->msignificant = r->mp_adj <= DIFF_ALPHA;
+		d->msig += r->msignificant;
+	}
+	free(p);
+	free(at);
+}
+
+/* Whether R's measured total is the same on both sides. */
+static bool
+same_total(const struct diff *d, const struct diff_row *r)
+{
+	return !d->measured || (fabs(r->mt2 - r->mt1) <= 1e-9 * fabs(r->mt1) &&
+				!r->msignificant);
+}
+
 /* Sort the rows, drop the unchanged ones, find the worst regression. */
 static void
 order_rows(struct diff *d)
@@ -260,7 +376,7 @@ order_rows(struct diff *d)
 
 		if (r->in_base && r->in_this && r->c1 == r->c2 &&
 		    fabs(r->t2 - r->t1) <= 1e-9 * fabs(r->t1) &&
-		    !r->significant) {
+		    !r->significant && same_total(d, r)) {
 			d->unchanged++;
 			continue;
 		}
@@ -293,8 +409,13 @@ diff_compute_inputs(struct diff *d, const struct diff_input *base,
 	d->cur.hz = cur->hz;
 	d->base.samples = base->samples;
 	d->cur.samples = cur->samples;
-	n = collect(k, base, true);
-	n += collect(k + n, cur, false);
+	d->base.stacks = base->stacks;
+	d->cur.stacks = cur->stacks;
+	d->base.stack_samples = base->stack_samples;
+	d->cur.stack_samples = cur->stack_samples;
+	d->measured = base->stacks && cur->stacks;
+	n = collect(k, base, true, d->measured);
+	n += collect(k + n, cur, false, d->measured);
 	qsort(k, n, sizeof(*k), by_key);
 	split_statics(k, n);
 	qsort(k, n, sizeof(*k), by_key);
@@ -309,6 +430,7 @@ diff_compute_inputs(struct diff *d, const struct diff_input *base,
 		free(k[i].key);
 	free(k);
 	judge(d);
+	judge_measured(d);
 	order_rows(d);
 }
 

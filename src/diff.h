@@ -28,6 +28,17 @@
  * Holm-adjusted over the functions with samples on either side.  A
  * change is significant when its adjusted p-value is at most 0.05.
  *
+ * Measured total time: when both sides hold sampled call stacks (the
+ * side file's STACKS records, measured.h; a JSON base's
+ * functions[].total_seconds_measured and profile.stack_samples), each
+ * function's measured total (stack samples with the function anywhere
+ * on the stack, a count of samples like its self samples) is compared
+ * the same way: the same Poisson test, with the sampling rates as the
+ * exposures (or with --diff-normalize the two profiles' stack samples),
+ * Holm-adjusted over the functions with stack samples on either side
+ * (a family of its own).  When only one side has stacks, nothing about
+ * them is compared (the text report says why, once).
+ *
  * --fail-on-regression=PCT: a function whose self time grew
  * significantly by more than PCT percent (or appeared with a
  * significant time) is a regression; diff_write() then still writes the
@@ -52,8 +63,10 @@ struct diff_side {
 	const char *exe;
 	const char *const *gmons;
 	size_t ngmons;
-	double hz;      /* 0: no rate */
-	double samples; /* total self samples */
+	double hz;            /* 0: no rate */
+	double samples;       /* total self samples */
+	bool stacks;          /* the side holds sampled stacks */
+	double stack_samples; /* of those stacks (0 without) */
 };
 
 struct diff_row {
@@ -66,6 +79,11 @@ struct diff_row {
 	double p, p_adj;  /* 1 when neither side has samples */
 	bool significant; /* p_adj <= DIFF_ALPHA */
 	bool regression;  /* significant growth beyond --fail-on-regression */
+	/* Measured totals (when struct diff's measured; else 0, p 1). */
+	double m1, m2;     /* stack samples with it anywhere (base, this) */
+	double mt1, mt2;   /* seconds, or shares of the stack samples in % */
+	double mp, mp_adj; /* their test, as p and p_adj */
+	bool msignificant; /* mp_adj <= DIFF_ALPHA */
 };
 
 struct diff {
@@ -78,6 +96,9 @@ struct diff {
 	size_t nsig;      /* significant self-time changes */
 	size_t unchanged; /* rows with equal calls and time (not listed) */
 	const struct diff_row *worst; /* the largest regression, or NULL */
+	bool measured;  /* both sides have stacks: totals compared */
+	size_t mtested; /* functions with stack samples on either side */
+	size_t msig;    /* significant changes of measured totals */
 };
 
 /* One function of one side, as the comparison needs it (borrowed). */
@@ -90,23 +111,30 @@ struct diff_fn {
 	double samples;   /* self samples */
 	uint64_t calls;   /* calls from others plus self-calls */
 	const char *obj;  /* a shared object's base name, or NULL (keyed) */
+	double total;     /* measured total (stack samples), 0 without */
 };
 
 /* One side: its functions with samples or calls, and its totals. */
 struct diff_input {
 	struct diff_fn *fns; /* owned array (the strings are borrowed) */
 	size_t n;
-	double hz;      /* 0: no rate */
-	double samples; /* total self samples */
+	double hz;            /* 0: no rate */
+	double samples;       /* total self samples */
+	bool stacks;          /* the side holds sampled stacks (then every
+			 * function with a measured total is listed) */
+	double stack_samples; /* of those stacks */
 };
 
-/* The functions of M with samples or calls (diff_input_free()). */
+/* The functions of M with samples, calls or a measured total
+ * (diff_input_free()). */
 void diff_input_from_model(struct diff_input *in, const struct model *m);
 void diff_input_free(struct diff_input *in);
 
 /*
  * Read a JSON export (--format=json, docs/gprof-profile.schema.json)
- * into IN and SIDE (exe, profiles); strings live in *STRINGS until
+ * into IN and SIDE (exe, profiles); measured totals when the export
+ * has stack samples and a rate (an older export, without them, reads
+ * as a side without stacks); strings live in *STRINGS until
  * diff_json_free(STRINGS).  -1 with ERR naming what is wrong.
  */
 struct diff_strings {
@@ -124,8 +152,10 @@ bool diff_base_is_json(const char *base);
 
 /*
  * Compare BASE with CUR into D (which diff_free() releases): match the
- * functions, test every self-time change, sort by significance
- * (adjusted p, then p, then the size of the change, then name).
+ * functions, test every self-time change (and measured-total change),
+ * sort by significance (the smaller adjusted p of the two tests, then
+ * self time's adjusted p, then p, then the measured total's adjusted p,
+ * then the size of the change, then name).
  * D->base and D->cur keep their exe and gmons.
  */
 void diff_compute_inputs(struct diff *d, const struct diff_input *base,

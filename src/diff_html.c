@@ -11,8 +11,9 @@
  * which tools/embed.sh turns into src/html/diff_assets.inc at build
  * time.  The script builds the page: a sortable, filterable table of
  * the functions in the document's order (most significant first), each
- * side's self time with its 95 % interval drawn as an error bar, and a
- * function's details; "#fn=NAME" (or "#fn=INDEX") selects a function,
+ * side's self time with its 95 % interval drawn as an error bar (and,
+ * when both sides had stacks, its measured total time the same way),
+ * and a function's details; "#fn=NAME" (or "#fn=INDEX") selects a function,
  * "#selftest" runs the page's own checks (diff.js).
  */
 #include "diff.h"

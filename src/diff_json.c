@@ -4,11 +4,15 @@
  * Read with the pull reader (jsonr.h), so the document is checked as
  * JSON and never held as a tree.  Used: "format" (must be
  * "gprof-profile"), "version" (must be 1), program.path,
- * profile.files, profile.sampling_rate_hz (a number > 0 or null), and
- * per function raw_name, name, file, self_samples, calls and
- * self_calls; every other member is skipped.  The total samples are
- * the sum of the functions' self samples, as for a profile read
- * directly.  Every value used is type- and range-checked; the first
+ * profile.files, profile.sampling_rate_hz (a number > 0 or null),
+ * profile.stack_samples (a count), and per function raw_name, name,
+ * file, self_samples, calls, self_calls and total_seconds_measured (a
+ * number >= 0 or null); every other member is skipped.  The total
+ * samples are the sum of the functions' self samples, as for a profile
+ * read directly.  The base has stacks when it has stack samples and a
+ * rate: its measured totals, written in seconds, are turned back into
+ * samples (seconds x rate, rounded).  An export of a gprof older than
+ * stacks has neither member and reads as a base without stacks.  Every value used is type- and range-checked; the first
  * problem is the error, named by its place ("functions[3].calls").
  */
 #include <math.h>
@@ -54,7 +58,8 @@ struct rd {
 	struct jsonr_ev ev;
 	struct diff_strings *strs;
 	struct gp_err *err;
-	char where[96]; /* the value being read, for messages */
+	char where[96];         /* the value being read, for messages */
+	uint64_t stack_samples; /* profile.stack_samples, 0 if absent */
 };
 
 /*
@@ -124,6 +129,22 @@ get_number(struct rd *d, double *out)
 		return -1;
 	if (d->ev.kind != JSONR_NUMBER || !(d->ev.num >= 0))
 		return wrong(d, "a number >= 0");
+	*out = d->ev.num;
+	return 0;
+}
+
+/* The next value as a number >= 0, or null (as 0). */
+static int
+get_number_or_null(struct rd *d, double *out)
+{
+	if (next(d) != 0)
+		return -1;
+	if (d->ev.kind == JSONR_NULL) {
+		*out = 0;
+		return 0;
+	}
+	if (d->ev.kind != JSONR_NUMBER || !(d->ev.num >= 0))
+		return wrong(d, "a number >= 0 or null");
 	*out = d->ev.num;
 	return 0;
 }
@@ -251,6 +272,11 @@ read_profile(struct rd *d, struct diff_side *side, struct diff_input *in)
 				in->hz = d->ev.num;
 			else
 				return wrong(d, "a number > 0 or null");
+		} else if (strcmp(key, "stack_samples") == 0) {
+			snprintf(d->where, sizeof(d->where),
+				 "profile.stack_samples");
+			if (get_count(d, &d->stack_samples) != 0)
+				return -1;
 		} else if (skip_value(d) != 0) {
 			return -1;
 		}
@@ -294,6 +320,8 @@ read_function(struct rd *d, size_t i, struct diff_fn *f)
 			have_calls = true;
 		} else if (strcmp(key, "self_calls") == 0) {
 			rc = get_count(d, &self_calls);
+		} else if (strcmp(key, "total_seconds_measured") == 0) {
+			rc = get_number_or_null(d, &f->total); /* seconds */
 		} else {
 			rc = skip_value(d);
 		}
@@ -336,7 +364,7 @@ read_functions(struct rd *d, struct diff_input *in)
 		if (read_function(d, i, &f) != 0)
 			return -1;
 		in->samples += f.samples;
-		if (!(f.samples > 0) && f.calls == 0)
+		if (!(f.samples > 0) && f.calls == 0 && !(f.total > 0))
 			continue;
 		if (in->n == cap) {
 			cap = grown(d, cap, in->n, MIN_FUNCTION_BYTES);
@@ -402,6 +430,23 @@ read_document(struct rd *d, struct diff_input *in, struct diff_side *side)
 	return 0;
 }
 
+/*
+ * With stack samples and a rate, IN has stacks: its functions' measured
+ * seconds become samples; without, no function has a measured total.
+ */
+static void
+measured_samples(const struct rd *d, struct diff_input *in)
+{
+	in->stacks = d->stack_samples > 0 && in->hz > 0;
+	in->stack_samples = in->stacks ? (double)d->stack_samples : 0;
+	for (size_t i = 0; i < in->n; i++) {
+		double n = round(in->fns[i].total * in->hz);
+
+		/* A count past 2^53 is no profile's; keep it finite. */
+		in->fns[i].total = !in->stacks ? 0 : n < 0x1p53 ? n : 0x1p53;
+	}
+}
+
 int
 diff_json_read(const char *path, struct diff_input *in, struct diff_side *side,
 	       struct diff_strings *strs, struct gp_err *err)
@@ -425,6 +470,8 @@ diff_json_read(const char *path, struct diff_input *in, struct diff_side *side,
 	side->gmons = NULL;
 	side->ngmons = 0;
 	rc = read_document(&d, in, side);
+	if (rc == 0)
+		measured_samples(&d, in);
 	jsonr_free(&d.r);
 	free(text);
 	if (rc != 0) {

@@ -28,6 +28,16 @@
  * are followed by "(file)" for static functions and by "[only in base]"
  * or "[only in this]" for functions one profile lacks.
  *
+ * When both profiles have sampled stacks, each function's measured
+ * total time is compared too: a line under the test says so, with the
+ * stack samples of each side, and four columns after the self time's
+ * p(adj) give it ("base tot s", "this tot s", "delta tot", "p(adj)"
+ * and its own *; with --diff-normalize shares of each side's stack
+ * samples, "base tot %", "this tot %"), with --error-bars their 95 %
+ * intervals after "this tot".  When exactly one side has stacks, one
+ * line says that totals are not compared and why; nothing else
+ * changes.
+ *
  * JSON: {"format": "gprof-diff", "version": 1, "compare": "seconds" or
  * "shares", "alpha", "correction": "holm", "tested", "significant",
  * "unchanged", "base" and "this" ({"program", "profiles", "samples",
@@ -36,7 +46,13 @@
  * "delta_value", "change_pct" (null from 0), "base_ci95", "this_ci95"
  * ([low, high] in the value's unit), "p", "p_adjusted", "significant",
  * "regression", "base_calls", "this_calls", "delta_calls"}], and
- * "regression": null or {"threshold_pct", "worst"}}.
+ * "regression": null or {"threshold_pct", "worst"}}.  When both sides
+ * have stacks (only then): "measured" ({"tested", "significant"}), each
+ * side's "stack_samples", and per function "base_measured_samples",
+ * "this_measured_samples", "base_measured_value",
+ * "this_measured_value", "delta_measured_value",
+ * "measured_change_pct", "base_measured_ci95", "this_measured_ci95",
+ * "measured_p", "measured_p_adjusted", "measured_significant".
  */
 #include <inttypes.h>
 #include <math.h>
@@ -47,12 +63,14 @@
 #include "stats.h"
 #include "views.h"
 
-/* A side's time (or share) interval, in the units of its values. */
+/* The interval of N samples, in the units of a side's values
+ * (TOTAL of them: a share's denominator). */
 static struct stats_interval
-side_interval(const struct diff *d, const struct diff_side *s, double n)
+scaled_interval(const struct diff *d, const struct diff_side *s, double n,
+		double total)
 {
 	struct stats_interval r = stats_poisson_interval(n, 0.95);
-	double scale = d->share ? (s->samples > 0 ? 100.0 / s->samples : 0)
+	double scale = d->share ? (total > 0 ? 100.0 / total : 0)
 				: (s->hz > 0 ? 1.0 / s->hz : 0);
 
 	if (!(scale > 0))
@@ -60,6 +78,20 @@ side_interval(const struct diff *d, const struct diff_side *s, double n)
 	r.lo *= scale;
 	r.hi *= scale;
 	return r;
+}
+
+/* A side's self time (or share) interval. */
+static struct stats_interval
+side_interval(const struct diff *d, const struct diff_side *s, double n)
+{
+	return scaled_interval(d, s, n, s->samples);
+}
+
+/* A side's measured total time (or share) interval. */
+static struct stats_interval
+side_minterval(const struct diff *d, const struct diff_side *s, double n)
+{
+	return scaled_interval(d, s, n, s->stack_samples);
 }
 
 static void
@@ -96,6 +128,59 @@ change_text(char *buf, size_t n, const struct diff_row *r)
 		snprintf(buf, n, "%s", r->t2 > 0 ? "new" : "-");
 }
 
+/* An interval as "[lo, hi]" with DEC decimals. */
+static void
+interval_text(char *buf, size_t n, struct stats_interval r, int dec)
+{
+	snprintf(buf, n, "[%.*f, %.*f]", dec, r.lo, dec, r.hi);
+}
+
+/* The lines on measured totals under the test's (none without stacks). */
+static void
+measured_head(FILE *out, const struct diff *d)
+{
+	if (d->measured) {
+		fprintf(out,
+			"Measured total time (stack samples with the function "
+			"anywhere on the\nstack: base %.0f, this %.0f) "
+			"compared %s,\ntested the same way over %zu "
+			"function%s; %zu significant change%s of it.\n",
+			d->base.stack_samples, d->cur.stack_samples,
+			d->share ? "as % of each profile's stack samples"
+				 : "as seconds",
+			d->mtested, d->mtested == 1 ? "" : "s", d->msig,
+			d->msig == 1 ? "" : "s");
+	} else if (d->base.stacks != d->cur.stacks) {
+		fprintf(out,
+			"Measured total times are not compared: %s profile "
+			"has no sampled stacks.\n",
+			d->base.stacks ? "this" : "the base");
+	}
+}
+
+/* A row's measured columns (D->measured only). */
+static void
+measured_cols(FILE *out, const struct diff *d, const struct diff_row *r,
+	      int dec, bool error_bars)
+{
+	fputc(' ', out);
+	put_value(out, r->mt1, 10, dec, false);
+	fputc(' ', out);
+	put_value(out, r->mt2, 10, dec, false);
+	if (error_bars) {
+		char bs[64], cs[64];
+
+		interval_text(bs, sizeof(bs),
+			      side_minterval(d, &d->base, r->m1), dec);
+		interval_text(cs, sizeof(cs), side_minterval(d, &d->cur, r->m2),
+			      dec);
+		fprintf(out, " %21s %21s", bs, cs);
+	}
+	fputs("  ", out);
+	put_value(out, r->mt2 - r->mt1, 9, dec, true);
+	fprintf(out, "  %8.2g %c", r->mp_adj, r->msignificant ? '*' : ' ');
+}
+
 void
 diff_print_text(FILE *out, const struct diff *d, bool error_bars)
 {
@@ -123,6 +208,7 @@ diff_print_text(FILE *out, const struct diff *d, bool error_bars)
 			isnan(side_interval(d, &d->base, 0).hi) ? "base"
 								: "this",
 			d->share ? "samples" : "histogram (no rate)");
+	measured_head(out, d);
 	fprintf(out,
 		"%zu significant change%s; %zu unchanged function%s not "
 		"listed.\n\n",
@@ -131,9 +217,21 @@ diff_print_text(FILE *out, const struct diff *d, bool error_bars)
 	fprintf(out, "    base %s     this %s", u, u);
 	if (error_bars)
 		fprintf(out, " %21s %21s", "base 95%", "this 95%");
-	fprintf(out, "  %9s  %7s  %8s   %11s %11s %11s  name\n",
-		d->share ? "delta pp" : "delta s", "change", "p(adj)",
-		"base calls", "this calls", "delta calls");
+	fprintf(out, "  %9s  %7s  %8s ", d->share ? "delta pp" : "delta s",
+		"change", "p(adj)");
+	if (d->measured) {
+		char bt[16], tt[16];
+
+		snprintf(bt, sizeof(bt), "base tot %s", u);
+		snprintf(tt, sizeof(tt), "this tot %s", u);
+		fprintf(out, "  %10s %10s", bt, tt);
+		if (error_bars)
+			fprintf(out, " %21s %21s", "base tot 95%",
+				"this tot 95%");
+		fprintf(out, "  %9s  %8s ", "delta tot", "p(adj)");
+	}
+	fprintf(out, "  %11s %11s %11s  name\n", "base calls", "this calls",
+		"delta calls");
 	for (size_t i = 0; i < d->nrows; i++) {
 		const struct diff_row *r = &d->rows[i];
 		char change[32];
@@ -148,19 +246,18 @@ diff_print_text(FILE *out, const struct diff *d, bool error_bars)
 			struct stats_interval c =
 			    side_interval(d, &d->cur, r->n2);
 			char bs[64], cs[64];
-			snprintf(bs, sizeof(bs), "[%.*f, %.*f]", dec, b.lo, dec,
-				 b.hi);
-			snprintf(cs, sizeof(cs), "[%.*f, %.*f]", dec, c.lo, dec,
-				 c.hi);
+			interval_text(bs, sizeof(bs), b, dec);
+			interval_text(cs, sizeof(cs), c, dec);
 			fprintf(out, " %21s %21s", bs, cs);
 		}
 		fputs("  ", out);
 		put_value(out, r->t2 - r->t1, 9, dec, true);
-		fprintf(out,
-			"  %7s  %8.2g %c %11" PRIu64 " %11" PRIu64
-			" %+11" PRId64 "  %s",
-			change, r->p_adj, r->significant ? '*' : ' ', r->c1,
-			r->c2, gp_delta_sat(r->c1, r->c2), r->name);
+		fprintf(out, "  %7s  %8.2g %c", change, r->p_adj,
+			r->significant ? '*' : ' ');
+		if (d->measured)
+			measured_cols(out, d, r, dec, error_bars);
+		fprintf(out, " %11" PRIu64 " %11" PRIu64 " %+11" PRId64 "  %s",
+			r->c1, r->c2, gp_delta_sat(r->c1, r->c2), r->name);
 		if (r->file != NULL)
 			fprintf(out, " (%s)", r->file);
 		if (!r->in_base || !r->in_this)
@@ -171,7 +268,8 @@ diff_print_text(FILE *out, const struct diff *d, bool error_bars)
 }
 
 static void
-json_side(struct jsonw *w, const char *key, const struct diff_side *s)
+json_side(struct jsonw *w, const char *key, const struct diff_side *s,
+	  bool measured)
 {
 	jsonw_key(w, key);
 	jsonw_object(w);
@@ -186,6 +284,10 @@ json_side(struct jsonw *w, const char *key, const struct diff_side *s)
 	jsonw_double(w, s->samples);
 	jsonw_key(w, "hz");
 	jsonw_double(w, s->hz);
+	if (measured) {
+		jsonw_key(w, "stack_samples");
+		jsonw_double(w, s->stack_samples);
+	}
 	jsonw_end(w);
 }
 
@@ -197,6 +299,37 @@ json_interval(struct jsonw *w, const char *key, struct stats_interval r)
 	jsonw_double(w, r.lo);
 	jsonw_double(w, r.hi);
 	jsonw_end(w);
+}
+
+/* A row's measured members (D->measured only). */
+static void
+json_measured(struct jsonw *w, const struct diff *d, const struct diff_row *r)
+{
+	jsonw_key(w, "base_measured_samples");
+	jsonw_double(w, r->m1);
+	jsonw_key(w, "this_measured_samples");
+	jsonw_double(w, r->m2);
+	jsonw_key(w, "base_measured_value");
+	jsonw_double(w, r->mt1);
+	jsonw_key(w, "this_measured_value");
+	jsonw_double(w, r->mt2);
+	jsonw_key(w, "delta_measured_value");
+	jsonw_double(w, r->mt2 - r->mt1);
+	jsonw_key(w, "measured_change_pct");
+	if (r->mt1 > 0)
+		jsonw_double(w, 100.0 * (r->mt2 - r->mt1) / r->mt1);
+	else
+		jsonw_null(w);
+	json_interval(w, "base_measured_ci95",
+		      side_minterval(d, &d->base, r->m1));
+	json_interval(w, "this_measured_ci95",
+		      side_minterval(d, &d->cur, r->m2));
+	jsonw_key(w, "measured_p");
+	jsonw_double(w, r->mp);
+	jsonw_key(w, "measured_p_adjusted");
+	jsonw_double(w, r->mp_adj);
+	jsonw_key(w, "measured_significant");
+	jsonw_bool(w, r->msignificant);
 }
 
 static void
@@ -242,6 +375,8 @@ json_row(struct jsonw *w, const struct diff *d, const struct diff_row *r)
 	jsonw_uint(w, r->c2);
 	jsonw_key(w, "delta_calls");
 	jsonw_int(w, gp_delta_sat(r->c1, r->c2));
+	if (d->measured)
+		json_measured(w, d, r);
 	jsonw_end(w);
 }
 
@@ -275,8 +410,17 @@ diff_json_emit(struct jsonw *w, const struct diff *d)
 	jsonw_uint(w, d->nsig);
 	jsonw_key(w, "unchanged");
 	jsonw_uint(w, d->unchanged);
-	json_side(w, "base", &d->base);
-	json_side(w, "this", &d->cur);
+	if (d->measured) {
+		jsonw_key(w, "measured");
+		jsonw_object(w);
+		jsonw_key(w, "tested");
+		jsonw_uint(w, d->mtested);
+		jsonw_key(w, "significant");
+		jsonw_uint(w, d->msig);
+		jsonw_end(w);
+	}
+	json_side(w, "base", &d->base, d->measured);
+	json_side(w, "this", &d->cur, d->measured);
 	jsonw_key(w, "functions");
 	jsonw_array(w);
 	for (size_t i = 0; i < d->nrows; i++)

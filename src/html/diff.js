@@ -7,7 +7,8 @@
  * Data: the --diff --format=json document ("gprof-diff", version 1,
  * described in src/diff_print.c) in <script type="application/json"
  * id="gprof-diff-data">.  Its functions come most significant first
- * (adjusted p, then p, then the size of the change, then name), which
+ * (adjusted p, or with measured totals the smaller of the two adjusted
+ * p's; then p, then the size of the change, then name), which
  * is the table's default order ("sig" column, which holds the marks).
  *
  * The table: one row per function that changed, sortable (click a
@@ -19,6 +20,12 @@
  * "*" marks a significant change (red when it grew, green when it
  * shrank); a red edge marks a regression beyond --fail-on-regression;
  * "[only in base]" / "[only in this]" a function one profile lacks.
+ * When both profiles had sampled stacks (the document's "measured"),
+ * four more columns give each function's measured total time (stack
+ * samples with it anywhere on the stack): its adjusted p with its own
+ * "*", the delta, and each side with its 95 % interval as an error bar
+ * (on a scale of their own); the "measured" filter keeps significant
+ * changes of it, and a function's details list it.
  *
  * Links: "#fn=NAME" selects the function of that name (for a static,
  * "NAME (FILE)" picks one of several of the same name), "#id=N" (or
@@ -42,6 +49,8 @@
 	var unit = share ? "%" : "s";
 	var maxHz = Math.max(D.base.hz || 0, D["this"].hz || 0);
 	var DEC = share ? 2 : (maxHz > 100 ? 3 : 2);
+	/* Measured totals: only when both sides had stacks. */
+	var M = !!D.measured;
 
 	function known(x) { return x !== null && x !== undefined && isFinite(x); }
 	function fmt(x, d) {
@@ -58,6 +67,10 @@
 		return p < 1e-3 ? p.toExponential(1) : p.toPrecision(2);
 	}
 	function signedInt(x) { return (x > 0 ? "+" : "") + x; }
+	/* The document's order: the smaller adjusted p of the two tests. */
+	function rankP(f) {
+		return M ? Math.min(f.p_adjusted, f.measured_p_adjusted) : f.p_adjusted;
+	}
 	function label(f) { return f.name + (f.file ? " (" + f.file + ")" : ""); }
 	function change(f) {
 		if (!known(f.base_value) || !known(f.this_value))
@@ -72,6 +85,10 @@
 	function direction(f) {
 		return known(f.delta_value) && f.delta_value > 0 ? "up" :
 			known(f.delta_value) && f.delta_value < 0 ? "down" : "";
+	}
+	function mdirection(f) {
+		var v = f.delta_measured_value;
+		return known(v) && v > 0 ? "up" : known(v) && v < 0 ? "down" : "";
 	}
 
 	/* Names that occur once link by name, the others by index. */
@@ -90,16 +107,26 @@
 			"#id=" + i;
 	}
 
-	/* One scale for every error bar: the largest interval end. */
-	var maxV = 0;
-	F.forEach(function (f) {
-		[f.base_ci95, f.this_ci95, [f.base_value, f.this_value]]
-			.forEach(function (r) {
+	/* One scale for every self-time error bar (the largest interval
+	 * end), another for the measured totals'. */
+	function scaleOf(rangesOf) {
+		var max = 0;
+		F.forEach(function (f) {
+			rangesOf(f).forEach(function (r) {
 				r.forEach(function (v) {
-					if (known(v) && v > maxV)
-						maxV = v;
+					if (known(v) && v > max)
+						max = v;
 				});
 			});
+		});
+		return max;
+	}
+	var maxV = scaleOf(function (f) {
+		return [f.base_ci95, f.this_ci95, [f.base_value, f.this_value]];
+	});
+	var maxM = !M ? 0 : scaleOf(function (f) {
+		return [f.base_measured_ci95, f.this_measured_ci95,
+			[f.base_measured_value, f.this_measured_value]];
 	});
 
 	/* ---- the table ---- */
@@ -120,6 +147,17 @@
 		  get: function (f) { return nullsLast(f.base_value); } },
 		{ key: "this", title: "this " + unit + " (95%)", asc: false,
 		  get: function (f) { return nullsLast(f.this_value); } },
+		{ key: "mpadj", title: "tot p(adj)", asc: true, measured: true,
+		  get: function (f) { return nullsLast(f.measured_p_adjusted); } },
+		{ key: "mdelta", title: "delta tot " + (share ? "pp" : "s"), asc: false,
+		  measured: true,
+		  get: function (f) { return nullsLast(f.delta_measured_value); } },
+		{ key: "mbase", title: "base tot " + unit + " (95%)", asc: false,
+		  measured: true,
+		  get: function (f) { return nullsLast(f.base_measured_value); } },
+		{ key: "mthis", title: "this tot " + unit + " (95%)", asc: false,
+		  measured: true,
+		  get: function (f) { return nullsLast(f.this_measured_value); } },
 		{ key: "dcalls", title: "delta calls", asc: false,
 		  get: function (f) { return f.delta_calls; } },
 		{ key: "bcalls", title: "base calls", asc: false,
@@ -128,7 +166,7 @@
 		  get: function (f) { return f.this_calls; } },
 		{ key: "name", title: "name", asc: true, text: true,
 		  get: function (f, i) { return lname[i]; } }
-	];
+	].filter(function (c) { return M || !c.measured; });
 	var sortKey = "rank", sortAsc = true, filter = "", show = "all";
 	var view = [], selected = -1;
 
@@ -161,7 +199,8 @@
 		all: function () { return true; },
 		significant: function (f) { return f.significant; },
 		regressions: function (f) { return f.regression; },
-		only: function (f) { return !f.in_base || !f.in_this; }
+		only: function (f) { return !f.in_base || !f.in_this; },
+		measured: function (f) { return !!f.measured_significant; }
 	};
 
 	function rebuild() {
@@ -183,8 +222,8 @@
 		draw();
 	}
 
-	/* A bar of V and the interval CI, on the table's scale, W wide. */
-	function errorBar(v, ci, color, W) {
+	/* A bar of V and the interval CI, on the scale MAX, W wide. */
+	function errorBar(v, ci, color, W, maxV) {
 		if (!(maxV > 0) || !known(v))
 			return '<svg width="' + W + '" height="10" aria-hidden="true"></svg>';
 		var x = function (u) { return Math.max(0, Math.min(W, W * u / maxV)); };
@@ -200,17 +239,33 @@
 		return s + "</svg>";
 	}
 
-	function sideCell(v, ci, samples, color) {
+	function sideCell(v, ci, samples, color, max) {
 		var pm = known(v) && known(ci[0]) ? " \u00b1" +
 			fmt(Math.max(ci[1] - v, v - ci[0])) : "";
 		return '<div class="num err" title="' + fmt(samples, 2) +
 			" samples; 95% interval " + fmt(ci[0]) + " .. " + fmt(ci[1]) +
-			" " + unit + '">' + errorBar(v, ci, color, 60) + "<span>" +
+			" " + unit + '">' + errorBar(v, ci, color, 60,
+				max === undefined ? maxV : max) + "<span>" +
 			fmt(v) + '</span><span class="muted">' + pm + "</span></div>";
 	}
 
 	function mark(f) {
 		return f.significant ? '<span class="' + direction(f) + '">*</span>' : "";
+	}
+
+	/* The measured cells of a row (none without stacks). */
+	function measuredCells(f) {
+		if (!M)
+			return "";
+		return '<div class="num mp">' + fmtP(f.measured_p_adjusted) +
+			(f.measured_significant ? ' <span class="msig ' + mdirection(f) +
+			 '">*</span>' : "") + "</div>" +
+			'<div class="num ' + (f.measured_significant ? mdirection(f) : "") +
+			'">' + signed(f.delta_measured_value) + "</div>" +
+			sideCell(f.base_measured_value, f.base_measured_ci95,
+				 f.base_measured_samples, "#9ca3af", maxM) +
+			sideCell(f.this_measured_value, f.this_measured_ci95,
+				 f.this_measured_samples, "var(--bar)", maxM);
 	}
 
 	function draw() {
@@ -232,6 +287,7 @@
 				'<div class="num">' + change(f) + "</div>" +
 				sideCell(f.base_value, f.base_ci95, f.base_samples, "#9ca3af") +
 				sideCell(f.this_value, f.this_ci95, f.this_samples, "var(--bar)") +
+				measuredCells(f) +
 				'<div class="num">' + signedInt(f.delta_calls) + "</div>" +
 				'<div class="num muted">' + f.base_calls + "</div>" +
 				'<div class="num muted">' + f.this_calls + "</div>" +
@@ -270,6 +326,26 @@
 		return known(ci[0]) ? "[" + fmt(ci[0]) + ", " + fmt(ci[1]) + "] " + unit : "unknown";
 	}
 
+	/* A function's measured total, in its details (none without stacks). */
+	function measuredDetail(f) {
+		if (!M)
+			return "";
+		var pct = known(f.measured_change_pct) ?
+			signed(f.measured_change_pct, 1) + "%" :
+			known(f.this_measured_value) && f.this_measured_value > 0 ? "new" : "-";
+		return "<dt>base total</dt><dd>" + fmt(f.base_measured_value) + " " +
+			unit + " (" + fmt(f.base_measured_samples, 0) +
+			" stack samples; 95% " + interval(f.base_measured_ci95) + ")</dd>" +
+			"<dt>this total</dt><dd>" + fmt(f.this_measured_value) + " " +
+			unit + " (" + fmt(f.this_measured_samples, 0) +
+			" stack samples; 95% " + interval(f.this_measured_ci95) + ")</dd>" +
+			"<dt>total change</dt><dd>" + signed(f.delta_measured_value) + " " +
+			(share ? "pp" : "s") + " (" + pct + "), p " +
+			fmtP(f.measured_p) + " (adjusted " + fmtP(f.measured_p_adjusted) +
+			"), " + (f.measured_significant ? '<b class="' + mdirection(f) +
+				'">significant</b>' : "within sampling noise") + "</dd>";
+	}
+
 	function showFunction(i) {
 		var f = F[i], o = only(f);
 		selected = i;
@@ -293,7 +369,8 @@
 			")</dd><dt>verdict</dt><dd>" + (f.significant ?
 				'<b class="' + direction(f) + '">significant</b>' :
 				"within sampling noise") +
-			(f.regression ? ', <b class="up">a regression</b>' : "") + "</dd></dl>" +
+			(f.regression ? ', <b class="up">a regression</b>' : "") + "</dd>" +
+			measuredDetail(f) + "</dl>" +
 			compareSvg(f);
 		el("detail").innerHTML = h;
 		G.scrollToRow(view.indexOf(i), ROW_H);
@@ -352,21 +429,29 @@
 			"sample counts, two-sided, " + esc(D.correction.charAt(0).toUpperCase() +
 				D.correction.slice(1)) +
 			"-adjusted over " + D.tested + " functions with samples; * marks " +
-			"p(adj) \u2264 " + D.alpha + ".</div>" +
+			"p(adj) \u2264 " + D.alpha + "." + (M ? "  Measured total time " +
+				"(stack samples with the function anywhere on the stack: base " +
+				D.base.stack_samples + ", this " + D["this"].stack_samples +
+				") is tested the same way over " + D.measured.tested +
+				" functions (\"tot\" columns)." : "") + "</div>" +
 			'<div class="facts"><span>' + D.significant +
-			" significant changes</span><span>" + F.length +
+			" significant changes</span>" + (M ? "<span>" + D.measured.significant +
+				" of measured totals</span>" : "") + "<span>" + F.length +
 			" functions listed</span><span>" + D.unchanged +
 			" unchanged, not listed</span>" + (reg ? "<span>--fail-on-regression=" +
 				reg.threshold_pct + "%: " + (reg.worst ? '<b class="up">' +
 				"regression in " + esc(reg.worst) + "</b>" : "no regression") +
 				"</span>" : "") + "</div></header>" +
-			'<main class="diff"><div id="left"><div class="controls">' +
+			'<main class="diff' + (M ? " measured" : "") +
+			'"><div id="left"><div class="controls">' +
 			'<input type="search" id="filter" placeholder="filter by name (or /regex/)">' +
 			'<span class="filters"><select id="show">' +
 			'<option value="all">all</option>' +
 			'<option value="significant">significant</option>' +
 			'<option value="regressions">regressions</option>' +
-			'<option value="only">only in one profile</option></select></span>' +
+			'<option value="only">only in one profile</option>' +
+			(M ? '<option value="measured">measured total changed</option>' : "") +
+			"</select></span>" +
 			'<span class="count" id="count"></span></div>' +
 			G.tableHtml(columns) +
 			"</div>" +
@@ -441,7 +526,7 @@
 		      "rows not in the document's order");
 		ok = true;
 		for (i = 1; i < F.length; i++)
-			if (F[i - 1].p_adjusted > F[i].p_adjusted)
+			if (rankP(F[i - 1]) > rankP(F[i]))
 				ok = false;
 		check("document-order", ok, "functions not by adjusted p");
 		/* Each row's marks. */
@@ -453,7 +538,9 @@
 				ok = false;
 			if (f.significant !== (r.querySelector(".sig").textContent === "*"))
 				ok = false;
-			if (r.querySelectorAll("svg").length !== 2)
+			if (r.querySelectorAll("svg").length !== (M ? 4 : 2))
+				ok = false;
+			if (M && f.measured_significant !== !!r.querySelector(".mp .msig"))
 				ok = false;
 			if (known(f.base_ci95[0]) && known(f.base_value) &&
 			    !r.querySelectorAll(".num.err")[0].querySelector("line.ci"))
@@ -470,6 +557,19 @@
 		check("sort-delta", ordered("delta", false), "rows not by delta");
 		clickHeader("name");
 		check("sort-name", ordered("name", true), "rows not by name");
+		if (M) {
+			clickHeader("mdelta");
+			check("sort-measured-delta", ordered("mdelta", false),
+			      "rows not by the measured delta");
+			show = "measured";
+			rebuild();
+			check("filter-measured", view.length === F.filter(function (f) {
+				return f.measured_significant; }).length, view.length + " rows");
+			show = "all";
+			var hd = el("hdr").textContent;
+			check("measured-columns", hd.indexOf("base tot") >= 0 &&
+			      hd.indexOf("tot p(adj)") >= 0, "no measured headings");
+		}
 		/* Filter on the first function's name. */
 		var probe = F.length ? F[0].name.toLowerCase() : "";
 		var want = lname.filter(function (n) { return n.indexOf(probe) >= 0; }).length;

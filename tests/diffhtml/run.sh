@@ -385,6 +385,76 @@ else
 	fail diffhtml/nohist-page "exit $rc, or no unknown base value: $(head -n 1 "$out/nohist.err")"
 fi
 
+# ---- measured totals: both profiles with stacks ----
+# mkprof.py (tests/objects) writes each profile with its side file's
+# stacks: checksum's measured total 140 -> 80 samples (significant),
+# main's 150 -> 200, is_even's 0 -> 50.
+if [ -z "$PY" ]; then
+	skip diffhtml/measured-page "no python3 for tests/objects/mkprof.py"
+else
+	for s in s1 s2; do
+		{
+			echo "exe $out/demo"
+			echo "arc 0 main 0 checksum 400"
+			echo "arc 0 checksum 0 mix 25600"
+			echo "arc 0 main 0 mix 200"
+			echo "arc 0 main 0 is_even 400"
+			if [ $s = s1 ]; then
+				printf 'stack %s\n' "90 mix checksum main" \
+					"10 mix main" "50 checksum main"
+			else
+				printf 'stack %s\n' "30 mix checksum main" \
+					"70 mix main" "50 checksum main" "50 is_even main"
+			fi
+		} >"$out/$s.spec"
+		"$PY" "$top/tests/objects/mkprof.py" "$out/$s.gmon" "$out/$s.spec"
+	done
+	run mtext --diff=s1.gmon demo s2.gmon
+	run mjson --diff=s1.gmon --format=json demo s2.gmon
+	run mpage --diff=s1.gmon --format=html --output=measured.html demo s2.gmon
+	mfirst=$(awk 'started && NF { print $NF; exit } /^ *base s / { started = 1 }' "$out/mtext.out")
+	if [ $rc -ne 0 ] || [ -s "$out/mpage.err" ] ||
+		! grep -q '"measured":{"tested":4,"significant":3}' "$out/measured.html"; then
+		fail diffhtml/measured-page "exit $rc, or no measured totals in the page: $(head -n 1 "$out/mpage.err")"
+	else
+		pass diffhtml/measured-page
+		embedded "$out/measured.html" "$out/mjson.out" measured-data
+		if browse measured-selftest "$out/measured.html" selftest; then
+			if grep -q '^PASS measured-columns' "$out/measured-selftest.selftest" &&
+				grep -q '^PASS filter-measured' "$out/measured-selftest.selftest" &&
+				grep -q '^PASS sort-measured-delta' "$out/measured-selftest.selftest" &&
+				[ "$(info measured-selftest first)" = "$mfirst" ] &&
+				[ "$(info measured-selftest rows)" = 3 ]; then
+				pass diffhtml/measured-columns
+			else
+				fail diffhtml/measured-columns "no measured checks, or first '$(info measured-selftest first)' (text: '$mfirst'), $(info measured-selftest rows) rows (want 3)"
+			fi
+		fi
+		if browse measured-deep "$out/measured.html" "fn=checksum&selftest"; then
+			if [ "$(shown_name "$out/measured-deep.dom")" = checksum ] &&
+				grep -q '<dt>base total</dt><dd>1\.40 s (140 stack samples' "$out/measured-deep.dom" &&
+				grep -q '<dt>this total</dt><dd>0\.80 s (80 stack samples' "$out/measured-deep.dom" &&
+				grep -q '<dt>total change</dt><dd>-0\.60 s (-42\.9%).*<b class="down">significant</b>' "$out/measured-deep.dom"; then
+				pass diffhtml/measured-detail
+			else
+				fail diffhtml/measured-detail "checksum's details lack its measured totals (see $out/measured-deep.dom)"
+			fi
+		fi
+	fi
+	# One side without stacks: the page of neither, byte for byte.
+	mkdir -p "$out/nostk"
+	cp "$out/demo" "$out/s1.gmon" "$out/s2.gmon" "$out/nostk/"
+	(cd "$out/nostk" && "$GPROF" --diff=s1.gmon --format=html demo s2.gmon >none.html 2>none.err)
+	cp "$out/s2.gmon.gmonx" "$out/nostk/"
+	(cd "$out/nostk" && "$GPROF" --diff=s1.gmon --format=html demo s2.gmon >one.html 2>one.err)
+	if [ -s "$out/nostk/none.html" ] && cmp -s "$out/nostk/none.html" "$out/nostk/one.html" &&
+		! grep -q '"measured":{' "$out/nostk/one.html"; then
+		pass diffhtml/measured-one-side
+	else
+		fail diffhtml/measured-one-side "the page changed when only one side has stacks"
+	fi
+fi
+
 # ---- the embedded assets are current (fuzz/build.sh uses them as kept) ----
 if sh "$top/tools/embed.sh" "$out/diff_assets.inc" \
 	diff_page_base_css="$top/src/html/report.css" \

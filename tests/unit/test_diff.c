@@ -1,7 +1,8 @@
 /*
  * test_diff.c - the --diff comparison (diff.h) on function lists made
  * by hand: matching (by name; ambiguous statics by file; a JSON base's
- * unknown kinds), the regression threshold, the report order, and the
+ * unknown kinds), the regression threshold, the report order, the
+ * measured totals (compared only when both sides have stacks), and the
  * whole pipeline's false-positive rate on seeded profiles with equal
  * rates (at most 5 % of 2,000 trials flag anything).
  */
@@ -16,15 +17,20 @@ static struct diff_fn
 fn(const char *raw, const char *path, int is_static, double samples,
    uint64_t calls)
 {
-	struct diff_fn f = { raw,       raw,     path,  path,
-			     is_static, samples, calls, NULL };
+	struct diff_fn f = { .raw = raw,
+			     .name = raw,
+			     .path = path,
+			     .file = path,
+			     .is_static = is_static,
+			     .samples = samples,
+			     .calls = calls };
 	return f;
 }
 
 static struct diff_input
 input(struct diff_fn *v, size_t n, double hz)
 {
-	struct diff_input in = { v, n, hz, 0 };
+	struct diff_input in = { .fns = v, .n = n, .hz = hz };
 
 	for (size_t i = 0; i < n; i++)
 		in.samples += v[i].samples;
@@ -188,8 +194,112 @@ t_saturation(void)
 	t_end();
 }
 
+/* F with a measured total of TOTAL stack samples. */
+static struct diff_fn
+with_total(struct diff_fn f, double total)
+{
+	f.total = total;
+	return f;
+}
+
+/*
+ * Measured totals: compared (values, sign, test) when both sides have
+ * stacks; a function with only a total (no samples, no calls) is a row
+ * then and never otherwise; with one side's stacks missing, the rows
+ * are what they are with neither side's.
+ */
+static void
+t_measured(void)
+{
+	struct diff_fn b[] = {
+		with_total(fn("work", NULL, 0, 100, 10), 100),
+		with_total(fn("dear", NULL, 0, 0, 1), 90),
+		with_total(fn("cheap", NULL, 0, 0, 1), 10),
+		with_total(fn("main", NULL, 0, 0, 0), 100),
+	};
+	struct diff_fn c[] = {
+		with_total(fn("work", NULL, 0, 100, 10), 100),
+		with_total(fn("dear", NULL, 0, 0, 1), 10),
+		with_total(fn("cheap", NULL, 0, 0, 1), 90),
+		with_total(fn("main", NULL, 0, 0, 0), 100),
+	};
+	struct diff_input bi = input(b, 4, 100), ci = input(c, 4, 100);
+	struct diff d, plain;
+	const struct diff_row *r;
+
+	bi.stacks = ci.stacks = true;
+	bi.stack_samples = ci.stack_samples = 100;
+	memset(&d, 0, sizeof(d));
+	diff_compute_inputs(&d, &bi, &ci, false, -1);
+	t_begin("diff/measured-both-sides");
+	check_true(d.measured, "compared");
+	check_u64(d.mtested, 4, "tested: every function with stack samples");
+	check_u64(d.msig, 2, "significant: dear and cheap");
+	check_u64(d.nrows, 2, "rows: dear and cheap (work, main unchanged)");
+	r = find(&d, "dear", NULL);
+	if (check_true(r != NULL, "dear listed")) {
+		check_true(r->mt1 == 0.9 && r->mt2 == 0.1, "dear 0.9 -> 0.1 s");
+		check_true(r->msignificant && r->mp_adj < 1e-6, "dear's drop");
+		check_true(!r->significant, "no self-time change");
+	}
+	r = find(&d, "cheap", NULL);
+	if (check_true(r != NULL, "cheap listed"))
+		check_true(r->mt2 > r->mt1 && r->msignificant, "cheap grew");
+	diff_free(&d);
+	t_end();
+
+	/* Shares of the stack samples: the same counts, other exposures. */
+	ci.stack_samples = 200;
+	memset(&d, 0, sizeof(d));
+	diff_compute_inputs(&d, &bi, &ci, true, -1);
+	t_begin("diff/measured-shares");
+	r = find(&d, "main", NULL);
+	if (check_true(r != NULL, "main listed (100 % -> 50 %)"))
+		check_true(r->mt1 == 100 && r->mt2 == 50 && r->msignificant,
+			   "main's share halves");
+	diff_free(&d);
+	t_end();
+	ci.stack_samples = 100;
+
+	/* One side without stacks: exactly the rows of neither. */
+	ci.stacks = false;
+	memset(&d, 0, sizeof(d));
+	diff_compute_inputs(&d, &bi, &ci, false, -1);
+	bi.stacks = false;
+	memset(&plain, 0, sizeof(plain));
+	diff_compute_inputs(&plain, &bi, &ci, false, -1);
+	t_begin("diff/measured-one-side");
+	check_true(!d.measured && d.mtested == 0, "not compared");
+	check_u64(d.nrows, plain.nrows, "rows as without stacks");
+	check_u64(d.unchanged, plain.unchanged, "unchanged as without");
+	check_u64(d.unchanged, 3, "work, dear, cheap unchanged; main out");
+	check_true(find(&d, "main", NULL) == NULL, "main (a total only)");
+	for (size_t i = 0; i < d.nrows && i < plain.nrows; i++)
+		check_true(d.rows[i].mp_adj == 1 && !d.rows[i].msignificant,
+			   "no measured verdict");
+	diff_free(&d);
+	diff_free(&plain);
+	t_end();
+
+	/* Counts no profile holds (a hand-made JSON base): equal ones are
+	 * still equal, never a p-value below 0 (stats.c's incomplete beta
+	 * is inaccurate there; the counts are scaled down to 2^40). */
+	struct diff_fn h[] = { with_total(fn("h", NULL, 0, 1e15, 1), 1e15) };
+	struct diff_input hi = input(h, 1, 100);
+	hi.stacks = true;
+	hi.stack_samples = 1e15;
+	memset(&d, 0, sizeof(d));
+	diff_compute_inputs(&d, &hi, &hi, false, -1);
+	t_begin("diff/huge-equal-counts");
+	check_u64(d.nsig + d.msig, 0, "nothing significant");
+	check_u64(d.unchanged, 1, "h unchanged");
+	diff_free(&d);
+	t_end();
+}
+
 T_MODULE(diff)
 {
+	t_run("diff-measured", t_measured);
 	t_run("diff-matching", t_matching);
 	t_run("diff-saturation", t_saturation);
 	t_run("diff-false-positives", t_false_positives);

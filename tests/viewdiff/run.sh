@@ -18,6 +18,16 @@
 #   and says the same, a --format=json export as the base gives the
 #   same rows as the profile; bad uses and bad JSON give one clear
 #   error.
+# - measured totals (both sides with sampled stacks): profiles written
+#   by tests/objects/mkprof.py with exact stacks (values, signs and the
+#   test checked to the sample, text and JSON, a JSON base with and
+#   without the measured members); one side without stacks gives the
+#   same report as neither (byte for byte, JSON and HTML too) plus, in
+#   text, the one line saying why; and split.c built with -pg and our
+#   collector (build/libgmon.a), run twice with dear's share of the
+#   work 20 % then 80 %: the measured delta has the right sign, is
+#   significant, and its size is the truth's within 4.5 standard
+#   deviations of the sample counts.
 # The statistical properties (coverage, false positives) are unit tests
 # (tests/unit/test_stats.c).
 # Env: GPROF, BUILD (absolute).
@@ -360,4 +370,228 @@ expect_error viewdiff/diff-normalize-alone "$out" "--diff-normalize needs --diff
 	--diff-normalize demo a.gmon
 expect_error viewdiff/diff-bad-percent "$out" "is not a percentage" \
 	--diff=a.gmon --fail-on-regression=ten demo a.gmon
+# ---- measured totals ----
+if ! command -v python3 >/dev/null 2>&1; then
+	skip viewdiff/measured "no python3"
+	exit 0
+fi
+# mkprof NAME STACKS...: $out/NAME.gmon and its side file, the demo's
+# arcs, and one STACKS entry per argument ("N FRAME...").
+mkprof() {
+	_n=$1
+	shift
+	{
+		echo "exe $out/demo"
+		echo "arc 0 main 0 checksum 400"
+		echo "arc 0 checksum 0 mix 25600"
+		echo "arc 0 main 0 mix 200"
+		echo "arc 0 main 0 is_even 400"
+		for _s in "$@"; do
+			echo "stack $_s"
+		done
+	} >"$out/$_n.spec"
+	python3 "$here/../objects/mkprof.py" "$out/$_n.gmon" "$out/$_n.spec" ||
+		fail "viewdiff/mkprof-$_n" "mkprof.py refused $out/$_n.spec"
+}
+# s1: checksum's total 140 (mix under it 90), mix 100, main 150.
+# s2: checksum 80, mix 100 (the same), is_even 50 (from 0), main 200.
+mkprof s1 "90 mix checksum main" "10 mix main" "50 checksum main"
+mkprof s2 "30 mix checksum main" "70 mix main" "50 checksum main" \
+	"50 is_even main"
+
+run_diff m12 --diff=s1.gmon demo s2.gmon
+c=$(row "$out/m12.out" checksum)
+if [ $rc -eq 0 ] &&
+	grep -q '^stack: base 150, this 200) compared as seconds,$' "$out/m12.out" &&
+	grep -q '^tested the same way over 4 functions; 3 significant changes of it\.$' "$out/m12.out" &&
+	grep -q ' base tot s this tot s  delta tot    p(adj)    base calls ' "$out/m12.out" &&
+	echo "$c" | grep -q '^ *0\.50 *0\.50 *+0\.00 *+0\.0% *1 *1\.40 *0\.80 *-0\.60 *[0-9.e-]* \* ' &&
+	[ -z "$(row "$out/m12.out" mix)" ] &&
+	row "$out/m12.out" is_even | grep -q '^ *0\.00 *0\.50 *+0\.50 *new .* \* *0\.00 *0\.50 *+0\.50 .* \* '; then
+	pass viewdiff/diff-measured-text
+else
+	fail viewdiff/diff-measured-text "exit $rc; checksum: $c"
+fi
+run_diff m12-eb --diff=s1.gmon --error-bars demo s2.gmon
+# 140 samples at 100 Hz: 1.40 +- 1.96 x 0.118; 80: Garwood's [63.4, 99.6].
+if row "$out/m12-eb.out" checksum |
+	grep -q '\[1\.17, 1\.63\] *\[0\.63, 1\.00\] *-0\.60 '; then
+	pass viewdiff/diff-measured-error-bars
+else
+	fail viewdiff/diff-measured-error-bars "$(row "$out/m12-eb.out" checksum)"
+fi
+run_diff m12-json --diff=s1.gmon --format=json demo s2.gmon
+if [ $rc -eq 0 ] && python3 - "$out/m12-json.out" <<'EOF'; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["measured"] == {"tested": 4, "significant": 3}, d.get("measured")
+assert d["base"]["stack_samples"] == 150 and d["this"]["stack_samples"] == 200
+f = {x["name"]: x for x in d["functions"]}
+c = f["checksum"]
+assert c["base_measured_samples"] == 140 and c["this_measured_samples"] == 80
+assert abs(c["delta_measured_value"] + 0.6) < 1e-12, c["delta_measured_value"]
+assert c["measured_significant"] and not c["significant"], "checksum"
+assert c["measured_p_adjusted"] <= 0.05 and c["measured_p"] <= c["measured_p_adjusted"]
+lo, hi = c["base_measured_ci95"]
+assert lo < 1.4 < hi and abs(lo - (1.4 - 1.96 * 140 ** 0.5 / 100)) < 1e-3, (lo, hi)
+assert abs(f["main"]["measured_change_pct"] - 100 / 3) < 1e-9
+assert f["is_even"]["measured_change_pct"] is None
+assert "mix" not in f and d["unchanged"] == 1
+EOF
+	pass viewdiff/diff-measured-json
+else
+	fail viewdiff/diff-measured-json "exit $rc or wrong document"
+fi
+run_diff m12-norm --diff=s1.gmon --diff-normalize --format=json demo s2.gmon
+if [ $rc -eq 0 ] && python3 - "$out/m12-norm.out" <<'EOF'; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = {x["name"]: x for x in d["functions"]}
+c = f["checksum"]
+assert abs(c["base_measured_value"] - 100 * 140 / 150) < 1e-9
+assert abs(c["this_measured_value"] - 100 * 80 / 200) < 1e-9
+assert "main" not in f, "main: 100 % of the stacks on both sides"
+EOF
+	pass viewdiff/diff-measured-shares
+else
+	fail viewdiff/diff-measured-shares "exit $rc or wrong shares"
+fi
+
+# One side without stacks (its side file gone): the report of neither,
+# byte for byte, and in text one line more saying why.
+for d in none mixed rmixed; do
+	mkdir -p "$out/$d"
+	cp "$out/demo" "$out/s1.gmon" "$out/s2.gmon" "$out/$d/"
+done
+cp "$out/s2.gmon.gmonx" "$out/mixed/"
+cp "$out/s1.gmon.gmonx" "$out/rmixed/"
+for d in none mixed rmixed; do
+	for f in text json html; do
+		(cd "$out/$d" && "$GPROF" --diff=s1.gmon --format=$f demo s2.gmon \
+			>"$f.out" 2>"$f.err")
+	done
+done
+ok=yes
+for d in mixed rmixed; do
+	for f in json html; do
+		cmp -s "$out/none/$f.out" "$out/$d/$f.out" || ok="$d/$f.out differs"
+	done
+	[ -s "$out/$d/text.err" ] && ok="$d: $(head -n 1 "$out/$d/text.err")"
+done
+if [ "$ok" = yes ] &&
+	grep -vx 'Measured total times are not compared: the base profile has no sampled stacks.' \
+		"$out/mixed/text.out" | cmp -s - "$out/none/text.out" &&
+	[ "$(wc -l <"$out/mixed/text.out")" -eq $(($(wc -l <"$out/none/text.out") + 1)) ] &&
+	grep -vx 'Measured total times are not compared: this profile has no sampled stacks.' \
+		"$out/rmixed/text.out" | cmp -s - "$out/none/text.out" &&
+	[ "$(wc -l <"$out/rmixed/text.out")" -eq $(($(wc -l <"$out/none/text.out") + 1)) ] &&
+	! grep -q 'Measured' "$out/none/text.out"; then
+	pass viewdiff/diff-measured-one-side
+else
+	fail viewdiff/diff-measured-one-side "${ok}; see $out/none, $out/mixed, $out/rmixed"
+fi
+
+# A JSON export with stacks as the base: the rows of the profile base.
+# One without the measured members (an older gprof's): read, as a base
+# without stacks.
+"$GPROF" --format=json "$out/demo" "$out/s1.gmon" >"$out/s1.json"
+run_diff m12-fromjson --diff=s1.json demo s2.gmon
+if [ $rc -eq 0 ] && [ "$(sed -n '5,$p' "$out/m12-fromjson.out")" = "$(sed -n '5,$p' "$out/m12.out")" ]; then
+	pass viewdiff/diff-measured-json-base
+else
+	fail viewdiff/diff-measured-json-base "exit $rc or rows differ from the profile base"
+	diff "$out/m12.out" "$out/m12-fromjson.out" | head -5
+fi
+python3 - "$out/s1.json" "$out/s1-old.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for k in ("stack_samples", "stack_samples_truncated"):
+    del d["profile"][k]
+for f in d["functions"]:
+    del f["total_seconds_measured"]
+for a in d["arcs"]:
+    del a["child_seconds_measured"]
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+run_diff m12-oldjson --diff=s1-old.json demo s2.gmon
+if [ $rc -eq 0 ] && ! grep -q total_seconds_measured "$out/s1-old.json" &&
+	[ "$(sed -n '5,$p' "$out/m12-oldjson.out")" = "$(sed -n '5,$p' "$out/mixed/text.out")" ]; then
+	pass viewdiff/diff-measured-old-json-base
+else
+	fail viewdiff/diff-measured-old-json-base "exit $rc or not the report of a base without stacks"
+fi
+printf '{"format":"gprof-profile","version":1,"profile":{"stack_samples":5,"sampling_rate_hz":100},"functions":[{"raw_name":"mix","self_samples":1,"calls":1,"total_seconds_measured":-1}]}' >"$out/negtotal.json"
+expect_error viewdiff/diff-json-bad-measured "$out" "functions[0].total_seconds_measured is not a number >= 0 or null" \
+	--diff=negtotal.json demo a.gmon
+
+# A real program under our collector: dear's share of the work 12/60,
+# then 48/60.
+lib=$BUILD/libgmon.a
+[ -f "$lib" ] || lib=$top/build/libgmon.a
+mkdir -p "$out/sa" "$out/sb"
+if [ ! -f "$lib" ]; then
+	skip viewdiff/diff-measured-real "no libgmon.a (make builds it)"
+elif ! cc -O2 -pg -o "$out/split" "$here/split.c" "$lib" -lpthread -ldl \
+	>"$out/split.build" 2>&1; then
+	fail viewdiff/diff-measured-real "cannot build split.c with $lib (see $out/split.build)"
+elif ! (cd "$out/sa" && LIBGMON_RATE=1000 "$out/split" 12 100) ||
+	! (cd "$out/sb" && LIBGMON_RATE=1000 "$out/split" 48 100) ||
+	[ ! -s "$out/sa/gmon.out.gmonx" ] || [ ! -s "$out/sb/gmon.out.gmonx" ]; then
+	fail viewdiff/diff-measured-real "split.c did not run, or wrote no side file"
+else
+	(cd "$out/sb" && "$GPROF" --diff=../sa/gmon.out --diff-normalize \
+		--format=json "$out/split" gmon.out >norm.json 2>norm.err &&
+		"$GPROF" --diff=../sa/gmon.out --format=json "$out/split" \
+			gmon.out >secs.json 2>secs.err &&
+		"$GPROF" --diff=../sa/gmon.out "$out/split" gmon.out >secs.txt 2>&1)
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		fail viewdiff/diff-measured-real "exit $rc: $(cat "$out/sb/norm.err" "$out/sb/secs.err" | head -n 1)"
+	else
+		python3 - "$out/sb/norm.json" "$out/sb/secs.json" >"$out/sb/check.txt" 2>&1 <<'EOF'
+import json, math, sys
+norm, secs = (json.load(open(p)) for p in sys.argv[1:3])
+assert "measured" in norm, "no measured totals compared"
+def fns(d):
+    return {x["name"]: x for x in d["functions"]}
+f, g = fns(norm), fns(secs)
+S1, S2 = norm["base"]["stack_samples"], norm["this"]["stack_samples"]
+d, c = f["dear"], f["cheap"]
+n1 = d["base_measured_samples"] + c["base_measured_samples"]
+n2 = d["this_measured_samples"] + c["this_measured_samples"]
+if min(n1, n2) < 100:
+    print("SKIP only %d and %d samples under cheap or dear" % (n1, n2))
+    sys.exit(0)
+# Given the n samples under cheap or dear, dear's are binomial with its
+# share of the work: 12/60, then 48/60.
+q1, q2 = 12 / 60, 48 / 60
+want = 100 * (q2 * n2 / S2 - q1 * n1 / S1)
+sd = 100 * math.sqrt(n1 * q1 * (1 - q1) / S1 ** 2 + n2 * q2 * (1 - q2) / S2 ** 2)
+got = d["delta_measured_value"]
+print("dear: %+.2f pp (want %+.2f +- %.2f; %d and %d samples)" % (got, want, 4.5 * sd, n1, n2))
+assert abs(got - want) <= 4.5 * sd, "dear's measured delta is off"
+assert abs(c["delta_measured_value"] + got) <= 4.5 * sd, "cheap's is not dear's mirror"
+for x, sign in ((d, 1), (c, -1)):
+    assert x["measured_significant"], x["name"] + " not significant"
+    assert x["delta_measured_value"] * sign > 0, x["name"] + ": wrong sign"
+    y = g[x["name"]]
+    assert y["measured_significant"] and y["delta_measured_value"] * sign > 0, \
+        x["name"] + ": seconds"
+    assert abs(y["delta_measured_value"] -
+               (y["this_measured_value"] - y["base_measured_value"])) < 1e-9
+print("OK")
+EOF
+		dear=$(row "$out/sb/secs.txt" dear)
+		if grep -q '^SKIP' "$out/sb/check.txt"; then
+			skip viewdiff/diff-measured-real "$(cat "$out/sb/check.txt")"
+		elif ! grep -qx OK "$out/sb/check.txt"; then
+			fail viewdiff/diff-measured-real "$(tail -n 1 "$out/sb/check.txt")"
+		elif ! echo "$dear" | cut -c78-86 | grep -q '^ *+[0-9]' ||
+			[ "$(echo "$dear" | cut -c98)" != '*' ]; then
+			fail viewdiff/diff-measured-real "text: dear's measured delta not +, *: $dear"
+		else
+			pass "viewdiff/diff-measured-real ($(head -n 1 "$out/sb/check.txt"))"
+		fi
+	fi
+fi
 exit 0

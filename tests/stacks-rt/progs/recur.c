@@ -67,7 +67,7 @@ main(int argc, char **argv)
 	unsigned long seed = 1;
 	for (long r = 0; r < 4 * scale; r++) {
 		stk_dither(&seed); /* no phase locked to the clock */
-		ping(DEPTH - 1); /* DEPTH calls: ping and pong alternate */
+		ping(DEPTH - 1);   /* DEPTH calls: ping and pong alternate */
 		AFTER_CALL();
 		pong(DEPTH - 1);
 		AFTER_CALL();

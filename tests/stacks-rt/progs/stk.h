@@ -51,7 +51,8 @@ stk_dither(unsigned long *seed)
 		SPIN(1000);
 		if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0)
 			return;
-	} while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) <
+	} while ((t.tv_sec - t0.tv_sec) * 1000000000L +
+		     (t.tv_nsec - t0.tv_nsec) <
 		 ns);
 }
 
