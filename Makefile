@@ -68,6 +68,7 @@ bench: $(B)/gprof $(B)/mkgmon $(RUNTIME_LIBS)
 	@sh bench/run.sh $(CURDIR)/$(B)/gprof
 	@sh bench/runtime.sh $(CURDIR)/build
 	@sh bench/runtime-aarch64.sh $(CURDIR)/build
+	@sh bench/stacks-real.sh $(CURDIR)/build $(CURDIR)/$(B)/gprof
 
 fuzz:
 	@sh scripts/ensure-deps.sh fuzz

@@ -18,7 +18,9 @@
 #           (tests/runtime-aarch64)
 #   bench   compare with GNU gprof (make bench): binutils; valgrind and
 #           time for the collector's benchmark; the aarch64 set of
-#           test for bench/runtime-aarch64.sh
+#           test for bench/runtime-aarch64.sh; tcl (tclsh builds
+#           sqlite's amalgamation) and deb-src sources for
+#           bench/stacks-real.sh
 #   demo    draw the demo's call graph (make demo): graphviz
 #   fuzz    build the libFuzzer targets (make fuzz): clang
 # As root it installs with apt-get; as another user it names what is
@@ -125,10 +127,14 @@ aarch64_deps() {
 		need="$need libc6-dev-arm64-cross"
 }
 
-# The collector's benchmark (bench/runtime.sh): callgrind and time(1).
+# The collector's benchmark (bench/runtime.sh): callgrind and time(1);
+# bench/stacks-real.sh: tclsh and sqlite3's Debian source.
 runtime_bench() {
 	has valgrind || need="$need valgrind"
 	[ -x /usr/bin/time ] || need="$need time"
+	has tclsh || need="$need tcl"
+	has python3 || need="$need python3"
+	want_deb_src=1
 }
 
 want_deb_src=

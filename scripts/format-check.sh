@@ -15,7 +15,7 @@ apply=0
 [ "${1:-}" = --apply ] && apply=1
 bad=0
 for f in src/*.c src/*.h include/*.h tools/*.c tests/unit/*.c tests/unit/*.h fuzz/*.c fuzz/*.h runtime/*.c runtime/*.h runner/*.c tests/gprofrun/*.c \
-	tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h bench/rtfib.c \
+	tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h bench/rtfib.c bench/cpu.c \
 	tests/runtime-aarch64/*.c tests/stacks-rt/*.c tests/stacks-rt/progs/*.c tests/stacks-rt/progs/*.h; do
 	[ -f "$f" ] || continue
 	if [ $apply -eq 1 ]; then
