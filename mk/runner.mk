@@ -11,13 +11,18 @@ $(RUNNER): runner/gprof-run.c
 	$(CC) $(RUNNER_CFLAGS) -o $@ $< $(ALL_LDFLAGS)
 
 # The collector is built in build/ only (never with sanitizers); a
-# sanitizer build's gprof-run (build/san) finds it beside itself through
-# a link.
+# sanitizer build (build/san) links both its libraries beside itself,
+# so that its gprof-run finds libgmon.so and the suites that link
+# $BUILD/libgmon.a find it (tests/sampler's sums failed to build under
+# SAN=1; tests/objects' end-to-end case skipped).
 ifneq ($(B),build)
-all check demo: $(B)/libgmon.so
+all check demo: $(B)/libgmon.so $(B)/libgmon.a
 $(B)/libgmon.so: build/libgmon.so
 	@mkdir -p $(dir $@)
 	ln -sf ../libgmon.so $@
+$(B)/libgmon.a: build/libgmon.a
+	@mkdir -p $(dir $@)
+	ln -sf ../libgmon.a $@
 endif
 
 .PHONY: install-runner

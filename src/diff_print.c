@@ -301,35 +301,56 @@ json_interval(struct jsonw *w, const char *key, struct stats_interval r)
 	jsonw_end(w);
 }
 
-/* A row's measured members (D->measured only). */
+/* One compared quantity of a row, its keys named with PRE ("" for self
+ * time, "measured_" for measured totals): base_PREsamples,
+ * this_PREsamples, base_/this_/delta_PREvalue, PREchange_pct,
+ * base_/this_PREci95, PREp, PREp_adjusted, PREsignificant. */
+struct json_quantity {
+	const char *pre;
+	double n1, n2, t1, t2, p, p_adj;
+	struct stats_interval ci1, ci2;
+	bool significant;
+};
+
 static void
-json_measured(struct jsonw *w, const struct diff *d, const struct diff_row *r)
+json_qkey(struct jsonw *w, const char *side, const char *pre, const char *name)
 {
-	jsonw_key(w, "base_measured_samples");
-	jsonw_double(w, r->m1);
-	jsonw_key(w, "this_measured_samples");
-	jsonw_double(w, r->m2);
-	jsonw_key(w, "base_measured_value");
-	jsonw_double(w, r->mt1);
-	jsonw_key(w, "this_measured_value");
-	jsonw_double(w, r->mt2);
-	jsonw_key(w, "delta_measured_value");
-	jsonw_double(w, r->mt2 - r->mt1);
-	jsonw_key(w, "measured_change_pct");
-	if (r->mt1 > 0)
-		jsonw_double(w, 100.0 * (r->mt2 - r->mt1) / r->mt1);
+	char k[64];
+
+	snprintf(k, sizeof(k), "%s%s%s", side, pre, name);
+	jsonw_key(w, k);
+}
+
+static void
+json_quantity(struct jsonw *w, const struct json_quantity *q)
+{
+	char k[64];
+
+	json_qkey(w, "base_", q->pre, "samples");
+	jsonw_double(w, q->n1);
+	json_qkey(w, "this_", q->pre, "samples");
+	jsonw_double(w, q->n2);
+	json_qkey(w, "base_", q->pre, "value");
+	jsonw_double(w, q->t1);
+	json_qkey(w, "this_", q->pre, "value");
+	jsonw_double(w, q->t2);
+	json_qkey(w, "delta_", q->pre, "value");
+	jsonw_double(w, q->t2 - q->t1);
+	json_qkey(w, "", q->pre, "change_pct");
+	if (q->t1 > 0)
+		jsonw_double(w, 100.0 * (q->t2 - q->t1) / q->t1);
 	else
 		jsonw_null(w);
-	json_interval(w, "base_measured_ci95",
-		      side_minterval(d, &d->base, r->m1));
-	json_interval(w, "this_measured_ci95",
-		      side_minterval(d, &d->cur, r->m2));
-	jsonw_key(w, "measured_p");
-	jsonw_double(w, r->mp);
-	jsonw_key(w, "measured_p_adjusted");
-	jsonw_double(w, r->mp_adj);
-	jsonw_key(w, "measured_significant");
-	jsonw_bool(w, r->msignificant);
+	snprintf(k, sizeof(k), "base_%sci95", q->pre);
+	json_interval(w, k, q->ci1);
+	snprintf(k, sizeof(k), "this_%sci95", q->pre);
+	json_interval(w, k, q->ci2);
+	json_qkey(w, "", q->pre, "p");
+	jsonw_double(w, q->p);
+	json_qkey(w, "", q->pre, "p_adjusted");
+	jsonw_double(w, q->p_adj);
+	json_qkey(w, "", q->pre, "significant");
+	jsonw_bool(w, q->significant);
 }
 
 static void
@@ -344,29 +365,18 @@ json_row(struct jsonw *w, const struct diff *d, const struct diff_row *r)
 	jsonw_bool(w, r->in_base);
 	jsonw_key(w, "in_this");
 	jsonw_bool(w, r->in_this);
-	jsonw_key(w, "base_samples");
-	jsonw_double(w, r->n1);
-	jsonw_key(w, "this_samples");
-	jsonw_double(w, r->n2);
-	jsonw_key(w, "base_value");
-	jsonw_double(w, r->t1);
-	jsonw_key(w, "this_value");
-	jsonw_double(w, r->t2);
-	jsonw_key(w, "delta_value");
-	jsonw_double(w, r->t2 - r->t1);
-	jsonw_key(w, "change_pct");
-	if (r->t1 > 0)
-		jsonw_double(w, 100.0 * (r->t2 - r->t1) / r->t1);
-	else
-		jsonw_null(w);
-	json_interval(w, "base_ci95", side_interval(d, &d->base, r->n1));
-	json_interval(w, "this_ci95", side_interval(d, &d->cur, r->n2));
-	jsonw_key(w, "p");
-	jsonw_double(w, r->p);
-	jsonw_key(w, "p_adjusted");
-	jsonw_double(w, r->p_adj);
-	jsonw_key(w, "significant");
-	jsonw_bool(w, r->significant);
+	json_quantity(w, &(struct json_quantity){
+			     .pre = "",
+			     .n1 = r->n1,
+			     .n2 = r->n2,
+			     .t1 = r->t1,
+			     .t2 = r->t2,
+			     .p = r->p,
+			     .p_adj = r->p_adj,
+			     .ci1 = side_interval(d, &d->base, r->n1),
+			     .ci2 = side_interval(d, &d->cur, r->n2),
+			     .significant = r->significant,
+			 });
 	jsonw_key(w, "regression");
 	jsonw_bool(w, r->regression);
 	jsonw_key(w, "base_calls");
@@ -376,7 +386,18 @@ json_row(struct jsonw *w, const struct diff *d, const struct diff_row *r)
 	jsonw_key(w, "delta_calls");
 	jsonw_int(w, gp_delta_sat(r->c1, r->c2));
 	if (d->measured)
-		json_measured(w, d, r);
+		json_quantity(w, &(struct json_quantity){
+				     .pre = "measured_",
+				     .n1 = r->m1,
+				     .n2 = r->m2,
+				     .t1 = r->mt1,
+				     .t2 = r->mt2,
+				     .p = r->mp,
+				     .p_adj = r->mp_adj,
+				     .ci1 = side_minterval(d, &d->base, r->m1),
+				     .ci2 = side_minterval(d, &d->cur, r->m2),
+				     .significant = r->msignificant,
+				 });
 	jsonw_end(w);
 }
 

@@ -27,6 +27,18 @@ html_page_begin(FILE *out, const struct html_page *p, struct jsonw *w)
 }
 
 int
+html_page_data(FILE *out, struct jsonw *w, const char *id, struct gp_err *err)
+{
+	if (jsonw_finish(w, err) != 0)
+		return -1;
+	fprintf(out,
+		"</script>\n<script type=\"application/json\" id=\"%s\">\n",
+		id);
+	jsonw_init(w, out, JSONW_HTML);
+	return 0;
+}
+
+int
 html_page_end(FILE *out, const struct html_page *p, struct jsonw *w,
 	      struct gp_err *err)
 {

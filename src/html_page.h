@@ -31,6 +31,14 @@ struct html_page {
  * document to OUT. */
 void html_page_begin(FILE *out, const struct html_page *p, struct jsonw *w);
 
+/*
+ * Finish W's document and its element, and open another data element,
+ * ID, for the next document W writes (a page may hold several).
+ * Returns 0, or -1 with ERR set (a JSON error).
+ */
+int html_page_data(FILE *out, struct jsonw *w, const char *id,
+		   struct gp_err *err);
+
 /* Finish W's document, write P's scripts and the end of the page, and
  * flush OUT.  Returns 0, or -1 with ERR set (a JSON or write error). */
 int html_page_end(FILE *out, const struct html_page *p, struct jsonw *w,

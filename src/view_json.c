@@ -85,18 +85,23 @@ key_measured(const struct doc *d, const char *k, const uint64_t *v, size_t i)
 		jsonw_null(d->w);
 }
 
+uint32_t *
+view_json_ids(const struct model *m, size_t *nshown)
+{
+	uint32_t *jid = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*jid));
+
+	*nshown = 0;
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		jid[i] = model_listed(m, LIST_VIEW, i) ? (uint32_t)(*nshown)++
+						       : NONE;
+	return jid;
+}
+
 /* Which functions the document lists, and their ids. */
 static void
 number_functions(struct doc *d)
 {
-	const struct model *m = d->m;
-
-	d->jid = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*d->jid));
-	d->nshown = 0;
-	for (uint32_t i = 0; i < m->nfuncs; i++)
-		d->jid[i] = model_listed(m, LIST_VIEW, i)
-				? (uint32_t)d->nshown++
-				: NONE;
+	d->jid = view_json_ids(d->m, &d->nshown);
 }
 
 static void

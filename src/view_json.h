@@ -19,4 +19,10 @@
 /* Write V's whole document as one value to W (whose caller finishes it). */
 void view_json_emit(struct jsonw *w, const struct view_ctx *v);
 
+/*
+ * The document's id of each of M's M->nfuncs functions (UINT32_MAX for
+ * those it does not list), newly allocated; *NSHOWN the number listed.
+ */
+uint32_t *view_json_ids(const struct model *m, size_t *nshown);
+
 #endif

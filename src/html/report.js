@@ -13,6 +13,17 @@
  * substring, or a regular expression between slashes), and draws only
  * the rows in view, so 100,000 functions scroll as fast as 100.
  *
+ * With sampled stacks (profile.stack_samples > 0) the page also shows
+ * what gprof estimates beside what the stacks measured: a "total s
+ * (meas.)" column, measured times on every caller and callee row, a
+ * marker (\u2260) where the two shares of the run differ by
+ * DISAGREE_POINTS percentage points or more, a table of the largest
+ * disagreements, and a flame graph (an icicle, the root at the top) of
+ * the calling-context tree in <script id="gprof-flame"> (view_html.c):
+ * click a frame to zoom into it, an ancestor to zoom out; hovering
+ * shows its name, samples and shares.  Without stacks none of it is
+ * drawn.
+ *
  * "#selftest" (alone or after other parameters, "&selftest") runs the
  * page's own checks after loading and writes "PASS name" / "FAIL name:
  * why" lines into <pre id="selftest">, for tests/viewjson/run.sh.
@@ -26,6 +37,15 @@
 	var F = D.functions, A = D.arcs, C = D.cycles;
 	var ROW_H = 22, CYCLE_SHOWN = 500;
 	var hz = D.profile.sampling_rate_hz;
+	/* Measured from stacks: the tree (or null), and the threshold of
+	 * the disagreement marker, in percentage points of the run. */
+	var M = D.profile.stack_samples > 0;
+	var flameEl = document.getElementById("gprof-flame");
+	var FL = M && flameEl ? JSON.parse(flameEl.textContent) : null;
+	var DISAGREE_POINTS = 5, DISAGREE_SHOWN = 15;
+	var stackSecs = M && hz ? D.profile.stack_samples / hz : 0;
+	var estSecs = D.profile.propagated_total_seconds > 0 ?
+		D.profile.propagated_total_seconds : D.profile.total_seconds;
 
 	/* Per function: arcs in and out, lower-case name, total seconds. */
 	var callers = [], callees = [], lname = [], total = [];
@@ -70,6 +90,39 @@
 		return esc(file.replace(/^.*\//, "")) + (line ? ":" + line : "");
 	}
 
+	/* ---- estimated against measured ---- */
+	/* Shares of the run, in %: an estimate of gprof's call graph, of
+	 * its propagated total; a measurement, of the stack samples. */
+	function estPct(secs) {
+		return estSecs > 0 && secs !== null ? 100 * secs / estSecs : null;
+	}
+	function measPct(secs) {
+		return stackSecs > 0 && secs !== null && secs !== undefined ?
+			100 * secs / stackSecs : null;
+	}
+	function arcEst(a) {
+		return a.inside_cycle || a.self_call ? null :
+			num(a.propagated_self_seconds_estimated) +
+			num(a.propagated_child_seconds_estimated);
+	}
+	/* The marker of a pair of shares that differ by DISAGREE_POINTS
+	 * or more ("" otherwise). */
+	function marker(e, m) {
+		if (e === null || m === null || !(Math.abs(m - e) >= DISAGREE_POINTS))
+			return "";
+		return ' <span class="dis" title="gprof estimates ' + fmt(e) +
+			" % of the run, the stacks measured " + fmt(m) + " %: " +
+			fmt(Math.abs(m - e)) + ' points apart">\u2260</span>';
+	}
+	/* A cell of measured seconds SECS beside the estimate EST (s). */
+	function measCell(tag, secs, est) {
+		var m = measPct(secs), e = estPct(est);
+		return "<" + tag + ' class="num meas" data-pct="' + fmt(m) +
+			'" title="measured ' + fmt(m) + " % of " + D.profile.stack_samples +
+			" stack samples" + (e === null ? "" : "; estimated " + fmt(e) + " %") +
+			'">' + fmt(secs) + marker(e, m) + "</" + tag + ">";
+	}
+
 	/* ---- the flat table ---- */
 	var columns = [
 		{ key: "pct", title: "% time", num: true, get: selfPct },
@@ -85,9 +138,13 @@
 		  } },
 		{ key: "total", title: "total s (est.)", num: true,
 		  get: function (f) { return total[f.id]; } },
+		{ key: "meas", title: "total s (meas.)", num: true,
+		  get: function (f) { return num(f.total_seconds_measured); } },
 		{ key: "name", title: "name", num: false,
 		  get: function (f) { return lname[f.id]; } }
 	];
+	if (!M)
+		columns = columns.filter(function (c) { return c.key !== "meas"; });
 	var sortKey = "self", sortAsc = false, filter = "", view = [];
 	var maxSelf = 0, selected = -1;
 	F.forEach(function (f) {
@@ -171,6 +228,7 @@
 				fmt(perCall(f, f.self_samples + f.child_samples_estimated)) +
 				"</div>" +
 				'<div class="num est">' + fmt(total[f.id]) + "</div>" +
+				(M ? measCell("div", f.total_seconds_measured, total[f.id]) : "") +
 				'<div title="' + esc(f.name) + '">' + esc(f.name) +
 				(f.cycle ? ' <span class="cyc">&lt;cycle ' + f.cycle +
 				 "&gt;</span>" : "") +
@@ -189,19 +247,21 @@
 		});
 		var h = "<h2>" + heading + " (" + list.length + ")</h2>" +
 			'<table class="list"><tr><th>function</th><th class="num">calls</th>' +
-			'<th class="num est">time s (est.)</th><th>call sites</th></tr>';
+			'<th class="num est">time s (est.)</th>' +
+			(M ? '<th class="num">time s (meas.)</th>' : "") +
+			"<th>call sites</th></tr>";
 		sorted.forEach(function (k) {
 			var a = A[k];
-			var t = a.inside_cycle || a.self_call ? "" :
-				fmt(num(a.propagated_self_seconds_estimated) +
-				    num(a.propagated_child_seconds_estimated));
+			var est = arcEst(a), t = est === null ? "" : fmt(est);
 			var sites = a.call_sites.slice(0, 4).map(function (s) {
 				return (where(s.file, s.line) || s.address) +
 					(a.call_sites.length > 1 ? " \u00d7" + s.count : "");
 			}).join(", ") + (a.call_sites.length > 4 ? ", \u2026" : "");
 			h += "<tr><td>" + fnLink(a[end]) + (a.self_call ? " (itself)" : "") +
 				'</td><td class="num">' + a.count + '</td><td class="num est">' +
-				t + '</td><td class="muted">' + sites + "</td></tr>";
+				t + "</td>" +
+				(M ? measCell("td", a.child_seconds_measured, est) : "") +
+				'<td class="muted">' + sites + "</td></tr>";
 		});
 		return h + "</table>";
 	}
@@ -222,6 +282,12 @@
 			"<dt>children</dt><dd class=\"est\">" +
 			fmt(f.propagated_child_seconds_estimated, 3) +
 			" s (estimated: callees' time shared out by calls)</dd>" +
+			(M ? "<dt>total, measured</dt><dd>" +
+			 fmt(f.total_seconds_measured, 3) + " s (" +
+			 fmt(measPct(f.total_seconds_measured)) +
+			 " % of the stack samples; estimated " + fmt(estPct(total[id])) +
+			 " %)" + marker(estPct(total[id]), measPct(f.total_seconds_measured)) +
+			 "</dd>" : "") +
 			"<dt>calls</dt><dd>" + f.calls + (f.self_calls ? " + " + f.self_calls +
 				" from itself" : "") + " (counted)</dd>" +
 			(f.cycle ? '<dt>cycle</dt><dd><a class="cyc" href="#cycle=' + f.cycle +
@@ -318,6 +384,176 @@
 		}).join("");
 	}
 
+	/* ---- the largest disagreements ---- */
+	/* Functions and arcs with both numbers, by how far apart their
+	 * shares are, the farthest first. */
+	function disagreements() {
+		var out = [];
+		F.forEach(function (f) {
+			var m = measPct(f.total_seconds_measured), e = estPct(total[f.id]);
+			if (m !== null && e !== null)
+				out.push({ fn: f.id, e: e, m: m });
+		});
+		A.forEach(function (a, k) {
+			var m = measPct(a.child_seconds_measured), e = estPct(arcEst(a));
+			if (m !== null && e !== null)
+				out.push({ arc: k, e: e, m: m });
+		});
+		out.forEach(function (d, i) { d.i = i; });
+		out.sort(function (x, y) {
+			return Math.abs(y.m - y.e) - Math.abs(x.m - x.e) || x.i - y.i;
+		});
+		return out;
+	}
+
+	function disagreeHtml() {
+		var list = disagreements().slice(0, DISAGREE_SHOWN);
+		return "<h2>Estimate vs measured: the largest differences</h2>" +
+			'<p class="muted">Shares of the run: gprof\u2019s estimate hands a ' +
+			"function\u2019s time to its callers in proportion to their calls; " +
+			"the measurement counts the " + D.profile.stack_samples +
+			" stack samples with the function (or the call) on the stack. " +
+			"\u2260 marks a difference of " + DISAGREE_POINTS +
+			" points or more.</p>" +
+			'<table class="list" id="disagree"><tr><th>function or call</th>' +
+			'<th class="num est">estimated %</th><th class="num">measured %</th>' +
+			'<th class="num">difference</th></tr>' + list.map(function (d) {
+				var what = d.arc === undefined ? fnLink(d.fn) :
+					fnLink(A[d.arc].caller) + " \u2192 " + fnLink(A[d.arc].callee);
+				return '<tr data-diff="' + fmt(d.m - d.e) + '"><td>' + what +
+					'</td><td class="num est">' + fmt(d.e) + '</td><td class="num">' +
+					fmt(d.m) + '</td><td class="num">' + (d.m >= d.e ? "+" : "") +
+					fmt(d.m - d.e) + marker(d.e, d.m) + "</td></tr>";
+			}).join("") + "</table>";
+	}
+
+	/* ---- the flame graph ---- */
+	/* Per node of FL: depth, first sample (x0, in samples from the
+	 * root's first), subtree size (its descendants follow it). */
+	var FROW = 18, FMIN_PX = 0.5, zoom = 0;
+	var fdepth = [], fx0 = [], fsize = [], fchildren = [];
+	function flameIndex() {
+		var P = FL.parent, S = FL.node_samples, n = P.length, next = [];
+		for (var i = 0; i < n; i++) {
+			fsize.push(1);
+			fchildren.push(0);
+			if (i === 0) {
+				fdepth.push(0);
+				fx0.push(0);
+			} else {
+				fdepth.push(fdepth[P[i]] + 1);
+				fx0.push(next[P[i]]);
+				next[P[i]] += S[i];
+				fchildren[P[i]] += S[i];
+			}
+			next.push(fx0[i]);
+		}
+		for (i = n - 1; i > 0; i--)
+			fsize[P[i]] += fsize[i];
+	}
+	function fname(i) { return FL.names[FL.name[i]]; }
+	function hue(s) {
+		var h = 0;
+		for (var i = 0; i < s.length; i++)
+			h = (h * 31 + s.charCodeAt(i)) % 997;
+		return h;
+	}
+	function frameHtml(i, x, w, y, cls) {
+		var S = FL.node_samples, nm = fname(i), sp = /^\[/.test(nm);
+		var all = FL.samples > 0 ? 100 * S[i] / FL.samples : 0;
+		var tip = nm + "\n" + S[i] + " samples, " + fmt(all) + " % of all" +
+			(zoom > 0 ? ", " + fmt(100 * S[i] / S[zoom]) + " % of the zoomed frame" : "") +
+			"\nself " + (S[i] - fchildren[i]) + " samples";
+		var h = hue(nm);
+		return '<div class="fr' + (sp ? " special" : "") + cls +
+			'" data-n="' + i + '" data-samples="' + S[i] + '" style="left:' +
+			x.toFixed(1) + "px;width:" + Math.max(w - 1, 0.5).toFixed(1) + "px;top:" + y +
+			"px" + (sp ? "" : ";background:hsl(" + (h % 50 + 5) + ",85%," +
+			(58 + h % 17) + "%)") + '" title="' + esc(tip) + '">' +
+			(w > 28 ? esc(nm) : "") + "</div>";
+	}
+	function drawFlame() {
+		var box = el("flame-box"), S = FL.node_samples, P = FL.parent;
+		var W = box.clientWidth || 1000, out = [], anc = [], deepest = 0;
+		for (var a = P[zoom]; a >= 0; a = P[a])
+			anc.unshift(a);
+		anc.forEach(function (n, k) {
+			out.push(frameHtml(n, 0, W, k * FROW, " anc"));
+		});
+		var scale = S[zoom] > 0 ? W / S[zoom] : 0, top = anc.length;
+		for (var i = zoom; i < zoom + fsize[zoom];) {
+			var w = S[i] * scale;
+			if (w < FMIN_PX) {
+				i += fsize[i];
+				continue;
+			}
+			var d = fdepth[i] - fdepth[zoom];
+			if (d > deepest)
+				deepest = d;
+			out.push(frameHtml(i, (fx0[i] - fx0[zoom]) * scale, w, (top + d) * FROW,
+				i === zoom ? " zoomed" : ""));
+			i++;
+		}
+		box.style.height = (top + deepest + 1) * FROW + "px";
+		box.innerHTML = out.join("");
+		var id = FL.ids[FL.name[zoom]];
+		el("flame-zoom").innerHTML = zoom === 0 ? "whole run" :
+			"zoomed to " + anc.concat([zoom]).slice(1).map(function (n) {
+				return esc(fname(n));
+			}).join(" \u203a ") + " (" + S[zoom] + " samples, " +
+			fmt(100 * S[zoom] / FL.samples) + " %)" +
+			(id !== null && id !== undefined ? ' \u2014 <a href="#fn=' + id +
+			 '">show in the table</a>' : "") +
+			' <button type="button" id="flame-reset">whole run</button>';
+	}
+	function flameHtml() {
+		var notes = [];
+		if (FL.truncated > 0)
+			notes.push(FL.truncated + " samples (" + fmt(100 * FL.truncated / FL.samples) +
+				" %) have truncated stacks: they hang below [truncated], from " +
+				"their outermost known function.");
+		if (FL.nodes_pruned > 0)
+			notes.push(FL.nodes_pruned + " of " + FL.nodes_full + " frames of the " +
+				"merged stacks, each under " + FL.min_samples + " samples (0.01 % of " +
+				"the samples, or more to keep 20,000 frames), are merged into " +
+				"[other] frames: " + FL.samples_other + " samples.");
+		return "<h2>Flame graph of the sampled stacks</h2>" +
+			'<p class="muted">' + FL.samples + " stack samples, callers above " +
+			"callees, the width of a frame its samples; identical stacks are " +
+			"merged. Click a frame to zoom into it, a frame above it to zoom out." +
+			"</p>" + notes.map(function (t) {
+				return '<p class="note">' + esc(t) + "</p>";
+			}).join("") + '<div id="flame-zoom" class="muted"></div>' +
+			'<div id="flame-box"></div><div id="flame-info" class="muted">\u00a0</div>';
+	}
+	function setupFlame() {
+		flameIndex();
+		el("flame-box").addEventListener("click", function (e) {
+			var f = e.target.closest(".fr");
+			if (f) {
+				zoom = +f.getAttribute("data-n");
+				drawFlame();
+			}
+		});
+		el("flame-box").addEventListener("mouseover", function (e) {
+			var f = e.target.closest(".fr");
+			if (f)
+				el("flame-info").textContent = f.getAttribute("title").replace(/\n/g, "; ");
+		});
+		var resized = null;
+		window.addEventListener("resize", function () {
+			clearTimeout(resized);
+			resized = setTimeout(drawFlame, 100);
+		});
+		el("flame-zoom").addEventListener("click", function (e) {
+			if (e.target.id === "flame-reset") {
+				zoom = 0;
+				drawFlame();
+			}
+		});
+		drawFlame();
+	}
+
 	/* ---- routing ---- */
 	function params() {
 		var out = {};
@@ -357,15 +593,32 @@
 			}).join("") + '<div class="muted">Self time and calls are measured ' +
 			"(self time \u00b1 its 95% interval); <i>italic</i> columns are " +
 			"gprof's estimates, which assume every call of a function costs " +
-			"the same.</div></header>" +
+			"the same." + (M ? " Measured totals come from " + D.profile.stack_samples +
+			" sampled call stacks (" + D.profile.stack_samples_truncated +
+			' truncated); \u2260 marks where they and the estimate differ by ' +
+			DISAGREE_POINTS + " points of the run or more. " +
+			'<button type="button" id="to-measured">estimate vs measured, flame graph \u2193</button>' :
+			"") + "</div></header>" +
 			'<main><div id="left"><div class="controls">' +
 			'<input type="search" id="filter" placeholder="filter by name (or /regex/)">' +
 			'<span class="count" id="count"></span></div>' +
 			G.tableHtml(columns) +
 			'<div id="cycles">' + cyclesList() + "</div></div>" +
 			'<div id="right"><div id="detail"><p class="muted">Select a function.' +
-			"</p></div></div></main>" + '<pre id="selftest"></pre>';
+			"</p></div></div></main>" +
+			(M ? '<section id="measured"><div id="disagree-box">' + disagreeHtml() +
+			 "</div>" + (FL ? '<div id="flame">' + flameHtml() + "</div>" : "") +
+			 "</section>" : "") +
+			'<pre id="selftest"></pre>';
 		el("app").innerHTML = h;
+		if (M) {
+			el("hdr").parentNode.className += " meas";
+			el("to-measured").addEventListener("click", function () {
+				el("measured").scrollIntoView();
+			});
+		}
+		if (FL)
+			setupFlame();
 		el("hdr").addEventListener("click", function (e) {
 			var key = e.target.getAttribute("data-key");
 			if (!key)
@@ -476,8 +729,72 @@
 			      Math.min(CYCLE_SHOWN, C[0].members.length),
 			      "cycle 1's members not listed");
 		}
+		if (M)
+			selftestMeasured(check);
+		else
+			check("no-measured", !el("measured") && !el("flame") &&
+			      !el("hdr").querySelector('[data-key="meas"]'),
+			      "a measured panel without stack samples");
 		log.checkClean();
 		log.done();
+	}
+
+	/* The measured parts: the column, the disagreements, the flame graph. */
+	function selftestMeasured(check) {
+		check("meas-column", !!el("hdr").querySelector('[data-key="meas"]') &&
+		      el("rows").querySelectorAll(".meas").length === el("rows").children.length,
+		      "no measured column");
+		var rows = el("disagree").querySelectorAll("tr[data-diff]"), ok = true;
+		for (var i = 1; i < rows.length; i++)
+			if (Math.abs(+rows[i - 1].getAttribute("data-diff")) <
+			    Math.abs(+rows[i].getAttribute("data-diff")))
+				ok = false;
+		check("disagree-sorted", rows.length > 0 && ok,
+		      rows.length + " rows, not by difference");
+		if (!FL) {
+			check("flame", false, "stack samples but no flame data");
+			return;
+		}
+		var P = FL.parent, S = FL.node_samples, n = P.length, kids = [];
+		for (i = 0; i < n; i++)
+			kids.push(0);
+		ok = P[0] === -1;
+		for (i = 1; i < n; i++) {
+			ok = ok && P[i] >= 0 && P[i] < i;
+			kids[P[i]] += S[i];
+		}
+		for (i = 0; i < n; i++)
+			ok = ok && kids[i] <= S[i];
+		check("flame-tree", ok, "a parent after its child, or children above it");
+		var root = el("flame-box").querySelector('.fr[data-n="0"]');
+		check("flame-root", S[0] === D.profile.stack_samples && root &&
+		      +root.getAttribute("data-samples") === D.profile.stack_samples,
+		      "root " + S[0] + ", " + D.profile.stack_samples + " stack samples");
+		var frames = el("flame-box").querySelectorAll(".fr").length;
+		check("flame-drawn", frames >= 2 && frames <= n, frames + " frames drawn");
+		var trunc = -1;
+		for (i = 1; i < n; i++)
+			if (P[i] === 0 && fname(i) === "[truncated]")
+				trunc = i;
+		check("flame-truncated", D.profile.stack_samples_truncated === 0 ?
+		      trunc < 0 : trunc > 0 && S[trunc] === D.profile.stack_samples_truncated,
+		      "[truncated] " + (trunc < 0 ? "missing" : S[trunc]) + ", want " +
+		      D.profile.stack_samples_truncated);
+		/* Zoom into the root's widest child with children, and back. */
+		var c = -1;
+		for (i = 1; i < n; i++)
+			if (P[i] === 0 && fsize[i] > 1 && (c < 0 || S[i] > S[c]))
+				c = i;
+		if (c > 0) {
+			el("flame-box").querySelector('.fr[data-n="' + c + '"]').click();
+			var z = el("flame-box").querySelector(".fr.zoomed");
+			check("flame-zoom", zoom === c && z && +z.getAttribute("data-n") === c &&
+			      Math.abs(parseFloat(z.style.width) -
+				       parseFloat(el("flame-box").querySelector('.fr[data-n="0"]').style.width)) < 1,
+			      "zoom " + zoom + ", want " + c);
+			el("flame-box").querySelector('.fr[data-n="0"]').click();
+			check("flame-unzoom", zoom === 0, "zoom " + zoom + " after a click on the root");
+		}
 	}
 
 	G.start(build, selftest, function () {

@@ -1,0 +1,52 @@
+# mkspec.awk - the 100,000-sample profile of tests/viewhtml/run.sh, as
+# tests/objects/mkprof.py directives (-v prog=PATH).  Deterministic: a
+# Park-Miller generator (exact in awk's doubles), seeded here, picks the
+# noise stacks.
+#
+#   cheap() calls work(50) 200000 times, dear() calls work(500000) 200
+#   times (tests/measured/prog.c); the stacks put 90,000 samples under
+#   dear (500 of them truncated: "work dear", main unknown), 5,000
+#   under cheap, and 5,000 in 2,500 distinct stacks of 2 samples each,
+#   3 to 40 frames of rec/ping/pong/ca/cb/cc below main (most of them
+#   under the flame graph's 10-sample floor: merged into [other]).
+#   gprof's estimate gives dear 200/200200 of work's time: 0.1 %.
+#   A histogram bin holds at most 65535 samples, so dear's 89,500 full
+#   stacks are split over two PCs in work (one path in the tree).
+# With -v wide=1, instead: 101,500 samples in 7,000 distinct stacks of
+# 10 to 19 samples, 9 to 13 frames each, so that some 40,000 nodes pass
+# the 0.01 % floor and the 20,000-node bound decides.
+function rnd(n) {
+	seed = (seed * 16807) % 2147483647
+	return int(seed / 2147483647 * n)
+}
+function noise(nstacks, lo, span, count0, count_span,	s, d, depth, line) {
+	for (s = 0; s < nstacks; s++) {
+		depth = lo + rnd(span)
+		line = ""
+		for (d = 0; d < depth; d++)
+			line = line " " fns[1 + rnd(6)]
+		# A serial PC offset keeps every stack distinct.
+		print "stack " count0 + s % count_span " " fns[1 + s % 6] "+" \
+			4 * (s % 3) line " main"
+	}
+}
+BEGIN {
+	seed = 20
+	split("rec ping pong ca cb cc", fns, " ")
+	print "exe " prog
+	if (wide) {
+		print "rate 1000"
+		noise(7000, 7, 5, 10, 10)
+		exit
+	}
+	print "rate 1000"
+	print "arc 0 main 0 cheap 1"
+	print "arc 0 main 0 dear 1"
+	print "arc 0 cheap 0 work 200000"
+	print "arc 0 dear 0 work 200"
+	print "stack 44750 work dear main"
+	print "stack 44750 work+4 dear main"
+	print "stack 500 trunc=1 work dear"
+	print "stack 5000 work cheap main"
+	noise(2500, 2, 39, 2, 1)
+}

@@ -1,0 +1,231 @@
+#!/bin/sh
+# tests/viewhtml/run.sh - --format=html's measured parts (issue 20): the
+# measured column beside gprof's estimate, the disagreement markers and
+# table, and the flame graph of the sampled stacks (src/flame.c, the
+# "gprof-flame" element of view_html.c, report.js).
+#
+# The profile is made, not run: tests/objects/mkprof.py writes it at the
+# real addresses of tests/measured/prog.c from mkspec.awk's directives,
+# 100,000 stack samples whose truth is exact by construction (dear 90 %,
+# cheap 5 %, where gprof's estimate gives dear 0.1 %), 500 of them
+# truncated, with 2,500 distinct noise stacks (most merged into [other]
+# nodes); and a "wide" one, 7,000 distinct stacks whose tree is cut to
+# the 20,000-node bound.  Headless Chromium loads the page with "#fn=ID&selftest":
+# report.js's own checks (the flame tree's shape, its root = the stack
+# samples, [truncated] = the truncated samples, zooming in and out, the
+# measured column, the disagreement table's order, no resource loaded,
+# no console error) write PASS/FAIL lines into the DOM; this script
+# then reads the numbers the DOM shows (dear's row, the disagreement
+# table, the flame graph's root) and the browser's own console log.
+# Without stacks (the same profile with no side file) the page has no
+# measured column, table or flame graph.  A screenshot is kept as
+# build/viewhtml/flame.png.  Without Chromium the browser cases SKIP.
+#
+# Environment: GPROF, BUILD (absolute); CHROMIUM names the browser.
+set -u
+LC_ALL=C
+export LC_ALL
+GPROF=${GPROF:?GPROF must name our gprof}
+BUILD=${BUILD:?BUILD must name the build directory}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+here=$top/tests/viewhtml
+# shellcheck source=tests/lib.sh
+. "$top/tests/lib.sh"
+out=$BUILD/viewhtml
+rm -rf "$out"
+mkdir -p "$out" || exit 1
+find_chromium "$out"
+chrome_profile=$out/chrome-profile
+
+if ! command -v python3 >/dev/null 2>&1; then
+	skip viewhtml/all "no python3 (tests/objects/mkprof.py writes the profiles)"
+	exit 0
+fi
+if ! {
+	cc -O0 -fPIC -shared -o "$out/libm1.so" "$top/tests/measured/lib.c" &&
+		cc -O0 -g -fno-inline -o "$out/prog" "$top/tests/measured/prog.c" \
+			-L"$out" -lm1 -Wl,-rpath,"$out"
+} 2>"$out/build.log"; then
+	fail viewhtml/build "see $out/build.log"
+	exit 0
+fi
+awk -v prog="$out/prog" -f "$here/mkspec.awk" >"$out/big.spec"
+awk -v prog="$out/prog" -v wide=1 -f "$here/mkspec.awk" >"$out/wide.spec"
+{
+	grep -v '^stack' "$out/big.spec"
+	echo "hist 0 work 100"
+	echo noside
+} >"$out/none.spec"
+for p in big wide none; do
+	if ! python3 "$top/tests/objects/mkprof.py" "$out/$p.gmon" "$out/$p.spec" \
+		2>"$out/$p.mk.err"; then
+		fail "viewhtml/mkprof-$p" "$(head -n 1 "$out/$p.mk.err")"
+		exit 0
+	fi
+	if ! (cd "$out" && "$GPROF" --format=html --output="$p.html" prog "$p.gmon") \
+		2>"$out/$p.err" || [ -s "$out/$p.err" ]; then
+		fail "viewhtml/gprof-$p" "$(head -n 1 "$out/$p.err")"
+		exit 0
+	fi
+done
+pass viewhtml/build
+
+# The page's size: the tree is bounded, whatever the distinct stacks.
+# wide's 40,000-odd nodes above the floor are cut to the 20,000 bound
+# (plus an [other] per kept node at most).
+for p in big wide; do
+	size=$(wc -c <"$out/$p.html")
+	assert "viewhtml/size-$p ($size bytes)" "page of $size bytes, want under 1 MB" \
+		test "$size" -lt 1000000
+done
+if python3 - "$out/wide.html" >"$out/wide.check" 2>&1 <<'EOF'; then
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<script type="application/json" id="gprof-flame">\n(.*?)</script>',
+              page, re.S)
+fl = json.loads(m.group(1))
+other = fl["names"].index("[other]")
+n = len(fl["parent"])
+kept = n - 1 - fl["name"].count(other)
+bad = []
+if not 15000 <= kept <= 20000:
+    bad.append("%d nodes kept, want 15000 to 20000" % kept)
+if fl["nodes_full"] - fl["nodes_pruned"] != kept or fl["nodes_full"] <= 20000:
+    bad.append("nodes_full %d, nodes_pruned %d" % (fl["nodes_full"], fl["nodes_pruned"]))
+if fl["node_samples"][0] != fl["samples"] or fl["samples"] != 101500:
+    bad.append("root %d of %d samples" % (fl["node_samples"][0], fl["samples"]))
+if any(s < fl["min_samples"] for s, k in zip(fl["node_samples"], fl["name"]) if k != other):
+    bad.append("a kept node under the cut-off")
+print("; ".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+	pass viewhtml/wide-bound
+else
+	fail viewhtml/wide-bound "$(head -n 1 "$out/wide.check")"
+fi
+
+# Static promises: nothing outside the page; the data elements (JSON,
+# then the flame tree with stacks) and the code, each ended once.
+static() {
+	if grep -q 'src=\|https\?://' "$2"; then
+		fail "viewhtml/static-$1" "the page refers to something outside it"
+	elif [ "$(grep -c '</script>' "$2")" != "$3" ]; then
+		fail "viewhtml/static-$1" "want $3 </script>, got $(grep -c '</script>' "$2")"
+	elif [ "$3" = 2 ] && grep -q '<script type="application/json" id="gprof-flame">' "$2"; then
+		fail "viewhtml/static-$1" "a flame tree without stacks"
+	else
+		pass "viewhtml/static-$1"
+	fi
+}
+static big "$out/big.html" 3
+static wide "$out/wide.html" 3
+static none "$out/none.html" 2
+
+# load NAME HASH CHECK: the page's self-test (CHECK one of its checks
+# that must have run); the DOM in NAME.dom, the
+# browser's log (console messages included) in NAME.dom.err.
+load() {
+	if [ -n "$chrome_why" ]; then
+		skip "viewhtml/selftest-$1" "$chrome_why"
+		return 1
+	fi
+	timeout 180 "$CHROME" --headless --no-sandbox --disable-gpu \
+		--no-first-run --disable-extensions --disable-sync \
+		--user-data-dir="$chrome_profile" --enable-logging=stderr --v=0 \
+		--virtual-time-budget=20000 --dump-dom "file://$out/$1.html#$2" \
+		>"$out/$1.dom" 2>"$out/$1.dom.err"
+	awk '/<pre id="selftest">/ { on = 1; sub(/.*<pre id="selftest">/, "") }
+		on { print } on && /^DONE/ { exit }' "$out/$1.dom" >"$out/$1.selftest"
+	if [ ! -s "$out/$1.dom" ]; then
+		chrome_why="chromium cannot run here ($(grep -v 'dbus\|DBus\|^$' "$out/$1.dom.err" | tail -n 1))"
+		skip "viewhtml/selftest-$1" "$chrome_why"
+		return 1
+	fi
+	# The page logs nothing: any console message is an error's.
+	_bad=$(grep ':CONSOLE' "$out/$1.dom.err" | head -n 1)
+	if ! grep -q '^DONE' "$out/$1.selftest"; then
+		fail "viewhtml/selftest-$1" "the self-test did not finish"
+	elif grep -q '^FAIL' "$out/$1.selftest"; then
+		fail "viewhtml/selftest-$1" "$(grep '^FAIL' "$out/$1.selftest" | tr '\n' ' ')"
+	elif ! grep -qx "PASS $3" "$out/$1.selftest"; then
+		fail "viewhtml/selftest-$1" "no '$3' check ran"
+	elif [ -n "$_bad" ]; then
+		fail "viewhtml/selftest-$1" "console: $_bad"
+	else
+		pass "viewhtml/selftest-$1 ($(grep -c '^PASS' "$out/$1.selftest") checks)"
+	fi
+}
+
+# dear is function 2 in the document (functions are listed by address).
+if load big "fn=2&selftest" flame-unzoom; then
+	# What the DOM shows, against the truth: dear 90.00 % measured
+	# (89,500 full stacks and 500 truncated ones), 0.1 % estimated;
+	# cheap 5.00 %; the flame graph's root the 100,000 stack samples,
+	# [truncated] 500; the pruning said on the page.
+	if python3 - "$out/big.dom" >"$out/big.check" 2>&1 <<'EOF'; then
+import re, sys
+dom = open(sys.argv[1], encoding="utf-8").read()
+bad = []
+def row(name):
+    for r in dom.split('<div class="row')[1:]:
+        if '<div title="%s">' % name in r:
+            return r[:r.find('<div title="%s">' % name)]
+    bad.append("no row for " + name)
+    return ""
+for name, want in (("dear", "90.00"), ("cheap", "5.00"), ("work", "95.00")):
+    m = re.search(r'class="num meas" data-pct="([0-9.]*)"', row(name))
+    if not m or m.group(1) != want:
+        bad.append("%s measured %s, want %s" % (name, m and m.group(1), want))
+if "\u2260" not in row("dear"):
+    bad.append("dear's row has no disagreement marker")
+if "\u2260" in row("work"):
+    bad.append("work's row has a disagreement marker")
+t = dom[dom.find('id="disagree"'):]
+t = t[:t.find("</table>")]
+rows = re.findall(r'<tr data-diff="([-0-9.]*)"><td>(.*?)</td><td class="num est">'
+                  r'([0-9.]*)</td><td class="num">([0-9.]*)</td>', t)
+dear = [r for r in rows if re.fullmatch(r'<a href="#fn=\d+" title="dear">dear</a>', r[1])]
+if not dear:
+    bad.append("dear not among the largest disagreements")
+elif not (float(dear[0][2]) <= 0.2 and dear[0][3] == "90.00"):
+    bad.append("dear: estimated %s, measured %s" % dear[0][2:4])
+if len(rows) < 6 or any(abs(float(a[0])) < abs(float(b[0]))
+                        for a, b in zip(rows, rows[1:])):
+    bad.append("disagreement table: %d rows, not by difference" % len(rows))
+if not re.search(r'<div class="fr[^"]*" data-n="0" data-samples="100000"', dom):
+    bad.append("no flame-graph root of 100000 samples")
+if not re.search(r'data-samples="500"[^>]*title="\[truncated\]', dom):
+    bad.append("no [truncated] frame of 500 samples")
+if not re.search(r'frames of the merged stacks, each under 10 samples', dom):
+    bad.append("the page does not say that frames were merged")
+print("; ".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+		pass viewhtml/dom-numbers
+	else
+		fail viewhtml/dom-numbers "$(head -n 1 "$out/big.check")"
+	fi
+	rm -f "$out/flame.png"
+	timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu \
+		--no-first-run --user-data-dir="$chrome_profile" \
+		--window-size=1400,2200 --virtual-time-budget=5000 \
+		--screenshot="$out/flame.png" "file://$out/big.html#fn=2" \
+		>/dev/null 2>&1
+	if [ -s "$out/flame.png" ]; then
+		pass "viewhtml/screenshot ($out/flame.png)"
+	else
+		fail viewhtml/screenshot "no PNG written"
+	fi
+fi
+load wide "fn=0&selftest" flame-unzoom
+if load none "fn=2&selftest" no-measured; then
+	# The page as built (the DOM before the data and code elements).
+	if awk '{ i = index($0, "<script") }
+		i { print substr($0, 1, i - 1); exit } { print }' "$out/none.dom" |
+		grep -q 'id="flame\|id="measured"\|data-key="meas"\|class="dis"'; then
+		fail viewhtml/none-panels "measured panels without stacks"
+	else
+		pass viewhtml/none-panels
+	fi
+fi
+exit 0
