@@ -19,6 +19,7 @@
 set -eu
 
 ours=${1:?usage: bench/gas.sh OURS_GPROF}
+case $ours in /*) ;; *) ours=$PWD/$ours ;; esac # measure runs it elsewhere
 gnu=${BENCH_GNU:-/usr/bin/gprof}
 nblocks=${BENCH_GAS_LINES:-400000}
 repeat=${BENCH_REPEAT:-1}
@@ -99,27 +100,11 @@ if [ ! -f "$prof/gmon.out" ]; then
 	rm -f "$prof/out.o"
 fi
 
-# measure OUTDIR GPROF ARGS...: OUTDIR/out.txt, status, time.txt
-# ("CPU-SECONDS KB", the least CPU of $repeat runs).
-measure() {
-	out=$1 prog=$2
-	shift 2
-	rm -rf "$out"
-	mkdir -p "$out"
-	i=0
-	best=
-	while [ "$i" -lt "$repeat" ]; do
-		st=0
-		(cd "$out" && "$timer" -f '%U %S %M' -o t.txt "$prog" "$@" \
-			> out.txt 2> err.txt) || st=$?
-		echo "$st" > "$out/status"
-		t=$(tail -n 1 "$out/t.txt" | awk '{ printf "%.2f %s\n", $1 + $2, $3 }')
-		best=$(printf '%s\n%s\n' "$best" "$t" | awk 'NF == 2' |
-			sort -n | head -n 1)
-		i=$((i + 1))
-	done
-	echo "$best" > "$out/time.txt"
-}
+# measure: bench/measure.sh (CPU seconds).
+# shellcheck disable=SC2034 # read by measure
+measure_cpu=1
+# shellcheck source=bench/measure.sh
+. "$(dirname "$0")/measure.sh"
 
 # row NAME ARGS...: time GNU then ours, compare out.txt, print a row.
 row() {

@@ -20,6 +20,7 @@
 set -eu
 
 ours=${1:?usage: bench/run.sh OURS_GPROF}
+case $ours in /*) ;; *) ours=$PWD/$ours ;; esac # measure runs it elsewhere
 gnu=${BENCH_GNU:-/usr/bin/gprof}
 sizes=${BENCH_SIZES:-${BENCH_N:-50000}}
 nprof=${BENCH_FILES:-20}
@@ -152,27 +153,9 @@ prepare() {
 	[ "$a" = "$b" ] || die "prog-nog and prog-g disagree ($a, $b)"
 }
 
-# measure OUTDIR GPROF ARGS...: run in OUTDIR, leaving out.txt, err.txt,
-# status and time.txt ("SECONDS KB" of the fastest of $repeat runs).
-measure() {
-	out=$1 prog=$2
-	shift 2
-	rm -rf "$out"
-	mkdir -p "$out"
-	i=0
-	best=
-	while [ "$i" -lt "$repeat" ]; do
-		st=0
-		(cd "$out" && "$timer" -f '%e %M' -o t.txt "$prog" "$@" \
-			> out.txt 2> err.txt) || st=$?
-		echo "$st" > "$out/status"
-		t=$(tail -n 1 "$out/t.txt")
-		best=$(printf '%s\n%s\n' "$best" "$t" | awk 'NF == 2' |
-			sort -n | head -n 1)
-		i=$((i + 1))
-	done
-	echo "$best" > "$out/time.txt"
-}
+# measure: bench/measure.sh.
+# shellcheck source=bench/measure.sh
+. "$(dirname "$0")/measure.sh"
 
 # row NAME RUNDIR "FILES": one line of the table; FILES are compared.
 row() {
