@@ -115,6 +115,7 @@ analysis_load(struct analysis *a, const struct options *o,
 		if (on_file != NULL)
 			on_file(&a->g.files[a->g.nfiles - 1], ctx);
 	}
+	gmon_compact(&a->g);
 	/* The stacks are summed in objs: the kept side file's copy goes. */
 	stacks_free(&a->side.stacks);
 	if (on_file == NULL) /* -i describes the files and stops there */
@@ -153,6 +154,17 @@ analysis_compute(struct analysis *a, const struct options *o,
 		a->have_arcs |= a->g.files[i].narcs > 0;
 	/* Arcs with an end in a shared object are in the side files. */
 	a->have_arcs |= a->objs.resolved && a->objs.narcs > 0;
+	/*
+	 * Only gmon.sum to write (analysis_sum_only): it needs the line
+	 * table's arcs and nothing of the functions' analysis, which only
+	 * reports, -c's warning and -d's summary read (and which reads
+	 * nothing but the profiles and the table, so skipping it changes
+	 * no state gmon.sum or its side file depend on).
+	 */
+	if (analysis_sum_only(o) && !o->static_calls && !o->debug) {
+		linemode_build(&a->lines, &a->x, &a->fn.st, &a->g);
+		return 0;
+	}
 	select_build(&a->fn.sel, o, &a->fn.st, &a->x);
 	cg_init(&a->fn.cg, &a->fn.st);
 	cg_tally(&a->fn.cg, &a->g, exe_arc_selected, a);
@@ -175,7 +187,8 @@ analysis_compute(struct analysis *a, const struct options *o,
 		/* The table's own arcs are gmon.sum's (-s). */
 		linemode_build(&a->lines, &a->x, &a->fn.st,
 			       (o->style & OUT_SUM) ? &a->g : NULL);
-		if (lineprof_compute(&a->lp, &a->lines, &a->fn.st, &a->g, o,
+		if (!analysis_sum_only(o) &&
+		    lineprof_compute(&a->lp, &a->lines, &a->fn.st, &a->g, o,
 				     err) != 0)
 			return -1;
 	}

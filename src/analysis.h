@@ -97,6 +97,22 @@ analysis_line_mode(const struct options *o)
 	return o->line || (o->style & OUT_SUM);
 }
 
+/*
+ * Whether O asks for gmon.sum and nothing else: -s with no report
+ * option, the text view on standard output and no --diff.  GNU prints
+ * nothing then (the report plan, reports.c, chooses no report once -s
+ * is given), so analysis_compute() builds only the line table and its
+ * arcs (gmon.sum's): not the line table's analysis (A->lp), which only
+ * the reports read, nor, unless -c or -d asks, the functions' (A->fn
+ * beyond its symbol table).
+ */
+static inline bool
+analysis_sum_only(const struct options *o)
+{
+	return o->style == OUT_SUM && o->view == NULL && o->output == NULL &&
+	       o->diff_base == NULL;
+}
+
 /* Release everything A owns (safe after a failed load). */
 void analysis_free(struct analysis *a);
 

@@ -61,6 +61,18 @@ gmon_free(struct gmon *g)
 	memset(g, 0, sizeof(*g));
 }
 
+void
+gmon_compact(struct gmon *g)
+{
+	free(g->arc_hash);
+	g->arc_hash = NULL;
+	g->arc_hash_cap = 0;
+	if (g->arcs_cap > g->narcs && g->narcs > 0) {
+		g->arcs = xreallocarray(g->arcs, g->narcs, sizeof(*g->arcs));
+		g->arcs_cap = g->narcs;
+	}
+}
+
 static size_t
 arc_slot(uint64_t from, uint64_t self, size_t cap)
 {
@@ -75,6 +87,8 @@ arc_rehash(struct gmon *g)
 {
 	size_t cap = g->arc_hash_cap ? 2 * g->arc_hash_cap : 1024;
 
+	while (cap / 2 < g->narcs + 1) /* after gmon_compact(), say */
+		cap *= 2;
 	free(g->arc_hash);
 	g->arc_hash = xreallocarray(NULL, cap, sizeof(*g->arc_hash));
 	memset(g->arc_hash, 0xff, cap * sizeof(*g->arc_hash));

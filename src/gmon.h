@@ -126,6 +126,13 @@ void gmon_free(struct gmon *g);
 int gmon_read(struct gmon *g, const char *path, enum gmon_format fmt,
 	      struct gp_err *err);
 
+/*
+ * Release what only reading needs (the arcs' index, the arc array's
+ * spare room), once every file is read: a big profile's arcs are most
+ * of what the summing keeps.  Reading more afterwards still works.
+ */
+void gmon_compact(struct gmon *g);
+
 /* Parse a file already in memory; PATH is only used in messages.  The
  * bins are copied, so P need not outlive the call. */
 int gmon_read_mem(struct gmon *g, const char *path, const unsigned char *p,

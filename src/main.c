@@ -60,6 +60,8 @@ run(struct analysis *a, struct options *o, int argc, char **argv,
 		return -1;
 	if (o->diff_base != NULL) /* --diff: our own comparison report */
 		return diff_write(a, o, err);
+	if (analysis_sum_only(o)) /* no report to print (analysis.h) */
+		return 0;
 	return views_write(a, o, err);
 }
 

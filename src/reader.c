@@ -106,6 +106,28 @@ wbuf_init(struct wbuf *w, bool big_endian, int word)
 	w->cap = 0;
 	w->big_endian = big_endian;
 	w->word = word;
+	w->sink = NULL;
+	w->sink_ctx = NULL;
+}
+
+void
+wbuf_init_sink(struct wbuf *w, bool big_endian, int word, wbuf_sink *sink,
+	       void *ctx)
+{
+	wbuf_init(w, big_endian, word);
+	w->p = xmalloc(WBUF_SINK_BUF);
+	w->cap = WBUF_SINK_BUF;
+	w->sink = sink;
+	w->sink_ctx = ctx;
+}
+
+void
+wbuf_flush(struct wbuf *w)
+{
+	if (w->sink == NULL || w->n == 0)
+		return;
+	w->sink(w->sink_ctx, w->p, w->n);
+	w->n = 0;
 }
 
 void
@@ -119,6 +141,13 @@ wbuf_free(struct wbuf *w)
 void
 wb_bytes(struct wbuf *w, const void *src, size_t n)
 {
+	if (w->sink != NULL && w->cap - w->n < n) {
+		wbuf_flush(w);
+		if (n > w->cap) { /* too big to buffer: straight through */
+			w->sink(w->sink_ctx, src, n);
+			return;
+		}
+	}
 	if (w->cap - w->n < n) {
 		size_t cap = w->cap ? w->cap : 4096;
 		while (cap - w->n < n) {

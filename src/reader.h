@@ -69,14 +69,27 @@ uint64_t rd_word(struct reader *r);
 void rd_bytes(struct reader *r, void *dst, size_t n);
 void rd_skip(struct reader *r, size_t n);
 
-/* Encoders for writers: append to a growing buffer. */
+/*
+ * Encoders for writers: append to a growing buffer, or, with a sink
+ * (wbuf_init_sink), to a fixed one that is handed to the sink whenever
+ * it fills, so a big output never sits in memory whole.
+ */
+typedef void wbuf_sink(void *ctx, const unsigned char *p, size_t n);
 struct wbuf {
 	unsigned char *p; /* owned */
 	size_t n, cap;
 	bool big_endian;
 	int word;
+	wbuf_sink *sink; /* NULL: the buffer grows */
+	void *sink_ctx;
 };
 void wbuf_init(struct wbuf *w, bool big_endian, int word);
+/* W with a buffer of WBUF_SINK_BUF bytes that SINK(CTX, ...) empties,
+ * in order; wbuf_flush() hands it the rest (nothing without a sink). */
+#define WBUF_SINK_BUF 65536
+void wbuf_init_sink(struct wbuf *w, bool big_endian, int word, wbuf_sink *sink,
+		    void *ctx);
+void wbuf_flush(struct wbuf *w);
 void wbuf_free(struct wbuf *w);
 void wb_bytes(struct wbuf *w, const void *src, size_t n);
 void wb_u8(struct wbuf *w, uint8_t v);

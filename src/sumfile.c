@@ -50,13 +50,14 @@ sumfile_encode(const struct analysis *a, enum gmon_format format,
 
 /*
  * gmon.sum.gmonx: the summed load map (objects.h) and stacks (stacks.h),
- * tied to gmon.sum by its header's spare bytes.  Without either (or for
- * a BSD gmon.sum, which has no spare bytes), a gmon.sum.gmonx left from
- * before is removed: the same spare bytes could tie it to the new
- * gmon.sum.
+ * tied to gmon.sum by its header's spare bytes (HEAD, the first NHEAD
+ * bytes of gmon.sum).  Without either (or for a BSD gmon.sum, which has
+ * no spare bytes), a gmon.sum.gmonx left from before is removed: the
+ * same spare bytes could tie it to the new gmon.sum.
  */
 static int
-write_side(const struct analysis *a, const struct wbuf *sum, struct gp_err *err)
+write_side(const struct analysis *a, const unsigned char *head, size_t nhead,
+	   struct gp_err *err)
 {
 	static const char name[] = "gmon.sum" GMON_SIDE_SUFFIX;
 	struct gp_err warn;
@@ -65,8 +66,8 @@ write_side(const struct analysis *a, const struct wbuf *sum, struct gp_err *err)
 	int rc;
 	bool any = a->objs.n > 0 || a->objs.stacks.n > 0;
 
-	if (!any || !a->side.valid || sum->n < GMON_HEADER_LEN ||
-	    memcmp(sum->p, GMON_MAGIC, GMON_MAGIC_LEN) != 0) {
+	if (!any || !a->side.valid || nhead < GMON_HEADER_LEN ||
+	    memcmp(head, GMON_MAGIC, GMON_MAGIC_LEN) != 0) {
 		if (any)
 			gp_warn("a BSD gmon.sum cannot keep the shared "
 				"objects' data or the stacks");
@@ -75,7 +76,7 @@ write_side(const struct analysis *a, const struct wbuf *sum, struct gp_err *err)
 		return 0;
 	}
 	wbuf_init(&w, false, 8);
-	objects_encode(&a->objs, &a->side, sum->p + GMON_MAGIC_LEN + 4, &w);
+	objects_encode(&a->objs, &a->side, head + GMON_MAGIC_LEN + 4, &w);
 	rc = outfile_open(&of, name, &warn, err);
 	if (rc == 0) {
 		if (warn.msg[0] != '\0')
@@ -87,9 +88,42 @@ write_side(const struct analysis *a, const struct wbuf *sum, struct gp_err *err)
 	return rc;
 }
 
-int
-sumfile_write(const struct analysis *a, enum gmon_format format,
-	      struct gp_err *err)
+/* Where gmon.sum's bytes go: the file, and a copy of its header for
+ * write_side(). */
+struct sum_sink {
+	FILE *f;
+	unsigned char head[GMON_HEADER_LEN];
+	size_t nhead;
+};
+
+static void
+to_file(void *ctx, const unsigned char *p, size_t n)
+{
+	struct sum_sink *s = ctx;
+	size_t k = sizeof(s->head) - s->nhead;
+
+	if (k > n)
+		k = n;
+	memcpy(s->head + s->nhead, p, k);
+	s->nhead += k;
+	fwrite(p, 1, n, s->f);
+}
+
+static void
+warn_if(const struct gp_err *warn)
+{
+	if (warn->msg[0] != '\0')
+		gp_warn("%s", warn->msg);
+}
+
+/*
+ * A BSD gmon.sum: encoded whole before the file is opened, so a profile
+ * a BSD file cannot hold creates nothing.  (Its histograms are small:
+ * one per file at most.)
+ */
+static int
+write_whole(const struct analysis *a, enum gmon_format format,
+	    struct sum_sink *s, struct gp_err *err)
 {
 	struct gp_err warn;
 	struct outfile of;
@@ -97,16 +131,58 @@ sumfile_write(const struct analysis *a, enum gmon_format format,
 	int rc = -1;
 
 	wbuf_init(&w, a->g.big_endian, a->g.word);
-	if (sumfile_encode(a, format, &w, err) == 0) {
-		if (outfile_open(&of, "gmon.sum", &warn, err) == 0) {
-			if (warn.msg[0] != '\0')
-				gp_warn("%s", warn.msg);
-			fwrite(w.p, 1, w.n, of.f);
+	if (sumfile_encode(a, format, &w, err) == 0 &&
+	    outfile_open(&of, "gmon.sum", &warn, err) == 0) {
+		warn_if(&warn);
+		s->f = of.f;
+		to_file(s, w.p, w.n);
+		rc = outfile_commit(&of, err);
+	}
+	wbuf_free(&w);
+	return rc;
+}
+
+/*
+ * gmon.sum is as big as the histograms (a 16-bit bin per 2 to 4 bytes of
+ * text) plus the arcs: it goes to the file as it is encoded, through a
+ * small buffer, never whole in memory.  Only when the file is rewritten
+ * in place (outfile.h) is it encoded whole first, as a failure half-way
+ * would leave the old file damaged.
+ */
+int
+sumfile_write(const struct analysis *a, enum gmon_format format,
+	      struct gp_err *err)
+{
+	struct sum_sink s = { 0 };
+	struct gp_err warn;
+	struct outfile of;
+	struct wbuf w;
+	int rc;
+
+	if (format == GMON_BSD || format == GMON_BSD44)
+		rc = write_whole(a, format, &s, err);
+	else if (outfile_open(&of, "gmon.sum", &warn, err) != 0)
+		rc = -1;
+	else {
+		warn_if(&warn);
+		s.f = of.f;
+		if (of.in_place)
+			wbuf_init(&w, a->g.big_endian, a->g.word);
+		else
+			wbuf_init_sink(&w, a->g.big_endian, a->g.word, to_file,
+				       &s);
+		rc = sumfile_encode(a, format, &w, err);
+		if (rc == 0 && of.in_place)
+			to_file(&s, w.p, w.n);
+		else if (rc == 0)
+			wbuf_flush(&w);
+		wbuf_free(&w);
+		if (rc == 0)
 			rc = outfile_commit(&of, err);
-		}
+		else
+			outfile_abort(&of);
 	}
 	if (rc == 0)
-		rc = write_side(a, &w, err);
-	wbuf_free(&w);
+		rc = write_side(a, s.head, s.nhead, err);
 	return rc;
 }

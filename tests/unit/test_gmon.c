@@ -260,6 +260,45 @@ test_sum(void)
 	wbuf_free(&w);
 }
 
+/*
+ * gmon_compact() drops the arcs' index after reading; a file read after
+ * it still sums into the same arcs (the index is rebuilt big enough).
+ */
+static void
+test_compact(void)
+{
+	struct wbuf w;
+	struct gmon g;
+	struct gp_err err;
+	bool ok = true;
+
+	t_begin("gmon/compact-then-read-more");
+	wbuf_init(&w, false, 8);
+	gnu_head(&w, 1);
+	for (uint64_t k = 0; k < 3000; k++)
+		gnu_arc(&w, 0x1000 + 4 * k, 0x9000 + 8 * (k % 700), 1);
+	gmon_init(&g, 8, false);
+	if (check_u64((uint64_t)read_buf(&g, &w, GMON_AUTO, &err), 0,
+		      "gmon_read_mem")) {
+		gmon_compact(&g);
+		check_true(g.arc_hash == NULL && g.arcs_cap == g.narcs,
+			   "compact kept the index or spare room");
+		if (check_u64((uint64_t)read_buf(&g, &w, GMON_AUTO, &err), 0,
+			      "second gmon_read_mem") &&
+		    check_u64(g.narcs, 3000, "narcs")) {
+			for (size_t i = 0; i < g.narcs && ok; i++)
+				ok = check_u64(g.arcs[i].count, 2,
+					       "summed count") &&
+				     check_u64(g.arcs[i].from, 0x1000 + 4 * i,
+					       "order of first appearance");
+		}
+	}
+	gmon_compact(&g);
+	gmon_compact(&g); /* twice, and then freed: nothing leaks */
+	gmon_free(&g);
+	wbuf_free(&w);
+}
+
 /* Histogram pairs: kept apart, or refused with a message. */
 static const struct {
 	const char *name;
@@ -954,6 +993,7 @@ T_MODULE(gmon)
 {
 	t_run("gmon/gnu-basic", test_gnu_basic);
 	t_run("gmon/sum", test_sum);
+	t_run("gmon/compact", test_compact);
 	t_run("gmon/pairs", test_pairs);
 	t_run("gmon/truncated", test_truncated);
 	t_run_each("gmon/refused", refuse_one, ARRAY_SIZE(refuse_cases));

@@ -1,6 +1,7 @@
 /*
  * test_reader.c - struct reader decoding and struct wbuf encoding.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -258,10 +259,69 @@ test_round_trip(void)
 	}
 }
 
+/* A sink that appends what it is handed, counting the calls. */
+struct collect {
+	unsigned char *p;
+	size_t n, calls;
+};
+
+static void
+collect(void *ctx, const unsigned char *p, size_t n)
+{
+	struct collect *c = ctx;
+
+	c->p = xreallocarray(c->p, c->n + n, 1);
+	memcpy(c->p + c->n, p, n);
+	c->n += n;
+	c->calls++;
+}
+
+/* With a sink: the same bytes, in order, through a buffer that never
+ * grows; a write larger than the buffer passes straight through. */
+static void
+test_sink(void)
+{
+	static unsigned char big[WBUF_SINK_BUF + 100];
+	struct collect c = { NULL, 0, 0 };
+	struct wbuf w, ref;
+	size_t cap;
+
+	t_begin("reader/wbuf-sink");
+	for (size_t i = 0; i < sizeof(big); i++)
+		big[i] = (unsigned char)(i * 7 + 3);
+	wbuf_init_sink(&w, true, 4, collect, &c);
+	wbuf_init(&ref, true, 4);
+	cap = w.cap;
+	for (uint32_t k = 0; k < 40000; k++) {
+		wb_u32(&w, k * 2654435761u);
+		wb_u32(&ref, k * 2654435761u);
+		if (k == 20000) {
+			wb_bytes(&w, big, sizeof(big));
+			wb_bytes(&ref, big, sizeof(big));
+		}
+	}
+	wb_u8(&w, 9);
+	wb_u8(&ref, 9);
+	check_true(c.calls > 1, "the sink was called once or never");
+	wbuf_flush(&w);
+	wbuf_flush(&ref); /* no sink: keeps everything */
+	check_u64(w.n, 0, "bytes left after flush");
+	check_u64(w.cap, cap, "the buffer grew");
+	if (check_u64(c.n, ref.n, "bytes handed to the sink"))
+		check_true(memcmp(c.p, ref.p, ref.n) == 0,
+			   "the sink's bytes differ");
+	wbuf_flush(&w); /* nothing left: no call */
+	check_u64(c.n, ref.n, "bytes after a second flush");
+	wbuf_free(&w);
+	wbuf_free(&ref);
+	free(c.p);
+}
+
 T_MODULE(reader)
 {
 	t_run("reader/decode", test_decode);
 	t_run("reader/past-end", test_past_end);
 	t_run("reader/bytes-skip", test_bytes_skip);
 	t_run("reader/round-trip", test_round_trip);
+	t_run("reader/sink", test_sink);
 }
