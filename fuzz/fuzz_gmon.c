@@ -71,6 +71,9 @@ analyse(struct analysis *a)
 
 	memset(&o, 0, sizeof(o));
 	o.style = o.specified = OUT_SUM;
+	/* --format=text: not analysis_sum_only(), so everything the
+	 * reports below read is built, as for gprof -s -l -p. */
+	o.view = "text";
 	o.specs = &spec;
 	o.nspecs = 1;
 	fake_symtab(&a->g, &a->fn.st);
