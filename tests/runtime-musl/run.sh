@@ -304,11 +304,7 @@ for ml in static-a pie-a; do
 		# As in tests/runtime: a signal every 200 us keeps the thread
 		# in the kernel, where perf's user-mode samples miss time, and
 		# gprof may say so.
-		# shellcheck disable=SC2034 # read by harness.sh
-		allow_short=yes
 		simple_case "runtime-musl/signal/$ml" "$exe" -- 500
-		# shellcheck disable=SC2034
-		allow_short=no
 	else
 		verdict "runtime-musl/signal/$ml" "$why"
 	fi

@@ -235,13 +235,9 @@ check_arcs() {
 			return 1
 		fi
 	fi
-	# allow_short=yes: the clock's shortfall may be reported (threads
-	# that live a few microseconds, mostly in the kernel).
-	if [ "${allow_short:-no}" = yes ]; then
-		grep -v ': the samples stand for .* short); the times are off' \
-			"$dir/report-ours.err" >"$dir/report-ours.err2"
-		mv "$dir/report-ours.err2" "$dir/report-ours.err"
-	fi
+	# The clock's shortfall may be reported (lib.sh's
+	# drop_clock_shortfall says why); any other warning fails.
+	drop_clock_shortfall "$dir/report-ours.err"
 	if [ -s "$dir/report-ours.err" ]; then
 		echo "our gprof -b warns: $(head -1 "$dir/report-ours.err")"
 		return 1

@@ -260,11 +260,7 @@ for how in linked preload; do
 		# Threads of a few microseconds, mostly in the kernel: perf
 		# (user-mode samples) may miss more than 5 % of their time,
 		# and gprof then says so.
-		# shellcheck disable=SC2034 # read by harness.sh
-		allow_short=yes
 		simple_case "runtime/churn-10000/$how" "$out/bin/churn-$rt" $pre -- 10000
-		# shellcheck disable=SC2034
-		allow_short=no
 	fi
 done
 
@@ -303,11 +299,7 @@ for variant in gcc-pg-linked gcc-fentry-linked clang-pg-linked \
 	# A signal every 200 us keeps the thread in the kernel a good part
 	# of a 0.1 s run: perf (user-mode samples) may miss more than 5 %
 	# of its time, and gprof then says so.
-	# shellcheck disable=SC2034 # read by harness.sh
-	allow_short=yes
 	simple_case "$name" "$exe" $([ $how = preload ] && echo yes || echo no) -- 500
-	# shellcheck disable=SC2034
-	allow_short=no
 done
 
 # --- fork: the parent's and the child's profiles sum to the truth -----
