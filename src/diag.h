@@ -40,9 +40,12 @@ gp_delta_sat(uint64_t a, uint64_t b)
 #if defined(__GNUC__)
 #define GP_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define GP_NORETURN __attribute__((noreturn))
+/* A hint that P will be read soon (printers walking a table at random). */
+#define GP_PREFETCH(p) __builtin_prefetch(p)
 #else
 #define GP_PRINTF(f, a)
 #define GP_NORETURN
+#define GP_PREFETCH(p) ((void)(p))
 #endif
 
 /*

@@ -8,6 +8,7 @@
  */
 #include "report.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,27 +92,57 @@ tails_free(struct tails *t)
 	free(t->off);
 }
 
-/* Write BUF up to P, then FN's tail: one write when it fits in BUF. */
-static void
-put_line(FILE *out, const struct tails *t, char *buf, size_t size, char *p,
-	 uint32_t fn)
-{
-	size_t n = t->off[fn + 1] - t->off[fn];
+/*
+ * The report's bytes, gathered into large blocks: one fwrite per block
+ * rather than two or three per line.  Whatever else writes to OUT
+ * directly flushes the block first (ob_flush).
+ */
+struct obuf {
+	FILE *out;
+	char *buf; /* owned */
+	size_t n, cap;
+};
 
-	if (n <= size - (size_t)(p - buf)) {
-		memcpy(p, t->s + t->off[fn], n);
-		fwrite(buf, 1, (size_t)(p - buf) + n, out);
-		return;
-	}
-	fwrite(buf, 1, (size_t)(p - buf), out);
-	fwrite(t->s + t->off[fn], 1, n, out);
+#define OB_CAP (256 * 1024)
+#define OB_LINE 256 /* room for a line's numbers (fmt_f: 64 at most) */
+
+static void
+ob_flush(struct obuf *b)
+{
+	if (b->n > 0)
+		fwrite(b->buf, 1, b->n, b->out);
+	b->n = 0;
 }
 
-/* Room for any node's arc list (the caller frees it). */
-static uint32_t *
-list_buffer(const struct callgraph *cg)
+/* Room for OB_LINE bytes at the end of B. */
+static char *
+ob_room(struct obuf *b)
 {
-	return xcalloc(cg->narcs + 1, sizeof(uint32_t));
+	if (b->cap - b->n < OB_LINE)
+		ob_flush(b);
+	return b->buf + b->n;
+}
+
+static void
+ob_put(struct obuf *b, const void *s, size_t n)
+{
+	if (n > b->cap - b->n) {
+		ob_flush(b);
+		if (n > b->cap) {
+			fwrite(s, 1, n, b->out);
+			return;
+		}
+	}
+	memcpy(b->buf + b->n, s, n);
+	b->n += n;
+}
+
+/* The line's text from ob_room() up to P, then FN's tail. */
+static void
+put_line(struct obuf *b, const struct tails *t, char *p, uint32_t fn)
+{
+	b->n = (size_t)(p - b->buf);
+	ob_put(b, t->s + t->off[fn], t->off[fn + 1] - t->off[fn]);
 }
 
 /* The width of the children column: wider in the BSD layout. */
@@ -145,46 +176,30 @@ measured_base(const struct model *m)
 	return n > m->print_time ? n : m->print_time;
 }
 
-static void
-arc_line(FILE *out, const struct model *m, const struct report_opts *ro,
-	 const struct tails *t, const struct cg_arc *a, uint32_t other,
-	 uint64_t total)
-{
-	int w = child_width(ro);
-	char buf[512], *p = buf;
-	bool inside = model_arc_inside(m, a);
-	double self = a->time, child = a->child_time;
+/*
+ * One caller or callee line, with what sorting and printing it needs.
+ * The graph's lines are gathered once, in print order (struct plan), so
+ * that printing reads memory in sequence: looking each arc up in the
+ * call graph at random cost more than formatting it.
+ */
+struct gline {
+	double self, child; /* the times printed, in ticks */
+	double key;         /* the sort key: propagated time (the arc's) */
+	uint64_t count;     /* its calls */
+	uint64_t total;     /* the callee's calls from outside (its cycle) */
+	uint32_t other;     /* the function the line names */
+	uint32_t kind;      /* 0: a self-call, 1: inside a cycle, 2: other */
+};
 
-	if (measured(m, ro)) {
-		/* The callee's time while called from the caller. */
-		size_t k = (size_t)(a - m->cg->arcs);
-		self = (double)m->measured->arc_self[k];
-		child = (double)(m->measured->arc_total[k] -
-				 m->measured->arc_self[k]);
-	}
-	if (inside && !measured(m, ro)) {
-		/* "%6.6s %5.5s %7.7s %*.*s %7lu %7.7s     " */
-		p = fmt_pad(p, 6 + 1 + 5 + 1 + 7 + 1 + w + 1);
-		p = fmt_u(p, a->count, 7, 0);
-		p = fmt_pad(p, 1 + 7 + 5);
-	} else {
-		/* "%6.6s %5.5s %7.2f %*.2f %7lu/%-7lu     " */
-		p = fmt_pad(p, 6 + 1 + 5 + 1);
-		p = fmt_f(p, model_secs(m, self), 7, 2);
-		*p++ = ' ';
-		p = fmt_f(p, model_secs(m, child), w, 2);
-		*p++ = ' ';
-		p = fmt_u(p, a->count, 7, 0);
-		if (inside) {
-			p = fmt_pad(p, 1 + 7);
-		} else {
-			*p++ = '/';
-			p = fmt_u(p, total, 7, 1);
-		}
-		p = fmt_pad(p, 5);
-	}
-	put_line(out, t, buf, sizeof(buf), p, other);
-}
+/*
+ * Every listed function entry's caller lines (K 0) and callee lines
+ * (K 1): the J-th listed entry's are V[K][LO[K][J] .. LO[K][J + 1]), in
+ * arc-id order (GNU's reversed list order), sorted when printed.
+ */
+struct plan {
+	size_t *lo[2];      /* owned */
+	struct gline *v[2]; /* owned */
+};
 
 static uint64_t
 callee_calls(const struct callgraph *cg, uint32_t node)
@@ -194,38 +209,223 @@ callee_calls(const struct callgraph *cg, uint32_t node)
 	return cy ? cy->ncalls : cg->nodes[node].ncalls;
 }
 
-static void
-parents(FILE *out, const struct model *m, const struct report_opts *ro,
-	const struct tails *t, uint32_t node, uint32_t *v)
+/* Arc A as a line (naming OTHER); CALLS: callee_calls() per node. */
+static struct gline
+line_of(const struct model *m, bool meas, const uint64_t *calls, size_t a)
+{
+	const struct cg_arc *e = &m->cg->arcs[a];
+	struct gline l;
+
+	l.self = e->time;
+	l.child = e->child_time;
+	if (meas) {
+		/* The callee's time while called from the caller. */
+		l.self = (double)m->measured->arc_self[a];
+		l.child = (double)(m->measured->arc_total[a] -
+				   m->measured->arc_self[a]);
+	}
+	l.key = e->time + e->child_time;
+	l.count = e->count;
+	l.total = calls[e->child];
+	l.kind = e->parent == e->child ? 0 : model_arc_inside(m, e) ? 1 : 2;
+	l.other = e->parent;
+	return l;
+}
+
+/*
+ * The lines of every listed entry, by a counting sort of the arcs on
+ * their entries' places (one pass reading the arcs in order, writing
+ * each line to its place).  Returns the number of listed function
+ * entries.
+ */
+static size_t
+plan_make(struct plan *pl, const struct model *m, bool meas)
 {
 	const struct callgraph *cg = m->cg;
-	size_t n;
-	int w = child_width(ro);
+	uint32_t *pos = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*pos));
+	uint64_t *calls = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*calls));
+	size_t nl = 0;
 
-	if (cg->nodes[node].first_parent == CG_NONE) {
-		fprintf(
-		    out,
-		    "%6.6s %5.5s %7.7s %*.*s %7.7s %7.7s     <spontaneous>\n",
-		    "", "", "", w, w, "", "", "");
-		return;
+	for (size_t f = 0; f < m->nfuncs; f++) {
+		pos[f] = CG_NONE;
+		calls[f] = callee_calls(cg, (uint32_t)f);
 	}
-	n = model_sorted_arcs(m, node, true, v);
-	for (size_t i = 0; i < n; i++)
-		arc_line(out, m, ro, t, &cg->arcs[v[i]], cg->arcs[v[i]].parent,
-			 callee_calls(cg, node));
+	for (size_t i = 0; i < m->nfuncs + m->ncycles; i++) {
+		entry_id id = m->order[i];
+
+		if (!entry_is_cycle(m, id) && model_listed(m, LIST_GRAPH, id))
+			pos[id] = (uint32_t)nl++;
+	}
+	for (int k = 0; k < 2; k++)
+		pl->lo[k] = xcalloc(nl + 2, sizeof(*pl->lo[k]));
+	for (size_t a = 0; a < cg->narcs; a++) {
+		uint32_t c = pos[cg->arcs[a].child],
+			 p = pos[cg->arcs[a].parent];
+
+		if (c != CG_NONE)
+			pl->lo[0][c + 2]++;
+		if (p != CG_NONE)
+			pl->lo[1][p + 2]++;
+	}
+	for (int k = 0; k < 2; k++) {
+		for (size_t j = 2; j < nl + 2; j++)
+			pl->lo[k][j] += pl->lo[k][j - 1];
+		pl->v[k] = xreallocarray(NULL, pl->lo[k][nl + 1] + 1,
+					 sizeof(*pl->v[k]));
+	}
+	for (size_t a = 0; a < cg->narcs; a++) {
+		uint32_t c = pos[cg->arcs[a].child],
+			 p = pos[cg->arcs[a].parent];
+		struct gline l;
+
+		if (c == CG_NONE && p == CG_NONE)
+			continue;
+		l = line_of(m, meas, calls, a);
+		if (c != CG_NONE)
+			pl->v[0][pl->lo[0][c + 1]++] = l;
+		if (p != CG_NONE) {
+			l.other = cg->arcs[a].child;
+			pl->v[1][pl->lo[1][p + 1]++] = l;
+		}
+	}
+	free(pos);
+	free(calls);
+	return nl;
 }
 
 static void
-children(FILE *out, const struct model *m, const struct report_opts *ro,
-	 const struct tails *t, uint32_t node, uint32_t *v)
+plan_free(struct plan *pl)
 {
-	const struct callgraph *cg = m->cg;
-	size_t n = model_sorted_arcs(m, node, false, v);
+	for (int k = 0; k < 2; k++) {
+		free(pl->lo[k]);
+		free(pl->v[k]);
+	}
+}
+
+/*
+ * GNU's order of arcs: self-calls lowest, then calls inside a cycle by
+ * count, then the rest by propagated time and count (model.c's
+ * key_cmp, on the lines).
+ */
+static int
+line_cmp(const struct gline *a, const struct gline *b)
+{
+	if (a->kind == 0)
+		return -1;
+	if (b->kind == 0)
+		return 1;
+	if (a->kind == 1) {
+		if (b->kind != 1)
+			return -1;
+		return a->count < b->count ? -1 : a->count > b->count;
+	}
+	if (b->kind == 1)
+		return 1;
+	if (a->key < b->key)
+		return -1;
+	if (a->key > b->key)
+		return 1;
+	return a->count < b->count ? -1 : a->count > b->count;
+}
+
+static int
+line_up(uint32_t x, uint32_t y, const void *ctx)
+{
+	const struct gline *l = ctx;
+
+	return line_cmp(&l[x], &l[y]);
+}
+
+static int
+line_down(uint32_t x, uint32_t y, const void *ctx)
+{
+	const struct gline *l = ctx;
+
+	return -line_cmp(&l[x], &l[y]);
+}
+
+/*
+ * The order to print the N lines L in, into V: ascending (callers) or
+ * descending (callees), equals in arc-id order, which is the order of
+ * GNU's insertion sort from the list's front (model_sorted_arcs).  A
+ * stable insertion sort gives gp_sort's order for a consistent
+ * comparison; a NaN time makes it inconsistent, so gp_sort decides then,
+ * and for long lists.
+ */
+static void
+sort_lines(const struct gline *l, size_t n, bool down, uint32_t *v)
+{
+	bool nan = false;
 
 	for (size_t i = 0; i < n; i++) {
-		uint32_t c = cg->arcs[v[i]].child;
-		arc_line(out, m, ro, t, &cg->arcs[v[i]], c,
-			 callee_calls(cg, c));
+		v[i] = (uint32_t)i;
+		nan |= isnan(l[i].key);
+	}
+	if (nan || n > 16) {
+		gp_sort(v, n, down ? line_down : line_up, l);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		uint32_t x = v[i];
+		size_t j = i;
+
+		while (j > 0 && (down ? -line_cmp(&l[v[j - 1]], &l[x])
+				      : line_cmp(&l[v[j - 1]], &l[x])) > 0) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = x;
+	}
+}
+
+static void
+arc_line(struct obuf *b, const struct tails *t, const struct gline *l, int w,
+	 bool meas, double hz)
+{
+	char *p = ob_room(b);
+	bool inside = l->kind < 2;
+
+	if (inside && !meas) {
+		/* "%6.6s %5.5s %7.7s %*.*s %7lu %7.7s     " */
+		p = fmt_pad(p, 6 + 1 + 5 + 1 + 7 + 1 + w + 1);
+		p = fmt_u(p, l->count, 7, 0);
+		p = fmt_pad(p, 1 + 7 + 5);
+	} else {
+		/* "%6.6s %5.5s %7.2f %*.2f %7lu/%-7lu     " */
+		p = fmt_pad(p, 6 + 1 + 5 + 1);
+		p = fmt_f(p, l->self / hz, 7, 2);
+		*p++ = ' ';
+		p = fmt_f(p, l->child / hz, w, 2);
+		*p++ = ' ';
+		p = fmt_u(p, l->count, 7, 0);
+		if (inside) {
+			p = fmt_pad(p, 1 + 7);
+		} else {
+			*p++ = '/';
+			p = fmt_u(p, l->total, 7, 1);
+		}
+		p = fmt_pad(p, 5);
+	}
+	put_line(b, t, p, l->other);
+}
+
+/* How far ahead of the line being printed to fetch a name's text. */
+#define AHEAD 8
+
+/* The N lines L in sorted order (V: room for N). */
+static void
+arc_lines(struct obuf *b, const struct model *m, const struct report_opts *ro,
+	  const struct tails *t, const struct gline *l, size_t n, bool down,
+	  uint32_t *v)
+{
+	int w = child_width(ro);
+	bool meas = measured(m, ro);
+
+	sort_lines(l, n, down, v);
+	for (size_t i = 0; i < n; i++) {
+		if (i + AHEAD < n)
+			GP_PREFETCH(t->s + t->off[l[v[i + AHEAD]].other]);
+		arc_line(b, t, &l[v[i]], w, meas, m->hz);
 	}
 }
 
@@ -252,11 +452,11 @@ calls_field(FILE *out, uint64_t ncalls, uint64_t self_calls)
 }
 
 static void
-primary(FILE *out, const struct model *m, const struct report_opts *ro,
+primary(struct obuf *b, const struct model *m, const struct report_opts *ro,
 	const struct tails *t, uint32_t node)
 {
 	const struct cg_node *v = &m->cg->nodes[node];
-	char idx[32], buf[512], *p = buf, *q = idx;
+	char idx[32], *p = ob_room(b), *q = idx;
 	size_t len;
 	double child = v->prop_child, base = m->print_time;
 
@@ -285,7 +485,7 @@ primary(FILE *out, const struct model *m, const struct report_opts *ro,
 	} else {
 		p = fmt_pad(p, 1 + 7 + 1 + 7 + 1);
 	}
-	put_line(out, t, buf, sizeof(buf), p, node);
+	put_line(b, t, p, node);
 }
 
 static int
@@ -353,12 +553,28 @@ cycle_entry(FILE *out, const struct model *m, const struct report_opts *ro,
 	free(mem);
 }
 
+/* The line of an entry no function calls. */
+static void
+spontaneous(char *buf, size_t size, const struct report_opts *ro)
+{
+	int w = child_width(ro);
+
+	snprintf(buf, size,
+		 "%6.6s %5.5s %7.7s %*.*s %7.7s %7.7s     <spontaneous>\n", "",
+		 "", "", w, w, "", "", "");
+}
+
 void
 report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 {
 	const struct callgraph *cg = m->cg;
 	double pt = measured(m, ro) ? measured_base(m) : cg->print_time;
-	uint32_t *v = list_buffer(cg);
+	const char *dashes = ro->traditional ? "\n" DASHES "\n" : DASHES;
+	struct obuf b = { out, xmalloc(OB_CAP), 0, OB_CAP };
+	char spont[128];
+	uint32_t *v;
+	size_t nl, j = 0, longest = 0;
+	struct plan pl;
 	struct tails t;
 
 	if (ro->traditional)
@@ -399,20 +615,37 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 		fputs("index % time    self  children    called     name\n",
 		      out);
 	tails_make(&t, m);
+	nl = plan_make(&pl, m, measured(m, ro));
+	for (int k = 0; k < 2; k++)
+		for (size_t e = 0; e < nl; e++)
+			if (pl.lo[k][e + 1] - pl.lo[k][e] > longest)
+				longest = pl.lo[k][e + 1] - pl.lo[k][e];
+	v = xcalloc(longest + 1, sizeof(*v));
+	spontaneous(spont, sizeof(spont), ro);
 	for (size_t i = 0; i < m->nfuncs + m->ncycles; i++) {
 		entry_id id = m->order[i];
+		const size_t *lo0 = pl.lo[0] + j, *lo1 = pl.lo[1] + j;
 
 		if (!model_listed(m, LIST_GRAPH, id))
 			continue;
 		if (entry_is_cycle(m, id)) {
+			ob_flush(&b);
 			cycle_entry(out, m, ro, id - (uint32_t)m->nfuncs);
 		} else {
-			parents(out, m, ro, &t, id, v);
-			primary(out, m, ro, &t, id);
-			children(out, m, ro, &t, id, v);
+			if (lo0[1] == lo0[0])
+				ob_put(&b, spont, strlen(spont));
+			arc_lines(&b, m, ro, &t, pl.v[0] + lo0[0],
+				  lo0[1] - lo0[0], false, v);
+			primary(&b, m, ro, &t, id);
+			arc_lines(&b, m, ro, &t, pl.v[1] + lo1[0],
+				  lo1[1] - lo1[0], true, v);
+			j++;
 		}
-		fputs(ro->traditional ? "\n" DASHES "\n" : DASHES, out);
+		ob_put(&b, dashes, strlen(dashes));
 	}
+	ob_flush(&b);
+	free(b.buf);
+	plan_free(&pl);
 	tails_free(&t);
 	free(v);
 }
