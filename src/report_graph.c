@@ -177,10 +177,10 @@ measured_base(const struct model *m)
 }
 
 /*
- * One caller or callee line, with what sorting and printing it needs.
- * The graph's lines are gathered once, in print order (struct plan), so
- * that printing reads memory in sequence: looking each arc up in the
- * call graph at random cost more than formatting it.
+ * One caller or callee line, with what sorting and printing it needs,
+ * gathered from the arc (and its ends) once per list: the lists name
+ * arcs at random, and looking each one up again for every comparison
+ * and for printing cost more than formatting it.
  */
 struct gline {
 	double self, child; /* the times printed, in ticks */
@@ -191,14 +191,15 @@ struct gline {
 	uint32_t kind;      /* 0: a self-call, 1: inside a cycle, 2: other */
 };
 
-/*
- * Every listed function entry's caller lines (K 0) and callee lines
- * (K 1): the J-th listed entry's are V[K][LO[K][J] .. LO[K][J + 1]), in
- * arc-id order (GNU's reversed list order), sorted when printed.
- */
-struct plan {
-	size_t *lo[2];      /* owned */
-	struct gline *v[2]; /* owned */
+/* What gathering needs besides the model, per function. */
+struct gctx {
+	const struct model *m;
+	bool meas;       /* --measured times */
+	uint64_t *calls; /* owned: callee_calls() */
+	uint32_t *cycle; /* owned: its cycle's number, 0 for none */
+	uint32_t *ids;   /* owned: room for the longest list */
+	struct gline *l; /* owned: room for the longest list */
+	uint32_t *v;     /* owned: room for the longest list */
 };
 
 static uint64_t
@@ -209,97 +210,95 @@ callee_calls(const struct callgraph *cg, uint32_t node)
 	return cy ? cy->ncalls : cg->nodes[node].ncalls;
 }
 
-/* Arc A as a line (naming OTHER); CALLS: callee_calls() per node. */
-static struct gline
-line_of(const struct model *m, bool meas, const uint64_t *calls, size_t a)
-{
-	const struct cg_arc *e = &m->cg->arcs[a];
-	struct gline l;
-
-	l.self = e->time;
-	l.child = e->child_time;
-	if (meas) {
-		/* The callee's time while called from the caller. */
-		l.self = (double)m->measured->arc_self[a];
-		l.child = (double)(m->measured->arc_total[a] -
-				   m->measured->arc_self[a]);
-	}
-	l.key = e->time + e->child_time;
-	l.count = e->count;
-	l.total = calls[e->child];
-	l.kind = e->parent == e->child ? 0 : model_arc_inside(m, e) ? 1 : 2;
-	l.other = e->parent;
-	return l;
-}
-
-/*
- * The lines of every listed entry, by a counting sort of the arcs on
- * their entries' places (one pass reading the arcs in order, writing
- * each line to its place).  Returns the number of listed function
- * entries.
- */
-static size_t
-plan_make(struct plan *pl, const struct model *m, bool meas)
+static void
+gctx_make(struct gctx *g, const struct model *m, bool meas)
 {
 	const struct callgraph *cg = m->cg;
-	uint32_t *pos = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*pos));
-	uint64_t *calls = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*calls));
-	size_t nl = 0;
+	size_t longest = cg->narcs;
 
+	g->m = m;
+	g->meas = meas;
+	g->calls = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*g->calls));
+	g->cycle = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*g->cycle));
 	for (size_t f = 0; f < m->nfuncs; f++) {
-		pos[f] = CG_NONE;
-		calls[f] = callee_calls(cg, (uint32_t)f);
+		g->calls[f] = callee_calls(cg, (uint32_t)f);
+		g->cycle[f] = cg->nodes[f].cycle;
 	}
-	for (size_t i = 0; i < m->nfuncs + m->ncycles; i++) {
-		entry_id id = m->order[i];
-
-		if (!entry_is_cycle(m, id) && model_listed(m, LIST_GRAPH, id))
-			pos[id] = (uint32_t)nl++;
+	if (m->arc_lo[0] != NULL && m->arc_lo[1] != NULL) {
+		longest = 0;
+		for (int k = 0; k < 2; k++)
+			for (size_t f = 0; f < m->nfuncs; f++)
+				if (m->arc_lo[k][f + 1] - m->arc_lo[k][f] >
+				    longest)
+					longest = m->arc_lo[k][f + 1] -
+						  m->arc_lo[k][f];
 	}
-	for (int k = 0; k < 2; k++)
-		pl->lo[k] = xcalloc(nl + 2, sizeof(*pl->lo[k]));
-	for (size_t a = 0; a < cg->narcs; a++) {
-		uint32_t c = pos[cg->arcs[a].child],
-			 p = pos[cg->arcs[a].parent];
-
-		if (c != CG_NONE)
-			pl->lo[0][c + 2]++;
-		if (p != CG_NONE)
-			pl->lo[1][p + 2]++;
-	}
-	for (int k = 0; k < 2; k++) {
-		for (size_t j = 2; j < nl + 2; j++)
-			pl->lo[k][j] += pl->lo[k][j - 1];
-		pl->v[k] = xreallocarray(NULL, pl->lo[k][nl + 1] + 1,
-					 sizeof(*pl->v[k]));
-	}
-	for (size_t a = 0; a < cg->narcs; a++) {
-		uint32_t c = pos[cg->arcs[a].child],
-			 p = pos[cg->arcs[a].parent];
-		struct gline l;
-
-		if (c == CG_NONE && p == CG_NONE)
-			continue;
-		l = line_of(m, meas, calls, a);
-		if (c != CG_NONE)
-			pl->v[0][pl->lo[0][c + 1]++] = l;
-		if (p != CG_NONE) {
-			l.other = cg->arcs[a].child;
-			pl->v[1][pl->lo[1][p + 1]++] = l;
-		}
-	}
-	free(pos);
-	free(calls);
-	return nl;
+	g->ids = xcalloc(longest + 1, sizeof(*g->ids));
+	g->l = xcalloc(longest + 1, sizeof(*g->l));
+	g->v = xcalloc(longest + 1, sizeof(*g->v));
 }
 
 static void
-plan_free(struct plan *pl)
+gctx_free(struct gctx *g)
 {
-	for (int k = 0; k < 2; k++) {
-		free(pl->lo[k]);
-		free(pl->v[k]);
+	free(g->calls);
+	free(g->cycle);
+	free(g->ids);
+	free(g->l);
+	free(g->v);
+}
+
+/* How far ahead of the one being read to fetch an arc or a name. */
+#define AHEAD 8
+
+/*
+ * FN's arcs into it (K 0) or out of it (K 1) as lines, in arc-id order
+ * (GNU's list order reversed), into G->l.  Returns their count.
+ */
+static size_t
+gather(struct gctx *g, uint32_t fn, int k)
+{
+	const struct model *m = g->m;
+	const struct cg_arc *arcs = m->cg->arcs;
+	const uint32_t *ids = g->ids;
+	size_t n;
+
+	if (m->arc_lo[k] != NULL) {
+		n = m->arc_lo[k][fn + 1] - m->arc_lo[k][fn];
+		ids = m->arcs[k] + m->arc_lo[k][fn];
+	} else {
+		n = cg_list(m->cg, fn, k == 0, g->ids);
+		for (size_t i = 0; i < n / 2; i++) {
+			uint32_t t = g->ids[i];
+			g->ids[i] = g->ids[n - 1 - i];
+			g->ids[n - 1 - i] = t;
+		}
 	}
+	for (size_t i = 0; i < n; i++) {
+		const struct cg_arc *e = &arcs[ids[i]];
+		struct gline *l = &g->l[i];
+
+		if (i + AHEAD < n)
+			GP_PREFETCH(&arcs[ids[i + AHEAD]]);
+		l->self = e->time;
+		l->child = e->child_time;
+		if (g->meas) {
+			/* The callee's time while called from the caller. */
+			l->self = (double)m->measured->arc_self[ids[i]];
+			l->child = (double)(m->measured->arc_total[ids[i]] -
+					    m->measured->arc_self[ids[i]]);
+		}
+		l->key = e->time + e->child_time;
+		l->count = e->count;
+		l->total = g->calls[e->child];
+		l->kind = e->parent == e->child ? 0
+			  : g->cycle[e->parent] != 0 &&
+				  g->cycle[e->parent] == g->cycle[e->child]
+			      ? 1
+			      : 2;
+		l->other = k == 0 ? e->parent : e->child;
+	}
+	return n;
 }
 
 /*
@@ -409,23 +408,21 @@ arc_line(struct obuf *b, const struct tails *t, const struct gline *l, int w,
 	put_line(b, t, p, l->other);
 }
 
-/* How far ahead of the line being printed to fetch a name's text. */
-#define AHEAD 8
-
-/* The N lines L in sorted order (V: room for N). */
+/* FN's callers (K 0, ascending) or callees (K 1, descending), sorted. */
 static void
-arc_lines(struct obuf *b, const struct model *m, const struct report_opts *ro,
-	  const struct tails *t, const struct gline *l, size_t n, bool down,
-	  uint32_t *v)
+arc_lines(struct obuf *b, struct gctx *g, const struct report_opts *ro,
+	  const struct tails *t, uint32_t fn, int k)
 {
 	int w = child_width(ro);
-	bool meas = measured(m, ro);
+	size_t n = gather(g, fn, k);
+	const struct gline *l = g->l;
+	const uint32_t *v = g->v;
 
-	sort_lines(l, n, down, v);
+	sort_lines(l, n, k == 1, g->v);
 	for (size_t i = 0; i < n; i++) {
 		if (i + AHEAD < n)
 			GP_PREFETCH(t->s + t->off[l[v[i + AHEAD]].other]);
-		arc_line(b, t, &l[v[i]], w, meas, m->hz);
+		arc_line(b, t, &l[v[i]], w, g->meas, g->m->hz);
 	}
 }
 
@@ -572,9 +569,7 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 	const char *dashes = ro->traditional ? "\n" DASHES "\n" : DASHES;
 	struct obuf b = { out, xmalloc(OB_CAP), 0, OB_CAP };
 	char spont[128];
-	uint32_t *v;
-	size_t nl, j = 0, longest = 0;
-	struct plan pl;
+	struct gctx g;
 	struct tails t;
 
 	if (ro->traditional)
@@ -615,16 +610,10 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 		fputs("index % time    self  children    called     name\n",
 		      out);
 	tails_make(&t, m);
-	nl = plan_make(&pl, m, measured(m, ro));
-	for (int k = 0; k < 2; k++)
-		for (size_t e = 0; e < nl; e++)
-			if (pl.lo[k][e + 1] - pl.lo[k][e] > longest)
-				longest = pl.lo[k][e + 1] - pl.lo[k][e];
-	v = xcalloc(longest + 1, sizeof(*v));
+	gctx_make(&g, m, measured(m, ro));
 	spontaneous(spont, sizeof(spont), ro);
 	for (size_t i = 0; i < m->nfuncs + m->ncycles; i++) {
 		entry_id id = m->order[i];
-		const size_t *lo0 = pl.lo[0] + j, *lo1 = pl.lo[1] + j;
 
 		if (!model_listed(m, LIST_GRAPH, id))
 			continue;
@@ -632,22 +621,18 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 			ob_flush(&b);
 			cycle_entry(out, m, ro, id - (uint32_t)m->nfuncs);
 		} else {
-			if (lo0[1] == lo0[0])
+			if (cg->nodes[id].first_parent == CG_NONE)
 				ob_put(&b, spont, strlen(spont));
-			arc_lines(&b, m, ro, &t, pl.v[0] + lo0[0],
-				  lo0[1] - lo0[0], false, v);
+			arc_lines(&b, &g, ro, &t, id, 0);
 			primary(&b, m, ro, &t, id);
-			arc_lines(&b, m, ro, &t, pl.v[1] + lo1[0],
-				  lo1[1] - lo1[0], true, v);
-			j++;
+			arc_lines(&b, &g, ro, &t, id, 1);
 		}
 		ob_put(&b, dashes, strlen(dashes));
 	}
 	ob_flush(&b);
 	free(b.buf);
-	plan_free(&pl);
+	gctx_free(&g);
 	tails_free(&t);
-	free(v);
 }
 
 void
