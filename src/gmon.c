@@ -107,7 +107,7 @@ arc_rehash(struct gmon *g)
  * arcs only.
  */
 static void
-add_arc(struct gmon *g, uint64_t from, uint64_t self, uint64_t count)
+sum_arc(struct gmon *g, uint64_t from, uint64_t self, uint64_t count)
 {
 	size_t s;
 
@@ -133,6 +133,38 @@ add_arc(struct gmon *g, uint64_t from, uint64_t self, uint64_t count)
 	g->arcs[g->narcs].self = self;
 	g->arcs[g->narcs].count = count;
 	g->narcs++;
+}
+
+/* Sum the pending arcs, in order, their slots and arcs fetched first. */
+static void
+flush_arcs(struct gmon *g)
+{
+	size_t n = g->npend, cap = g->arc_hash_cap;
+
+	if (cap > 0) {
+		size_t s[ARRAY_SIZE(g->pend)];
+
+		for (size_t i = 0; i < n; i++) {
+			s[i] = arc_slot(g->pend[i].from, g->pend[i].self, cap);
+			GP_PREFETCH(&g->arc_hash[s[i]]);
+		}
+		for (size_t i = 0; i < n; i++)
+			if (g->arc_hash[s[i]] != UINT32_MAX)
+				GP_PREFETCH(&g->arcs[g->arc_hash[s[i]]]);
+	}
+	for (size_t i = 0; i < n; i++)
+		sum_arc(g, g->pend[i].from, g->pend[i].self, g->pend[i].count);
+	g->npend = 0;
+}
+
+static void
+add_arc(struct gmon *g, uint64_t from, uint64_t self, uint64_t count)
+{
+	g->pend[g->npend].from = from;
+	g->pend[g->npend].self = self;
+	g->pend[g->npend].count = count;
+	if (++g->npend == ARRAY_SIZE(g->pend))
+		flush_arcs(g);
 }
 
 static void
@@ -404,6 +436,7 @@ read_stream(struct gmon *g, const char *path, struct stream *s, int fd,
 		rc = read_gnu(g, file, s, err);
 	else
 		rc = read_bsd(g, file, s, fmt, err);
+	flush_arcs(g);
 	if (rc != 0 && s->err_no != 0)
 		gp_fail(err, "%s: %s", path, strerror(s->err_no));
 	f = &g->files[file];

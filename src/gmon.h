@@ -94,6 +94,12 @@ struct gmon {
 	size_t narcs, arcs_cap;
 	uint32_t *arc_hash; /* owned, open addressing, UINT32_MAX empty */
 	size_t arc_hash_cap;
+	/* Arc records read but not yet summed into ARCS: they are summed a
+	 * batch at a time, with their hash slots fetched ahead (a table
+	 * larger than the caches costs a miss per lookup otherwise).  Empty
+	 * whenever gmon_read() returns. */
+	struct gmon_arc pend[16];
+	size_t npend;
 	struct gmon_bb *bbs; /* owned */
 	size_t nbbs, bbs_cap;
 	struct gmon_file *files; /* owned */

@@ -26,54 +26,6 @@ reader_init(struct reader *r, const void *p, size_t n, bool big_endian,
 	r->bad = false;
 }
 
-static uint64_t
-rd_uint(struct reader *r, size_t size)
-{
-	uint64_t v = 0;
-
-	if (reader_left(r) < size) {
-		r->off = r->n;
-		r->bad = true;
-		return 0;
-	}
-	for (size_t i = 0; i < size; i++) {
-		size_t k = r->big_endian ? i : size - 1 - i;
-		v = (v << 8) | r->p[r->off + k];
-	}
-	r->off += size;
-	return v;
-}
-
-uint8_t
-rd_u8(struct reader *r)
-{
-	return (uint8_t)rd_uint(r, 1);
-}
-
-uint16_t
-rd_u16(struct reader *r)
-{
-	return (uint16_t)rd_uint(r, 2);
-}
-
-uint32_t
-rd_u32(struct reader *r)
-{
-	return (uint32_t)rd_uint(r, 4);
-}
-
-uint64_t
-rd_u64(struct reader *r)
-{
-	return rd_uint(r, 8);
-}
-
-uint64_t
-rd_word(struct reader *r)
-{
-	return rd_uint(r, r->word == 4 ? 4 : 8);
-}
-
 void
 rd_bytes(struct reader *r, void *dst, size_t n)
 {

@@ -59,12 +59,57 @@ reader_left(const struct reader *r)
 {
 	return r->n - r->off;
 }
-uint8_t rd_u8(struct reader *r);
-uint16_t rd_u16(struct reader *r);
-uint32_t rd_u32(struct reader *r);
-uint64_t rd_u64(struct reader *r);
+/* An unsigned value of SIZE bytes in R's byte order; 0 (and R->bad)
+ * when fewer are left.  Inline, as are the readers below: the DWARF and
+ * profile readers decode millions of values. */
+static inline uint64_t
+rd_uint(struct reader *r, size_t size)
+{
+	uint64_t v = 0;
+
+	if (reader_left(r) < size) {
+		r->off = r->n;
+		r->bad = true;
+		return 0;
+	}
+	for (size_t i = 0; i < size; i++) {
+		size_t k = r->big_endian ? i : size - 1 - i;
+		v = (v << 8) | r->p[r->off + k];
+	}
+	r->off += size;
+	return v;
+}
+
+static inline uint8_t
+rd_u8(struct reader *r)
+{
+	return (uint8_t)rd_uint(r, 1);
+}
+
+static inline uint16_t
+rd_u16(struct reader *r)
+{
+	return (uint16_t)rd_uint(r, 2);
+}
+
+static inline uint32_t
+rd_u32(struct reader *r)
+{
+	return (uint32_t)rd_uint(r, 4);
+}
+
+static inline uint64_t
+rd_u64(struct reader *r)
+{
+	return rd_uint(r, 8);
+}
+
 /* A 4- or 8-byte value, zero-extended. */
-uint64_t rd_word(struct reader *r);
+static inline uint64_t
+rd_word(struct reader *r)
+{
+	return rd_uint(r, r->word == 4 ? 4 : 8);
+}
 /* Copy N bytes into DST (zero-filled if short). */
 void rd_bytes(struct reader *r, void *dst, size_t n);
 void rd_skip(struct reader *r, size_t n);

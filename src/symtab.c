@@ -220,6 +220,7 @@ symtab_free(struct symtab *st)
 {
 	free(st->syms);
 	free(st->bucket);
+	free(st->ix_key);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -230,7 +231,9 @@ symtab_index(struct symtab *st)
 	size_t nb, k = 0;
 
 	free(st->bucket);
+	free(st->ix_key);
 	st->bucket = NULL;
+	st->ix_key = NULL;
 	st->nbuckets = 0;
 	st->ix_syms = NULL;
 	st->ix_n = 0;
@@ -253,6 +256,11 @@ symtab_index(struct symtab *st)
 		while (k < st->n && st->syms[k].addr <= at)
 			k++;
 		st->bucket[b] = (uint32_t)k;
+	}
+	st->ix_key = xreallocarray(NULL, st->n, sizeof(*st->ix_key));
+	for (size_t i = 0; i < st->n; i++) {
+		st->ix_key[i].addr = st->syms[i].addr;
+		st->ix_key[i].end = st->syms[i].end;
 	}
 	st->nbuckets = nb;
 	st->ix_syms = st->syms;
@@ -277,6 +285,17 @@ symtab_find(const struct symtab *st, uint64_t addr)
 		} else {
 			lo = st->n;
 		}
+		/* The same search over the keys. */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (st->ix_key[mid].addr <= addr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == 0 || addr > st->ix_key[lo - 1].end)
+			return SYM_NONE;
+		return (sym_id)(lo - 1);
 	}
 	/* Find the last symbol with addr <= ADDR. */
 	while (lo < hi) {

@@ -52,6 +52,11 @@ struct symtab {
 	 */
 	uint32_t *bucket; /* owned, NBUCKETS entries, or NULL */
 	size_t nbuckets;
+	/* Each symbol's addr and end, side by side (owned, N of them, with
+	 * BUCKET): the search reads 16 bytes a symbol, not a struct sym. */
+	struct symtab_key {
+		uint64_t addr, end;
+	} * ix_key;
 	uint64_t base;
 	unsigned shift;
 	const struct sym *ix_syms;
