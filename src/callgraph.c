@@ -183,17 +183,67 @@ cg_tally(struct callgraph *cg, const struct gmon *g, cg_arc_filter *keep,
 		arcs_resize(cg, cg->narcs);
 }
 
-/* Step 1: calls of a function to itself are counted apart. */
+/* Step 1: calls of a function to itself are counted apart (one arc per
+ * pair, so one pass over the arcs finds them all). */
 static void
 split_self_calls(struct callgraph *cg)
 {
-	for (uint32_t i = 0; i < cg->n; i++) {
-		uint32_t a = cg_find_arc(cg, i, i);
-		if (a != CG_NONE) {
-			cg->nodes[i].ncalls -= cg->arcs[a].count;
-			cg->nodes[i].self_calls = cg->arcs[a].count;
+	for (size_t a = 0; a < cg->narcs; a++) {
+		const struct cg_arc *e = &cg->arcs[a];
+
+		if (e->parent == e->child) {
+			cg->nodes[e->child].ncalls -= e->count;
+			cg->nodes[e->child].self_calls = e->count;
 		}
 	}
+}
+
+/*
+ * Every node's two lists as arrays, in list order (newest first, which
+ * is descending arc id, as cg_add() puts each new arc in front): walking
+ * the linked lists meets the arcs at random, one miss per step, each
+ * waiting for the one before.  Node X's arcs into it (K 0) or out of it
+ * (K 1) are IDS[K][LO[K][X] .. LO[K][X + 1]); KID[i] is arc IDS[1][i]'s
+ * child, side by side for the depth-first walk.
+ */
+struct adj {
+	uint32_t *lo[2], *ids[2], *kid; /* owned */
+};
+
+static void
+adj_make(struct adj *j, const struct callgraph *cg)
+{
+	for (int k = 0; k < 2; k++) {
+		uint32_t *lo = xcalloc(cg->n + 1, sizeof(*lo));
+		uint32_t *ids =
+		    xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*ids));
+
+		for (size_t a = 0; a < cg->narcs; a++)
+			lo[k ? cg->arcs[a].parent : cg->arcs[a].child]++;
+		/* Each node's end, then fill backwards from it. */
+		for (size_t x = 1; x <= cg->n; x++)
+			lo[x] += lo[x - 1];
+		for (size_t a = 0; a < cg->narcs; a++)
+			ids[--lo[k ? cg->arcs[a].parent : cg->arcs[a].child]] =
+			    (uint32_t)a;
+		/* LO[X] is X's start now; LO[N] stays the total. */
+		j->lo[k] = lo;
+		j->ids[k] = ids;
+	}
+	/* Filled backwards in ascending id order: newest first. */
+	j->kid = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*j->kid));
+	for (size_t i = 0; i < cg->narcs; i++)
+		j->kid[i] = cg->arcs[j->ids[1][i]].child;
+}
+
+static void
+adj_free(struct adj *j)
+{
+	for (int k = 0; k < 2; k++) {
+		free(j->lo[k]);
+		free(j->ids[k]);
+	}
+	free(j->kid);
 }
 
 /*
@@ -206,6 +256,8 @@ split_self_calls(struct callgraph *cg)
 struct walk {
 	uint32_t *stack, *iter, *tail;
 	int64_t *pos;
+	int64_t *top; /* the nodes' toporder while the walk runs */
+	const struct adj *adj;
 	size_t depth;
 	int64_t counter;
 };
@@ -264,48 +316,51 @@ close_cycle(struct callgraph *cg, struct walk *w, uint32_t child)
 	w->tail[head] = tail;
 }
 
-/* Step 2: depth-first numbering from ROOT with an explicit stack. */
+/* Step 2: depth-first numbering from ROOT with an explicit stack.
+ * ITER holds each stacked node's place in its callee array. */
 static void
 number_from(struct callgraph *cg, struct walk *w, uint32_t root)
 {
 	struct cg_node *v = cg->nodes;
+	const uint32_t *lo = w->adj->lo[1], *kid = w->adj->kid;
+	int64_t *top = w->top;
 
-	v[root].toporder = TOP_BUSY;
+	top[root] = TOP_BUSY;
 	w->pos[root] = 0;
 	w->stack[0] = root;
-	w->iter[0] = v[root].first_child;
+	w->iter[0] = lo[root];
 	w->depth = 1;
 	while (w->depth > 0) {
-		uint32_t top = w->stack[w->depth - 1];
-		uint32_t a = w->iter[w->depth - 1];
+		uint32_t t = w->stack[w->depth - 1];
+		uint32_t k = w->iter[w->depth - 1];
 
-		if (a != CG_NONE) {
-			uint32_t c = cg->arcs[a].child;
+		if (k < lo[t + 1]) {
+			uint32_t c = kid[k];
 
-			w->iter[w->depth - 1] = cg->arcs[a].next_child;
-			if (v[c].toporder == TOP_NAN) {
-				v[c].toporder = TOP_BUSY;
+			w->iter[w->depth - 1] = k + 1;
+			if (top[c] == TOP_NAN) {
+				top[c] = TOP_BUSY;
 				w->pos[c] = (int64_t)w->depth;
 				w->stack[w->depth] = c;
-				w->iter[w->depth++] = v[c].first_child;
-			} else if (v[c].toporder == TOP_BUSY) {
+				w->iter[w->depth++] = lo[c];
+			} else if (top[c] == TOP_BUSY) {
 				close_cycle(cg, w, c);
 			}
 			continue;
 		}
-		if (find(v, top) == top) {
+		if (find(v, t) == t) {
 			++w->counter;
-			for (uint32_t m = top; m != CG_NONE; m = v[m].cyc_next)
-				v[m].toporder = w->counter;
+			for (uint32_t m = t; m != CG_NONE; m = v[m].cyc_next)
+				top[m] = w->counter;
 		}
-		w->pos[top] = -1;
+		w->pos[t] = -1;
 		w->depth--;
 	}
 }
 
 /* Step 3: number the cycles by their heads' addresses; count calls. */
 static void
-link_cycles(struct callgraph *cg)
+link_cycles(struct callgraph *cg, const struct adj *j)
 {
 	struct cg_node *v = cg->nodes;
 	size_t k = 0;
@@ -326,8 +381,9 @@ link_cycles(struct callgraph *cg)
 		for (uint32_t m = i; m != CG_NONE; m = v[m].cyc_next)
 			v[m].cycle = (uint32_t)k;
 		for (uint32_t m = i; m != CG_NONE; m = v[m].cyc_next) {
-			for (uint32_t a = v[m].first_parent; a != CG_NONE;
-			     a = cg->arcs[a].next_parent) {
+			for (uint32_t q = j->lo[0][m]; q < j->lo[0][m + 1];
+			     q++) {
+				uint32_t a = j->ids[0][q];
 				uint32_t p = cg->arcs[a].parent;
 				if (p == m)
 					continue;
@@ -340,20 +396,9 @@ link_cycles(struct callgraph *cg)
 	}
 }
 
-static int
-by_toporder(const void *a, const void *b, void *ctx)
-{
-	const struct cg_node *v = ctx;
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	if (v[x].toporder != v[y].toporder)
-		return v[x].toporder < v[y].toporder ? -1 : 1;
-	return x < y ? -1 : x > y;
-}
-
 /* What a function or cycle inherits from its callers (step 4). */
 static void
-inherit(struct callgraph *cg, uint32_t c)
+inherit(struct callgraph *cg, const struct adj *j, uint32_t c)
 {
 	struct cg_node *v = cg->nodes;
 	struct cg_cycle *cy = cg_cycle_of(cg, c);
@@ -361,8 +406,8 @@ inherit(struct callgraph *cg, uint32_t c)
 	if (cy == NULL) {
 		v[c].print_flag = false;
 		v[c].prop_fract = 0;
-		for (uint32_t a = v[c].first_parent; a != CG_NONE;
-		     a = cg->arcs[a].next_parent) {
+		for (uint32_t q = j->lo[0][c]; q < j->lo[0][c + 1]; q++) {
+			uint32_t a = j->ids[0][q];
 			uint32_t p = cg->arcs[a].parent;
 			if (p == c)
 				continue;
@@ -377,8 +422,8 @@ inherit(struct callgraph *cg, uint32_t c)
 	cy->print_flag = false;
 	cy->prop_fract = 0;
 	for (uint32_t m = cy->first; m != CG_NONE; m = v[m].cyc_next) {
-		for (uint32_t a = v[m].first_parent; a != CG_NONE;
-		     a = cg->arcs[a].next_parent) {
+		for (uint32_t q = j->lo[0][m]; q < j->lo[0][m + 1]; q++) {
+			uint32_t a = j->ids[0][q];
 			uint32_t p = cg->arcs[a].parent;
 			if (v[p].cycle == v[c].cycle)
 				continue;
@@ -396,7 +441,8 @@ inherit(struct callgraph *cg, uint32_t c)
 }
 
 static void
-propagate_flags(struct callgraph *cg, const struct cg_select *sel)
+propagate_flags(struct callgraph *cg, const struct adj *j,
+		const struct cg_select *sel)
 {
 	struct cg_node *v = cg->nodes;
 	uint64_t last = UINT64_MAX;
@@ -410,7 +456,7 @@ propagate_flags(struct callgraph *cg, const struct cg_select *sel)
 
 		if (key != last) {
 			last = key;
-			inherit(cg, c);
+			inherit(cg, j, c);
 		}
 		if (!v[c].print_flag) {
 			if ((f & CG_INCL_GRAPH) ||
@@ -446,7 +492,7 @@ cycle_times(struct callgraph *cg)
 }
 
 static void
-propagate_time(struct callgraph *cg, uint32_t p)
+propagate_time(struct callgraph *cg, const struct adj *j, uint32_t p)
 {
 	struct cg_node *v = cg->nodes;
 	struct cg_cycle *pc = cg_cycle_of(cg, p);
@@ -455,9 +501,8 @@ propagate_time(struct callgraph *cg, uint32_t p)
 	 * its callees, not even for its own total: GNU gprof's rule. */
 	if (v[p].prop_fract == 0)
 		return;
-	for (uint32_t a = v[p].first_child; a != CG_NONE;
-	     a = cg->arcs[a].next_child) {
-		struct cg_arc *e = &cg->arcs[a];
+	for (uint32_t q = j->lo[1][p]; q < j->lo[1][p + 1]; q++) {
+		struct cg_arc *e = &cg->arcs[j->ids[1][q]];
 		uint32_t c = e->child;
 		struct cg_cycle *cc = cg_cycle_of(cg, c);
 		double self, child, ncalls, share, prop_share;
@@ -492,42 +537,69 @@ propagate_time(struct callgraph *cg, uint32_t p)
 	}
 }
 
+/*
+ * CG->topo: the nodes by toporder, ties (a cycle's members) by id, by a
+ * counting sort (toporders run from 1 to at most N).
+ */
+static void
+sort_topo(struct callgraph *cg, const int64_t *top)
+{
+	uint32_t *start = xcalloc(cg->n + 2, sizeof(*start));
+
+	cg->topo = xcalloc(cg->n ? cg->n : 1, sizeof(*cg->topo));
+	for (uint32_t i = 0; i < cg->n; i++)
+		if (ALWAYS(top[i] >= 1 && (uint64_t)top[i] <= cg->n))
+			start[top[i] + 1]++;
+	for (size_t t = 1; t < cg->n + 2; t++)
+		start[t] += start[t - 1];
+	for (uint32_t i = 0; i < cg->n; i++)
+		if (top[i] >= 1 && (uint64_t)top[i] <= cg->n)
+			cg->topo[start[top[i]]++] = i;
+	free(start);
+}
+
 void
 cg_assemble(struct callgraph *cg, const double *ticks,
 	    const struct cg_select *sel)
 {
 	size_t n = cg->n ? cg->n : 1;
 	struct walk w = { 0 };
+	struct adj j;
 
 	for (uint32_t i = 0; i < cg->n; i++)
 		cg->nodes[i].self_ticks = ticks ? ticks[i] : 0;
 	split_self_calls(cg);
+	adj_make(&j, cg);
+	w.adj = &j;
 	w.stack = xcalloc(n, sizeof(*w.stack));
 	w.iter = xcalloc(2 * n, sizeof(*w.iter)); /* + room for close_cycle */
 	w.tail = xcalloc(n, sizeof(*w.tail));
 	w.pos = xcalloc(n, sizeof(*w.pos));
+	w.top = xcalloc(n, sizeof(*w.top));
 	for (uint32_t i = 0; i < cg->n; i++) {
 		w.tail[i] = i;
 		w.pos[i] = -1;
+		w.top[i] = cg->nodes[i].toporder;
 	}
 	for (uint32_t i = 0; i < cg->n; i++)
-		if (cg->nodes[i].toporder == TOP_NAN)
+		if (w.top[i] == TOP_NAN)
 			number_from(cg, &w, i);
-	for (uint32_t i = 0; i < cg->n; i++)
+	for (uint32_t i = 0; i < cg->n; i++) {
 		cg->nodes[i].cyc_head = find(cg->nodes, i);
+		cg->nodes[i].toporder = w.top[i];
+	}
+	sort_topo(cg, w.top);
 	free(w.stack);
 	free(w.iter);
 	free(w.tail);
 	free(w.pos);
-	link_cycles(cg);
-	cg->topo = xcalloc(cg->n ? cg->n : 1, sizeof(*cg->topo));
-	for (uint32_t i = 0; i < cg->n; i++)
-		cg->topo[i] = i;
-	qsort_r(cg->topo, cg->n, sizeof(*cg->topo), by_toporder, cg->nodes);
-	propagate_flags(cg, sel);
+	free(w.top);
+	link_cycles(cg, &j);
+	propagate_flags(cg, &j, sel);
 	cycle_times(cg);
 	for (size_t i = 0; i < cg->n; i++)
-		propagate_time(cg, cg->topo[i]);
+		propagate_time(cg, &j, cg->topo[i]);
+	adj_free(&j);
 }
 
 static uint32_t

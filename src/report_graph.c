@@ -408,6 +408,41 @@ arc_line(struct obuf *b, const struct tails *t, const struct gline *l, int w,
 	put_line(b, t, p, l->other);
 }
 
+/*
+ * Fetch what the entry at place I of the graph's order will read, in
+ * three steps a few entries apart (each needs the one before to have
+ * arrived): its node and list bounds, its lists of arc ids, its arcs.
+ * Most lists are shorter than a look-ahead within one list.
+ */
+static void
+fetch_ahead(const struct gctx *g, size_t i)
+{
+	const struct model *m = g->m;
+	size_t total = m->nfuncs + m->ncycles;
+	entry_id far = i + 8 < total ? m->order[i + 8] : CG_NONE;
+	entry_id mid = i + 5 < total ? m->order[i + 5] : CG_NONE;
+	entry_id near = i + 2 < total ? m->order[i + 2] : CG_NONE;
+
+	if (m->arc_lo[0] == NULL || m->arc_lo[1] == NULL)
+		return;
+	if (far < m->nfuncs) {
+		GP_PREFETCH(&m->cg->nodes[far]);
+		GP_PREFETCH(&m->arc_lo[0][far]);
+		GP_PREFETCH(&m->arc_lo[1][far]);
+	}
+	if (mid < m->nfuncs)
+		for (int k = 0; k < 2; k++)
+			GP_PREFETCH(m->arcs[k] + m->arc_lo[k][mid]);
+	if (near < m->nfuncs)
+		for (int k = 0; k < 2; k++) {
+			uint32_t lo = m->arc_lo[k][near];
+			uint32_t hi = m->arc_lo[k][near + 1];
+
+			for (uint32_t q = lo; q < hi && q < lo + AHEAD; q++)
+				GP_PREFETCH(&m->cg->arcs[m->arcs[k][q]]);
+		}
+}
+
 /* FN's callers (K 0, ascending) or callees (K 1, descending), sorted. */
 static void
 arc_lines(struct obuf *b, struct gctx *g, const struct report_opts *ro,
@@ -615,6 +650,7 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 	for (size_t i = 0; i < m->nfuncs + m->ncycles; i++) {
 		entry_id id = m->order[i];
 
+		fetch_ahead(&g, i);
 		if (!model_listed(m, LIST_GRAPH, id))
 			continue;
 		if (entry_is_cycle(m, id)) {
