@@ -22,6 +22,7 @@
 #include <string.h>
 
 #define TOP_NAN 0
+#define TALLY_BATCH 16
 #define TOP_BUSY (-1)
 
 void
@@ -171,13 +172,37 @@ cg_tally(struct callgraph *cg, const struct gmon *g, cg_arc_filter *keep,
 	 */
 	if (g->narcs > cg->arcs_cap - cg->narcs && g->narcs < CG_NONE - 1)
 		arcs_resize(cg, cg->narcs + g->narcs);
-	for (size_t i = 0; i < g->narcs; i++) {
-		const struct gmon_arc *a = &g->arcs[i];
-		uint32_t p, c;
+	/*
+	 * A batch at a time: map every arc of the batch, fetch what adding
+	 * each will read (its hash slot, the arc there, both nodes), then
+	 * add them in order.  The table and the nodes outgrow the caches.
+	 */
+	for (size_t i = 0; i < g->narcs; i += TALLY_BATCH) {
+		size_t n =
+		    g->narcs - i < TALLY_BATCH ? g->narcs - i : TALLY_BATCH;
+		uint32_t p[TALLY_BATCH], c[TALLY_BATCH];
+		size_t slot[TALLY_BATCH];
+		bool ok[TALLY_BATCH];
 
-		if (cg_map_arc(cg, a->from, a->self, &p, &c) &&
-		    (keep == NULL || keep(ctx, p, c)))
-			cg_add(cg, p, c, a->count);
+		for (size_t k = 0; k < n; k++) {
+			const struct gmon_arc *a = &g->arcs[i + k];
+
+			ok[k] =
+			    cg_map_arc(cg, a->from, a->self, &p[k], &c[k]) &&
+			    (keep == NULL || keep(ctx, p[k], c[k]));
+			if (!ok[k] || cg->hash_cap == 0)
+				continue;
+			slot[k] = hash_slot(p[k], c[k], cg->hash_cap);
+			GP_PREFETCH(&cg->hash[slot[k]]);
+			GP_PREFETCH(&cg->nodes[p[k]]);
+			GP_PREFETCH(&cg->nodes[c[k]]);
+		}
+		for (size_t k = 0; k < n && cg->hash_cap > 0; k++)
+			if (ok[k] && cg->hash[slot[k]] != CG_NONE)
+				GP_PREFETCH(&cg->arcs[cg->hash[slot[k]]]);
+		for (size_t k = 0; k < n; k++)
+			if (ok[k])
+				cg_add(cg, p[k], c[k], g->arcs[i + k].count);
 	}
 	if (cg->arcs_cap > cg->narcs + cg->narcs / 8 + 1024)
 		arcs_resize(cg, cg->narcs);
