@@ -50,25 +50,52 @@ report_put_name(FILE *out, const struct model *m, uint32_t fn)
  * made once in one block: a caller or callee line names a function
  * chosen by the graph, and looking up its name, cycle and index for each
  * of hundreds of thousands of lines costs more than printing them.
- * Function FN's text is S[OFF[FN] .. OFF[FN + 1]).
+ * Function FN's text is S[OFF[FN] .. OFF[FN + 1]).  Each function also
+ * has a 64-byte slot with the calls a callee line divides by and, when
+ * it fits, a copy of the text: a line then costs one miss, and that one
+ * can be fetched ahead.
  */
-struct tails {
-	char *s;     /* owned */
-	size_t *off; /* owned, nfuncs + 1 of them */
+#define SLOT_TEXT 52
+
+struct tail_slot {
+	uint64_t calls;    /* callee_calls(): its (cycle's) calls */
+	uint32_t len;      /* bytes of text */
+	char s[SLOT_TEXT]; /* the text, when LEN <= SLOT_TEXT */
 };
+
+struct tails {
+	char *s;                /* owned */
+	size_t *off;            /* owned, nfuncs + 1 of them */
+	struct tail_slot *slot; /* owned, nfuncs of them, 64-byte aligned */
+};
+
+static uint64_t
+callee_calls(const struct callgraph *cg, uint32_t node)
+{
+	const struct cg_cycle *cy = cg_cycle_of(cg, node);
+
+	return cy ? cy->ncalls : cg->nodes[node].ncalls;
+}
 
 static void
 tails_make(struct tails *t, const struct model *m)
 {
 	size_t cap = 32 * ((size_t)m->nfuncs + 1), n = 0;
+	size_t nslots = m->nfuncs ? m->nfuncs : 1;
 
 	t->s = xmalloc(cap);
 	t->off = xcalloc(m->nfuncs + 1, sizeof(*t->off));
+	if (nslots > SIZE_MAX / sizeof(*t->slot))
+		gp_out_of_memory();
+	t->slot = aligned_alloc(64, nslots * sizeof(*t->slot));
+	if (t->slot == NULL)
+		gp_out_of_memory();
 	for (uint32_t fn = 0; fn < m->nfuncs; fn++) {
 		const char *name = model_name(m, fn);
 		size_t len = strlen(name);
 		char suf[64];
 		size_t ns = (size_t)(name_suffix(suf, m, fn) - suf);
+		struct tail_slot *sl = &t->slot[fn];
 
 		while (cap - n < len + ns + 1) {
 			if (cap > SIZE_MAX / 2)
@@ -79,8 +106,15 @@ tails_make(struct tails *t, const struct model *m)
 		t->off[fn] = n;
 		memcpy(t->s + n, name, len);
 		memcpy(t->s + n + len, suf, ns);
+		sl->calls = callee_calls(m->cg, fn);
+		sl->len = len + ns + 1 <= SLOT_TEXT ? (uint32_t)(len + ns + 1)
+						    : UINT32_MAX;
+		if (sl->len != UINT32_MAX)
+			memcpy(sl->s, t->s + n, len + ns + 1);
 		n += len + ns;
 		t->s[n++] = '\n';
+		if (sl->len != UINT32_MAX)
+			sl->s[len + ns] = '\n';
 	}
 	t->off[m->nfuncs] = n;
 }
@@ -90,6 +124,7 @@ tails_free(struct tails *t)
 {
 	free(t->s);
 	free(t->off);
+	free(t->slot);
 }
 
 /*
@@ -141,8 +176,13 @@ ob_put(struct obuf *b, const void *s, size_t n)
 static void
 put_line(struct obuf *b, const struct tails *t, char *p, uint32_t fn)
 {
+	const struct tail_slot *sl = &t->slot[fn];
+
 	b->n = (size_t)(p - b->buf);
-	ob_put(b, t->s + t->off[fn], t->off[fn + 1] - t->off[fn]);
+	if (sl->len != UINT32_MAX)
+		ob_put(b, sl->s, sl->len);
+	else
+		ob_put(b, t->s + t->off[fn], t->off[fn + 1] - t->off[fn]);
 }
 
 /* The width of the children column: wider in the BSD layout. */
@@ -186,44 +226,40 @@ struct gline {
 	double self, child; /* the times printed, in ticks */
 	double key;         /* the sort key: propagated time (the arc's) */
 	uint64_t count;     /* its calls */
-	uint64_t total;     /* the callee's calls from outside (its cycle) */
 	uint32_t other;     /* the function the line names */
 	uint32_t kind;      /* 0: a self-call, 1: inside a cycle, 2: other */
 };
 
-/* What gathering needs besides the model, per function. */
+/*
+ * What gathering needs besides the model, and two sets of gathered
+ * lists: the next entry's are gathered (and its names fetched) while
+ * the one before is printed.
+ */
 struct gctx {
 	const struct model *m;
-	bool meas;       /* --measured times */
-	uint64_t *calls; /* owned: callee_calls() */
-	uint32_t *cycle; /* owned: its cycle's number, 0 for none */
-	uint32_t *ids;   /* owned: room for the longest list */
-	struct gline *l; /* owned: room for the longest list */
-	uint32_t *v;     /* owned: room for the longest list */
+	const struct tails *t;
+	bool meas;             /* --measured times */
+	uint32_t *cycle;       /* owned: its cycle's number, 0 for none */
+	uint32_t *ids;         /* owned: room for the longest list */
+	struct gline *l[2][2]; /* owned: [set][K], room for the longest */
+	size_t n[2][2];        /* lines in each */
+	uint32_t *v;           /* owned: room for the longest list */
 };
 
-static uint64_t
-callee_calls(const struct callgraph *cg, uint32_t node)
-{
-	const struct cg_cycle *cy = cg_cycle_of(cg, node);
-
-	return cy ? cy->ncalls : cg->nodes[node].ncalls;
-}
-
 static void
-gctx_make(struct gctx *g, const struct model *m, bool meas)
+gctx_make(struct gctx *g, const struct model *m, const struct tails *t,
+	  bool meas)
 {
 	const struct callgraph *cg = m->cg;
 	size_t longest = cg->narcs;
 
+	memset(g, 0, sizeof(*g));
 	g->m = m;
+	g->t = t;
 	g->meas = meas;
-	g->calls = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*g->calls));
 	g->cycle = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*g->cycle));
-	for (size_t f = 0; f < m->nfuncs; f++) {
-		g->calls[f] = callee_calls(cg, (uint32_t)f);
+	for (size_t f = 0; f < m->nfuncs; f++)
 		g->cycle[f] = cg->nodes[f].cycle;
-	}
 	if (m->arc_lo[0] != NULL && m->arc_lo[1] != NULL) {
 		longest = 0;
 		for (int k = 0; k < 2; k++)
@@ -234,29 +270,34 @@ gctx_make(struct gctx *g, const struct model *m, bool meas)
 						  m->arc_lo[k][f];
 	}
 	g->ids = xcalloc(longest + 1, sizeof(*g->ids));
-	g->l = xcalloc(longest + 1, sizeof(*g->l));
+	for (int set = 0; set < 2; set++)
+		for (int k = 0; k < 2; k++)
+			g->l[set][k] =
+			    xcalloc(longest + 1, sizeof(struct gline));
 	g->v = xcalloc(longest + 1, sizeof(*g->v));
 }
 
 static void
 gctx_free(struct gctx *g)
 {
-	free(g->calls);
 	free(g->cycle);
 	free(g->ids);
-	free(g->l);
+	for (int set = 0; set < 2; set++)
+		for (int k = 0; k < 2; k++)
+			free(g->l[set][k]);
 	free(g->v);
 }
 
-/* How far ahead of the one being read to fetch an arc or a name. */
+/* How far ahead of the one being read to fetch an arc. */
 #define AHEAD 8
 
 /*
  * FN's arcs into it (K 0) or out of it (K 1) as lines, in arc-id order
- * (GNU's list order reversed), into G->l.  Returns their count.
+ * (GNU's list order reversed), into set SET; the names they print are
+ * fetched.
  */
-static size_t
-gather(struct gctx *g, uint32_t fn, int k)
+static void
+gather(struct gctx *g, int set, uint32_t fn, int k)
 {
 	const struct model *m = g->m;
 	const struct cg_arc *arcs = m->cg->arcs;
@@ -276,7 +317,7 @@ gather(struct gctx *g, uint32_t fn, int k)
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct cg_arc *e = &arcs[ids[i]];
-		struct gline *l = &g->l[i];
+		struct gline *l = &g->l[set][k][i];
 
 		if (i + AHEAD < n)
 			GP_PREFETCH(&arcs[ids[i + AHEAD]]);
@@ -290,15 +331,15 @@ gather(struct gctx *g, uint32_t fn, int k)
 		}
 		l->key = e->time + e->child_time;
 		l->count = e->count;
-		l->total = g->calls[e->child];
 		l->kind = e->parent == e->child ? 0
 			  : g->cycle[e->parent] != 0 &&
 				  g->cycle[e->parent] == g->cycle[e->child]
 			      ? 1
 			      : 2;
 		l->other = k == 0 ? e->parent : e->child;
+		GP_PREFETCH(&g->t->slot[l->other]);
 	}
-	return n;
+	g->n[set][k] = n;
 }
 
 /*
@@ -379,7 +420,7 @@ sort_lines(const struct gline *l, size_t n, bool down, uint32_t *v)
 
 static void
 arc_line(struct obuf *b, const struct tails *t, const struct gline *l, int w,
-	 bool meas, double hz)
+	 bool meas, double hz, uint64_t total)
 {
 	char *p = ob_room(b);
 	bool inside = l->kind < 2;
@@ -401,7 +442,7 @@ arc_line(struct obuf *b, const struct tails *t, const struct gline *l, int w,
 			p = fmt_pad(p, 1 + 7);
 		} else {
 			*p++ = '/';
-			p = fmt_u(p, l->total, 7, 1);
+			p = fmt_u(p, total, 7, 1);
 		}
 		p = fmt_pad(p, 5);
 	}
@@ -443,21 +484,25 @@ fetch_ahead(const struct gctx *g, size_t i)
 		}
 }
 
-/* FN's callers (K 0, ascending) or callees (K 1, descending), sorted. */
+/* FN's callers (K 0, ascending) or callees (K 1, descending), sorted,
+ * from set SET. */
 static void
-arc_lines(struct obuf *b, struct gctx *g, const struct report_opts *ro,
-	  const struct tails *t, uint32_t fn, int k)
+arc_lines(struct obuf *b, struct gctx *g, const struct report_opts *ro, int set,
+	  uint32_t fn, int k)
 {
 	int w = child_width(ro);
-	size_t n = gather(g, fn, k);
-	const struct gline *l = g->l;
+	size_t n = g->n[set][k];
+	const struct gline *l = g->l[set][k];
+	const struct tails *t = g->t;
 	const uint32_t *v = g->v;
 
 	sort_lines(l, n, k == 1, g->v);
 	for (size_t i = 0; i < n; i++) {
-		if (i + AHEAD < n)
-			GP_PREFETCH(t->s + t->off[l[v[i + AHEAD]].other]);
-		arc_line(b, t, &l[v[i]], w, g->meas, g->m->hz);
+		const struct gline *x = &l[v[i]];
+
+		/* The callee's calls: FN's on a caller's line. */
+		arc_line(b, t, x, w, g->meas, g->m->hz,
+			 t->slot[k == 0 ? fn : x->other].calls);
 	}
 }
 
@@ -585,6 +630,27 @@ cycle_entry(FILE *out, const struct model *m, const struct report_opts *ro,
 	free(mem);
 }
 
+/* Entry ID of the graph (a function's lists gathered in SET). */
+static void
+entry(struct obuf *b, struct gctx *g, const struct report_opts *ro,
+      const char *spont, int set, entry_id id)
+{
+	const struct model *m = g->m;
+
+	if (entry_is_cycle(m, id)) {
+		ob_flush(b);
+		cycle_entry(b->out, m, ro, id - (uint32_t)m->nfuncs);
+	} else {
+		if (g->n[set][0] == 0)
+			ob_put(b, spont, strlen(spont));
+		arc_lines(b, g, ro, set, id, 0);
+		primary(b, m, ro, g->t, id);
+		arc_lines(b, g, ro, set, id, 1);
+	}
+	ob_put(b, ro->traditional ? "\n" DASHES "\n" : DASHES,
+	       strlen(ro->traditional ? "\n" DASHES "\n" : DASHES));
+}
+
 /* The line of an entry no function calls. */
 static void
 spontaneous(char *buf, size_t size, const struct report_opts *ro)
@@ -601,11 +667,12 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 {
 	const struct callgraph *cg = m->cg;
 	double pt = measured(m, ro) ? measured_base(m) : cg->print_time;
-	const char *dashes = ro->traditional ? "\n" DASHES "\n" : DASHES;
 	struct obuf b = { out, xmalloc(OB_CAP), 0, OB_CAP };
 	char spont[128];
 	struct gctx g;
 	struct tails t;
+	entry_id pend = CG_NONE;
+	int set = 0;
 
 	if (ro->traditional)
 		;
@@ -645,26 +712,26 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 		fputs("index % time    self  children    called     name\n",
 		      out);
 	tails_make(&t, m);
-	gctx_make(&g, m, measured(m, ro));
+	gctx_make(&g, m, &t, measured(m, ro));
 	spontaneous(spont, sizeof(spont), ro);
+	/* Each function's lists are gathered one entry before printing. */
 	for (size_t i = 0; i < m->nfuncs + m->ncycles; i++) {
 		entry_id id = m->order[i];
 
 		fetch_ahead(&g, i);
 		if (!model_listed(m, LIST_GRAPH, id))
 			continue;
-		if (entry_is_cycle(m, id)) {
-			ob_flush(&b);
-			cycle_entry(out, m, ro, id - (uint32_t)m->nfuncs);
-		} else {
-			if (cg->nodes[id].first_parent == CG_NONE)
-				ob_put(&b, spont, strlen(spont));
-			arc_lines(&b, &g, ro, &t, id, 0);
-			primary(&b, m, ro, &t, id);
-			arc_lines(&b, &g, ro, &t, id, 1);
+		if (!entry_is_cycle(m, id)) {
+			gather(&g, set, id, 0);
+			gather(&g, set, id, 1);
 		}
-		ob_put(&b, dashes, strlen(dashes));
+		if (pend != CG_NONE)
+			entry(&b, &g, ro, spont, set ^ 1, pend);
+		pend = id;
+		set ^= 1;
 	}
+	if (pend != CG_NONE)
+		entry(&b, &g, ro, spont, set ^ 1, pend);
 	ob_flush(&b);
 	free(b.buf);
 	gctx_free(&g);
