@@ -5,6 +5,7 @@
  * Invariant: after model_build() nothing here changes; every function
  * below it is a pure reader, so printers can run in any order.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -342,6 +343,38 @@ arc_tables(struct model *m)
 	m->arc_key = keys;
 }
 
+/*
+ * ORDER (entry ids ascending) in by_total's order, by keys made once:
+ * total time descending; cycles first, then names without a leading
+ * '_'; calls descending (not for cycles, which by_total sets apart in
+ * input order); the name's first bytes; then strcmp and the id (input
+ * order, as the stable sort keeps ties).  A NaN total makes by_total
+ * inconsistent: gp_sort decides then.
+ */
+static void
+sort_graph(uint32_t *order, size_t total, const struct graph_key *keys)
+{
+	struct gp_key *k = xcalloc(total ? total : 1, sizeof(*k));
+
+	for (size_t i = 0; i < total; i++) {
+		const struct graph_key *g = &keys[order[i]];
+		if (isnan(g->total)) {
+			free(k);
+			gp_sort(order, total, by_total, keys);
+			return;
+		}
+		k[i].k[0] = ~gp_key_double(g->total);
+		k[i].k[1] = g->name == NULL ? 0 : g->name[0] == '_' ? 2 : 1;
+		k[i].k[2] = g->name == NULL ? 0 : ~g->calls;
+		k[i].name = g->name;
+		k[i].id = order[i];
+	}
+	gp_sort_keys(k, total);
+	for (size_t i = 0; i < total; i++)
+		order[i] = k[i].id;
+	free(k);
+}
+
 static void
 order_graph(struct model *m)
 {
@@ -358,7 +391,7 @@ order_graph(struct model *m)
 		keys[i].name =
 		    entry_is_cycle(m, (entry_id)i) ? NULL : m->st->syms[i].name;
 	}
-	gp_sort(m->order, total, by_total, keys);
+	sort_graph(m->order, total, keys);
 	free(keys);
 	for (size_t i = 0; i < total; i++)
 		m->index[m->order[i]] = (uint32_t)i + 1;

@@ -8,6 +8,7 @@
 #include "fmt.h"
 #include "sort.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,6 +103,37 @@ header(FILE *out, const struct model *m, bool traditional, double total,
 	    dimen, dimen, prefix, abbrev, prefix, abbrev);
 }
 
+/*
+ * LIST in report_flat_order's order, by keys made once (self time and
+ * calls descending, then the raw name and the index): the comparison
+ * read two nodes and two names at random.  A
+ * NaN self time makes the comparison inconsistent: gp_sort decides
+ * then, as GNU's qsort does.
+ */
+static void
+sort_flat(const struct model *m, uint32_t *list, size_t n)
+{
+	struct gp_key *k = xcalloc(n ? n : 1, sizeof(*k));
+
+	for (size_t i = 0; i < n; i++) {
+		const struct cg_node *v = &m->cg->nodes[list[i]];
+
+		if (isnan(v->self_ticks)) {
+			free(k);
+			gp_sort(list, n, report_flat_order, m);
+			return;
+		}
+		k[i].k[0] = ~gp_key_double(v->self_ticks);
+		k[i].k[1] = ~v->ncalls;
+		k[i].name = model_raw_name(m, list[i]);
+		k[i].id = list[i];
+	}
+	gp_sort_keys(k, n);
+	for (size_t i = 0; i < n; i++)
+		list[i] = k[i].id;
+	free(k);
+}
+
 void
 report_flat(FILE *out, const struct model *m, const struct report_opts *ro)
 {
@@ -114,7 +146,7 @@ report_flat(FILE *out, const struct model *m, const struct report_opts *ro)
 	for (uint32_t i = 0; i < m->nfuncs; i++)
 		if (model_listed(m, LIST_FLAT, i))
 			list[n++] = i;
-	gp_sort(list, n, report_flat_order, m);
+	sort_flat(m, list, n);
 	unit = trad ? SI_MILLI : pick_unit(m); /* -T: ms */
 	header(out, m, trad, total, si[unit].prefix);
 	if (!(total > 0))

@@ -8,12 +8,25 @@
 #include "report.h"
 #include "sort.h"
 
-static int
-by_name(uint32_t a, uint32_t b, const void *ctx)
+/*
+ * V by raw name, equal names in index order (a stable sort by strcmp), by
+ * keys made once: each name's first 16 bytes, then strcmp only where
+ * those agree.
+ */
+static void
+sort_names(const struct model *m, uint32_t *v, size_t n)
 {
-	const struct model *m = ctx;
+	struct gp_key *k = xcalloc(n ? n : 1, sizeof(*k));
 
-	return strcmp(model_raw_name(m, a), model_raw_name(m, b));
+	for (size_t i = 0; i < n; i++) {
+		k[i].name = model_raw_name(m, v[i]);
+		gp_key_name(k[i].name, &k[i].k[0], &k[i].k[1]);
+		k[i].id = v[i];
+	}
+	gp_sort_keys(k, n);
+	for (size_t i = 0; i < n; i++)
+		v[i] = k[i].id;
+	free(k);
 }
 
 /* Print one cell; returns its printed width as GNU gprof counts it. */
@@ -64,7 +77,7 @@ report_index(FILE *out, const struct model *m, const struct report_opts *ro)
 	for (uint32_t i = 0; i < m->nfuncs; i++)
 		if (model_listed(m, LIST_INDEX, i))
 			v[n++] = i;
-	gp_sort(v, n, by_name, m);
+	sort_names(m, v, n);
 	total = n;
 	for (size_t k = 0; k < m->ncycles; k++)
 		v[total++] = (entry_id)(m->nfuncs + k);

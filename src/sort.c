@@ -88,3 +88,83 @@ gp_sort_runs(void *v, size_t n, size_t size,
 	free(tmp);
 	free(runs);
 }
+
+static int
+key_cmp(const void *a, const void *b)
+{
+	const struct gp_key *x = a, *y = b;
+	int c;
+
+	for (int i = 0; i < 3; i++)
+		if (x->k[i] != y->k[i])
+			return x->k[i] < y->k[i] ? -1 : 1;
+	if (x->name != y->name) {
+		if (x->name == NULL || y->name == NULL)
+			return x->name == NULL ? -1 : 1;
+		c = strcmp(x->name, y->name);
+		if (c != 0)
+			return c;
+	}
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* A merge sort of the keys themselves (qsort sorts pointers to them,
+ * and each comparison then reads two keys at random). */
+static void
+msort_keys(struct gp_key *v, struct gp_key *tmp, size_t n)
+{
+	size_t n1 = n / 2, n2 = n - n1, i = 0, j = 0, k = 0;
+	struct gp_key *b1 = v, *b2 = v + n1;
+
+	if (n <= 1)
+		return;
+	msort_keys(b1, tmp, n1);
+	msort_keys(b2, tmp, n2);
+	if (key_cmp(&b1[n1 - 1], &b2[0]) <= 0)
+		return; /* already in order */
+	while (i < n1 && j < n2) {
+		if (key_cmp(&b1[i], &b2[j]) <= 0)
+			tmp[k++] = b1[i++];
+		else
+			tmp[k++] = b2[j++];
+	}
+	if (i < n1)
+		memcpy(tmp + k, b1 + i, (n1 - i) * sizeof(*v));
+	memcpy(v, tmp, (n - (n2 - j)) * sizeof(*v));
+}
+
+void
+gp_sort_keys(struct gp_key *v, size_t n)
+{
+	struct gp_key *tmp;
+
+	if (n <= 1)
+		return;
+	tmp = xcalloc(n, sizeof(*tmp));
+	msort_keys(v, tmp, n);
+	free(tmp);
+}
+
+uint64_t
+gp_key_double(double x)
+{
+	uint64_t u;
+
+	x += 0.0; /* -0 becomes +0 */
+	memcpy(&u, &x, sizeof(u));
+	/* Positive: above every negative; negative: reversed. */
+	return u >> 63 ? ~u : u | 1ull << 63;
+}
+
+void
+gp_key_name(const char *s, uint64_t *k0, uint64_t *k1)
+{
+	uint64_t k[2] = { 0, 0 };
+	size_t i = 0;
+
+	/* Bytes past the NUL stay 0, below every byte of a longer name. */
+	for (; i < 16 && s[i] != '\0'; i++)
+		k[i / 8] |= (uint64_t)(unsigned char)s[i] << (8 * (7 - i % 8));
+	*k0 = k[0];
+	*k1 = k[1];
+}

@@ -28,4 +28,31 @@ void gp_sort(uint32_t *v, size_t n, gp_cmp cmp, const void *ctx);
 void gp_sort_runs(void *v, size_t n, size_t size,
 		  int (*cmp)(const void *, const void *));
 
+/*
+ * A sort key made once per element, so that comparisons read the keys
+ * side by side instead of the elements at random: K[0..2] compared as
+ * unsigned numbers, then NAME by strcmp (NULL first), then ID.
+ */
+struct gp_key {
+	uint64_t k[3];
+	const char *name; /* borrowed, or NULL */
+	uint32_t id;
+};
+
+/*
+ * Sort the N keys of V into that order.  Distinct ids make it a total
+ * order, so the answer is the one any correct sort gives: gp_sort's (a
+ * stable sort of ids in ascending order) for every comparison that
+ * agrees with the keys and breaks its ties by input order.
+ */
+void gp_sort_keys(struct gp_key *v, size_t n);
+
+/* X (not a NaN) as an unsigned key in the same order; -0 equals 0. */
+uint64_t gp_key_double(double x);
+
+/* The first 16 bytes of name S (zeros past its end) as two unsigned
+ * keys, big-endian: in strcmp's order, and equal only when those 16
+ * bytes are (strcmp then decides). */
+void gp_key_name(const char *s, uint64_t *k0, uint64_t *k1);
+
 #endif

@@ -223,8 +223,103 @@ test_runs(void)
 	}
 }
 
+/* What the keyed sorts stand for: a double descending, a count
+ * descending, a name by strcmp, ties in input order (gp_sort). */
+struct rec {
+	double d;
+	uint64_t c;
+	const char *name;
+};
+
+static int
+by_rec(uint32_t a, uint32_t b, const void *ctx)
+{
+	const struct rec *r = ctx;
+	int c;
+
+	if (r[a].d != r[b].d)
+		return r[a].d > r[b].d ? -1 : 1;
+	if (r[a].c != r[b].c)
+		return r[a].c > r[b].c ? -1 : 1;
+	c = strcmp(r[a].name, r[b].name);
+	return c;
+}
+
+/* gp_sort_keys with gp_key_double and gp_key_name gives gp_sort's order
+ * for a consistent comparison: -0 and 0 equal, names that share 16 or
+ * more bytes, bytes above 0x7f, the empty name, equal names. */
+static void
+test_keys(void)
+{
+	static const char *const names[] = {
+		"",
+		"a",
+		"ab",
+		"abcdefgh",
+		"abcdefghi",
+		"abcdefghijklmnop",
+		"abcdefghijklmnopq",
+		"abcdefghijklmnopr",
+		"abcdefghijklmnopqrstuvwxyz_long_1",
+		"abcdefghijklmnopqrstuvwxyz_long_2",
+		"\xc3\xa9t\xc3\xa9",
+		"_under",
+		"Zed",
+	};
+	static const double ds[] = { 0.0, -0.0, 1.5, 2.0, 1e300, -3.0, 0.25 };
+
+	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
+		size_t n = sizes[s];
+		struct rec *r = malloc((n ? n : 1) * sizeof(*r));
+		struct gp_key *k = malloc((n ? n : 1) * sizeof(*k));
+		uint32_t *v = ids(n);
+		uint64_t seed = 11 * n + 3;
+		bool same = true;
+
+		t_begin("sort/keys-%zu", n);
+		for (size_t i = 0; i < n; i++) {
+			uint64_t spare;
+
+			r[i].d = ds[t_rand(&seed) % ARRAY_SIZE(ds)];
+			r[i].c = t_rand(&seed) % 3;
+			r[i].name = names[t_rand(&seed) % ARRAY_SIZE(names)];
+			k[i].k[0] = ~gp_key_double(r[i].d);
+			k[i].k[1] = ~r[i].c;
+			gp_key_name(r[i].name, &k[i].k[2], &spare);
+			k[i].name = r[i].name;
+			k[i].id = (uint32_t)i;
+		}
+		gp_sort(v, n, by_rec, r);
+		gp_sort_keys(k, n);
+		for (size_t i = 0; i < n; i++)
+			same &= k[i].id == v[i];
+		check_true(same, "differs from gp_sort's order");
+
+		t_begin("sort/keys-names-%zu", n);
+		for (size_t i = 0; i < n; i++) {
+			v[i] = (uint32_t)i;
+			r[i].d = 0;
+			r[i].c = 0;
+			gp_key_name(r[i].name, &k[i].k[0], &k[i].k[1]);
+			k[i].k[2] = 0;
+			k[i].name = r[i].name;
+			k[i].id = (uint32_t)i;
+		}
+		gp_sort(v, n, by_rec, r);
+		gp_sort_keys(k, n);
+		same = true;
+		for (size_t i = 0; i < n; i++)
+			same &= k[i].id == v[i];
+		check_true(same, "differs from gp_sort's order by name");
+		free(r);
+		free(k);
+		free(v);
+	}
+}
+
 T_MODULE(sort)
 {
+	t_run("sort/keys", test_keys);
 	t_run("sort/stable", test_stable);
 	t_run("sort/random", test_random);
 	t_run("sort/inconsistent", test_inconsistent);
