@@ -313,7 +313,6 @@ static void
 arc_tables(struct model *m)
 {
 	const struct callgraph *cg = m->cg;
-	struct model_arc_key *keys;
 
 	for (int k = 0; k < 2; k++) {
 		uint32_t *lo = xcalloc(m->nfuncs + 2, sizeof(*lo));
@@ -329,18 +328,6 @@ arc_tables(struct model *m)
 		m->arc_lo[k] = lo;
 		m->arcs[k] = v;
 	}
-	keys = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*keys));
-	for (size_t a = 0; a < cg->narcs; a++) {
-		const struct cg_arc *e = &cg->arcs[a];
-		struct model_arc_key *k = &keys[a];
-
-		k->kind = e->parent == e->child    ? 0
-			  : model_arc_inside(m, e) ? 1
-						   : 2;
-		k->time = e->time + e->child_time;
-		k->count = e->count;
-	}
-	m->arc_key = keys;
 }
 
 /*
@@ -449,7 +436,6 @@ model_free(struct model *m)
 		free(m->arc_lo[k]);
 		free(m->arcs[k]);
 	}
-	free(m->arc_key);
 	free(m->prog.build_id);
 	free(m->prog.profiles);
 	for (size_t i = 0; i < m->prog.nwarnings; i++)
@@ -468,9 +454,6 @@ model_arc_inside(const struct model *m, const struct cg_arc *a)
 {
 	const struct cg_node *v = m->cg->nodes;
 
-	if (m->arc_key != NULL)
-		return m->arc_key[a - m->cg->arcs].kind < 2;
-
 	return a->parent == a->child ||
 	       (v[a->parent].cycle != 0 &&
 		v[a->parent].cycle == v[a->child].cycle);
@@ -480,36 +463,12 @@ model_arc_inside(const struct model *m, const struct cg_arc *a)
  * Order of arcs: self-calls lowest, then calls inside a cycle by count,
  * then the rest by propagated time and count.
  */
-/* arc_cmp() on the keys made once (the same answers, fewer misses). */
-static int
-key_cmp(const struct model_arc_key *a, const struct model_arc_key *b)
-{
-	if (a->kind == 0)
-		return -1;
-	if (b->kind == 0)
-		return 1;
-	if (a->kind == 1) {
-		if (b->kind != 1)
-			return -1;
-		return a->count < b->count ? -1 : a->count > b->count;
-	}
-	if (b->kind == 1)
-		return 1;
-	if (a->time < b->time)
-		return -1;
-	if (a->time > b->time)
-		return 1;
-	return a->count < b->count ? -1 : a->count > b->count;
-}
-
 static int
 arc_cmp(const struct model *m, uint32_t x, uint32_t y)
 {
 	const struct cg_arc *a = &m->cg->arcs[x], *b = &m->cg->arcs[y];
 	double ta, tb;
 
-	if (m->arc_key != NULL)
-		return key_cmp(&m->arc_key[x], &m->arc_key[y]);
 	if (a->parent == a->child)
 		return -1;
 	if (b->parent == b->child)

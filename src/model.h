@@ -89,13 +89,6 @@ struct model_map {
 	size_t nfuncs;
 };
 
-/* What the call graph sorts an arc by, made once per arc (model.c). */
-struct model_arc_key {
-	double time;    /* its time plus its children time */
-	uint64_t count; /* its calls */
-	int kind;       /* 0: a self-call, 1: inside a cycle, 2: other */
-};
-
 struct model {
 	const struct symtab *st;    /* borrowed: functions, raw names */
 	const struct callgraph *cg; /* borrowed: arcs, cycles, times */
@@ -122,7 +115,6 @@ struct model {
 	 * NULL (model_sorted_arcs then walks the lists).
 	 */
 	uint32_t *arc_lo[2], *arcs[2];
-	struct model_arc_key *arc_key; /* owned: per arc, or NULL */
 	/* Line mode (-l, lineprof.h): names carry "(file:line @ addr)",
 	 * and the call graph has entries for functions only. */
 	bool line_mode;

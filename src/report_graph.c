@@ -345,7 +345,7 @@ gather(struct gctx *g, int set, uint32_t fn, int k)
 /*
  * GNU's order of arcs: self-calls lowest, then calls inside a cycle by
  * count, then the rest by propagated time and count (model.c's
- * key_cmp, on the lines).
+ * arc_cmp, on the lines).
  */
 static int
 line_cmp(const struct gline *a, const struct gline *b)
