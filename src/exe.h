@@ -60,14 +60,15 @@ struct exe {
 	unsigned warned;            /* kinds of DWARF damage noted already */
 	char **notes;               /* owned: warnings not printed yet */
 	size_t nnotes;
-	char **kept; /* owned: file names direct lookups returned */
+	char **kept; /* owned: the file names of source positions found */
 	size_t nkept;
 };
 
 /* A source position found for a symbol address (file owned). */
 struct exe_src {
 	uint64_t addr;
-	char *file; /* NULL when DWARF has no line for ADDR */
+	const char *file; /* in the exe's kept names; NULL when DWARF has no
+			   * line for ADDR */
 	int line;
 };
 

@@ -159,7 +159,10 @@ line_table(struct exe *x, void *cu_die, struct dwline_table *t)
 static const char *
 keep(struct exe *x, const char *s)
 {
-	x->kept = xreallocarray(x->kept, x->nkept + 1, sizeof(char *));
+	/* Room doubles at each power of two (one name per unit's file). */
+	if ((x->nkept & (x->nkept - 1)) == 0)
+		x->kept = xreallocarray(x->kept, x->nkept ? 2 * x->nkept : 1,
+					sizeof(char *));
 	return x->kept[x->nkept++] = xstrdup(s);
 }
 
@@ -193,11 +196,14 @@ src_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* A unit's line table, read when a query first needs it. */
+/* A unit's line table, read when a query first needs it, and the file
+ * name last kept from it (the queries of a unit mostly share one). */
 struct lazy_lines {
 	Dwarf_Die *cu;
 	bool tried;
 	struct dwline_table t;
+	const char *last;      /* borrowed from T */
+	const char *last_kept; /* its copy in X->kept */
 };
 
 /* Answer the queries in [lo, hi) of the sorted table from CU's lines. */
@@ -227,7 +233,11 @@ answer_range(struct exe *x, struct lazy_lines *ll, uint64_t lo, uint64_t hi)
 		row = dwline_find(&ll->t, q->addr);
 		if (row == NULL || (f = dwline_file(&ll->t, row)) == NULL)
 			continue;
-		q->file = xstrdup(f);
+		if (f != ll->last) {
+			ll->last = f;
+			ll->last_kept = keep(x, f);
+		}
+		q->file = ll->last_kept;
 		q->line = row->line;
 	}
 }
@@ -273,7 +283,7 @@ next_unit(struct exe *x, void *dw, uint64_t *off, void *cu_die)
 static void
 answer_unit(struct exe *x, Dwarf_Die *cu)
 {
-	struct lazy_lines ll = { cu, false, { 0 } };
+	struct lazy_lines ll = { cu, false, { 0 }, NULL, NULL };
 	Dwarf_Addr base, lo, hi;
 	ptrdiff_t r = 0;
 
@@ -438,9 +448,7 @@ srcline_close(struct exe *x)
 	if (x->dwarf)
 		dwarf_end(x->dwarf);
 	x->dwarf = NULL;
-	for (size_t i = 0; i < x->nsrc; i++)
-		free(x->src[i].file);
-	free(x->src);
+	free(x->src); /* the file names are in X->kept */
 	x->src = NULL;
 	x->nsrc = 0;
 	warn_pending(x);
