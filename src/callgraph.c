@@ -142,7 +142,8 @@ cg_map_arc(const struct callgraph *cg, uint64_t from, uint64_t self,
 
 	if (p == SYM_NONE || c == SYM_NONE)
 		return false;
-	while (!cg->st->syms[c].is_func) {
+	/* The keys carry is_func side by side (symtab_index). */
+	while (!symtab_is_func(cg->st, c)) {
 		if (c == 0)
 			return false;
 		c--;

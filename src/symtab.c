@@ -221,6 +221,7 @@ symtab_free(struct symtab *st)
 	free(st->syms);
 	free(st->bucket);
 	free(st->ix_key);
+	free(st->ix_func);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -232,8 +233,10 @@ symtab_index(struct symtab *st)
 
 	free(st->bucket);
 	free(st->ix_key);
+	free(st->ix_func);
 	st->bucket = NULL;
 	st->ix_key = NULL;
+	st->ix_func = NULL;
 	st->nbuckets = 0;
 	st->ix_syms = NULL;
 	st->ix_n = 0;
@@ -258,9 +261,11 @@ symtab_index(struct symtab *st)
 		st->bucket[b] = (uint32_t)k;
 	}
 	st->ix_key = xreallocarray(NULL, st->n, sizeof(*st->ix_key));
+	st->ix_func = xreallocarray(NULL, st->n, sizeof(*st->ix_func));
 	for (size_t i = 0; i < st->n; i++) {
 		st->ix_key[i].addr = st->syms[i].addr;
 		st->ix_key[i].end = st->syms[i].end;
+		st->ix_func[i] = st->syms[i].is_func;
 	}
 	st->nbuckets = nb;
 	st->ix_syms = st->syms;

@@ -57,6 +57,7 @@ struct symtab {
 	struct symtab_key {
 		uint64_t addr, end;
 	} * ix_key;
+	bool *ix_func; /* owned, with BUCKET: each symbol's is_func */
 	uint64_t base;
 	unsigned shift;
 	const struct sym *ix_syms;
@@ -121,5 +122,15 @@ sym_id symtab_find(const struct symtab *st, uint64_t addr);
  * scanned on into the strings that follow it (see symtab.c).
  */
 bool symtab_local_name_ok(const char *name, size_t room);
+
+/* Whether ST's entry ID is a function (STT_FUNC): syms[ID].is_func,
+ * read from the index's dense copy while it describes the table. */
+static inline bool
+symtab_is_func(const struct symtab *st, sym_id id)
+{
+	if (st->ix_func != NULL && st->ix_syms == st->syms && st->ix_n == st->n)
+		return st->ix_func[id];
+	return st->syms[id].is_func;
+}
 
 #endif
