@@ -68,7 +68,9 @@ warn_mismatch(struct analysis *a, const struct options *o)
 {
 	struct gp_err msg;
 
-	mismatch_check(&a->mismatch, &a->g, &a->x, &a->fn.st);
+	a->arc_syms =
+	    xcalloc(a->g.narcs ? 2 * a->g.narcs : 1, sizeof(*a->arc_syms));
+	mismatch_check(&a->mismatch, &a->g, &a->x, &a->fn.st, a->arc_syms);
 	a->mismatch_checked = true;
 	for (size_t k = 0;
 	     mismatch_message(&a->mismatch, k, &a->g, o->exe, &msg); k++)
@@ -122,6 +124,10 @@ analysis_load(struct analysis *a, const struct options *o,
 		warn_mismatch(a, o);
 	if (on_file == NULL && a->objs.n > 0)
 		objects_resolve(&a->objs, &a->fn.st, &a->x, o);
+	if (a->objs.any) { /* the table grew: look the arcs up again */
+		free(a->arc_syms);
+		a->arc_syms = NULL;
+	}
 	return 0;
 }
 
@@ -167,7 +173,9 @@ analysis_compute(struct analysis *a, const struct options *o,
 	}
 	select_build(&a->fn.sel, o, &a->fn.st, &a->x);
 	cg_init(&a->fn.cg, &a->fn.st);
-	cg_tally(&a->fn.cg, &a->g, exe_arc_selected, a);
+	cg_tally_mapped(&a->fn.cg, &a->g, a->arc_syms, exe_arc_selected, a);
+	free(a->arc_syms);
+	a->arc_syms = NULL;
 	objects_tally(&a->objs, &a->fn.cg, arc_selected, &a->fn.sel);
 	if (o->static_calls && !static_calls(&a->fn.cg, &a->x, &a->g))
 		gp_warn(
@@ -211,6 +219,7 @@ analysis_describe(FILE *out, const struct analysis *a, unsigned level)
 void
 analysis_free(struct analysis *a)
 {
+	free(a->arc_syms);
 	analysed_free(&a->fn);
 	measured_free(&a->meas);
 	lineprof_free(&a->lp);

@@ -48,6 +48,9 @@ struct analysis {
 	 * checked once by analysis_load() (mismatch.h). */
 	struct mismatch mismatch;
 	bool mismatch_checked;
+	/* Owned: each arc's ends on fn.st, as mismatch_check() found them,
+	 * for cg_tally_mapped(); NULL when not made or no longer valid. */
+	uint32_t *arc_syms;
 };
 
 /*

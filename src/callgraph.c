@@ -133,13 +133,11 @@ cg_add(struct callgraph *cg, uint32_t parent, uint32_t child, uint64_t count)
 	return a;
 }
 
-bool
-cg_map_arc(const struct callgraph *cg, uint64_t from, uint64_t self,
-	   uint32_t *parent, uint32_t *child)
+/* cg_map_arc() on the ends' symtab_find() answers P and C. */
+static bool
+map_found(const struct callgraph *cg, sym_id p, sym_id c, uint32_t *parent,
+	  uint32_t *child)
 {
-	sym_id p = symtab_find(cg->st, from);
-	sym_id c = symtab_find(cg->st, self);
-
 	if (p == SYM_NONE || c == SYM_NONE)
 		return false;
 	/* The keys carry is_func side by side (symtab_index). */
@@ -153,6 +151,14 @@ cg_map_arc(const struct callgraph *cg, uint64_t from, uint64_t self,
 	return true;
 }
 
+bool
+cg_map_arc(const struct callgraph *cg, uint64_t from, uint64_t self,
+	   uint32_t *parent, uint32_t *child)
+{
+	return map_found(cg, symtab_find(cg->st, from),
+			 symtab_find(cg->st, self), parent, child);
+}
+
 /* Make the arc array exactly CAP long (CAP >= NARCS). */
 static void
 arcs_resize(struct callgraph *cg, size_t cap)
@@ -164,6 +170,13 @@ arcs_resize(struct callgraph *cg, size_t cap)
 void
 cg_tally(struct callgraph *cg, const struct gmon *g, cg_arc_filter *keep,
 	 void *ctx)
+{
+	cg_tally_mapped(cg, g, NULL, keep, ctx);
+}
+
+void
+cg_tally_mapped(struct callgraph *cg, const struct gmon *g,
+		const uint32_t *syms, cg_arc_filter *keep, void *ctx)
 {
 	/*
 	 * G's arcs add at most g->narcs arcs: room for them all at once,
@@ -188,9 +201,12 @@ cg_tally(struct callgraph *cg, const struct gmon *g, cg_arc_filter *keep,
 		for (size_t k = 0; k < n; k++) {
 			const struct gmon_arc *a = &g->arcs[i + k];
 
-			ok[k] =
-			    cg_map_arc(cg, a->from, a->self, &p[k], &c[k]) &&
-			    (keep == NULL || keep(ctx, p[k], c[k]));
+			ok[k] = (syms != NULL ? map_found(cg, syms[2 * (i + k)],
+							  syms[2 * (i + k) + 1],
+							  &p[k], &c[k])
+					      : cg_map_arc(cg, a->from, a->self,
+							   &p[k], &c[k])) &&
+				(keep == NULL || keep(ctx, p[k], c[k]));
 			if (!ok[k] || cg->hash_cap == 0)
 				continue;
 			slot[k] = hash_slot(p[k], c[k], cg->hash_cap);

@@ -113,6 +113,14 @@ void cg_tally(struct callgraph *cg, const struct gmon *g, cg_arc_filter *keep,
 	      void *ctx);
 
 /*
+ * cg_tally() with each arc's two symtab_find() answers on CG's table
+ * already made (SYMS[2i], SYMS[2i + 1], as mismatch_check() leaves
+ * them); NULL looks them up.
+ */
+void cg_tally_mapped(struct callgraph *cg, const struct gmon *g,
+		     const uint32_t *syms, cg_arc_filter *keep, void *ctx);
+
+/*
  * Take the self-calls out of ncalls, find the cycles, number them, and
  * propagate time (TICKS[i] is node i's self time in samples) and print
  * flags under SEL.

@@ -68,9 +68,19 @@ in_code(const struct symtab *st, uint64_t lo, uint64_t hi, uint64_t addr)
 	return addr >= lo && addr < hi && symtab_find(st, addr) != SYM_NONE;
 }
 
+/* SYMS's lookups (see mismatch_check), without a check. */
+static void
+map_arcs(const struct gmon *g, const struct symtab *st, uint32_t *syms)
+{
+	for (size_t i = 0; i < g->narcs; i++) {
+		syms[2 * i] = symtab_find(st, g->arcs[i].from);
+		syms[2 * i + 1] = symtab_find(st, g->arcs[i].self);
+	}
+}
+
 void
 mismatch_check(struct mismatch *m, const struct gmon *g, const struct exe *x,
-	       const struct symtab *st)
+	       const struct symtab *st, uint32_t *syms)
 {
 	uint64_t lo, hi;
 
@@ -92,18 +102,33 @@ mismatch_check(struct mismatch *m, const struct gmon *g, const struct exe *x,
 			m->bad_hi = h->highpc;
 		}
 	}
-	if (!code_span(x, &lo, &hi))
+	if (!code_span(x, &lo, &hi)) {
+		if (syms != NULL)
+			map_arcs(g, st, syms);
 		return;
+	}
 	/* Where a callee must be code: the image, or the code span. */
 	bool img = m->img_hi > m->img_lo;
 	uint64_t clo = img ? m->img_lo : lo, chi = img ? m->img_hi : hi;
 
 	m->narcs = g->narcs;
 	for (size_t i = 0; i < g->narcs; i++) {
-		uint64_t self = g->arcs[i].self;
+		uint64_t from = g->arcs[i].from, self = g->arcs[i].self;
+		sym_id f, c;
 
-		if (!in_code(st, lo, hi, g->arcs[i].from) ||
-		    (self >= clo && self < chi && !in_code(st, lo, hi, self)))
+		if (syms == NULL) {
+			if (!in_code(st, lo, hi, from) ||
+			    (self >= clo && self < chi &&
+			     !in_code(st, lo, hi, self)))
+				m->arcs_out++;
+			continue;
+		}
+		/* The same test on lookups made for every arc. */
+		f = syms[2 * i] = symtab_find(st, from);
+		c = syms[2 * i + 1] = symtab_find(st, self);
+		if (!(from >= lo && from < hi && f != SYM_NONE) ||
+		    (self >= clo && self < chi &&
+		     !(self >= lo && self < hi && c != SYM_NONE)))
 			m->arcs_out++;
 	}
 }

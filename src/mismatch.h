@@ -34,10 +34,14 @@ struct mismatch {
 
 /*
  * Check the profile data G (all files read) against the executable X
- * and its function table ST, filling M.  Never fails; O(arcs log n).
+ * and its function table ST, filling M.  SYMS (NULL, or room for
+ * 2 * G->narcs) gets symtab_find() of each arc's caller and callee
+ * address, [2i] and [2i + 1], for cg_tally_mapped(): each arc is
+ * looked up once.  Never fails; O(arcs log n).
  */
 void mismatch_check(struct mismatch *m, const struct gmon *g,
-		    const struct exe *x, const struct symtab *st);
+		    const struct exe *x, const struct symtab *st,
+		    uint32_t *syms);
 
 /*
  * The Kth warning (K = 0, 1, ...) that M calls for, written into
