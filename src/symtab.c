@@ -136,11 +136,26 @@ sort_stable(struct sym *v, size_t n)
 
 	if (n < 2)
 		return;
-	ids = xmalloc(n * sizeof(*ids));
+	if (n > UINT32_MAX) { /* ids would not fit the keys */
+		ids = xmalloc(n * sizeof(*ids));
+		for (size_t i = 0; i < n; i++)
+			ids[i] = (uint32_t)i;
+		gp_sort(ids, n, id_by_addr, v);
+	} else {
+		/* Keys (address, index) side by side: the same order. */
+		struct gp_key *k = xcalloc(n, sizeof(*k));
+
+		for (size_t i = 0; i < n; i++) {
+			k[i].k[0] = v[i].addr;
+			k[i].id = (uint32_t)i;
+		}
+		gp_sort_keys(k, n);
+		ids = xmalloc(n * sizeof(*ids));
+		for (size_t i = 0; i < n; i++)
+			ids[i] = k[i].id;
+		free(k);
+	}
 	tmp = xmalloc(n * sizeof(*tmp));
-	for (size_t i = 0; i < n; i++)
-		ids[i] = (uint32_t)i;
-	gp_sort(ids, n, id_by_addr, v);
 	for (size_t i = 0; i < n; i++)
 		tmp[i] = v[ids[i]];
 	memcpy(v, tmp, n * sizeof(*v));
