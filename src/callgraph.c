@@ -249,7 +249,8 @@ split_self_calls(struct callgraph *cg)
  * child, side by side for the depth-first walk.
  */
 struct adj {
-	uint32_t *lo[2], *ids[2], *kid; /* owned */
+	uint32_t *lo[2], *ids[2], *kid, *par; /* owned; PAR: IDS[0]'s
+					       * parents, side by side */
 };
 
 static void
@@ -274,8 +275,27 @@ adj_make(struct adj *j, const struct callgraph *cg)
 	}
 	/* Filled backwards in ascending id order: newest first. */
 	j->kid = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*j->kid));
-	for (size_t i = 0; i < cg->narcs; i++)
+	j->par = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*j->par));
+	for (size_t i = 0; i < cg->narcs; i++) {
 		j->kid[i] = cg->arcs[j->ids[1][i]].child;
+		j->par[i] = cg->arcs[j->ids[0][i]].parent;
+	}
+}
+
+/*
+ * Fetch what the propagation steps will read for node X, its list K's
+ * arcs and the nodes at their other ends (up to a few of each): they
+ * visit nodes in topological order, at random in memory.
+ */
+static void
+fetch_node(const struct callgraph *cg, const struct adj *j, uint32_t x, int k)
+{
+	uint32_t lo = j->lo[k][x], hi = j->lo[k][x + 1];
+
+	for (uint32_t q = lo; q < hi && q < lo + 8; q++) {
+		GP_PREFETCH(&cg->arcs[j->ids[k][q]]);
+		GP_PREFETCH(&cg->nodes[k ? j->kid[q] : j->par[q]]);
+	}
 }
 
 static void
@@ -286,6 +306,7 @@ adj_free(struct adj *j)
 		free(j->ids[k]);
 	}
 	free(j->kid);
+	free(j->par);
 }
 
 /*
@@ -450,7 +471,7 @@ inherit(struct callgraph *cg, const struct adj *j, uint32_t c)
 		v[c].prop_fract = 0;
 		for (uint32_t q = j->lo[0][c]; q < j->lo[0][c + 1]; q++) {
 			uint32_t a = j->ids[0][q];
-			uint32_t p = cg->arcs[a].parent;
+			uint32_t p = j->par[q];
 			if (p == c)
 				continue;
 			v[c].print_flag |= v[p].print_flag;
@@ -466,7 +487,7 @@ inherit(struct callgraph *cg, const struct adj *j, uint32_t c)
 	for (uint32_t m = cy->first; m != CG_NONE; m = v[m].cyc_next) {
 		for (uint32_t q = j->lo[0][m]; q < j->lo[0][m + 1]; q++) {
 			uint32_t a = j->ids[0][q];
-			uint32_t p = cg->arcs[a].parent;
+			uint32_t p = j->par[q];
 			if (v[p].cycle == v[c].cycle)
 				continue;
 			cy->print_flag |= v[p].print_flag;
@@ -492,6 +513,13 @@ propagate_flags(struct callgraph *cg, const struct adj *j,
 	cg->print_time = 0;
 	for (size_t i = cg->n; i-- > 0;) {
 		uint32_t c = cg->topo[i];
+
+		if (i >= 4) {
+			GP_PREFETCH(&v[cg->topo[i - 4]]);
+			GP_PREFETCH(&j->lo[0][cg->topo[i - 4]]);
+		}
+		if (i >= 2)
+			fetch_node(cg, j, cg->topo[i - 2], 0);
 		uint8_t f = sel->flags ? sel->flags[c] : 0;
 		uint64_t key = v[c].cycle ? (uint64_t)v[c].cycle << 32
 					  : (uint64_t)c | 1ull << 63;
@@ -639,8 +667,15 @@ cg_assemble(struct callgraph *cg, const double *ticks,
 	link_cycles(cg, &j);
 	propagate_flags(cg, &j, sel);
 	cycle_times(cg);
-	for (size_t i = 0; i < cg->n; i++)
+	for (size_t i = 0; i < cg->n; i++) {
+		if (i + 4 < cg->n) {
+			GP_PREFETCH(&cg->nodes[cg->topo[i + 4]]);
+			GP_PREFETCH(&j.lo[1][cg->topo[i + 4]]);
+		}
+		if (i + 2 < cg->n)
+			fetch_node(cg, &j, cg->topo[i + 2], 1);
 		propagate_time(cg, &j, cg->topo[i]);
+	}
 	adj_free(&j);
 }
 
