@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "report.h"
 #include "sort.h"
 
@@ -29,6 +30,20 @@ sort_names(const struct model *m, uint32_t *v, size_t n)
 	free(k);
 }
 
+/* N spaces. */
+static void
+spaces(FILE *out, size_t n)
+{
+	static const char sp[] = "                                ";
+
+	while (n > 0) {
+		size_t k = n < sizeof(sp) - 1 ? n : sizeof(sp) - 1;
+
+		fwrite(sp, 1, k, out);
+		n -= k;
+	}
+}
+
 /* Print one cell; returns its printed width as GNU gprof counts it. */
 static size_t
 cell(FILE *out, const struct model *m, bool traditional, entry_id id,
@@ -38,29 +53,49 @@ cell(FILE *out, const struct model *m, bool traditional, entry_id id,
 	char buf[32], name[48];
 	const char *text;
 
-	snprintf(buf, sizeof(buf), entry_printed(m, id) ? "[%u]" : "(%u)",
-		 m->index[id]);
-	if (cycle)
-		snprintf(name, sizeof(name), "<cycle %u>",
-			 (unsigned)(id - m->nfuncs + 1));
+	char *p = buf;
+	size_t nb, nt;
+
+	/* "[%u]" or "(%u)", and "<cycle %u>", formatted by hand: the
+	 * index has a cell per function. */
+	*p++ = entry_printed(m, id) ? '[' : '(';
+	p = fmt_u(p, m->index[id], 0, 0);
+	*p++ = entry_printed(m, id) ? ']' : ')';
+	*p = '\0';
+	nb = (size_t)(p - buf);
+	if (cycle) {
+		p = fmt_s(name, "<cycle ");
+		p = fmt_u(p, (uint64_t)(id - m->nfuncs + 1), 0, 0);
+		*p++ = '>';
+		*p = '\0';
+	}
 	if (traditional) {
 		/* BSD layout: the raw symbol name, as GNU prints it. */
 		fprintf(out, "%6.6s %-19.19s", buf,
 			cycle ? name : model_raw_name(m, id));
 		return col;
 	}
-	col += strlen(buf);
-	for (; col < start + 5; col++)
-		fputc(' ', out);
-	fprintf(out, " %s ", buf);
+	col += nb;
+	if (col < start + 5) {
+		spaces(out, start + 5 - col);
+		col = start + 5;
+	}
+	fputc(' ', out);
+	fwrite(buf, 1, nb, out);
+	fputc(' ', out);
 	text = cycle ? name : model_name(m, id);
-	fputs(text, out);
-	col += strlen(text);
+	nt = strlen(text);
+	fwrite(text, 1, nt, out);
+	col += nt;
 	if (!cycle && m->st->syms[id].is_static) {
 		const char *file = model_file(m, id);
 		if (file != NULL) {
-			fprintf(out, " (%s)", file);
-			col += strlen(file) + 3;
+			size_t nf = strlen(file);
+
+			fwrite(" (", 1, 2, out);
+			fwrite(file, 1, nf, out);
+			fputc(')', out);
+			col += nf + 3;
 		}
 	}
 	return col;
