@@ -63,6 +63,8 @@ struct tail_slot {
 	char s[SLOT_TEXT]; /* the text, when LEN <= SLOT_TEXT */
 };
 
+_Static_assert(sizeof(struct tail_slot) == 64, "a slot is one cache line");
+
 struct tails {
 	char *s;                /* owned */
 	size_t *off;            /* owned, nfuncs + 1 of them */
@@ -109,12 +111,10 @@ tails_make(struct tails *t, const struct model *m)
 		sl->calls = callee_calls(m->cg, fn);
 		sl->len = len + ns + 1 <= SLOT_TEXT ? (uint32_t)(len + ns + 1)
 						    : UINT32_MAX;
-		if (sl->len != UINT32_MAX)
-			memcpy(sl->s, t->s + n, len + ns + 1);
 		n += len + ns;
 		t->s[n++] = '\n';
 		if (sl->len != UINT32_MAX)
-			sl->s[len + ns] = '\n';
+			memcpy(sl->s, t->s + t->off[fn], sl->len);
 	}
 	t->off[m->nfuncs] = n;
 }
