@@ -40,6 +40,15 @@ struct lineprof {
 	 * (bbsum.h): grouped by entry in address order. */
 	struct gmon_bb *bbs; /* owned */
 	size_t nbbs;
+	/*
+	 * When the reports show only entries that own a sample, an arc or
+	 * a block count (no -z, no symbol specification, flat profile and
+	 * call graph only), the table holds only those (and every
+	 * function), and INDEX_SKIP (owned) says per entry, then per
+	 * cycle, how many left-out entries GNU's call-graph numbering puts
+	 * before it; NULL when the table holds them all.
+	 */
+	uint32_t *index_skip;
 };
 
 /*
