@@ -106,8 +106,8 @@ mark_samples(const struct gmon *g, const struct sym *v, const uint32_t *ord,
 						z = mid;
 				}
 				for (size_t k = a; k + 1 < n; k++) {
-					int64_t slo = (int64_t)(v[ord[k]].addr /
-								2);
+					int64_t slo =
+					    (int64_t)(v[ord[k]].addr / 2);
 					int64_t shi =
 					    (int64_t)(v[ord[k + 1]].addr / 2);
 					int64_t ov = (shi < hi ? shi : hi) -
@@ -137,8 +137,8 @@ mark_samples(const struct gmon *g, const struct sym *v, const uint32_t *ord,
  * arc and number comes out the same.
  */
 static int
-mark_used(const struct linemode *lm, const struct gmon *g,
-	  const uint32_t *ord, size_t n, bool *keep, struct gp_err *err)
+mark_used(const struct linemode *lm, const struct gmon *g, const uint32_t *ord,
+	  size_t n, bool *keep, struct gp_err *err)
 {
 	const struct sym *v = lm->st.syms;
 
@@ -186,8 +186,8 @@ struct hidden {
 	struct hidden_group *group;
 	size_t ngroups, nplain; /* groups [0, nplain) have no leading '_' */
 	uint32_t nplain_entries;
-	uint32_t *pos;   /* table positions of the left-out entries */
-	uint32_t *kpos;  /* table position of each kept entry */
+	uint32_t *pos;  /* table positions of the left-out entries */
+	uint32_t *kpos; /* table position of each kept entry */
 	size_t nhidden;
 };
 
@@ -228,8 +228,8 @@ hidden_build(struct hidden *h, const struct sym *v, const uint32_t *ord,
 
 		if (keep[j])
 			continue;
-		for (b &= cap - 1; slot[b] != UINT32_MAX &&
-				   h->group[slot[b]].name != name;
+		for (b &= cap - 1;
+		     slot[b] != UINT32_MAX && h->group[slot[b]].name != name;
 		     b = (b + 1) & (cap - 1))
 			;
 		if (slot[b] == UINT32_MAX) {
@@ -295,8 +295,7 @@ hidden_before(const struct hidden *h, const char *name, uint32_t at)
 			z = mid;
 	}
 	c = a < hi ? h->group[a].before
-		   : (a > lo ? h->group[a - 1].before + h->group[a - 1].n
-			     : 0);
+		   : (a > lo ? h->group[a - 1].before + h->group[a - 1].n : 0);
 	/* Groups of the same name (other pointers): their entries before AT. */
 	for (; a < hi && strcmp(h->group[a].name, name) == 0; a++) {
 		const uint32_t *p = h->pos + h->group[a].first;
@@ -357,9 +356,8 @@ skip_counts(struct lineprof *lp, const struct hidden *h)
  * mark_used() keeps; H gets the others (nothing when all are kept).
  */
 static int
-copy_table(struct lineprof *lp, const struct linemode *lm,
-	   const struct gmon *g, const struct options *o, struct hidden *h,
-	   struct gp_err *err)
+copy_table(struct lineprof *lp, const struct linemode *lm, const struct gmon *g,
+	   const struct options *o, struct hidden *h, struct gp_err *err)
 {
 	size_t n = 0, k = 0;
 	uint32_t *ord = xcalloc(lm->st.n ? lm->st.n : 1, sizeof(*ord));
