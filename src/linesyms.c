@@ -23,7 +23,6 @@ struct row {
 	const char *file;
 	int line;
 	bool end; /* end of a sequence: no line from here */
-	size_t seq;
 };
 
 struct range {
@@ -110,7 +109,6 @@ add_rows(struct exe *x, Dwarf_Die *cu, struct gp_vec *rows,
 		if (!ln->end && empty_row(ends, nends, ln))
 			continue;
 		r = gp_vec_push(rows, sizeof(*r), 256);
-		r->seq = rows->n;
 		r->addr = ln->addr;
 		r->file = dwline_file(t, ln);
 		if (r->file == NULL)
