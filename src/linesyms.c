@@ -12,10 +12,12 @@
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
+#include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "dieranges.h"
 #include "sort.h"
 
 struct row {
@@ -25,12 +27,9 @@ struct row {
 	bool end; /* end of a sequence: no line from here */
 };
 
-struct range {
-	uint64_t lo, hi;
-	const char *name; /* NULL when the DIE has none */
-	bool linkage;     /* NAME is a linkage (mangled) name */
-	size_t order;     /* DIE order: later wins a tie */
-};
+/* A function's range (dieranges.h): the lean reader's and libdw's
+ * walk's are the same records. */
+#define range die_range
 
 /* A sequence's end: where it ends, and its place in the program. */
 struct end_mark {
@@ -256,6 +255,73 @@ walk_dies(struct exe *x, Dwarf_Die *cu, struct gp_vec *ranges)
 		    (unsigned long long)dwarf_dieoffset(cu));
 }
 
+/* Section WANT of ELF, decompressed (libdw has done that already). */
+static const unsigned char *
+section(Elf *elf, size_t shstrndx, const char *want, size_t *n)
+{
+	Elf_Scn *scn = NULL;
+
+	*n = 0;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+		Elf_Data *d;
+
+		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name == NULL || strcmp(name, want) != 0)
+			continue;
+		if ((sh.sh_flags & SHF_COMPRESSED) &&
+		    elf_compress(scn, 0, 0) < 0)
+			return NULL;
+		d = elf_getdata(scn, NULL);
+		if (d == NULL || d->d_buf == NULL)
+			return NULL;
+		*n = d->d_size;
+		return d->d_buf;
+	}
+	return NULL;
+}
+
+/* The sections dieranges.c reads, from the ELF file libdw reads. */
+static void
+lean_sections(struct exe *x, Dwarf *dw, struct dieranges_secs *s)
+{
+	Elf *elf = dwarf_getelf(dw);
+	size_t shstrndx;
+
+	memset(s, 0, sizeof(*s));
+	s->big_endian = x->big_endian;
+	if (elf == NULL || elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return;
+	s->info = section(elf, shstrndx, ".debug_info", &s->ninfo);
+	s->abbrev = section(elf, shstrndx, ".debug_abbrev", &s->nabbrev);
+	s->str = section(elf, shstrndx, ".debug_str", &s->nstr);
+	s->line_str = section(elf, shstrndx, ".debug_line_str", &s->nline_str);
+	s->str_offsets =
+	    section(elf, shstrndx, ".debug_str_offsets", &s->nstr_offsets);
+	s->addr = section(elf, shstrndx, ".debug_addr", &s->naddr);
+	s->ranges = section(elf, shstrndx, ".debug_ranges", &s->nranges);
+	s->rnglists = section(elf, shstrndx, ".debug_rnglists", &s->nrnglists);
+}
+
+/*
+ * The function ranges of CU: by dieranges.c when it reads the unit,
+ * else by the walk with libdw (whose messages are the reference).
+ */
+static void
+unit_ranges(struct exe *x, const struct dieranges_secs *s, Dwarf_Die *cu,
+	    struct gp_vec *ranges)
+{
+	uint64_t unit = dwarf_dieoffset(cu) - dwarf_cuoffset(cu);
+
+	if (s->info != NULL &&
+	    dieranges_unit(s, unit, plain_names, ranges) == 0)
+		return;
+	walk_dies(x, cu, ranges);
+}
+
 /* Rows by address; gp_sort_runs keeps rows at one address in order. */
 static int
 row_addr_cmp(const void *a, const void *b)
@@ -415,6 +481,7 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	Dwarf *dw = srcline_dwarf(x);
 	struct gp_vec rows = { 0 }, ranges = { 0 }, out = { 0 }, outn = { 0 };
 	struct gp_vec tables = { 0 }, outf = { 0 }, outl = { 0 };
+	struct dieranges_secs secs;
 	Dwarf_Die cu;
 	uint64_t off = 0;
 	size_t nrows, nranges, nheap = 0, ri = 0, gi = 0, ne, ei = 0;
@@ -431,9 +498,10 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 		ls->qlines = xcalloc(nq ? nq : 1, sizeof(*ls->qlines));
 		return;
 	}
+	lean_sections(x, dw, &secs);
 	while (srcline_next_unit(x, dw, &off, &cu)) {
 		add_rows(x, &cu, &rows, &tables);
-		walk_dies(x, &cu, &ranges);
+		unit_ranges(x, &secs, &cu, &ranges);
 	}
 	/* qsort must not see the NULL of an empty vector (no rows, or no
 	 * functions: assembly with -g; or damaged DWARF). */
