@@ -127,7 +127,13 @@ struct abbrev {
 	bool children;
 	bool wanted;       /* a subprogram or inlined subroutine */
 	uint32_t first, n; /* its attributes in the unit's spec array */
+	/* When every form has one size: the attributes' bytes, and where
+	 * the first DW_AT_sibling is in them (FIXED_NONE: none). */
+	uint32_t fixed, sib_at;
+	uint16_t sib_form;
 };
+
+#define FIXED_NONE UINT32_MAX
 
 /* One attribute's form and raw value (or place, for strings). */
 struct val {
@@ -164,6 +170,79 @@ struct unit {
 	bool have_str_base, have_addr_base, have_rnglists_base;
 	uint64_t str_base, addr_base, base;
 };
+
+/* The size of FORM's value when it has one, else FIXED_NONE. */
+static uint32_t
+form_size(const struct unit *u, unsigned form)
+{
+	switch (form) {
+	case DW_FORM_addr:
+		return u->asize;
+	case DW_FORM_data1:
+	case DW_FORM_ref1:
+	case DW_FORM_flag:
+	case DW_FORM_strx1:
+	case DW_FORM_addrx1:
+		return 1;
+	case DW_FORM_data2:
+	case DW_FORM_ref2:
+	case DW_FORM_strx2:
+	case DW_FORM_addrx2:
+		return 2;
+	case DW_FORM_strx3:
+	case DW_FORM_addrx3:
+		return 3;
+	case DW_FORM_data4:
+	case DW_FORM_ref4:
+	case DW_FORM_ref_sup4:
+	case DW_FORM_strx4:
+	case DW_FORM_addrx4:
+		return 4;
+	case DW_FORM_data8:
+	case DW_FORM_ref8:
+	case DW_FORM_ref_sig8:
+	case DW_FORM_ref_sup8:
+		return 8;
+	case DW_FORM_data16:
+		return 16;
+	case DW_FORM_strp:
+	case DW_FORM_line_strp:
+	case DW_FORM_sec_offset:
+	case DW_FORM_strp_sup:
+		return u->osize;
+	case DW_FORM_ref_addr:
+		return u->version <= 2 ? u->asize : u->osize;
+	case DW_FORM_flag_present:
+	case DW_FORM_implicit_const:
+		return 0;
+	default:
+		return FIXED_NONE;
+	}
+}
+
+/* A's FIXED and SIB_AT (see struct abbrev). */
+static void
+fixed_layout(const struct unit *u, struct abbrev *a,
+	     const struct attr_spec *spec)
+{
+	uint32_t at = 0;
+
+	a->fixed = FIXED_NONE;
+	a->sib_at = FIXED_NONE;
+	for (uint32_t i = 0; i < a->n; i++) {
+		uint32_t n = form_size(u, spec[a->first + i].form);
+
+		if (n == FIXED_NONE || at > UINT16_MAX)
+			return;
+		if (spec[a->first + i].kind == K_SIBLING &&
+		    a->sib_at == FIXED_NONE) {
+			a->sib_at = at;
+			a->sib_form = spec[a->first + i].form;
+		}
+		at += n;
+	}
+	a->fixed = at;
+}
 
 static int
 read_abbrevs(struct unit *u, uint64_t off)
@@ -274,6 +353,9 @@ read_abbrevs(struct unit *u, uint64_t off)
 	u->nab = cap;
 	u->spec = specs.p;
 	u->nspec = specs.n;
+	for (size_t i = 0; i < cap; i++)
+		if (u->ab[i].tag != 0)
+			fixed_layout(u, &u->ab[i], u->spec);
 	return 0;
 fail:
 	free(specs.p);
@@ -522,6 +604,21 @@ read_die(const struct unit *u, struct cur *c, struct die *d, uint32_t want)
 	d->mask = 0;
 	if (a->wanted)
 		want = ~(uint32_t)0;
+	/* Only the sibling link wanted, at a known place: skip the rest. */
+	if (want == (uint32_t)1 << K_SIBLING && a->fixed != FIXED_NONE) {
+		if ((size_t)(c->end - c->p) < a->fixed)
+			return -1;
+		if (a->sib_at != FIXED_NONE) {
+			struct cur s = { c->p + a->sib_at, c->end, false };
+
+			if (read_form(u, &s, a->sib_form, 0,
+				      &d->v[K_SIBLING]) != 0)
+				return -1;
+			d->mask = (uint32_t)1 << K_SIBLING;
+		}
+		c->p += a->fixed;
+		return 0;
+	}
 	for (uint32_t i = 0; i < a->n; i++) {
 		const struct attr_spec *sp = &u->spec[a->first + i];
 		uint32_t bit = (uint32_t)1 << sp->kind;

@@ -25,8 +25,8 @@ arc_selected(void *ctx, uint32_t parent, uint32_t child)
  * entry that owns nothing), in the text view.  A profile with neither
  * samples nor arcs gets -C's counts instead (reports.c): all entries.
  */
-static bool
-shows_only_used(const struct options *o, const struct gmon *g)
+bool
+lineprof_shows_only_used(const struct options *o, const struct gmon *g)
 {
 	if (o->nspecs != 0 || o->zeros || o->view != NULL || o->debug != 0 ||
 	    o->error_bars || o->diff_base != NULL || o->static_calls)
@@ -352,7 +352,7 @@ skip_counts(struct lineprof *lp, const struct hidden *h)
 
 /*
  * LP's table: LM's entries that own some address, all of them or (when
- * O's reports show only used entries, see shows_only_used) those that
+ * O's reports show only used entries, see lineprof_shows_only_used) those that
  * mark_used() keeps; H gets the others (nothing when all are kept).
  */
 static int
@@ -366,7 +366,7 @@ copy_table(struct lineprof *lp, const struct linemode *lm, const struct gmon *g,
 	for (size_t i = 0; i < lm->st.n; i++)
 		if (lm->st.syms[i].end >= lm->st.syms[i].addr)
 			ord[n++] = (uint32_t)i;
-	if (shows_only_used(o, g)) {
+	if (lineprof_shows_only_used(o, g)) {
 		keep = xcalloc(n ? n : 1, sizeof(*keep));
 		if (mark_used(lm, g, ord, n, keep, err) != 0) {
 			free(keep);

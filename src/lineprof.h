@@ -60,6 +60,17 @@ int lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 		     const struct symtab *funcs, const struct gmon *g,
 		     const struct options *o, struct gp_err *err);
 
+/*
+ * Whether the reports O asks for show only the entries that own a
+ * sample, an arc or a block count: GNU's flat profile and call graph
+ * (with its index), in the text view, without -z, -c, -d or any symbol
+ * specification, on a profile G with samples or arcs.  Then
+ * lineprof_compute() cuts the table to those (see index_skip), and the
+ * function-level analysis, which such reports never read in line mode,
+ * is skipped (analysis.c).
+ */
+bool lineprof_shows_only_used(const struct options *o, const struct gmon *g);
+
 void lineprof_free(struct lineprof *lp);
 
 #endif
