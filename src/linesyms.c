@@ -101,13 +101,22 @@ add_rows(struct exe *x, Dwarf_Die *cu, struct gp_vec *rows,
 	if (srcline_line_table(x, cu, t) != 0)
 		return;
 	ends = sequence_ends(t, &nends);
+	/* Room for all of them at once. */
+	if (rows->cap - rows->n < t->nrows) {
+		size_t cap = rows->cap ? 2 * rows->cap : 256;
+
+		if (cap < rows->n + t->nrows)
+			cap = rows->n + t->nrows;
+		rows->p = xreallocarray(rows->p, cap, sizeof(struct row));
+		rows->cap = cap;
+	}
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct dwline_row *ln = &t->rows[i];
 		struct row *r;
 
 		if (!ln->end && empty_row(ends, nends, ln))
 			continue;
-		r = gp_vec_push(rows, sizeof(*r), 256);
+		r = (struct row *)rows->p + rows->n++;
 		r->addr = ln->addr;
 		r->file = dwline_file(t, ln);
 		if (r->file == NULL)
@@ -479,8 +488,7 @@ void
 linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 {
 	Dwarf *dw = srcline_dwarf(x);
-	struct gp_vec rows = { 0 }, ranges = { 0 }, out = { 0 }, outn = { 0 };
-	struct gp_vec tables = { 0 }, outf = { 0 }, outl = { 0 };
+	struct gp_vec rows = { 0 }, ranges = { 0 }, tables = { 0 };
 	struct dieranges_secs secs;
 	Dwarf_Die cu;
 	uint64_t off = 0;
@@ -513,6 +521,14 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	nranges = ranges.n;
 	heap = xcalloc(nranges ? nranges : 1, sizeof(*heap));
 	ev = code_symbols(x, &ne);
+	/* Each visit below is at a distinct point (a row, a range's start
+	 * or end, a symbol, or .text's start) and makes one symbol at
+	 * most: room for them all, given back at the end. */
+	size_t cap = nrows + 2 * nranges + ne + 1, no = 0;
+	uint64_t *oa = xreallocarray(NULL, cap, sizeof(*oa));
+	const char **on = xreallocarray(NULL, cap, sizeof(*on));
+	const char **of = xreallocarray(NULL, cap, sizeof(*of));
+	int *ol = xreallocarray(NULL, cap, sizeof(*ol));
 	const struct row *rv = rows.p;
 	const struct range *gv = ranges.p;
 	/* Visit each point where the row or the set of ranges changes. */
@@ -545,18 +561,15 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 		if (name == NULL && ei > 0)
 			name = ev[efirst].name;
 		if (cur != NULL && !cur->end && cur->line != 0 &&
-		    name != NULL &&
+		    name != NULL && no < cap &&
 		    !(pfile != NULL && cur->line == pline &&
 		      strcmp(cur->file, pfile) == 0 &&
 		      strcmp(name, pname) == 0)) {
-			*(uint64_t *)gp_vec_push(&out, sizeof(uint64_t), 256) =
-			    at;
-			*(const char **)gp_vec_push(&outn, sizeof(char *),
-						    256) = name;
-			*(const char **)gp_vec_push(&outf, sizeof(char *),
-						    256) = cur->file;
-			*(int *)gp_vec_push(&outl, sizeof(int), 256) =
-			    cur->line;
+			oa[no] = at;
+			on[no] = name;
+			of[no] = cur->file;
+			ol[no] = cur->line;
+			no++;
 			pfile = cur->file;
 			pline = cur->line;
 			pname = name;
@@ -583,11 +596,11 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	free(rows.p);
 	free(ranges.p);
 	srcline_warn_pending(x);
-	ls->addrs = out.p;
-	ls->names = outn.p;
-	ls->files = outf.p;
-	ls->lines = outl.p;
-	ls->n = out.n;
+	ls->addrs = xreallocarray(oa, no ? no : 1, sizeof(*oa));
+	ls->names = xreallocarray(on, no ? no : 1, sizeof(*on));
+	ls->files = xreallocarray(of, no ? no : 1, sizeof(*of));
+	ls->lines = xreallocarray(ol, no ? no : 1, sizeof(*ol));
+	ls->n = no;
 	ls->tables = tables.p;
 	ls->ntables = tables.n;
 }
