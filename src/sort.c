@@ -103,12 +103,21 @@ gp_sort_runs(void *v, size_t n, size_t size,
 
 	if (n < 2)
 		return;
-	runs = xcalloc(n + 1, sizeof(*runs));
+	/* Count the runs first: most tables have few (no zeroed array of
+	 * N, and no buffer at all when sorted). */
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || cmp(e + (i - 1) * size, e + i * size) > 0)
+			nruns++;
+	if (nruns < 2)
+		return;
+	runs = xreallocarray(NULL, nruns + 1, sizeof(*runs));
+	nruns = 0;
 	for (size_t i = 0; i < n; i++)
 		if (i == 0 || cmp(e + (i - 1) * size, e + i * size) > 0)
 			runs[nruns++] = i;
 	runs[nruns] = n;
-	tmp = nruns > 1 ? xcalloc(n, size) : NULL;
+	/* Only the left runs' overlapping parts are ever copied in. */
+	tmp = xreallocarray(NULL, n, size);
 	while (nruns > 1) {
 		size_t out = 0;
 
