@@ -171,6 +171,17 @@ analysis_compute(struct analysis *a, const struct options *o,
 		linemode_build(&a->lines, &a->x, &a->fn.st, &a->g);
 		return 0;
 	}
+	/*
+	 * Line mode's flat profile and call graph read only the line
+	 * table's analysis (lineprof.h): the functions' is skipped, unless
+	 * shared objects' samples (objects.h) are charged with it.
+	 */
+	if (o->line && !(o->style & OUT_SUM) && !a->objs.any &&
+	    lineprof_shows_only_used(o, &a->g)) {
+		linemode_build(&a->lines, &a->x, &a->fn.st, NULL);
+		return lineprof_compute(&a->lp, &a->lines, &a->fn.st, &a->g, o,
+					err);
+	}
 	select_build(&a->fn.sel, o, &a->fn.st, &a->x);
 	cg_init(&a->fn.cg, &a->fn.st);
 	cg_tally_mapped(&a->fn.cg, &a->g, a->arc_syms, exe_arc_selected, a);

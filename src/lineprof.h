@@ -40,6 +40,15 @@ struct lineprof {
 	 * (bbsum.h): grouped by entry in address order. */
 	struct gmon_bb *bbs; /* owned */
 	size_t nbbs;
+	/*
+	 * When the reports show only entries that own a sample, an arc or
+	 * a block count (no -z, no symbol specification, flat profile and
+	 * call graph only), the table holds only those (and every
+	 * function), and INDEX_SKIP (owned) says per entry, then per
+	 * cycle, how many left-out entries GNU's call-graph numbering puts
+	 * before it; NULL when the table holds them all.
+	 */
+	uint32_t *index_skip;
 };
 
 /*
@@ -50,6 +59,17 @@ struct lineprof {
 int lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 		     const struct symtab *funcs, const struct gmon *g,
 		     const struct options *o, struct gp_err *err);
+
+/*
+ * Whether the reports O asks for show only the entries that own a
+ * sample, an arc or a block count: GNU's flat profile and call graph
+ * (with its index), in the text view, without -z, -c, -d or any symbol
+ * specification, on a profile G with samples or arcs.  Then
+ * lineprof_compute() cuts the table to those (see index_skip), and the
+ * function-level analysis, which such reports never read in line mode,
+ * is skipped (analysis.c).
+ */
+bool lineprof_shows_only_used(const struct options *o, const struct gmon *g);
 
 void lineprof_free(struct lineprof *lp);
 

@@ -12,10 +12,12 @@
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
+#include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "dieranges.h"
 #include "sort.h"
 
 struct row {
@@ -23,15 +25,11 @@ struct row {
 	const char *file;
 	int line;
 	bool end; /* end of a sequence: no line from here */
-	size_t seq;
 };
 
-struct range {
-	uint64_t lo, hi;
-	const char *name; /* NULL when the DIE has none */
-	bool linkage;     /* NAME is a linkage (mangled) name */
-	size_t order;     /* DIE order: later wins a tie */
-};
+/* A function's range (dieranges.h): the lean reader's and libdw's
+ * walk's are the same records. */
+#define range die_range
 
 /* A sequence's end: where it ends, and its place in the program. */
 struct end_mark {
@@ -103,14 +101,22 @@ add_rows(struct exe *x, Dwarf_Die *cu, struct gp_vec *rows,
 	if (srcline_line_table(x, cu, t) != 0)
 		return;
 	ends = sequence_ends(t, &nends);
+	/* Room for all of them at once. */
+	if (rows->cap - rows->n < t->nrows) {
+		size_t cap = rows->cap ? 2 * rows->cap : 256;
+
+		if (cap < rows->n + t->nrows)
+			cap = rows->n + t->nrows;
+		rows->p = xreallocarray(rows->p, cap, sizeof(struct row));
+		rows->cap = cap;
+	}
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct dwline_row *ln = &t->rows[i];
 		struct row *r;
 
 		if (!ln->end && empty_row(ends, nends, ln))
 			continue;
-		r = gp_vec_push(rows, sizeof(*r), 256);
-		r->seq = rows->n;
+		r = (struct row *)rows->p + rows->n++;
 		r->addr = ln->addr;
 		r->file = dwline_file(t, ln);
 		if (r->file == NULL)
@@ -256,6 +262,73 @@ walk_dies(struct exe *x, Dwarf_Die *cu, struct gp_vec *ranges)
 		    "unit at offset 0x%llx: entries libdw cannot read are "
 		    "skipped",
 		    (unsigned long long)dwarf_dieoffset(cu));
+}
+
+/* Section WANT of ELF, decompressed (libdw has done that already). */
+static const unsigned char *
+section(Elf *elf, size_t shstrndx, const char *want, size_t *n)
+{
+	Elf_Scn *scn = NULL;
+
+	*n = 0;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+		Elf_Data *d;
+
+		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name == NULL || strcmp(name, want) != 0)
+			continue;
+		if ((sh.sh_flags & SHF_COMPRESSED) &&
+		    elf_compress(scn, 0, 0) < 0)
+			return NULL;
+		d = elf_getdata(scn, NULL);
+		if (d == NULL || d->d_buf == NULL)
+			return NULL;
+		*n = d->d_size;
+		return d->d_buf;
+	}
+	return NULL;
+}
+
+/* The sections dieranges.c reads, from the ELF file libdw reads. */
+static void
+lean_sections(struct exe *x, Dwarf *dw, struct dieranges_secs *s)
+{
+	Elf *elf = dwarf_getelf(dw);
+	size_t shstrndx;
+
+	memset(s, 0, sizeof(*s));
+	s->big_endian = x->big_endian;
+	if (elf == NULL || elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return;
+	s->info = section(elf, shstrndx, ".debug_info", &s->ninfo);
+	s->abbrev = section(elf, shstrndx, ".debug_abbrev", &s->nabbrev);
+	s->str = section(elf, shstrndx, ".debug_str", &s->nstr);
+	s->line_str = section(elf, shstrndx, ".debug_line_str", &s->nline_str);
+	s->str_offsets =
+	    section(elf, shstrndx, ".debug_str_offsets", &s->nstr_offsets);
+	s->addr = section(elf, shstrndx, ".debug_addr", &s->naddr);
+	s->ranges = section(elf, shstrndx, ".debug_ranges", &s->nranges);
+	s->rnglists = section(elf, shstrndx, ".debug_rnglists", &s->nrnglists);
+}
+
+/*
+ * The function ranges of CU: by dieranges.c when it reads the unit,
+ * else by the walk with libdw (whose messages are the reference).
+ */
+static void
+unit_ranges(struct exe *x, const struct dieranges_secs *s, Dwarf_Die *cu,
+	    struct gp_vec *ranges)
+{
+	uint64_t unit = dwarf_dieoffset(cu) - dwarf_cuoffset(cu);
+
+	if (s->info != NULL &&
+	    dieranges_unit(s, unit, plain_names, ranges) == 0)
+		return;
+	walk_dies(x, cu, ranges);
 }
 
 /* Rows by address; gp_sort_runs keeps rows at one address in order. */
@@ -415,8 +488,8 @@ void
 linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 {
 	Dwarf *dw = srcline_dwarf(x);
-	struct gp_vec rows = { 0 }, ranges = { 0 }, out = { 0 }, outn = { 0 };
-	struct gp_vec tables = { 0 }, outf = { 0 }, outl = { 0 };
+	struct gp_vec rows = { 0 }, ranges = { 0 }, tables = { 0 };
+	struct dieranges_secs secs;
 	Dwarf_Die cu;
 	uint64_t off = 0;
 	size_t nrows, nranges, nheap = 0, ri = 0, gi = 0, ne, ei = 0;
@@ -433,9 +506,10 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 		ls->qlines = xcalloc(nq ? nq : 1, sizeof(*ls->qlines));
 		return;
 	}
+	lean_sections(x, dw, &secs);
 	while (srcline_next_unit(x, dw, &off, &cu)) {
 		add_rows(x, &cu, &rows, &tables);
-		walk_dies(x, &cu, &ranges);
+		unit_ranges(x, &secs, &cu, &ranges);
 	}
 	/* qsort must not see the NULL of an empty vector (no rows, or no
 	 * functions: assembly with -g; or damaged DWARF). */
@@ -447,6 +521,14 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	nranges = ranges.n;
 	heap = xcalloc(nranges ? nranges : 1, sizeof(*heap));
 	ev = code_symbols(x, &ne);
+	/* Each visit below is at a distinct point (a row, a range's start
+	 * or end, a symbol, or .text's start) and makes one symbol at
+	 * most: room for them all, given back at the end. */
+	size_t cap = nrows + 2 * nranges + ne + 1, no = 0;
+	uint64_t *oa = xreallocarray(NULL, cap, sizeof(*oa));
+	const char **on = xreallocarray(NULL, cap, sizeof(*on));
+	const char **of = xreallocarray(NULL, cap, sizeof(*of));
+	int *ol = xreallocarray(NULL, cap, sizeof(*ol));
 	const struct row *rv = rows.p;
 	const struct range *gv = ranges.p;
 	/* Visit each point where the row or the set of ranges changes. */
@@ -479,18 +561,15 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 		if (name == NULL && ei > 0)
 			name = ev[efirst].name;
 		if (cur != NULL && !cur->end && cur->line != 0 &&
-		    name != NULL &&
+		    name != NULL && no < cap &&
 		    !(pfile != NULL && cur->line == pline &&
 		      strcmp(cur->file, pfile) == 0 &&
 		      strcmp(name, pname) == 0)) {
-			*(uint64_t *)gp_vec_push(&out, sizeof(uint64_t), 256) =
-			    at;
-			*(const char **)gp_vec_push(&outn, sizeof(char *),
-						    256) = name;
-			*(const char **)gp_vec_push(&outf, sizeof(char *),
-						    256) = cur->file;
-			*(int *)gp_vec_push(&outl, sizeof(int), 256) =
-			    cur->line;
+			oa[no] = at;
+			on[no] = name;
+			of[no] = cur->file;
+			ol[no] = cur->line;
+			no++;
 			pfile = cur->file;
 			pline = cur->line;
 			pname = name;
@@ -517,11 +596,11 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	free(rows.p);
 	free(ranges.p);
 	srcline_warn_pending(x);
-	ls->addrs = out.p;
-	ls->names = outn.p;
-	ls->files = outf.p;
-	ls->lines = outl.p;
-	ls->n = out.n;
+	ls->addrs = xreallocarray(oa, no ? no : 1, sizeof(*oa));
+	ls->names = xreallocarray(on, no ? no : 1, sizeof(*on));
+	ls->files = xreallocarray(of, no ? no : 1, sizeof(*of));
+	ls->lines = xreallocarray(ol, no ? no : 1, sizeof(*ol));
+	ls->n = no;
 	ls->tables = tables.p;
 	ls->ntables = tables.n;
 }

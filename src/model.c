@@ -363,7 +363,7 @@ sort_graph(uint32_t *order, size_t total, const struct graph_key *keys)
 }
 
 static void
-order_graph(struct model *m)
+order_graph(struct model *m, const uint32_t *skip)
 {
 	size_t total = m->nfuncs + m->ncycles;
 	struct graph_key *keys = xcalloc(total ? total : 1, sizeof(*keys));
@@ -381,7 +381,8 @@ order_graph(struct model *m)
 	sort_graph(m->order, total, keys);
 	free(keys);
 	for (size_t i = 0; i < total; i++)
-		m->index[m->order[i]] = (uint32_t)i + 1;
+		m->index[m->order[i]] =
+		    (uint32_t)i + 1 + (skip ? skip[m->order[i]] : 0);
 	arc_tables(m);
 }
 
@@ -419,7 +420,7 @@ model_build(struct model *m, const struct model_in *in,
 		find_sources(m, in->x, mo->print_path);
 	make_names(m, mo->demangle, mo->inline_file_names);
 	if (mo->graph)
-		order_graph(m);
+		order_graph(m, in->index_skip);
 }
 
 void

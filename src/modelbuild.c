@@ -126,6 +126,7 @@ model_from_analysis(struct model *m, struct analysis *a,
 		in.is_line = lp->is_line;
 		in.bbs = lp->bbs;
 		in.nbbs = lp->nbbs;
+		in.index_skip = lp->index_skip;
 	} else {
 		table_in(&in, &a->fn, a);
 	}

@@ -63,6 +63,11 @@ struct model_in {
 	const struct gmon_bb *bbs;
 	size_t nbbs;
 	const struct measured *measured; /* stack samples, or NULL */
+	/* Per entry (functions, then cycles): how many entries of a larger
+	 * table, left out of ST because they own nothing (lineprof.h),
+	 * GNU's call-graph order puts before it, added to its index; or
+	 * NULL. */
+	const uint32_t *index_skip;
 };
 
 /*

@@ -45,6 +45,55 @@ gp_sort(uint32_t *v, size_t n, gp_cmp cmp, const void *ctx)
 		free(tmp);
 }
 
+/*
+ * Merge the sorted runs E[a, m) and E[m, b) in place, stably, through
+ * TMP (room for m - a elements).  Only the middle moves: the left run's
+ * elements that precede the right run's first stay where they are, and
+ * so do the right run's elements that follow the left run's last (runs
+ * from DWARF units mostly just touch).
+ */
+static void
+merge_two(char *e, char *tmp, size_t a, size_t m, size_t b, size_t size,
+	  int (*cmp)(const void *, const void *))
+{
+	size_t lo = a, hi = m, i, j, k;
+
+	/* The first left element the right run's first goes before. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cmp(e + m * size, e + mid * size) < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	a = lo;
+	if (a == m)
+		return; /* already in order */
+	/* The first right element that goes after the left run's last. */
+	lo = m;
+	hi = b;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cmp(e + mid * size, e + (m - 1) * size) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	b = lo;
+	memcpy(tmp, e + a * size, (m - a) * size);
+	i = 0;
+	j = m;
+	k = a;
+	while (i < m - a && j < b) {
+		if (cmp(e + j * size, tmp + i * size) < 0)
+			memcpy(e + k++ * size, e + j++ * size, size);
+		else
+			memcpy(e + k++ * size, tmp + i++ * size, size);
+	}
+	/* The right run's rest is in place; the left one's goes last. */
+	memcpy(e + k * size, tmp + i * size, (m - a - i) * size);
+}
+
 void
 gp_sort_runs(void *v, size_t n, size_t size,
 	     int (*cmp)(const void *, const void *))
@@ -54,32 +103,29 @@ gp_sort_runs(void *v, size_t n, size_t size,
 
 	if (n < 2)
 		return;
-	runs = xcalloc(n + 1, sizeof(*runs));
+	/* Count the runs first: most tables have few (no zeroed array of
+	 * N, and no buffer at all when sorted). */
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || cmp(e + (i - 1) * size, e + i * size) > 0)
+			nruns++;
+	if (nruns < 2)
+		return;
+	runs = xreallocarray(NULL, nruns + 1, sizeof(*runs));
+	nruns = 0;
 	for (size_t i = 0; i < n; i++)
 		if (i == 0 || cmp(e + (i - 1) * size, e + i * size) > 0)
 			runs[nruns++] = i;
 	runs[nruns] = n;
-	tmp = nruns > 1 ? xcalloc(n, size) : NULL;
+	/* Only the left runs' overlapping parts are ever copied in. */
+	tmp = xreallocarray(NULL, n, size);
 	while (nruns > 1) {
 		size_t out = 0;
 
 		/* Merge runs r and r + 1 (a last odd run stays as it is). */
 		for (size_t r = 0; r < nruns; r += 2) {
-			size_t a = runs[r], am = runs[r + 1], b = am;
-			size_t bm = r + 1 < nruns ? runs[r + 2] : am, k = a;
-
-			while (a < am && b < bm) {
-				size_t take =
-				    cmp(e + b * size, e + a * size) < 0 ? b++
-									: a++;
-				memcpy(tmp + k++ * size, e + take * size, size);
-			}
-			memcpy(tmp + k * size, e + a * size, (am - a) * size);
-			k += am - a;
-			memcpy(tmp + k * size, e + b * size, (bm - b) * size);
-			k += bm - b;
-			memcpy(e + runs[r] * size, tmp + runs[r] * size,
-			       (k - runs[r]) * size);
+			if (r + 1 < nruns)
+				merge_two(e, tmp, runs[r], runs[r + 1],
+					  runs[r + 2], size, cmp);
 			runs[out++] = runs[r];
 		}
 		runs[out] = n;

@@ -13,7 +13,7 @@ dir=${1:?usage: check.sh SRCDIR}
 # Headers of the layers below the model (quoted includes), and the
 # system headers of libelf/libdw (angle includes).
 forbidden='analysis.h analysed.h modelbuild.h exe.h exebuildid.h srcline.h
-dwline.h linesyms.h linemode.h lineprof.h gmon.h gmonhist.h gmon_side.h
+dwline.h dieranges.h linesyms.h linemode.h lineprof.h gmon.h gmonhist.h gmon_side.h
 sidefile.h objects.h mismatch.h select.h hist.h bbsum.h staticcalls.h
 nmfile.h sumfile.h libelf.h gelf.h dwarf.h elfutils/libdw.h
 elfutils/libdwfl.h elfutils/libdwelf.h elfutils/libasm.h'
