@@ -83,6 +83,7 @@ struct thread_slot {
 	/* perf: */
 	int perf_fd;          /* -1: none */
 	int perf_first_fd;    /* -1: none; the one-shot carried period */
+	uint64_t perf_cpu0;   /* its CPU clock when its event opened */
 	_Atomic int draining; /* ring buffer reader lock (try-lock) */
 	void *ring;           /* NULL: none */
 	size_t ring_len;
