@@ -264,55 +264,25 @@ walk_dies(struct exe *x, Dwarf_Die *cu, struct gp_vec *ranges)
 		    (unsigned long long)dwarf_dieoffset(cu));
 }
 
-/* Section WANT of ELF, decompressed (libdw has done that already). */
-static const unsigned char *
-section(Elf *elf, size_t shstrndx, const char *want, size_t *n)
-{
-	Elf_Scn *scn = NULL;
-
-	*n = 0;
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		const char *name;
-		Elf_Data *d;
-
-		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type == SHT_NOBITS)
-			continue;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name == NULL || strcmp(name, want) != 0)
-			continue;
-		if ((sh.sh_flags & SHF_COMPRESSED) &&
-		    elf_compress(scn, 0, 0) < 0)
-			return NULL;
-		d = elf_getdata(scn, NULL);
-		if (d == NULL || d->d_buf == NULL)
-			return NULL;
-		*n = d->d_size;
-		return d->d_buf;
-	}
-	return NULL;
-}
-
 /* The sections dieranges.c reads, from the ELF file libdw reads. */
 static void
 lean_sections(struct exe *x, Dwarf *dw, struct dieranges_secs *s)
 {
 	Elf *elf = dwarf_getelf(dw);
-	size_t shstrndx;
 
 	memset(s, 0, sizeof(*s));
 	s->big_endian = x->big_endian;
-	if (elf == NULL || elf_getshdrstrndx(elf, &shstrndx) != 0)
+	if (elf == NULL)
 		return;
-	s->info = section(elf, shstrndx, ".debug_info", &s->ninfo);
-	s->abbrev = section(elf, shstrndx, ".debug_abbrev", &s->nabbrev);
-	s->str = section(elf, shstrndx, ".debug_str", &s->nstr);
-	s->line_str = section(elf, shstrndx, ".debug_line_str", &s->nline_str);
+	s->info = srcline_section(elf, ".debug_info", &s->ninfo);
+	s->abbrev = srcline_section(elf, ".debug_abbrev", &s->nabbrev);
+	s->str = srcline_section(elf, ".debug_str", &s->nstr);
+	s->line_str = srcline_section(elf, ".debug_line_str", &s->nline_str);
 	s->str_offsets =
-	    section(elf, shstrndx, ".debug_str_offsets", &s->nstr_offsets);
-	s->addr = section(elf, shstrndx, ".debug_addr", &s->naddr);
-	s->ranges = section(elf, shstrndx, ".debug_ranges", &s->nranges);
-	s->rnglists = section(elf, shstrndx, ".debug_rnglists", &s->nrnglists);
+	    srcline_section(elf, ".debug_str_offsets", &s->nstr_offsets);
+	s->addr = srcline_section(elf, ".debug_addr", &s->naddr);
+	s->ranges = srcline_section(elf, ".debug_ranges", &s->nranges);
+	s->rnglists = srcline_section(elf, ".debug_rnglists", &s->nrnglists);
 }
 
 /*

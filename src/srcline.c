@@ -23,9 +23,6 @@
 static void prefetch_wait(struct exe *x);
 static Dwarf *dwarf_of(struct exe *x);
 
-static const unsigned char *section_bytes(Elf *elf, const char *want,
-					  size_t *n);
-
 /*
  * A libdw handle on X, or NULL: without a note when X has no DWARF at
  * all, with one when it has a .debug_info that libdw cannot take.
@@ -36,7 +33,7 @@ open_dwarf(struct exe *x)
 	Dwarf *dw = dwarf_begin_elf(x->elf, DWARF_C_READ, NULL);
 	size_t n;
 
-	if (dw == NULL && section_bytes(x->elf, ".debug_info", &n) != NULL)
+	if (dw == NULL && srcline_section(x->elf, ".debug_info", &n) != NULL)
 		srcline_note(x, EXE_BAD_DWARF, ".debug_info",
 			     "unreadable debugging information (%s); source "
 			     "files are unknown",
@@ -44,9 +41,8 @@ open_dwarf(struct exe *x)
 	return dw;
 }
 
-/* The bytes of section WANT of ELF, decompressed; NULL when absent. */
-static const unsigned char *
-section_bytes(Elf *elf, const char *want, size_t *n)
+const unsigned char *
+srcline_section(Elf *elf, const char *want, size_t *n)
 {
 	size_t shstrndx;
 	Elf_Scn *scn = NULL;
@@ -84,9 +80,9 @@ load_sections(struct exe *x)
 	if (x->dbg_done)
 		return;
 	x->dbg_done = true;
-	s->line = section_bytes(x->elf, ".debug_line", &s->nline);
-	s->line_str = section_bytes(x->elf, ".debug_line_str", &s->nline_str);
-	s->str = section_bytes(x->elf, ".debug_str", &s->nstr);
+	s->line = srcline_section(x->elf, ".debug_line", &s->nline);
+	s->line_str = srcline_section(x->elf, ".debug_line_str", &s->nline_str);
+	s->str = srcline_section(x->elf, ".debug_str", &s->nstr);
 	s->big_endian = x->big_endian;
 }
 

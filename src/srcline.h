@@ -72,6 +72,15 @@ int srcline_next_unit(struct exe *x, void *dw, uint64_t *off, void *cu_die);
 void srcline_note(struct exe *x, unsigned kind, const char *section,
 		  const char *fmt, ...) GP_PRINTF(4, 5);
 
+/*
+ * The bytes of section WANT of ELF (a libelf Elf), decompressed in place
+ * when compressed; NULL (and *N 0) when absent, empty or unreadable.
+ * They stay valid while ELF is open.
+ */
+struct Elf;
+const unsigned char *srcline_section(struct Elf *elf, const char *want,
+				     size_t *n);
+
 /* Kinds of damage outside the line tables (those are DWLINE_BAD_*). */
 enum {
 	EXE_BAD_UNIT = 1u << 8,    /* a .debug_info unit header */
