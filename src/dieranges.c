@@ -719,9 +719,9 @@ die_name(const struct unit *u, const struct die *d, bool plain,
 	return rc;
 }
 
-static void
-push(struct gp_vec *out, uint64_t lo, uint64_t hi, const char *name,
-     bool linkage)
+void
+die_range_push(struct gp_vec *out, uint64_t lo, uint64_t hi, const char *name,
+	       bool linkage)
 {
 	struct die_range *r;
 
@@ -760,7 +760,7 @@ list_v4(const struct unit *u, uint64_t off, const char *name, bool linkage,
 			base = e;
 			continue;
 		}
-		push(out, base + b, base + e, name, linkage);
+		die_range_push(out, base + b, base + e, name, linkage);
 	}
 }
 
@@ -794,18 +794,18 @@ list_v5(const struct unit *u, uint64_t off, const char *name, bool linkage,
 			if (addr_index(u, get_uleb(&c), &a) != 0 ||
 			    addr_index(u, get_uleb(&c), &b) != 0)
 				return -1;
-			push(out, a, b, name, linkage);
+			die_range_push(out, a, b, name, linkage);
 			break;
 		case DW_RLE_startx_length:
 			if (addr_index(u, get_uleb(&c), &a) != 0)
 				return -1;
 			b = get_uleb(&c);
-			push(out, a, a + b, name, linkage);
+			die_range_push(out, a, a + b, name, linkage);
 			break;
 		case DW_RLE_offset_pair:
 			a = get_uleb(&c);
 			b = get_uleb(&c);
-			push(out, base + a, base + b, name, linkage);
+			die_range_push(out, base + a, base + b, name, linkage);
 			break;
 		case DW_RLE_base_address:
 			base = get_n(&c, u->asize, u->be);
@@ -813,12 +813,12 @@ list_v5(const struct unit *u, uint64_t off, const char *name, bool linkage,
 		case DW_RLE_start_end:
 			a = get_n(&c, u->asize, u->be);
 			b = get_n(&c, u->asize, u->be);
-			push(out, a, b, name, linkage);
+			die_range_push(out, a, b, name, linkage);
 			break;
 		case DW_RLE_start_length:
 			a = get_n(&c, u->asize, u->be);
 			b = get_uleb(&c);
-			push(out, a, a + b, name, linkage);
+			die_range_push(out, a, a + b, name, linkage);
 			break;
 		default:
 			return -1;
@@ -859,7 +859,7 @@ die_ranges(const struct unit *u, const struct die *d, bool plain,
 			return 0;
 		if (die_name(u, d, plain, &name, &linkage) != 0)
 			return -1;
-		push(out, lo, hi, name, linkage);
+		die_range_push(out, lo, hi, name, linkage);
 		return 0;
 	}
 	if (high != NULL)

@@ -43,6 +43,11 @@ struct die_range {
 	size_t order;     /* OUT->n when it was added: later entries win ties */
 };
 
+/* Append [LO, HI) to OUT (of struct die_range), numbered in order;
+ * nothing when HI <= LO (an empty range names no code). */
+void die_range_push(struct gp_vec *out, uint64_t lo, uint64_t hi,
+		    const char *name, bool linkage);
+
 /*
  * Append to OUT (of struct die_range) the ranges of every
  * DW_TAG_subprogram and DW_TAG_inlined_subroutine of the unit whose

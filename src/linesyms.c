@@ -194,17 +194,8 @@ add_ranges(struct exe *x, Dwarf_Die *die, bool plain, struct gp_vec *ranges)
 	if (dwarf_attr(die, DW_AT_ranges, &a) != NULL &&
 	    dwarf_whatform(&a) == DW_FORM_rnglistx)
 		return;
-	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
-		struct range *r;
-		if (hi <= lo)
-			continue;
-		r = gp_vec_push(ranges, sizeof(*r), 256);
-		r->lo = lo;
-		r->hi = hi;
-		r->name = name;
-		r->linkage = linkage;
-		r->order = ranges->n;
-	}
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0)
+		die_range_push(ranges, lo, hi, name, linkage);
 	if (off < 0)
 		srcline_note(x, EXE_BAD_RANGES, ".debug_info",
 			     "entry at offset 0x%llx: bad address ranges (%s)",
