@@ -6,7 +6,8 @@
  * (bits 2-7).  The rest is .debug_line; it also serves as
  * .debug_line_str and .debug_str, so string offsets can land.  When
  * rows come back they must be sorted, name files in the table, and be
- * found again by address.
+ * found again by address; dwline_lookup() must answer every row's
+ * address and the one after it as dwline_find() does, and fail alike.
  *
  * Invariant: everything allocated here is freed, so leaks are real.
  */
@@ -40,6 +41,49 @@ check(const struct dwline_table *t)
 			(void)strlen(t->files[i]);
 }
 
+static int
+addr_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* dwline_lookup() on T's own addresses (and the next ones) agrees. */
+static void
+same_lookup(const struct dwline_sections *s, uint8_t b0,
+	    const struct dwline_table *t, unsigned kind)
+{
+	size_t n = 2 * t->nrows, nrows;
+	uint64_t *q = calloc(n + 1, sizeof(*q));
+	struct dwline_answer *ans = calloc(n + 1, sizeof(*ans));
+	struct dwline_table t2;
+	struct gp_err err = { { 0 } };
+	unsigned kind2;
+
+	if (q == NULL || ans == NULL)
+		abort();
+	for (size_t i = 0; i < t->nrows; i++) {
+		q[2 * i] = t->rows[i].addr;
+		q[2 * i + 1] = t->rows[i].addr + 1;
+	}
+	qsort(q, n, sizeof(*q), addr_cmp);
+	dwline_lookup(s, b0 >> 2, (b0 & 2) ? "/comp/dir" : NULL, q, n, ans, &t2,
+		      &nrows, &kind2, &err);
+	if (kind2 != kind || nrows != t->nrows || t2.nfiles != t->nfiles)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		const struct dwline_row *r = dwline_find(t, q[i]);
+
+		if (ans[i].file != (r ? r->file : DWLINE_NOFILE) ||
+		    ans[i].line != (r ? r->line : 0))
+			abort();
+	}
+	dwline_free(&t2);
+	free(q);
+	free(ans);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -59,6 +103,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dwline_read(&s, data[0] >> 2, (data[0] & 2) ? "/comp/dir" : NULL, &t,
 		    &kind, &err);
 	check(&t);
+	same_lookup(&s, data[0], &t, kind);
 	dwline_free(&t);
 	return 0;
 }

@@ -62,6 +62,11 @@ struct lp {
 	struct gp_vec files;           /* struct entry */
 	unsigned kind;                 /* the problem found, 0 if none */
 	struct gp_err *err;
+	struct gp_vec seq;  /* table mode: the sequence being read */
+	struct gp_vec rows; /* table mode: complete sequences' rows */
+	struct look *look;  /* lookup mode (dwline_lookup), else NULL */
+	size_t open;        /* rows of the sequence not ended yet */
+	size_t kept;        /* rows of complete sequences */
 };
 
 static int
@@ -358,15 +363,19 @@ advance(const struct lp *p, struct regs *m, uint64_t adv)
 	m->op_index = ops % p->max_ops;
 }
 
+static void look_row(struct look *k, const struct dwline_row *row);
+static void look_end(struct look *k);
+
 static void
-emit(struct lp *p, const struct regs *m, struct gp_vec *seq, bool end)
+emit(struct lp *p, const struct regs *m, bool end)
 {
-	struct dwline_row *row = gp_vec_push(seq, sizeof(*row), 16);
+	struct dwline_row row;
 	uint64_t idx;
 
-	row->addr = m->addr;
-	row->line = m->line <= INT32_MAX ? (int)m->line : 0;
-	row->end = end;
+	row.addr = m->addr;
+	row.line = m->line <= INT32_MAX ? (int)m->line : 0;
+	row.end = end;
+	row.order = 0;
 	if (!m->file_set && p->version >= 5)
 		idx = 0; /* BFD's name for the initial file register */
 	else if (p->version >= 5)
@@ -374,18 +383,41 @@ emit(struct lp *p, const struct regs *m, struct gp_vec *seq, bool end)
 	else
 		idx = m->file == 0 ? UINT64_MAX : m->file - 1;
 	if (idx >= p->files.n) {
-		row->file = DWLINE_NOFILE;
+		row.file = DWLINE_NOFILE;
 		if (p->kind == 0)
 			fail(p, DWLINE_BAD_FILE,
 			     "a row names a file not in the table");
 	} else {
-		row->file = (uint32_t)idx;
+		row.file = (uint32_t)idx;
 	}
+	p->open++;
+	if (p->look != NULL)
+		look_row(p->look, &row);
+	else
+		*(struct dwline_row *)gp_vec_push(&p->seq, sizeof(row), 16) =
+		    row;
+}
+
+/* DW_LNE_end_sequence, after its row: the sequence is complete. */
+static void
+end_sequence(struct lp *p)
+{
+	p->kept += p->open;
+	p->open = 0;
+	if (p->look != NULL) {
+		look_end(p->look);
+		return;
+	}
+	for (size_t i = 0; i < p->seq.n; i++)
+		*(struct dwline_row *)gp_vec_push(
+		    &p->rows, sizeof(struct dwline_row), 16) =
+		    ((struct dwline_row *)p->seq.p)[i];
+	p->seq.n = 0;
 }
 
 /* An extended opcode (after the 0 byte). */
 static int
-extended(struct lp *p, struct regs *m, struct gp_vec *seq, struct gp_vec *rows)
+extended(struct lp *p, struct regs *m)
 {
 	struct reader *r = &p->r;
 	uint64_t len = rd_uleb(r);
@@ -398,13 +430,8 @@ extended(struct lp *p, struct regs *m, struct gp_vec *seq, struct gp_vec *rows)
 	sub = rd_u8(r);
 	switch (sub) {
 	case 1: /* DW_LNE_end_sequence */
-		emit(p, m, seq, true);
-		for (size_t i = 0; i < seq->n; i++) {
-			struct dwline_row *row =
-			    gp_vec_push(rows, sizeof(*row), 16);
-			*row = ((struct dwline_row *)seq->p)[i];
-		}
-		seq->n = 0;
+		emit(p, m, true);
+		end_sequence(p);
 		regs_reset(m);
 		break;
 	case 2: /* DW_LNE_set_address */
@@ -436,13 +463,13 @@ extended(struct lp *p, struct regs *m, struct gp_vec *seq, struct gp_vec *rows)
 
 /* One standard opcode OP (below opcode_base, not 0). */
 static void
-standard(struct lp *p, struct regs *m, struct gp_vec *seq, unsigned op)
+standard(struct lp *p, struct regs *m, unsigned op)
 {
 	struct reader *r = &p->r;
 
 	switch (op) {
 	case 1:
-		emit(p, m, seq, false);
+		emit(p, m, false);
 		break; /* copy */
 	case 2:
 		advance(p, m, rd_uleb(r));
@@ -478,11 +505,11 @@ standard(struct lp *p, struct regs *m, struct gp_vec *seq, unsigned op)
 	}
 }
 
+/* Run the program; the rows go where P says (table or lookup mode). */
 static int
-run_program(struct lp *p, struct gp_vec *rows)
+run_program(struct lp *p)
 {
 	struct reader *r = &p->r;
-	struct gp_vec seq = { 0 };
 	struct regs m;
 	int rc = 0;
 
@@ -496,12 +523,12 @@ run_program(struct lp *p, struct gp_vec *rows)
 
 			advance(p, &m, adj / p->line_range);
 			m.line += (uint64_t)(int64_t)step;
-			emit(p, &m, &seq, false);
+			emit(p, &m, false);
 		} else if (op == 0) {
-			if (extended(p, &m, &seq, rows) != 0)
+			if (extended(p, &m) != 0)
 				r->bad = true;
 		} else {
-			standard(p, &m, &seq, op);
+			standard(p, &m, op);
 		}
 		if (r->bad) {
 			rc = fail(p, DWLINE_BAD_PROGRAM,
@@ -509,10 +536,9 @@ run_program(struct lp *p, struct gp_vec *rows)
 			break;
 		}
 	}
-	if (rc == 0 && seq.n > 0)
+	if (rc == 0 && p->open > 0)
 		rc =
 		    fail(p, DWLINE_BAD_PROGRAM, "the last sequence has no end");
-	free(seq.p);
 	return rc;
 }
 
@@ -557,49 +583,238 @@ row_cmp(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/*
+ * Read the unit at OFF: its header and file names into T (rows aside),
+ * and its program's rows into P's destination.  Returns P's problem
+ * kind (0: none).
+ */
+static unsigned
+read_unit(struct lp *p, const struct dwline_sections *s, uint64_t off,
+	  const char *comp_dir, struct dwline_table *t, struct gp_err *err)
+{
+	struct reader hdr;
+
+	memset(t, 0, sizeof(*t));
+	p->s = s;
+	p->unit = off;
+	p->err = err;
+	if (off >= s->nline) {
+		fail(p, DWLINE_BAD_OFFSET, "offset past the section");
+		return p->kind;
+	}
+	reader_init(&p->r, s->line + off, s->nline - (size_t)off, s->big_endian,
+		    4);
+	if (read_header(p, &hdr) == 0 &&
+	    (p->version >= 5 ? read_entries(p, &hdr, true) == 0 &&
+				   read_entries(p, &hdr, false) == 0
+			     : read_tables_v4(p, &hdr) == 0))
+		run_program(p);
+	t->version = p->version;
+	t->nfiles = p->files.n;
+	t->files = xcalloc(p->files.n ? p->files.n : 1, sizeof(char *));
+	for (size_t i = 0; i < p->files.n; i++)
+		t->files[i] =
+		    full_name(p, (struct entry *)p->files.p + i, comp_dir);
+	free(p->dirs.p);
+	free(p->files.p);
+	free(p->seq.p);
+	return p->kind;
+}
+
 int
 dwline_read(const struct dwline_sections *s, uint64_t off, const char *comp_dir,
 	    struct dwline_table *t, unsigned *kind, struct gp_err *err)
 {
 	struct lp p;
-	struct reader hdr;
-	struct gp_vec rows = { 0 };
 
-	memset(t, 0, sizeof(*t));
 	memset(&p, 0, sizeof(p));
-	p.s = s;
-	p.unit = off;
-	p.err = err;
-	*kind = 0;
-	if (off >= s->nline) {
-		fail(&p, DWLINE_BAD_OFFSET, "offset past the section");
-		*kind = p.kind;
-		return -1;
-	}
-	reader_init(&p.r, s->line + off, s->nline - (size_t)off, s->big_endian,
-		    4);
-	if (read_header(&p, &hdr) == 0 &&
-	    (p.version >= 5 ? read_entries(&p, &hdr, true) == 0 &&
-				  read_entries(&p, &hdr, false) == 0
-			    : read_tables_v4(&p, &hdr) == 0))
-		run_program(&p, &rows);
-	t->version = p.version;
-	t->nfiles = p.files.n;
-	t->files = xcalloc(p.files.n ? p.files.n : 1, sizeof(char *));
-	for (size_t i = 0; i < p.files.n; i++)
-		t->files[i] =
-		    full_name(&p, (struct entry *)p.files.p + i, comp_dir);
-	t->rows = rows.p;
-	t->nrows = rows.n;
+	*kind = read_unit(&p, s, off, comp_dir, t, err);
+	t->rows = p.rows.p;
+	t->nrows = p.rows.n;
 	for (size_t i = 0; i < t->nrows; i++)
 		t->rows[i].order = (uint32_t)i;
 	/* row_cmp is a total order (ORDER is unique); the program's
 	 * sequences come sorted each. */
 	gp_sort_runs(t->rows, t->nrows, sizeof(*t->rows), row_cmp);
-	free(p.dirs.p);
-	free(p.files.p);
-	*kind = p.kind;
-	return p.kind != 0 ? -1 : 0;
+	return *kind != 0 ? -1 : 0;
+}
+
+/*
+ * Lookup mode.  dwline_find's answer for an address Q is the greatest
+ * row at or below Q in row_cmp's order (address, end rows first,
+ * program order).  Within a sequence whose addresses never go down,
+ * that is the last row before the first one above Q while Q is below
+ * the sequence's end, and its "tail" from there on: the row at its end
+ * address that is greatest (a plain row there beats the end row).
+ * So each sequence gives the queries inside it a candidate as its rows
+ * pass (kept aside until the sequence ends, since an unfinished one
+ * counts for nothing), and one tail, which every query at or above it
+ * compares with after the program.  A sequence that goes down sends the
+ * unit to dwline_read (rare: no compiler we know writes one).
+ */
+struct cand {
+	uint64_t addr;
+	uint32_t order; /* program order: later wins a tie */
+	uint32_t file;
+	int line;
+	bool end;
+	bool set;
+};
+
+struct look {
+	const uint64_t *q; /* the queries, ascending */
+	size_t nq;
+	struct cand *best;   /* owned [nq]: from complete sequences */
+	struct cand *stage;  /* owned [nq]: from the sequence being read */
+	struct gp_vec tails; /* struct cand: one per complete sequence */
+	struct cand prev;    /* the sequence's last row (prev.set) */
+	size_t qa, qi;       /* its queries staged: [qa, qi) */
+	uint32_t order;      /* rows so far */
+	bool down;           /* a sequence went down: use dwline_read */
+};
+
+/* Is X below Y in row_cmp's order? */
+static bool
+cand_below(const struct cand *x, const struct cand *y)
+{
+	if (x->addr != y->addr)
+		return x->addr < y->addr;
+	if (x->end != y->end)
+		return x->end;
+	return x->order < y->order;
+}
+
+static int
+cand_cmp(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+
+	return cand_below(x, y) ? -1 : cand_below(y, x) ? 1 : 0;
+}
+
+/* The first query at or above ADDR. */
+static size_t
+first_query(const struct look *k, uint64_t addr)
+{
+	size_t lo = 0, hi = k->nq;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (k->q[mid] < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void
+look_row(struct look *k, const struct dwline_row *row)
+{
+	struct cand c = { row->addr, k->order++, row->file,
+			  row->line, row->end,   true };
+
+	if (!k->prev.set) {
+		k->qa = k->qi = first_query(k, c.addr);
+	} else if (c.addr < k->prev.addr) {
+		k->down = true;
+	} else {
+		/* The queries below this row get the one before it. */
+		while (k->qi < k->nq && k->q[k->qi] < c.addr)
+			k->stage[k->qi++] = k->prev;
+	}
+	if (!c.end || !k->prev.set || k->prev.addr != c.addr)
+		k->prev = c;
+}
+
+static void
+look_end(struct look *k)
+{
+	/* PREV is the tail: the end row, or a plain row at its address. */
+	for (size_t i = k->qa; i < k->qi; i++)
+		if (!k->best[i].set || cand_below(&k->best[i], &k->stage[i]))
+			k->best[i] = k->stage[i];
+	if (k->prev.set)
+		*(struct cand *)gp_vec_push(&k->tails, sizeof(struct cand),
+					    16) = k->prev;
+	k->prev.set = false;
+}
+
+/* Compare every query's candidate with the tails at or below it. */
+static void
+look_tails(struct look *k)
+{
+	const struct cand *t = k->tails.p;
+	size_t j = 0;
+
+	qsort(k->tails.p, k->tails.n, sizeof(*t), cand_cmp);
+	for (size_t i = 0; i < k->nq; i++) {
+		while (j < k->tails.n && t[j].addr <= k->q[i])
+			j++;
+		if (j > 0 &&
+		    (!k->best[i].set || cand_below(&k->best[i], &t[j - 1])))
+			k->best[i] = t[j - 1];
+	}
+}
+
+/* dwline_find's answers from the whole table (the fallback). */
+static int
+lookup_by_table(const struct dwline_sections *s, uint64_t off,
+		const char *comp_dir, const uint64_t *addrs, size_t n,
+		struct dwline_answer *ans, struct dwline_table *t,
+		size_t *nrows, unsigned *kind, struct gp_err *err)
+{
+	int rc = dwline_read(s, off, comp_dir, t, kind, err);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct dwline_row *row = dwline_find(t, addrs[i]);
+
+		ans[i].file = row != NULL ? row->file : DWLINE_NOFILE;
+		ans[i].line = row != NULL ? row->line : 0;
+	}
+	*nrows = t->nrows;
+	free(t->rows);
+	t->rows = NULL;
+	t->nrows = 0;
+	return rc;
+}
+
+int
+dwline_lookup(const struct dwline_sections *s, uint64_t off,
+	      const char *comp_dir, const uint64_t *addrs, size_t n,
+	      struct dwline_answer *ans, struct dwline_table *t, size_t *nrows,
+	      unsigned *kind, struct gp_err *err)
+{
+	struct look k = { 0 };
+	struct lp p;
+
+	memset(&p, 0, sizeof(p));
+	k.q = addrs;
+	k.nq = n;
+	k.best = xcalloc(n ? n : 1, sizeof(*k.best));
+	k.stage = xcalloc(n ? n : 1, sizeof(*k.stage));
+	p.look = &k;
+	*kind = read_unit(&p, s, off, comp_dir, t, err);
+	if (!k.down)
+		look_tails(&k);
+	free(k.stage);
+	free(k.tails.p);
+	if (k.down) {
+		free(k.best);
+		dwline_free(t);
+		return lookup_by_table(s, off, comp_dir, addrs, n, ans, t,
+				       nrows, kind, err);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct cand *c = &k.best[i];
+		bool none = !c->set || c->end || c->line == 0;
+
+		ans[i].file = none ? DWLINE_NOFILE : c->file;
+		ans[i].line = none ? 0 : c->line;
+	}
+	free(k.best);
+	*nrows = p.kept;
+	return *kind != 0 ? -1 : 0;
 }
 
 void

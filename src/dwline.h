@@ -73,6 +73,28 @@ int dwline_read(const struct dwline_sections *s, uint64_t off,
 
 void dwline_free(struct dwline_table *t);
 
+/* One address's line: FILE indexes the table's files (DWLINE_NOFILE
+ * when the address has no line, as dwline_find's NULL), LINE its line
+ * (0 then). */
+struct dwline_answer {
+	uint32_t file;
+	int line;
+};
+
+/*
+ * What dwline_find() on the table dwline_read() reads at OFF would
+ * answer for each of the N addresses ADDRS (ascending; repeats allowed),
+ * into ANS[0 .. N), without keeping the table's rows: each row is
+ * compared with the addresses it can answer as the program runs (a
+ * unit's rows are ten to a hundred times its functions).  T gets the
+ * file names and no rows; *NROWS is the number of rows dwline_read()
+ * would have kept.  Fails as dwline_read() does, with its messages.
+ */
+int dwline_lookup(const struct dwline_sections *s, uint64_t off,
+		  const char *comp_dir, const uint64_t *addrs, size_t n,
+		  struct dwline_answer *ans, struct dwline_table *t,
+		  size_t *nrows, unsigned *kind, struct gp_err *err);
+
 /*
  * The row that gives ADDR its line: the last row at or below ADDR,
  * unless that row ends a sequence or has line 0 (which BFD takes as no

@@ -35,6 +35,24 @@ int report_flat_order(uint32_t x, uint32_t y, const void *m);
 /* The call graph (needs a model built with model_opts.graph). */
 void report_graph(FILE *out, const struct model *m,
 		  const struct report_opts *ro);
+
+/*
+ * The same call graph as parts that threads can render (textjobs.h):
+ * report_graph_plan() for up to NWORKERS workers, then
+ * report_graph_jobs() fills report_graph_njobs() parts from JOBS[0],
+ * which is JOBS[BASE] of the caller's array (the parts refer to their
+ * first one by it); the first part is EARLY.  The plan borrows M and
+ * RO, which must outlive it; report_graph_plan_free() after the run.
+ */
+struct report_graph_run;
+struct textjob;
+struct report_graph_run *report_graph_plan(const struct model *m,
+					   const struct report_opts *ro,
+					   unsigned nworkers);
+size_t report_graph_njobs(const struct report_graph_run *r);
+void report_graph_jobs(struct report_graph_run *r, struct textjob *jobs,
+		       size_t base);
+void report_graph_plan_free(struct report_graph_run *r);
 void report_graph_blurb(FILE *out);
 /* What --measured changes in the call graph's columns. */
 void report_graph_measured_blurb(FILE *out);

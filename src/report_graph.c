@@ -14,6 +14,7 @@
 
 #include "fmt.h"
 #include "sort.h"
+#include "textjobs.h"
 
 #define DASHES "-----------------------------------------------\n"
 
@@ -179,7 +180,11 @@ put_line(struct obuf *b, const struct tails *t, char *p, uint32_t fn)
 	const struct tail_slot *sl = &t->slot[fn];
 
 	b->n = (size_t)(p - b->buf);
-	if (sl->len != UINT32_MAX)
+	if (sl->len != UINT32_MAX && b->cap - b->n >= SLOT_TEXT) {
+		/* A copy of constant size (no call), of which LEN count. */
+		memcpy(b->buf + b->n, sl->s, SLOT_TEXT);
+		b->n += sl->len;
+	} else if (sl->len != UINT32_MAX)
 		ob_put(b, sl->s, sl->len);
 	else
 		ob_put(b, t->s + t->off[fn], t->off[fn + 1] - t->off[fn]);
@@ -662,17 +667,31 @@ spontaneous(char *buf, size_t size, const struct report_opts *ro)
 		 "", "", w, w, "", "", "");
 }
 
-void
-report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
-{
-	const struct callgraph *cg = m->cg;
-	double pt = measured(m, ro) ? measured_base(m) : cg->print_time;
-	struct obuf b = { out, xmalloc(OB_CAP), 0, OB_CAP };
-	char spont[128];
+/* Entries of the graph's order per part: enough that a part's text
+ * (about 150 KB on the bench's program) outweighs handing it over. */
+#define CHUNK 256
+
+/* One worker's state: its gathered lists and its output block. */
+struct gworker {
+	bool made;
 	struct gctx g;
+	struct obuf b;
+};
+
+struct report_graph_run {
+	const struct model *m;
+	const struct report_opts *ro;
+	char spont[128];
 	struct tails t;
-	entry_id pend = CG_NONE;
-	int set = 0;
+	struct gworker *w; /* owned [nworkers] */
+	unsigned nworkers;
+};
+
+/* The title, the granularity line and the column headings. */
+static void
+graph_head(FILE *out, const struct model *m, const struct report_opts *ro)
+{
+	double pt = measured(m, ro) ? measured_base(m) : m->cg->print_time;
 
 	if (ro->traditional)
 		;
@@ -711,31 +730,118 @@ report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
 	else
 		fputs("index % time    self  children    called     name\n",
 		      out);
-	tails_make(&t, m);
-	gctx_make(&g, m, &t, measured(m, ro));
-	spontaneous(spont, sizeof(spont), ro);
-	/* Each function's lists are gathered one entry before printing. */
-	for (size_t i = 0; i < m->nfuncs + m->ncycles; i++) {
+}
+
+/* Part 0: the heading, and what every entry's part reads. */
+static void
+graph_prepare(FILE *out, void *ctx, size_t arg, unsigned worker)
+{
+	struct report_graph_run *r = ctx;
+
+	graph_head(out, r->m, r->ro);
+	tails_make(&r->t, r->m);
+}
+
+/* Part 1 + K: the entries at places [K * CHUNK, (K + 1) * CHUNK) of the
+ * graph's order; each function's lists are gathered one entry before
+ * it is printed. */
+static void
+graph_chunk(FILE *out, void *ctx, size_t k, unsigned worker)
+{
+	struct report_graph_run *r = ctx;
+	const struct model *m = r->m;
+	struct gworker *w = &r->w[worker];
+	size_t total = m->nfuncs + m->ncycles;
+	size_t lo = k * CHUNK, hi = total - lo > CHUNK ? lo + CHUNK : total;
+	entry_id pend = CG_NONE;
+	int set = 0;
+
+	if (!w->made) {
+		gctx_make(&w->g, m, &r->t, measured(m, r->ro));
+		w->b = (struct obuf){ NULL, xmalloc(OB_CAP), 0, OB_CAP };
+		w->made = true;
+	}
+	w->b.out = out;
+	for (size_t i = lo; i < hi; i++) {
 		entry_id id = m->order[i];
 
-		fetch_ahead(&g, i);
+		fetch_ahead(&w->g, i);
 		if (!model_listed(m, LIST_GRAPH, id))
 			continue;
 		if (!entry_is_cycle(m, id)) {
-			gather(&g, set, id, 0);
-			gather(&g, set, id, 1);
+			gather(&w->g, set, id, 0);
+			gather(&w->g, set, id, 1);
 		}
 		if (pend != CG_NONE)
-			entry(&b, &g, ro, spont, set ^ 1, pend);
+			entry(&w->b, &w->g, r->ro, r->spont, set ^ 1, pend);
 		pend = id;
 		set ^= 1;
 	}
 	if (pend != CG_NONE)
-		entry(&b, &g, ro, spont, set ^ 1, pend);
-	ob_flush(&b);
-	free(b.buf);
-	gctx_free(&g);
-	tails_free(&t);
+		entry(&w->b, &w->g, r->ro, r->spont, set ^ 1, pend);
+	ob_flush(&w->b);
+}
+
+struct report_graph_run *
+report_graph_plan(const struct model *m, const struct report_opts *ro,
+		  unsigned nworkers)
+{
+	struct report_graph_run *r = xcalloc(1, sizeof(*r));
+
+	r->m = m;
+	r->ro = ro;
+	r->nworkers = nworkers ? nworkers : 1;
+	r->w = xcalloc(r->nworkers, sizeof(*r->w));
+	spontaneous(r->spont, sizeof(r->spont), ro);
+	return r;
+}
+
+size_t
+report_graph_njobs(const struct report_graph_run *r)
+{
+	size_t total = r->m->nfuncs + r->m->ncycles;
+
+	return 1 + (total + CHUNK - 1) / CHUNK;
+}
+
+void
+report_graph_jobs(struct report_graph_run *r, struct textjob *jobs, size_t base)
+{
+	size_t n = report_graph_njobs(r);
+
+	jobs[0] = (struct textjob){ graph_prepare, r, 0, true, TEXTJOBS_NONE };
+	for (size_t k = 1; k < n; k++)
+		jobs[k] =
+		    (struct textjob){ graph_chunk, r, k - 1, false, base };
+}
+
+void
+report_graph_plan_free(struct report_graph_run *r)
+{
+	if (r == NULL)
+		return;
+	for (unsigned i = 0; i < r->nworkers; i++)
+		if (r->w[i].made) {
+			gctx_free(&r->w[i].g);
+			free(r->w[i].b.buf);
+		}
+	free(r->w);
+	if (r->t.s != NULL)
+		tails_free(&r->t);
+	free(r);
+}
+
+void
+report_graph(FILE *out, const struct model *m, const struct report_opts *ro)
+{
+	struct report_graph_run *r = report_graph_plan(m, ro, 1);
+	size_t n = report_graph_njobs(r);
+	struct textjob *jobs = xcalloc(n, sizeof(*jobs));
+
+	report_graph_jobs(r, jobs, 0);
+	textjobs_run(out, jobs, n, 1);
+	free(jobs);
+	report_graph_plan_free(r);
 }
 
 void

@@ -8,10 +8,14 @@
  * -R) come last, with no separator.
  */
 #include "reports.h"
+
+#include <stdlib.h>
+
 #include "annotate.h"
 #include "modelbuild.h"
 #include "order.h"
 #include "report.h"
+#include "textjobs.h"
 
 /* Which reports to print: O's, or GNU's defaults for A. */
 static unsigned
@@ -33,53 +37,151 @@ chosen(const struct analysis *a, const struct options *o)
 	return style & ~OUT_SUM;
 }
 
+/*
+ * The text reports as parts (textjobs.h), in print order: large ones
+ * render on several threads, small ones are a few bytes each.
+ */
+struct text_plan {
+	const struct model *m;
+	const struct report_opts *ro;
+	struct textjob *jobs; /* owned */
+	size_t n, cap;
+	bool first; /* nothing printed yet: no form feed before a report */
+};
+
 static void
-separate(FILE *out, bool *first)
+add(struct text_plan *p, void (*fn)(FILE *, void *, size_t, unsigned),
+    void *ctx, bool early)
 {
-	if (!*first)
-		fputs("\f\n", out);
-	*first = false;
+	if (p->n == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 16;
+		p->jobs = xreallocarray(p->jobs, p->cap, sizeof(*p->jobs));
+	}
+	p->jobs[p->n++] = (struct textjob){ fn, ctx, 0, early, TEXTJOBS_NONE };
+}
+
+static void
+put_text(FILE *out, void *ctx, size_t arg, unsigned worker)
+{
+	fputs(ctx, out);
+}
+
+static void
+flat_part(FILE *out, void *ctx, size_t arg, unsigned worker)
+{
+	const struct text_plan *p = ctx;
+
+	report_flat(out, p->m, p->ro);
+}
+
+static void
+flat_blurb_part(FILE *out, void *ctx, size_t arg, unsigned worker)
+{
+	report_flat_blurb(out);
+}
+
+static void
+graph_blurb_part(FILE *out, void *ctx, size_t arg, unsigned worker)
+{
+	report_graph_blurb(out);
+}
+
+static void
+index_part(FILE *out, void *ctx, size_t arg, unsigned worker)
+{
+	const struct text_plan *p = ctx;
+
+	report_index(out, p->m, p->ro);
+}
+
+static void
+exec_part(FILE *out, void *ctx, size_t arg, unsigned worker)
+{
+	const struct text_plan *p = ctx;
+
+	report_exec(out, p->m);
+}
+
+/* The form feed between two reports. */
+static void
+separate(struct text_plan *p)
+{
+	if (!p->first)
+		add(p, put_text, (void *)"\f\n", false);
+	p->first = false;
+}
+
+static void
+add_flat(struct text_plan *p, bool blurb)
+{
+	separate(p);
+	add(p, flat_part, p, false);
+	if (blurb)
+		add(p, flat_blurb_part, NULL, false);
+}
+
+static void
+add_graph(struct text_plan *p, struct report_graph_run *g, bool blurb)
+{
+	size_t k = report_graph_njobs(g);
+
+	separate(p);
+	while (p->cap - p->n < k) {
+		p->cap = p->cap ? 2 * p->cap : 16;
+		p->jobs = xreallocarray(p->jobs, p->cap, sizeof(*p->jobs));
+	}
+	report_graph_jobs(g, p->jobs + p->n, p->n);
+	p->n += k;
+	if (blurb)
+		add(p, graph_blurb_part, NULL, false);
+}
+
+/* Text the reports will print, roughly: whether threads pay. */
+static size_t
+text_size(const struct model *m, unsigned style)
+{
+	size_t n = 80 * (size_t)m->nfuncs;
+
+	if (style & OUT_GRAPH)
+		n += 2 * 80 * m->cg->narcs;
+	return n;
 }
 
 static void
 print_text(FILE *out, const struct model *m, const struct report_opts *ro,
 	   unsigned style, bool *firstp)
 {
-	bool first = true;
+	unsigned nthreads = textjobs_threads(text_size(m, style));
+	struct text_plan p = { m, ro, NULL, 0, 0, true };
+	struct report_graph_run *g = NULL;
 
+	if (style & OUT_GRAPH)
+		g = report_graph_plan(m, ro, nthreads);
 	if (ro->traditional) {
 		/* BSD order: call graph, flat profile, index. */
-		if (style & OUT_GRAPH) {
-			separate(out, &first);
-			report_graph(out, m, ro);
-		}
-		if (style & OUT_FLAT) {
-			separate(out, &first);
-			report_flat(out, m, ro);
-		}
+		if (g != NULL)
+			add_graph(&p, g, false);
+		if (style & OUT_FLAT)
+			add_flat(&p, false);
 	} else {
-		if (style & OUT_FLAT) {
-			separate(out, &first);
-			report_flat(out, m, ro);
-			if (!ro->brief)
-				report_flat_blurb(out);
-		}
-		if (style & OUT_GRAPH) {
-			separate(out, &first);
-			report_graph(out, m, ro);
-			if (!ro->brief)
-				report_graph_blurb(out);
-		}
+		if (style & OUT_FLAT)
+			add_flat(&p, !ro->brief);
+		if (g != NULL)
+			add_graph(&p, g, !ro->brief);
 	}
-	if (style & OUT_GRAPH) {
-		fputs("\f\n", out);
-		report_index(out, m, ro);
+	if (g != NULL) {
+		add(&p, put_text, (void *)"\f\n", false);
+		/* Long, and printed last: started first. */
+		add(&p, index_part, &p, true);
 	}
 	if (style & OUT_EXEC) {
-		separate(out, &first);
-		report_exec(out, m);
+		separate(&p);
+		add(&p, exec_part, &p, false);
 	}
-	*firstp = first;
+	textjobs_run(out, p.jobs, p.n, nthreads);
+	report_graph_plan_free(g);
+	free(p.jobs);
+	*firstp = p.first;
 }
 
 int

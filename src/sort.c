@@ -4,6 +4,8 @@
  */
 #include "sort.h"
 
+#include <pthread.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,18 +156,13 @@ key_cmp(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* A merge sort of the keys themselves (qsort sorts pointers to them,
- * and each comparison then reads two keys at random). */
+/* Merge V's sorted halves [0, n1) and [n1, n) through TMP. */
 static void
-msort_keys(struct gp_key *v, struct gp_key *tmp, size_t n)
+merge_keys(struct gp_key *v, struct gp_key *tmp, size_t n1, size_t n)
 {
-	size_t n1 = n / 2, n2 = n - n1, i = 0, j = 0, k = 0;
+	size_t n2 = n - n1, i = 0, j = 0, k = 0;
 	struct gp_key *b1 = v, *b2 = v + n1;
 
-	if (n <= 1)
-		return;
-	msort_keys(b1, tmp, n1);
-	msort_keys(b2, tmp, n2);
 	if (key_cmp(&b1[n1 - 1], &b2[0]) <= 0)
 		return; /* already in order */
 	while (i < n1 && j < n2) {
@@ -179,6 +176,18 @@ msort_keys(struct gp_key *v, struct gp_key *tmp, size_t n)
 	memcpy(v, tmp, (n - (n2 - j)) * sizeof(*v));
 }
 
+/* A merge sort of the keys themselves (qsort sorts pointers to them,
+ * and each comparison then reads two keys at random). */
+static void
+msort_keys(struct gp_key *v, struct gp_key *tmp, size_t n)
+{
+	if (n <= 1)
+		return;
+	msort_keys(v, tmp, n / 2);
+	msort_keys(v + n / 2, tmp + n / 2, n - n / 2);
+	merge_keys(v, tmp, n / 2, n);
+}
+
 void
 gp_sort_keys(struct gp_key *v, size_t n)
 {
@@ -188,6 +197,43 @@ gp_sort_keys(struct gp_key *v, size_t n)
 		return;
 	tmp = xcalloc(n, sizeof(*tmp));
 	msort_keys(v, tmp, n);
+	free(tmp);
+}
+
+struct half {
+	struct gp_key *v, *tmp;
+	size_t n;
+};
+
+static void *
+sort_half(void *arg)
+{
+	struct half *h = arg;
+
+	msort_keys(h->v, h->tmp, h->n);
+	return NULL;
+}
+
+void
+gp_sort_keys_par(struct gp_key *v, size_t n, unsigned nthreads)
+{
+	struct gp_key *tmp;
+	struct half h;
+	pthread_t t;
+
+	if (nthreads < 2 || n < SORT_PAR_MIN) {
+		gp_sort_keys(v, n);
+		return;
+	}
+	tmp = xcalloc(n, sizeof(*tmp));
+	h = (struct half){ v + n / 2, tmp + n / 2, n - n / 2 };
+	if (pthread_create(&t, NULL, sort_half, &h) != 0) {
+		msort_keys(v, tmp, n);
+	} else {
+		msort_keys(v, tmp, n / 2);
+		pthread_join(t, NULL);
+		merge_keys(v, tmp, n / 2, n);
+	}
 	free(tmp);
 }
 

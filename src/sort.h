@@ -47,6 +47,14 @@ struct gp_key {
  */
 void gp_sort_keys(struct gp_key *v, size_t n);
 
+/*
+ * The same order, on two threads when NTHREADS >= 2 and N is at least
+ * SORT_PAR_MIN (each sorts a half, then they are merged); falls back to
+ * one thread when the second cannot start.
+ */
+#define SORT_PAR_MIN 16384
+void gp_sort_keys_par(struct gp_key *v, size_t n, unsigned nthreads);
+
 /* X (not a NaN) as an unsigned key in the same order; -0 equals 0. */
 uint64_t gp_key_double(double x);
 

@@ -120,20 +120,18 @@ warn_pending(struct exe *x)
 	x->nnotes = 0;
 }
 
+/* CU's line program: its offset in .debug_line and DW_AT_comp_dir;
+ * -1 (noted when damaged) when it has none. */
 static int
-line_table(struct exe *x, void *cu_die, struct dwline_table *t)
+line_program(struct exe *x, Dwarf_Die *cu, Dwarf_Word *off,
+	     const char **comp_dir)
 {
-	Dwarf_Die *cu = cu_die;
 	Dwarf_Attribute a;
-	Dwarf_Word off;
-	const char *comp_dir = NULL;
-	struct gp_err err;
-	unsigned kind;
 
-	memset(t, 0, sizeof(*t));
+	*comp_dir = NULL;
 	if (dwarf_attr(cu, DW_AT_stmt_list, &a) == NULL)
 		return -1;
-	if (dwarf_formudata(&a, &off) != 0) {
+	if (dwarf_formudata(&a, off) != 0) {
 		srcline_note(
 		    x, DWLINE_BAD_OFFSET, ".debug_info",
 		    "unit at offset 0x%llx: bad line table offset (%s)",
@@ -141,13 +139,34 @@ line_table(struct exe *x, void *cu_die, struct dwline_table *t)
 		return -1;
 	}
 	if (dwarf_attr(cu, DW_AT_comp_dir, &a) != NULL)
-		comp_dir = dwarf_formstring(&a);
+		*comp_dir = dwarf_formstring(&a);
 	load_sections(x);
-	if (dwline_read(&x->dbg, off, comp_dir, t, &kind, &err) != 0) {
-		srcline_note(x, kind, ".debug_line", "%s%s", err.msg,
-			     t->nrows > 0 ? "; the rows before it are used"
-					  : "; it is ignored");
-	}
+	return 0;
+}
+
+/* A damaged line program: note it, saying whether rows were kept. */
+static void
+line_damage(struct exe *x, unsigned kind, const struct gp_err *err,
+	    size_t nrows)
+{
+	srcline_note(x, kind, ".debug_line", "%s%s", err->msg,
+		     nrows > 0 ? "; the rows before it are used"
+			       : "; it is ignored");
+}
+
+static int
+line_table(struct exe *x, void *cu_die, struct dwline_table *t)
+{
+	Dwarf_Word off;
+	const char *comp_dir;
+	struct gp_err err;
+	unsigned kind;
+
+	memset(t, 0, sizeof(*t));
+	if (line_program(x, cu_die, &off, &comp_dir) != 0)
+		return -1;
+	if (dwline_read(&x->dbg, off, comp_dir, t, &kind, &err) != 0)
+		line_damage(x, kind, &err, t->nrows);
 	return t->nrows > 0 ? 0 : -1;
 }
 
@@ -192,19 +211,10 @@ src_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* A unit's line table, read when a query first needs it, and the file
- * name last kept from it (the queries of a unit mostly share one). */
-struct lazy_lines {
-	Dwarf_Die *cu;
-	bool tried;
-	struct dwline_table t;
-	const char *last;      /* borrowed from T */
-	const char *last_kept; /* its copy in X->kept */
-};
-
-/* Answer the queries in [lo, hi) of the sorted table from CU's lines. */
+/* Add to Q the queries (indexes into X->src) in [lo, hi) that no unit
+ * has answered yet. */
 static void
-answer_range(struct exe *x, struct lazy_lines *ll, uint64_t lo, uint64_t hi)
+range_queries(struct exe *x, struct gp_vec *q, uint64_t lo, uint64_t hi)
 {
 	size_t a = 0, b = x->nsrc;
 
@@ -215,27 +225,58 @@ answer_range(struct exe *x, struct lazy_lines *ll, uint64_t lo, uint64_t hi)
 		else
 			b = m;
 	}
-	for (; a < x->nsrc && x->src[a].addr < hi; a++) {
-		struct exe_src *q = &x->src[a];
-		const struct dwline_row *row;
-		const char *f;
+	for (; a < x->nsrc && x->src[a].addr < hi; a++)
+		if (x->src[a].file == NULL)
+			*(size_t *)gp_vec_push(q, sizeof(size_t), 64) = a;
+}
 
-		if (q->file != NULL)
-			continue;
-		if (!ll->tried) {
-			ll->tried = true;
-			line_table(x, ll->cu, &ll->t);
+static int
+index_cmp(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Answer queries Q (indexes into X->src, ascending, distinct) from CU's
+ * line program, read once without keeping its rows. */
+static void
+answer_queries(struct exe *x, Dwarf_Die *cu, const size_t *q, size_t n)
+{
+	uint64_t *addrs = xcalloc(n, sizeof(*addrs));
+	struct dwline_answer *ans = xcalloc(n, sizeof(*ans));
+	struct dwline_table t = { 0 };
+	const char *last = NULL, *last_kept = NULL, *comp_dir;
+	Dwarf_Word off;
+	struct gp_err err;
+	size_t nrows;
+	unsigned kind;
+
+	for (size_t i = 0; i < n; i++)
+		addrs[i] = x->src[q[i]].addr;
+	if (line_program(x, cu, &off, &comp_dir) == 0) {
+		if (dwline_lookup(&x->dbg, off, comp_dir, addrs, n, ans, &t,
+				  &nrows, &kind, &err) != 0)
+			line_damage(x, kind, &err, nrows);
+		for (size_t i = 0; i < n; i++) {
+			const char *f = ans[i].file < t.nfiles
+					    ? t.files[ans[i].file]
+					    : NULL;
+
+			if (f == NULL)
+				continue;
+			/* The queries of a unit mostly share one file. */
+			if (f != last) {
+				last = f;
+				last_kept = keep(x, f);
+			}
+			x->src[q[i]].file = last_kept;
+			x->src[q[i]].line = ans[i].line;
 		}
-		row = dwline_find(&ll->t, q->addr);
-		if (row == NULL || (f = dwline_file(&ll->t, row)) == NULL)
-			continue;
-		if (f != ll->last) {
-			ll->last = f;
-			ll->last_kept = keep(x, f);
-		}
-		q->file = ll->last_kept;
-		q->line = row->line;
 	}
+	dwline_free(&t);
+	free(addrs);
+	free(ans);
 }
 
 static int
@@ -279,18 +320,29 @@ next_unit(struct exe *x, void *dw, uint64_t *off, void *cu_die)
 static void
 answer_unit(struct exe *x, Dwarf_Die *cu)
 {
-	struct lazy_lines ll = { cu, false, { 0 }, NULL, NULL };
+	struct gp_vec q = { 0 };
 	Dwarf_Addr base, lo, hi;
 	ptrdiff_t r = 0;
+	size_t n = 0;
 
 	while ((r = dwarf_ranges(cu, r, &base, &lo, &hi)) > 0)
-		answer_range(x, &ll, lo, hi);
+		range_queries(x, &q, lo, hi);
 	if (r < 0)
 		srcline_note(x, EXE_BAD_RANGES, ".debug_info",
 			     "unit at offset 0x%llx: bad address ranges (%s)",
 			     (unsigned long long)dwarf_dieoffset(cu),
 			     dwarf_errmsg(-1));
-	dwline_free(&ll.t);
+	if (q.n > 0) {
+		size_t *v = q.p;
+
+		/* Ranges may come in any order, and overlap. */
+		qsort(v, q.n, sizeof(*v), index_cmp);
+		for (size_t i = 0; i < q.n; i++)
+			if (n == 0 || v[n - 1] != v[i])
+				v[n++] = v[i];
+		answer_queries(x, cu, v, n);
+	}
+	free(q.p);
 }
 
 static void
