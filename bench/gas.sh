@@ -28,7 +28,7 @@ jobs=${BENCH_JOBS:-2}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 work=$top/build/bench/gas
-timer=/usr/bin/time
+cc=${BENCH_CC:-gcc} # builds the timer (bench/cpu.c)
 
 skip() {
 	echo "bench: gas row skipped: $*"
@@ -42,7 +42,6 @@ die() {
 
 [ -x "$ours" ] || die "$ours: not an executable"
 [ -x "$gnu" ] || die "$gnu: not an executable"
-[ -x "$timer" ] || die "$timer missing (Debian package 'time')"
 mkdir -p "$work"
 
 # The gas binary, built once.
@@ -127,7 +126,7 @@ row() {
 	awk -v n="$name" -v gs="$1" -v gk="$2" -v os="$3" -v ok="$4" \
 		-v s="$same" 'BEGIN {
 		ratio = os > 0 ? sprintf("%.2f", gs / os) : (gs > 0 ? ">100" : "-")
-		printf "| %-22s | %8.2f | %8.2f | %8s | %8.1f | %8.1f | %s |\n",
+		printf "| %-22s | %8.3f | %8.3f | %8s | %8.1f | %8.1f | %s |\n",
 			n, gs, os, ratio, gk / 1024, ok / 1024, s
 	}'
 }

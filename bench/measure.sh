@@ -5,24 +5,34 @@
 # measure OUTDIR GPROF ARGS...: run GPROF ARGS in a fresh OUTDIR
 # $repeat times, leaving out.txt, err.txt and status (of the last run)
 # and time.txt: "SECONDS KB" of the fastest run, where SECONDS is wall
-# time, or user + system CPU time when measure_cpu=1, and KB the peak
-# resident set size.  Needs $repeat and $timer (GNU time).
-# shellcheck disable=SC2154 # repeat and timer: the caller's
+# time, or user + system CPU time when measure_cpu=1, to the
+# millisecond, and KB the peak resident set size.  The timer is
+# bench/cpu.c (microseconds; /usr/bin/time prints hundredths, a tenth
+# of a run of ours), built into $work/cpu with $cc on first use.
+# Needs $repeat, $work and $cc.
+# shellcheck disable=SC2154 # repeat, work and cc: the caller's
+measure_timer=$work/cpu
+measure_src=$(dirname "$0")/cpu.c
 measure() {
 	out=$1 prog=$2
 	shift 2
+	if [ ! -x "$measure_timer" ] || [ "$measure_src" -nt "$measure_timer" ]; then
+		mkdir -p "$work" &&
+			"$cc" -std=c11 -O2 -o "$measure_timer" "$measure_src" ||
+			return 1
+	fi
 	rm -rf "$out"
 	mkdir -p "$out"
-	fmt='%e %M'
-	[ "${measure_cpu:-0}" = 1 ] && fmt='%U %S %M'
 	i=0
 	best=
 	while [ "$i" -lt "$repeat" ]; do
 		st=0
-		(cd "$out" && "$timer" -f "$fmt" -o t.txt "$prog" "$@" \
+		(cd "$out" && "$measure_timer" t.txt "$prog" "$@" \
 			> out.txt 2> err.txt) || st=$?
 		echo "$st" > "$out/status"
-		t=$(tail -n 1 "$out/t.txt" | awk 'NF == 3 { printf "%.2f %s\n", $1 + $2, $3; next } { print }')
+		# t.txt: CPU KB WALL
+		t=$(awk -v cpu="${measure_cpu:-0}" 'NF == 3 {
+			printf "%.3f %s\n", cpu == 1 ? $1 : $3, $2 }' "$out/t.txt")
 		best=$(printf '%s\n%s\n' "$best" "$t" | awk 'NF == 2' |
 			sort -n | head -n 1)
 		i=$((i + 1))

@@ -37,7 +37,6 @@ nhists=${BENCH_HISTS:-100000}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 work=$top/build/bench
-timer=/usr/bin/time
 
 die() {
 	echo "bench: $*" >&2
@@ -46,7 +45,6 @@ die() {
 
 [ -x "$ours" ] || die "$ours: not an executable"
 [ -x "$gnu" ] || die "$gnu: not an executable"
-[ -x "$timer" ] || die "$timer missing (Debian package 'time')"
 mkdir -p "$work"
 
 now() {
@@ -178,7 +176,7 @@ row() {
 	awk -v n="$name" -v gs="$gs" -v gk="$gk" -v os="$os" -v ok="$ok" \
 		-v s="$same" 'BEGIN {
 		ratio = os > 0 ? sprintf("%.2f", gs / os) : (gs > 0 ? ">100" : "-")
-		printf "| %-22s | %8.2f | %8.2f | %8s | %8.1f | %8.1f | %s |\n",
+		printf "| %-22s | %8.3f | %8.3f | %8s | %8.1f | %8.1f | %s |\n",
 			n, gs, os, ratio, gk / 1024, ok / 1024, s
 	}'
 }
@@ -211,7 +209,7 @@ view_row() {
 	awk -v n="$name" -v ts="$1" -v tk="$2" -v vs="$3" -v vk="$4" \
 		-v st="$st" 'BEGIN {
 		ratio = ts > 0 ? sprintf("%.2f", vs / ts) : "-"
-		printf "| %-22s | %8.2f | %8.2f | %8s | %8.1f | %8.1f | %s |\n",
+		printf "| %-22s | %8.3f | %8.3f | %8s | %8.1f | %8.1f | %s |\n",
 			n, ts, vs, ratio, tk / 1024, vk / 1024, st
 	}' | tee -a "$table"
 }

@@ -9,6 +9,7 @@
  * Invariant: every stage writes only its own fields of struct analysis;
  * analysis_free() can run after any of them.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,10 +151,57 @@ exe_arc_selected(void *ctx, uint32_t parent, uint32_t child)
 	return select_arc(&a->fn.sel, parent, child);
 }
 
+/*
+ * The samples are charged (objects_charge: the histograms and the
+ * functions, read only) on a thread of their own while the arcs are
+ * tallied (the call graph, written only there); nothing either writes
+ * is read by the other until charge_join().
+ */
+struct charge {
+	struct analysis *a;
+	struct gp_err err;
+	int rc;
+	pthread_t t;
+	bool threaded;
+};
+
+static void *
+charge_main(void *arg)
+{
+	struct charge *c = arg;
+	struct analysis *a = c->a;
+
+	c->rc = objects_charge(&a->objs, &a->g, &a->fn.st, a->fn.flat_excluded,
+			       a->fn.ticks, &a->fn.total_ticks, &c->err);
+	return NULL;
+}
+
+static void
+charge_start(struct charge *c, struct analysis *a)
+{
+	memset(c, 0, sizeof(*c));
+	c->a = a;
+	c->threaded = pthread_create(&c->t, NULL, charge_main, c) == 0;
+}
+
+/* Wait for the charge (or make it now); 0, or -1 with ERR set. */
+static int
+charge_join(struct charge *c, struct gp_err *err)
+{
+	if (c->threaded)
+		pthread_join(c->t, NULL);
+	else
+		charge_main(c);
+	if (c->rc != 0)
+		*err = c->err;
+	return c->rc;
+}
+
 int
 analysis_compute(struct analysis *a, const struct options *o,
 		 struct gp_err *err)
 {
+	struct charge charge;
 	struct cg_select cs;
 
 	for (size_t i = 0; i < a->g.nfiles; i++)
@@ -183,6 +231,10 @@ analysis_compute(struct analysis *a, const struct options *o,
 					err);
 	}
 	select_build(&a->fn.sel, o, &a->fn.st, &a->x);
+	select_report_flags(&a->fn.sel, a->fn.st.n, &a->fn.graph_flags,
+			    &a->fn.flat_excluded, &a->fn.exec_hidden, &cs);
+	a->fn.ticks = xcalloc(a->fn.st.n, sizeof(*a->fn.ticks));
+	charge_start(&charge, a);
 	cg_init(&a->fn.cg, &a->fn.st);
 	cg_tally_mapped(&a->fn.cg, &a->g, a->arc_syms, exe_arc_selected, a);
 	free(a->arc_syms);
@@ -192,11 +244,7 @@ analysis_compute(struct analysis *a, const struct options *o,
 		gp_warn(
 		    "-c is not supported for this architecture (machine %u)",
 		    a->x.machine);
-	select_report_flags(&a->fn.sel, a->fn.st.n, &a->fn.graph_flags,
-			    &a->fn.flat_excluded, &a->fn.exec_hidden, &cs);
-	a->fn.ticks = xcalloc(a->fn.st.n, sizeof(*a->fn.ticks));
-	if (objects_charge(&a->objs, &a->g, &a->fn.st, a->fn.flat_excluded,
-			   a->fn.ticks, &a->fn.total_ticks, err) != 0)
+	if (charge_join(&charge, err) != 0)
 		return -1;
 	cg_assemble(&a->fn.cg, a->fn.ticks, &cs);
 	if (!analysis_line_mode(o)) /* stacks know functions, not lines */

@@ -354,7 +354,6 @@ sort_graph(uint32_t *order, size_t total, const struct graph_key *keys)
 		uint64_t class = g->name == NULL     ? 0
 				 : g->name[0] == '_' ? 2
 						     : 1;
-		uint64_t next;
 
 		if (isnan(g->total)) {
 			free(k);
@@ -375,7 +374,7 @@ sort_graph(uint32_t *order, size_t total, const struct graph_key *keys)
 			    (g->name == NULL ? 0 : CALLS_PACKED - g->calls);
 		k[i].k[2] = 0;
 		if (g->name != NULL)
-			gp_key_name(g->name, &k[i].k[2], &next);
+			k[i].name = gp_key_name_rest(g->name, &k[i].k[2], NULL);
 	}
 	/* The call graph's text is about 600 bytes an entry. */
 	gp_sort_keys_par(k, total, textjobs_threads(600 * total));

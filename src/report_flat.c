@@ -123,13 +123,11 @@ sort_flat(const struct model *m, uint32_t *list, size_t n)
 			gp_sort(list, n, report_flat_order, m);
 			return;
 		}
-		uint64_t next;
-
 		k[i].k[0] = ~gp_key_double(v->self_ticks);
 		k[i].k[1] = ~v->ncalls;
 		/* The name's first 8 bytes: strcmp only past them. */
-		k[i].name = model_raw_name(m, list[i]);
-		gp_key_name(k[i].name, &k[i].k[2], &next);
+		k[i].name = gp_key_name_rest(model_raw_name(m, list[i]),
+					     &k[i].k[2], NULL);
 		k[i].id = list[i];
 	}
 	gp_sort_keys(k, n);

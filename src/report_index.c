@@ -2,6 +2,7 @@
  * report_index.c - the index by function name that follows the call
  * graph: three columns, filled down then across, cycles last.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,8 +21,8 @@ sort_names(const struct model *m, uint32_t *v, size_t n)
 	struct gp_key *k = xcalloc(n ? n : 1, sizeof(*k));
 
 	for (size_t i = 0; i < n; i++) {
-		k[i].name = model_raw_name(m, v[i]);
-		gp_key_name(k[i].name, &k[i].k[0], &k[i].k[1]);
+		k[i].name = gp_key_name_rest(model_raw_name(m, v[i]),
+					     &k[i].k[0], &k[i].k[1]);
 		k[i].id = v[i];
 	}
 	gp_sort_keys(k, n);
@@ -30,26 +31,41 @@ sort_names(const struct model *m, uint32_t *v, size_t n)
 	free(k);
 }
 
-/* N spaces. */
-static void
-spaces(FILE *out, size_t n)
+/* A row of the index, made in memory and written whole: a row has
+ * three cells of a dozen pieces each. */
+struct row {
+	char *p; /* owned */
+	size_t n, cap;
+};
+
+/* Room for K more bytes at the end of R. */
+static char *
+room(struct row *r, size_t k)
 {
-	static const char sp[] = "                                ";
-
-	while (n > 0) {
-		size_t k = n < sizeof(sp) - 1 ? n : sizeof(sp) - 1;
-
-		fwrite(sp, 1, k, out);
-		n -= k;
+	if (r->cap - r->n < k) {
+		while (r->cap - r->n < k) {
+			if (r->cap > SIZE_MAX / 2)
+				gp_out_of_memory();
+			r->cap = r->cap ? 2 * r->cap : 256;
+		}
+		r->p = xreallocarray(r->p, r->cap, 1);
 	}
+	return r->p + r->n;
 }
 
-/* Print one cell; returns its printed width as GNU gprof counts it. */
+static void
+put(struct row *r, const char *s, size_t k)
+{
+	memcpy(room(r, k), s, k);
+	r->n += k;
+}
+
+/* Add one cell to R; returns its printed width as GNU gprof counts it. */
 static size_t
-cell(FILE *out, const struct model *m, bool traditional, entry_id id,
+cell(struct row *r, const struct model *m, bool traditional, entry_id id,
      size_t col, size_t start)
 {
-	bool cycle = entry_is_cycle(m, id);
+	bool cycle = entry_is_cycle(m, id), printed = entry_printed(m, id);
 	char buf[32], name[48];
 	const char *text;
 
@@ -58,9 +74,9 @@ cell(FILE *out, const struct model *m, bool traditional, entry_id id,
 
 	/* "[%u]" or "(%u)", and "<cycle %u>", formatted by hand: the
 	 * index has a cell per function. */
-	*p++ = entry_printed(m, id) ? '[' : '(';
+	*p++ = printed ? '[' : '(';
 	p = fmt_u(p, m->index[id], 0, 0);
-	*p++ = entry_printed(m, id) ? ']' : ')';
+	*p++ = printed ? ']' : ')';
 	*p = '\0';
 	nb = (size_t)(p - buf);
 	if (cycle) {
@@ -71,30 +87,33 @@ cell(FILE *out, const struct model *m, bool traditional, entry_id id,
 	}
 	if (traditional) {
 		/* BSD layout: the raw symbol name, as GNU prints it. */
-		fprintf(out, "%6.6s %-19.19s", buf,
-			cycle ? name : model_raw_name(m, id));
+		r->n += (size_t)snprintf(room(r, 32), 32, "%6.6s %-19.19s", buf,
+					 cycle ? name : model_raw_name(m, id));
 		return col;
 	}
 	col += nb;
 	if (col < start + 5) {
-		spaces(out, start + 5 - col);
+		memset(room(r, start + 5 - col), ' ', start + 5 - col);
+		r->n += start + 5 - col;
 		col = start + 5;
 	}
-	fputc(' ', out);
-	fwrite(buf, 1, nb, out);
-	fputc(' ', out);
+	p = room(r, nb + 2);
+	*p++ = ' ';
+	memcpy(p, buf, nb);
+	p[nb] = ' ';
+	r->n += nb + 2;
 	text = cycle ? name : model_name(m, id);
 	nt = strlen(text);
-	fwrite(text, 1, nt, out);
+	put(r, text, nt);
 	col += nt;
 	if (!cycle && m->st->syms[id].is_static) {
 		const char *file = model_file(m, id);
 		if (file != NULL) {
 			size_t nf = strlen(file);
 
-			fwrite(" (", 1, 2, out);
-			fwrite(file, 1, nf, out);
-			fputc(')', out);
+			put(r, " (", 2);
+			put(r, file, nf);
+			put(r, ")", 1);
 			col += nf + 3;
 		}
 	}
@@ -106,6 +125,7 @@ report_index(FILE *out, const struct model *m, const struct report_opts *ro)
 {
 	uint32_t *v = xcalloc(m->nfuncs + m->ncycles, sizeof(*v));
 	size_t n = 0, total, rows, width = (size_t)(ro->width - 1) / 3;
+	struct row r = { NULL, 0, 0 };
 
 	/* Functions by raw name (LIST_INDEX: called or sampled, or -z),
 	 * then every cycle in number order. */
@@ -121,11 +141,14 @@ report_index(FILE *out, const struct model *m, const struct report_opts *ro)
 	for (size_t i = 0; i < rows; i++) {
 		size_t col = 0, start = 0;
 
+		r.n = 0;
 		for (size_t j = i; j < total; j += rows) {
-			col = cell(out, m, ro->traditional, v[j], col, start);
+			col = cell(&r, m, ro->traditional, v[j], col, start);
 			start += width;
 		}
-		fputc('\n', out);
+		put(&r, "\n", 1);
+		fwrite(r.p, 1, r.n, out);
 	}
+	free(r.p);
 	free(v);
 }

@@ -260,3 +260,52 @@ gp_key_name(const char *s, uint64_t *k0, uint64_t *k1)
 	*k0 = k[0];
 	*k1 = k[1];
 }
+
+const char *
+gp_key_name_rest(const char *s, uint64_t *k0, uint64_t *k1)
+{
+	uint64_t next;
+
+	gp_key_name(s, k0, k1 != NULL ? k1 : &next);
+	/* The NUL is among the bytes held when their last one is 0. */
+	return ((k1 != NULL ? *k1 : *k0) & 0xff) == 0 ? NULL : s;
+}
+
+struct kv {
+	uint64_t k;
+	uint32_t id;
+};
+
+void
+gp_sort_u64(const uint64_t *key, size_t n, uint32_t *ids)
+{
+	struct kv *a = xcalloc(n ? n : 1, sizeof(*a));
+	struct kv *b = xcalloc(n ? n : 1, sizeof(*b));
+
+	for (size_t i = 0; i < n; i++)
+		a[i] = (struct kv){ key[i], (uint32_t)i };
+	for (int shift = 0; shift < 64; shift += 8) {
+		size_t count[256] = { 0 }, at = 0;
+		struct kv *t;
+
+		for (size_t i = 0; i < n; i++)
+			count[a[i].k >> shift & 0xff]++;
+		if (n == 0 || count[a[0].k >> shift & 0xff] == n)
+			continue; /* every key has this byte */
+		for (int d = 0; d < 256; d++) {
+			size_t c = count[d];
+
+			count[d] = at;
+			at += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			b[count[a[i].k >> shift & 0xff]++] = a[i];
+		t = a;
+		a = b;
+		b = t;
+	}
+	for (size_t i = 0; i < n; i++)
+		ids[i] = a[i].id;
+	free(a);
+	free(b);
+}

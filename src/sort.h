@@ -55,6 +55,13 @@ void gp_sort_keys(struct gp_key *v, size_t n);
 #define SORT_PAR_MIN 16384
 void gp_sort_keys_par(struct gp_key *v, size_t n, unsigned nthreads);
 
+/*
+ * The order of N numbers KEY ascending, equal ones in index order (a
+ * stable sort), as indexes into IDS: a radix sort, a pass per byte in
+ * which the keys differ.  N must fit 32 bits.
+ */
+void gp_sort_u64(const uint64_t *key, size_t n, uint32_t *ids);
+
 /* X (not a NaN) as an unsigned key in the same order; -0 equals 0. */
 uint64_t gp_key_double(double x);
 
@@ -62,5 +69,13 @@ uint64_t gp_key_double(double x);
  * keys, big-endian: in strcmp's order, and equal only when those 16
  * bytes are (strcmp then decides). */
 void gp_key_name(const char *s, uint64_t *k0, uint64_t *k1);
+
+/*
+ * gp_key_name() for a key's NAME as well: the first 8 bytes of S into
+ * *K0, the next 8 into *K1 unless K1 is NULL, and what strcmp must still
+ * compare: S, or NULL when those bytes hold all of S (two names with the
+ * same bytes there are then equal, and the id decides).
+ */
+const char *gp_key_name_rest(const char *s, uint64_t *k0, uint64_t *k1);
 
 #endif

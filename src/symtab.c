@@ -142,17 +142,13 @@ sort_stable(struct sym *v, size_t n)
 			ids[i] = (uint32_t)i;
 		gp_sort(ids, n, id_by_addr, v);
 	} else {
-		/* Keys (address, index) side by side: the same order. */
-		struct gp_key *k = xcalloc(n, sizeof(*k));
+		/* The same order by a radix sort of the addresses. */
+		uint64_t *k = xmalloc(n * sizeof(*k));
 
-		for (size_t i = 0; i < n; i++) {
-			k[i].k[0] = v[i].addr;
-			k[i].id = (uint32_t)i;
-		}
-		gp_sort_keys(k, n);
-		ids = xmalloc(n * sizeof(*ids));
 		for (size_t i = 0; i < n; i++)
-			ids[i] = k[i].id;
+			k[i] = v[i].addr;
+		ids = xmalloc(n * sizeof(*ids));
+		gp_sort_u64(k, n, ids);
 		free(k);
 	}
 	tmp = xmalloc(n * sizeof(*tmp));

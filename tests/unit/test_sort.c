@@ -311,14 +311,126 @@ test_keys(void)
 		for (size_t i = 0; i < n; i++)
 			same &= k[i].id == v[i];
 		check_true(same, "differs from gp_sort's order by name");
+
+		/* Names held in the keys (gp_key_name_rest), each a copy of
+		 * its own so that equal names are distinct pointers, on one
+		 * thread and two, with 8 and 16 bytes held. */
+		for (int held = 8; held <= 16; held += 8)
+			for (unsigned nt = 1; nt <= 2; nt++) {
+				char **copy =
+				    malloc((n ? n : 1) * sizeof(*copy));
+
+				t_begin("sort/keys-rest-%zu-held-%d-threads-%u",
+					n, held, nt);
+				for (size_t i = 0; i < n; i++) {
+					copy[i] = strdup(r[i].name);
+					v[i] = (uint32_t)i;
+					k[i].k[0] = 0;
+					k[i].k[1] = 0;
+					k[i].k[2] = 0;
+					k[i].name = gp_key_name_rest(
+					    copy[i], &k[i].k[1],
+					    held == 16 ? &k[i].k[2] : NULL);
+					k[i].id = (uint32_t)i;
+				}
+				gp_sort(v, n, by_rec, r);
+				gp_sort_keys_par(k, n, nt);
+				same = true;
+				for (size_t i = 0; i < n; i++)
+					same &= k[i].id == v[i];
+				check_true(same, "differs from gp_sort's order "
+						 "by name");
+				for (size_t i = 0; i < n; i++)
+					free(copy[i]);
+				free(copy);
+			}
 		free(r);
 		free(k);
 		free(v);
 	}
 }
 
+/* gp_sort_keys_par on two threads (N above SORT_PAR_MIN) gives
+ * gp_sort_keys' order: many ties on every key but the id. */
+static void
+test_keys_par(void)
+{
+	size_t n = SORT_PAR_MIN * 2 + 7;
+	struct gp_key *a = malloc(n * sizeof(*a)), *b = malloc(n * sizeof(*b));
+	uint64_t seed = 99;
+	bool same = true;
+
+	t_begin("sort/keys-par-%zu", n);
+	for (size_t i = 0; i < n; i++) {
+		a[i].k[0] = t_rand(&seed) % 4;
+		a[i].k[1] = t_rand(&seed) % 3;
+		a[i].k[2] = t_rand(&seed) % 2;
+		a[i].name = NULL;
+		a[i].id = (uint32_t)(t_rand(&seed) % n);
+	}
+	memcpy(b, a, n * sizeof(*a));
+	gp_sort_keys(a, n);
+	gp_sort_keys_par(b, n, 2);
+	for (size_t i = 0; i < n; i++)
+		same &= memcmp(&a[i], &b[i], sizeof(a[i])) == 0;
+	check_true(same, "differs from gp_sort_keys");
+	for (size_t i = 1; i < n; i++) {
+		const struct gp_key *x = &b[i - 1], *y = &b[i];
+		int c = 0;
+
+		for (int j = 0; j < 3 && c == 0; j++)
+			c = x->k[j] < y->k[j] ? -1 : x->k[j] > y->k[j];
+		if (c > 0 || (c == 0 && x->id > y->id)) {
+			t_fail("not sorted at %zu", i);
+			break;
+		}
+	}
+	t_end();
+	free(a);
+	free(b);
+}
+
+/* gp_sort_u64: gp_sort_keys' order of (key, index), whatever bytes the
+ * keys share or differ in. */
+static void
+test_u64(void)
+{
+	static const uint64_t masks[] = {
+		0, 0xff, 0xff00ff, 0xfff000, ~0ull, 0xff00000000000000ull
+	};
+
+	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++)
+		for (size_t mk = 0; mk < ARRAY_SIZE(masks); mk++) {
+			size_t n = sizes[s];
+			uint64_t *key = malloc((n ? n : 1) * sizeof(*key));
+			uint32_t *ids = malloc((n ? n : 1) * sizeof(*ids));
+			struct gp_key *k = malloc((n ? n : 1) * sizeof(*k));
+			uint64_t seed = 5 * n + mk;
+			bool same = true;
+
+			t_begin("sort/u64-%zu-mask-%zx", n, mk);
+			for (size_t i = 0; i < n; i++) {
+				key[i] = (t_rand(&seed) & masks[mk]) | 0x400000;
+				k[i] = (struct gp_key){ { key[i], 0, 0 },
+							NULL,
+							(uint32_t)i };
+			}
+			gp_sort_u64(key, n, ids);
+			gp_sort_keys(k, n);
+			for (size_t i = 0; i < n; i++)
+				same &= ids[i] == k[i].id;
+			check_true(same, "differs from gp_sort_keys");
+			t_end();
+			free(key);
+			free(ids);
+			free(k);
+		}
+}
+
 T_MODULE(sort)
 {
+	t_run("sort/u64", test_u64);
+	t_run("sort/keys-par", test_keys_par);
 	t_run("sort/keys", test_keys);
 	t_run("sort/stable", test_stable);
 	t_run("sort/random", test_random);
