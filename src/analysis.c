@@ -85,6 +85,91 @@ on_side(const struct sidefile *s, void *ctx)
 	objects_add(ctx, s);
 }
 
+/*
+ * The profiles are read (gmon_read: their files only, never the
+ * executable's, and no message) on a thread of their own while the
+ * symbols load; what reading each one tells (its warnings, its side
+ * file, -i) follows in order once both are done.
+ */
+struct reads {
+	struct analysis *a;
+	const struct options *o;
+	size_t n;     /* profiles read */
+	size_t *nbbs; /* owned [ngmons + 1]: block counts before each */
+	int rc;
+	struct gp_err err;
+	pthread_t t;
+	bool threaded;
+};
+
+static void *
+reads_main(void *arg)
+{
+	struct reads *r = arg;
+	struct analysis *a = r->a;
+
+	for (; r->n < r->o->ngmons; r->n++) {
+		r->nbbs[r->n] = a->g.nbbs;
+		if (gmon_read(&a->g, r->o->gmons[r->n], r->o->format,
+			      &r->err) != 0) {
+			r->rc = -1;
+			break;
+		}
+	}
+	r->nbbs[r->n] = a->g.nbbs;
+	return NULL;
+}
+
+/* What reading profile I tells: G->files[I] is its entry. */
+static void
+after_read(struct analysis *a, const struct options *o, size_t i,
+	   const size_t *nbbs, analysis_file_fn *on_file, void *ctx)
+{
+	/* Line mode (-l, or -s, which turns it on) uses them. */
+	if (nbbs[i] == 0 && nbbs[i + 1] > 0 && !analysis_line_mode(o))
+		gp_warn("%s: basic-block counts are ignored without "
+			"-l (--line)",
+			o->gmons[i]);
+	if (a->g.files[i].rate_assumed)
+		gp_warn("%s: the 4.4BSD header gives a profiling rate "
+			"of 0; assuming 100 samples per second",
+			o->gmons[i]);
+	/* The collector's side file, if any (sidefile.h). */
+	sidefile_check(o->gmons[i], &a->x, o->exe, &a->side, on_side, &a->objs);
+	if (on_file != NULL)
+		on_file(&a->g.files[i], ctx);
+}
+
+/* Load the functions while the profiles are read; 0 or -1 with ERR. */
+static int
+load_and_read(struct analysis *a, const struct options *o,
+	      analysis_file_fn *on_file, void *ctx, struct gp_err *err)
+{
+	struct reads r = { .a = a, .o = o };
+	int rc;
+
+	r.nbbs = xcalloc(o->ngmons + 1, sizeof(*r.nbbs));
+	gmon_init(&a->g, a->x.word, a->x.big_endian);
+	/* -i prints each file as it is read: one thread then. */
+	if (on_file == NULL)
+		r.threaded = pthread_create(&r.t, NULL, reads_main, &r) == 0;
+	rc = load_functions(a, o, err);
+	if (rc == 0 && wants_sources(o))
+		srcline_prefetch_start(&a->x);
+	if (r.threaded)
+		pthread_join(r.t, NULL);
+	else if (rc == 0)
+		reads_main(&r);
+	for (size_t i = 0; rc == 0 && i < r.n; i++)
+		after_read(a, o, i, r.nbbs, on_file, ctx);
+	if (rc == 0 && r.rc != 0) {
+		*err = r.err;
+		rc = -1;
+	}
+	free(r.nbbs);
+	return rc;
+}
+
 int
 analysis_load(struct analysis *a, const struct options *o,
 	      analysis_file_fn *on_file, void *ctx, struct gp_err *err)
@@ -93,31 +178,8 @@ analysis_load(struct analysis *a, const struct options *o,
 		return -1;
 	if (exe_open(&a->x, o->exe, err) != 0)
 		return -1;
-	if (load_functions(a, o, err) != 0)
+	if (load_and_read(a, o, on_file, ctx, err) != 0)
 		return -1;
-	if (wants_sources(o))
-		srcline_prefetch_start(&a->x);
-	gmon_init(&a->g, a->x.word, a->x.big_endian);
-	for (size_t i = 0; i < o->ngmons; i++) {
-		size_t nbbs = a->g.nbbs;
-
-		if (gmon_read(&a->g, o->gmons[i], o->format, err) != 0)
-			return -1;
-		/* Line mode (-l, or -s, which turns it on) uses them. */
-		if (nbbs == 0 && a->g.nbbs > 0 && !analysis_line_mode(o))
-			gp_warn("%s: basic-block counts are ignored without "
-				"-l (--line)",
-				o->gmons[i]);
-		if (a->g.files[a->g.nfiles - 1].rate_assumed)
-			gp_warn("%s: the 4.4BSD header gives a profiling rate "
-				"of 0; assuming 100 samples per second",
-				o->gmons[i]);
-		/* The collector's side file, if any (sidefile.h). */
-		sidefile_check(o->gmons[i], &a->x, o->exe, &a->side, on_side,
-			       &a->objs);
-		if (on_file != NULL)
-			on_file(&a->g.files[a->g.nfiles - 1], ctx);
-	}
 	gmon_compact(&a->g);
 	/* The stacks are summed in objs: the kept side file's copy goes. */
 	stacks_free(&a->side.stacks);
