@@ -26,15 +26,45 @@ static const char pairs[201] = "00010203040506070809"
 
 /*
  * V in decimal right-aligned in WIDTH (unless LEFT), with a '.' before
- * its last POINT digits (at least POINT + 1 digits then).  The digits
- * are made from the right, two at a time, into the end of TMP.
+ * its last POINT digits (at least POINT + 1 digits then).  The length
+ * is counted first, then the digits are written in place from the
+ * right, two at a time (no copy of a variable length: a call).
  */
 static char *
 digits(char *p, uint64_t v, int width, int left, int point)
 {
-	char tmp[40], *q = tmp + sizeof(tmp);
-	int n;
+	static const uint64_t pow10u[] = {
+		1ull,
+		10ull,
+		100ull,
+		1000ull,
+		10000ull,
+		100000ull,
+		1000000ull,
+		10000000ull,
+		100000000ull,
+		1000000000ull,
+		10000000000ull,
+		100000000000ull,
+		1000000000000ull,
+		10000000000000ull,
+		100000000000000ull,
+		1000000000000000ull,
+		10000000000000000ull,
+		100000000000000000ull,
+		1000000000000000000ull,
+		10000000000000000000ull,
+	};
+	int nd = 1, n;
+	char *q;
 
+	while (nd < 20 && v >= pow10u[nd])
+		nd++;
+	n = (nd > point ? nd : point + 1) + (point > 0);
+	if (!left)
+		for (int i = n; i < width; i++)
+			*p++ = ' ';
+	q = p + n;
 	for (int i = 0; i < point; i++) {
 		*--q = (char)('0' + v % 10);
 		v /= 10;
@@ -46,19 +76,16 @@ digits(char *p, uint64_t v, int width, int left, int point)
 
 		v /= 100;
 		q -= 2;
-		memcpy(q, pairs + 2 * d, 2);
+		q[0] = pairs[2 * d];
+		q[1] = pairs[2 * d + 1];
 	}
 	if (v >= 10) {
 		q -= 2;
-		memcpy(q, pairs + 2 * v, 2);
+		q[0] = pairs[2 * v];
+		q[1] = pairs[2 * v + 1];
 	} else {
 		*--q = (char)('0' + v);
 	}
-	n = (int)(tmp + sizeof(tmp) - q);
-	if (!left)
-		for (int i = n; i < width; i++)
-			*p++ = ' ';
-	memcpy(p, q, (size_t)n);
 	return p + n;
 }
 
