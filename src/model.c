@@ -6,6 +6,7 @@
  * below it is a pure reader, so printers can run in any order.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,12 +201,14 @@ line_name(const struct model *m, uint32_t fn, const char *raw, char *name)
 static void
 find_sources(struct model *m, struct exe *x, bool print_path)
 {
+	size_t cursor = 0; /* the table is in address order */
+
 	m->src = xcalloc(m->nfuncs, sizeof(*m->src));
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		struct model_src *s = &m->src[i];
 
-		if (srcline_find(x, m->st->syms[i].addr, &s->path, &s->line) !=
-		    0) {
+		if (srcline_find_next(x, m->st->syms[i].addr, &cursor, &s->path,
+				      &s->line) != 0) {
 			s->path = NULL;
 			s->line = 0;
 			continue;
@@ -383,11 +386,24 @@ sort_graph(uint32_t *order, size_t total, const struct graph_key *keys)
 	free(k);
 }
 
+static void *
+arc_tables_main(void *arg)
+{
+	arc_tables(arg);
+	return NULL;
+}
+
+/* ORDER and INDEX by total time, and (on a second thread when the
+ * graph is large: it reads only the arcs and writes only its own
+ * arrays) the arc tables. */
 static void
 order_graph(struct model *m, const uint32_t *skip)
 {
 	size_t total = m->nfuncs + m->ncycles;
 	struct graph_key *keys = xcalloc(total ? total : 1, sizeof(*keys));
+	pthread_t t;
+	bool threaded = textjobs_threads(600 * total) > 1 &&
+			pthread_create(&t, NULL, arc_tables_main, m) == 0;
 
 	m->order = xcalloc(total, sizeof(*m->order));
 	m->index = xcalloc(total, sizeof(*m->index));
@@ -404,7 +420,10 @@ order_graph(struct model *m, const uint32_t *skip)
 	for (size_t i = 0; i < total; i++)
 		m->index[m->order[i]] =
 		    (uint32_t)i + 1 + (skip ? skip[m->order[i]] : 0);
-	arc_tables(m);
+	if (threaded)
+		pthread_join(t, NULL);
+	else
+		arc_tables(m);
 }
 
 void

@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sort.h"
+
 static void prefetch_wait(struct exe *x);
 static Dwarf *dwarf_of(struct exe *x);
 
@@ -353,16 +355,21 @@ prefetch_sources(struct exe *x)
 	size_t n = 0;
 	Dwarf_Die cu;
 
+	uint64_t *addr = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*addr));
+	uint32_t *ids = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*ids));
+
 	x->src = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*x->src));
 	for (size_t i = 0; i < x->nsyms; i++)
 		if (x->syms[i].letter == 'T' || x->syms[i].letter == 't' ||
 		    x->syms[i].letter == 'W')
-			x->src[n++].addr = x->syms[i].addr;
-	qsort(x->src, n, sizeof(*x->src), src_cmp);
+			addr[n++] = x->syms[i].addr;
+	gp_sort_u64(addr, n, ids); /* a radix sort: no comparisons */
 	x->nsrc = 0;
 	for (size_t i = 0; i < n; i++)
-		if (x->nsrc == 0 || x->src[x->nsrc - 1].addr != x->src[i].addr)
-			x->src[x->nsrc++] = x->src[i];
+		if (x->nsrc == 0 || x->src[x->nsrc - 1].addr != addr[ids[i]])
+			x->src[x->nsrc++].addr = addr[ids[i]];
+	free(addr);
+	free(ids);
 	dw = open_dwarf(x);
 	while (dw != NULL && next_unit(x, dw, &off, &cu))
 		answer_unit(x, &cu);
@@ -412,21 +419,14 @@ prefetch_wait(struct exe *x)
 	x->prefetch = NULL;
 }
 
-int
-srcline_find(struct exe *x, uint64_t addr, const char **file, int *line)
+/* What srcline_find() answers, given the entry HIT (NULL: none) the
+ * pass made for ADDR. */
+static int
+answer(struct exe *x, const struct exe_src *hit, uint64_t addr,
+       const char **file, int *line)
 {
-	struct exe_src key = { addr, NULL, 0 }, *hit;
 	int rc;
 
-	prefetch_wait(x);
-	if (!x->src_done) {
-		x->src_done = true;
-		prefetch_sources(x);
-	}
-	if (x->nnotes > 0)
-		warn_pending(x);
-	hit = x->nsrc ? bsearch(&key, x->src, x->nsrc, sizeof(*x->src), src_cmp)
-		      : NULL;
 	if (hit != NULL && hit->file != NULL) {
 		*file = hit->file;
 		*line = hit->line;
@@ -439,6 +439,47 @@ srcline_find(struct exe *x, uint64_t addr, const char **file, int *line)
 	rc = direct_source(x, addr, file, line);
 	warn_pending(x);
 	return rc;
+}
+
+/* The pass made (and waited for), and its notes printed. */
+static void
+sources_ready(struct exe *x)
+{
+	prefetch_wait(x);
+	if (!x->src_done) {
+		x->src_done = true;
+		prefetch_sources(x);
+	}
+	if (x->nnotes > 0)
+		warn_pending(x);
+}
+
+int
+srcline_find(struct exe *x, uint64_t addr, const char **file, int *line)
+{
+	struct exe_src key = { addr, NULL, 0 }, *hit;
+
+	sources_ready(x);
+	hit = x->nsrc ? bsearch(&key, x->src, x->nsrc, sizeof(*x->src), src_cmp)
+		      : NULL;
+	return answer(x, hit, addr, file, line);
+}
+
+int
+srcline_find_next(struct exe *x, uint64_t addr, size_t *cursor,
+		  const char **file, int *line)
+{
+	size_t i = *cursor;
+
+	sources_ready(x);
+	if (i > x->nsrc || (i > 0 && x->src[i - 1].addr > addr))
+		i = 0; /* not ascending: from the start */
+	while (i < x->nsrc && x->src[i].addr < addr)
+		i++;
+	*cursor = i;
+	return answer(x,
+		      i < x->nsrc && x->src[i].addr == addr ? &x->src[i] : NULL,
+		      addr, file, line);
 }
 
 static Dwarf *

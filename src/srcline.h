@@ -46,6 +46,14 @@ void srcline_none(struct exe *x);
 int srcline_find(struct exe *x, uint64_t addr, const char **file, int *line);
 
 /*
+ * srcline_find() for addresses asked in ascending order: *CURSOR (0
+ * before the first) keeps the place of the last one, so each answer
+ * costs a step or two instead of a binary search.
+ */
+int srcline_find_next(struct exe *x, uint64_t addr, size_t *cursor,
+		      const char **file, int *line);
+
+/*
  * Read the line table of unit CU_DIE (Dwarf_Die *) into T (see
  * dwline.h), its file names complete as GNU gprof shows them.  Returns 0,
  * or -1 when the unit has none or it cannot be read (T is then empty).
