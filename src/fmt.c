@@ -105,6 +105,20 @@ fmt_f(char *p, double v, int width, int prec)
 {
 	double scaled, fl, frac;
 
+	if (v == 0 && !signbit(v) && prec >= 0 && prec <= 3) {
+		/* Most times of a sparse profile: "0.00", right-aligned. */
+		int n = prec > 0 ? prec + 2 : 1;
+
+		for (int i = n; i < width; i++)
+			*p++ = ' ';
+		*p++ = '0';
+		if (prec > 0) {
+			*p++ = '.';
+			for (int i = 0; i < prec; i++)
+				*p++ = '0';
+		}
+		return p;
+	}
 	if (prec >= 0 && prec <= 3 && v >= 0 && v < 1e12 && !signbit(v)) {
 		scaled = v * pow10s[prec];
 		fl = floor(scaled);
