@@ -5,8 +5,9 @@
  * One pass over the unit's entries in file order, with a stack of the
  * open parents' DW_AT_sibling targets (each checked when the parent's
  * children end, so the entries visited are exactly the ones libdw's
- * sibling-and-child walk visits).  Every read goes through a cursor
- * that stops at its section's end; any surprise returns -1.
+ * sibling-and-child walk visits).  Every read goes through a struct
+ * reader over the whole section, so that its offset is the section's,
+ * and whose word is the unit's address size; any surprise returns -1.
  */
 #include "dieranges.h"
 
@@ -14,87 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reader.h"
+
 /* Nesting deeper than this is left to libdw (GCC nests a few dozen). */
 #define MAX_DEPTH 4096
 /* Abbreviation codes above this are left to libdw (they are dense). */
 #define MAX_CODE 65536
 /* Entries a name's chain may visit, as dwarf_attr_integrate(). */
 #define CHAIN 16
-
-struct cur {
-	const unsigned char *p, *end;
-	bool bad;
-};
-
-static inline uint64_t
-get_n(struct cur *c, unsigned n, bool be)
-{
-	uint64_t v = 0;
-
-	if ((size_t)(c->end - c->p) < n) {
-		c->bad = true;
-		c->p = c->end;
-		return 0;
-	}
-	for (unsigned i = 0; i < n; i++)
-		v |= (uint64_t)c->p[be ? n - 1 - i : i] << (8 * i);
-	c->p += n;
-	return v;
-}
-
-static inline uint64_t
-get_uleb(struct cur *c)
-{
-	uint64_t v = 0;
-	unsigned shift = 0;
-
-	while (c->p < c->end) {
-		unsigned char b = *c->p++;
-
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		else if ((b & 0x7f) != 0)
-			c->bad = true; /* does not fit */
-		shift += 7;
-		if (!(b & 0x80))
-			return v;
-	}
-	c->bad = true;
-	return 0;
-}
-
-static inline int64_t
-get_sleb(struct cur *c)
-{
-	uint64_t v = 0;
-	unsigned shift = 0;
-
-	while (c->p < c->end) {
-		unsigned char b = *c->p++;
-
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80)) {
-			if (shift < 64 && (b & 0x40))
-				v |= ~(uint64_t)0 << shift;
-			return (int64_t)v;
-		}
-	}
-	c->bad = true;
-	return 0;
-}
-
-static inline void
-skip(struct cur *c, uint64_t n)
-{
-	if ((uint64_t)(c->end - c->p) < n) {
-		c->bad = true;
-		c->p = c->end;
-		return;
-	}
-	c->p += n;
-}
 
 /* The attributes an entry's reading keeps. */
 enum {
@@ -247,17 +175,16 @@ fixed_layout(const struct unit *u, struct abbrev *a,
 static int
 read_abbrevs(struct unit *u, uint64_t off)
 {
-	struct cur c;
+	struct reader c;
 	struct gp_vec specs = { 0 };
 	size_t cap = 0;
 
 	if (off >= u->s->nabbrev)
 		return -1;
-	c.p = u->s->abbrev + off;
-	c.end = u->s->abbrev + u->s->nabbrev;
-	c.bad = false;
+	reader_init_at(&c, u->s->abbrev, u->s->nabbrev, off, u->be,
+		       (int)u->asize);
 	for (;;) {
-		uint64_t code = get_uleb(&c), tag;
+		uint64_t code = rd_uleb_fit(&c), tag;
 		struct abbrev *a;
 
 		if (c.bad)
@@ -278,16 +205,16 @@ read_abbrevs(struct unit *u, uint64_t off)
 		a = &u->ab[code];
 		if (a->tag != 0) /* a code defined twice */
 			goto fail;
-		tag = get_uleb(&c);
+		tag = rd_uleb_fit(&c);
 		if (tag == 0 || c.bad)
 			goto fail;
 		a->tag = tag;
 		a->wanted = tag == DW_TAG_subprogram ||
 			    tag == DW_TAG_inlined_subroutine;
-		a->children = get_n(&c, 1, false) != 0;
+		a->children = rd_u8(&c) != 0;
 		a->first = (uint32_t)specs.n;
 		for (;;) {
-			uint64_t name = get_uleb(&c), form = get_uleb(&c);
+			uint64_t name = rd_uleb_fit(&c), form = rd_uleb_fit(&c);
 			struct attr_spec *sp;
 
 			if (c.bad)
@@ -299,7 +226,7 @@ read_abbrevs(struct unit *u, uint64_t off)
 			sp = gp_vec_push(&specs, sizeof(*sp), 256);
 			sp->form = (uint16_t)form;
 			sp->implicit =
-			    form == DW_FORM_implicit_const ? get_sleb(&c) : 0;
+			    form == DW_FORM_implicit_const ? rd_sleb(&c) : 0;
 			switch (name) {
 			case DW_AT_sibling:
 				sp->kind = K_SIBLING;
@@ -367,79 +294,71 @@ fail:
  * form this reader leaves to libdw.
  */
 static int
-read_form(const struct unit *u, struct cur *c, unsigned form, int64_t imp,
+read_form(const struct unit *u, struct reader *c, unsigned form, int64_t imp,
 	  struct val *v)
 {
-	bool be = u->be;
-
 	v->form = (uint16_t)form;
 	v->set = true;
 	v->u = 0;
 	v->at = NULL;
 	switch (form) {
 	case DW_FORM_addr:
-		v->u = get_n(c, u->asize, be);
+		v->u = rd_word(c);
 		break;
 	case DW_FORM_block2:
-		skip(c, get_n(c, 2, be));
+		rd_skip(c, rd_u16(c));
 		break;
 	case DW_FORM_block4:
-		skip(c, get_n(c, 4, be));
+		rd_skip(c, rd_u32(c));
 		break;
 	case DW_FORM_data2:
 	case DW_FORM_ref2:
 	case DW_FORM_strx2:
 	case DW_FORM_addrx2:
-		v->u = get_n(c, 2, be);
+		v->u = rd_u16(c);
 		break;
 	case DW_FORM_data4:
 	case DW_FORM_ref4:
 	case DW_FORM_ref_sup4:
 	case DW_FORM_strx4:
 	case DW_FORM_addrx4:
-		v->u = get_n(c, 4, be);
+		v->u = rd_u32(c);
 		break;
 	case DW_FORM_data8:
 	case DW_FORM_ref8:
 	case DW_FORM_ref_sig8:
 	case DW_FORM_ref_sup8:
-		v->u = get_n(c, 8, be);
+		v->u = rd_u64(c);
 		break;
 	case DW_FORM_strx3:
 	case DW_FORM_addrx3:
-		v->u = get_n(c, 3, be);
+		v->u = rd_uint(c, 3);
 		break;
 	case DW_FORM_string:
-		v->at = c->p;
-		while (c->p < c->end && *c->p != 0)
-			c->p++;
-		if (c->p == c->end)
-			c->bad = true;
-		else
-			c->p++;
+		v->at = (const unsigned char *)rd_cstr(c);
 		break;
 	case DW_FORM_block:
 	case DW_FORM_exprloc:
-		skip(c, get_uleb(c));
+		rd_skip(c, rd_uleb_fit(c));
 		break;
 	case DW_FORM_block1:
-		skip(c, get_n(c, 1, be));
+		rd_skip(c, rd_u8(c));
 		break;
 	case DW_FORM_data1:
 	case DW_FORM_ref1:
 	case DW_FORM_flag:
 	case DW_FORM_strx1:
 	case DW_FORM_addrx1:
-		v->u = get_n(c, 1, be);
+		v->u = rd_u8(c);
 		break;
 	case DW_FORM_sdata:
-		v->u = (uint64_t)get_sleb(c);
+		v->u = (uint64_t)rd_sleb(c);
 		break;
 	case DW_FORM_strp:
 	case DW_FORM_line_strp:
 	case DW_FORM_sec_offset:
 	case DW_FORM_strp_sup:
-		v->u = get_n(c, u->osize, be);
+		v->u = rd_uint(c, u->osize);
 		break;
 	case DW_FORM_udata:
 	case DW_FORM_ref_udata:
@@ -447,16 +366,16 @@ read_form(const struct unit *u, struct cur *c, unsigned form, int64_t imp,
 	case DW_FORM_addrx:
 	case DW_FORM_loclistx:
 	case DW_FORM_rnglistx:
-		v->u = get_uleb(c);
+		v->u = rd_uleb_fit(c);
 		break;
 	case DW_FORM_ref_addr:
-		v->u = get_n(c, u->version <= 2 ? u->asize : u->osize, be);
+		v->u = rd_uint(c, u->version <= 2 ? u->asize : u->osize);
 		break;
 	case DW_FORM_flag_present:
 		v->u = 1;
 		break;
 	case DW_FORM_data16:
-		skip(c, 16);
+		rd_skip(c, 16);
 		break;
 	case DW_FORM_implicit_const:
 		v->u = (uint64_t)imp;
@@ -502,7 +421,7 @@ form_string(const struct unit *u, const struct val *v, const char **out)
 	case DW_FORM_strx2:
 	case DW_FORM_strx3:
 	case DW_FORM_strx4: {
-		struct cur c;
+		struct reader c;
 
 		if (!u->have_str_base || s->str_offsets == NULL ||
 		    v->u > (UINT64_MAX - u->str_base) / u->osize)
@@ -510,10 +429,9 @@ form_string(const struct unit *u, const struct val *v, const char **out)
 		at = u->str_base + v->u * u->osize;
 		if (at >= s->nstr_offsets)
 			return -1;
-		c.p = s->str_offsets + at;
-		c.end = s->str_offsets + s->nstr_offsets;
-		c.bad = false;
-		at = get_n(&c, u->osize, u->be);
+		reader_init_at(&c, s->str_offsets, s->nstr_offsets, at, u->be,
+			       (int)u->asize);
+		at = rd_uint(&c, u->osize);
 		if (c.bad)
 			return -1;
 		*out = str_at(s->str, s->nstr, at);
@@ -532,7 +450,7 @@ form_string(const struct unit *u, const struct val *v, const char **out)
 static int
 addr_index(const struct unit *u, uint64_t idx, uint64_t *out)
 {
-	struct cur c;
+	struct reader c;
 	uint64_t at;
 
 	if (!u->have_addr_base || u->s->addr == NULL ||
@@ -541,10 +459,8 @@ addr_index(const struct unit *u, uint64_t idx, uint64_t *out)
 	at = u->addr_base + idx * u->asize;
 	if (at >= u->s->naddr)
 		return -1;
-	c.p = u->s->addr + at;
-	c.end = u->s->addr + u->s->naddr;
-	c.bad = false;
-	*out = get_n(&c, u->asize, u->be);
+	reader_init_at(&c, u->s->addr, u->s->naddr, at, u->be, (int)u->asize);
+	*out = rd_word(&c);
 	return c.bad ? -1 : 0;
 }
 
@@ -592,9 +508,9 @@ form_const(const struct val *v, uint64_t *out)
  * the first value of each.  Returns -1 when it cannot be read here.
  */
 static int
-read_die(const struct unit *u, struct cur *c, struct die *d, uint32_t want)
+read_die(const struct unit *u, struct reader *c, struct die *d, uint32_t want)
 {
-	uint64_t code = get_uleb(c);
+	uint64_t code = rd_uleb_fit(c);
 	const struct abbrev *a;
 
 	if (c->bad || code == 0 || code >= u->nab || u->ab[code].tag == 0)
@@ -606,17 +522,20 @@ read_die(const struct unit *u, struct cur *c, struct die *d, uint32_t want)
 		want = ~(uint32_t)0;
 	/* Only the sibling link wanted, at a known place: skip the rest. */
 	if (want == (uint32_t)1 << K_SIBLING && a->fixed != FIXED_NONE) {
-		if ((size_t)(c->end - c->p) < a->fixed)
+		if (reader_left(c) < a->fixed)
 			return -1;
+		/* In bounds from here: SIB_AT is below FIXED. */
 		if (a->sib_at != FIXED_NONE) {
-			struct cur s = { c->p + a->sib_at, c->end, false };
+			struct reader s = *c;
+
+			s.off += a->sib_at;
 
 			if (read_form(u, &s, a->sib_form, 0,
 				      &d->v[K_SIBLING]) != 0)
 				return -1;
 			d->mask = (uint32_t)1 << K_SIBLING;
 		}
-		c->p += a->fixed;
+		c->off += a->fixed;
 		return 0;
 	}
 	for (uint32_t i = 0; i < a->n; i++) {
@@ -683,7 +602,7 @@ die_name(const struct unit *u, const struct die *d, bool plain,
 		for (size_t i = 0; i < CHAIN; i++) {
 			const struct val *v = has(&chain[i], kinds[k]), *ref;
 			uint64_t off;
-			struct cur c;
+			struct reader c;
 
 			if (v != NULL) {
 				if (form_string(u, v, name) != 0) {
@@ -706,9 +625,8 @@ die_name(const struct unit *u, const struct die *d, bool plain,
 				rc = -1;
 				break;
 			}
-			c.p = u->s->info + off;
-			c.end = u->s->info + u->end;
-			c.bad = false;
+			reader_init_at(&c, u->s->info, u->end, off, u->be,
+				       (int)u->asize);
 			if (read_die(u, &c, &chain[i + 1], ~(uint32_t)0) != 0) {
 				rc = -1;
 				break;
@@ -741,16 +659,15 @@ list_v4(const struct unit *u, uint64_t off, const char *name, bool linkage,
 	struct gp_vec *out)
 {
 	uint64_t base = u->base, all = u->asize == 8 ? UINT64_MAX : UINT32_MAX;
-	struct cur c;
+	struct reader c;
 
 	if (u->s->ranges == NULL || off >= u->s->nranges)
 		return -1;
-	c.p = u->s->ranges + off;
-	c.end = u->s->ranges + u->s->nranges;
-	c.bad = false;
+	reader_init_at(&c, u->s->ranges, u->s->nranges, off, u->be,
+		       (int)u->asize);
 	for (;;) {
-		uint64_t b = get_n(&c, u->asize, u->be);
-		uint64_t e = get_n(&c, u->asize, u->be);
+		uint64_t b = rd_word(&c);
+		uint64_t e = rd_word(&c);
 
 		if (c.bad)
 			return -1;
@@ -770,15 +687,14 @@ list_v5(const struct unit *u, uint64_t off, const char *name, bool linkage,
 	struct gp_vec *out)
 {
 	uint64_t base = u->base;
-	struct cur c;
+	struct reader c;
 
 	if (u->s->rnglists == NULL || off >= u->s->nrnglists)
 		return -1;
-	c.p = u->s->rnglists + off;
-	c.end = u->s->rnglists + u->s->nrnglists;
-	c.bad = false;
+	reader_init_at(&c, u->s->rnglists, u->s->nrnglists, off, u->be,
+		       (int)u->asize);
 	for (;;) {
-		unsigned kind = (unsigned)get_n(&c, 1, false);
+		unsigned kind = rd_u8(&c);
 		uint64_t a, b;
 
 		if (c.bad)
@@ -787,37 +703,37 @@ list_v5(const struct unit *u, uint64_t off, const char *name, bool linkage,
 		case DW_RLE_end_of_list:
 			return 0;
 		case DW_RLE_base_addressx:
-			if (addr_index(u, get_uleb(&c), &base) != 0)
+			if (addr_index(u, rd_uleb_fit(&c), &base) != 0)
 				return -1;
 			break;
 		case DW_RLE_startx_endx:
-			if (addr_index(u, get_uleb(&c), &a) != 0 ||
-			    addr_index(u, get_uleb(&c), &b) != 0)
+			if (addr_index(u, rd_uleb_fit(&c), &a) != 0 ||
+			    addr_index(u, rd_uleb_fit(&c), &b) != 0)
 				return -1;
 			die_range_push(out, a, b, name, linkage);
 			break;
 		case DW_RLE_startx_length:
-			if (addr_index(u, get_uleb(&c), &a) != 0)
+			if (addr_index(u, rd_uleb_fit(&c), &a) != 0)
 				return -1;
-			b = get_uleb(&c);
+			b = rd_uleb_fit(&c);
 			die_range_push(out, a, a + b, name, linkage);
 			break;
 		case DW_RLE_offset_pair:
-			a = get_uleb(&c);
-			b = get_uleb(&c);
+			a = rd_uleb_fit(&c);
+			b = rd_uleb_fit(&c);
 			die_range_push(out, base + a, base + b, name, linkage);
 			break;
 		case DW_RLE_base_address:
-			base = get_n(&c, u->asize, u->be);
+			base = rd_word(&c);
 			break;
 		case DW_RLE_start_end:
-			a = get_n(&c, u->asize, u->be);
-			b = get_n(&c, u->asize, u->be);
+			a = rd_word(&c);
+			b = rd_word(&c);
 			die_range_push(out, a, b, name, linkage);
 			break;
 		case DW_RLE_start_length:
-			a = get_n(&c, u->asize, u->be);
-			b = get_uleb(&c);
+			a = rd_word(&c);
+			b = rd_uleb_fit(&c);
 			die_range_push(out, a, a + b, name, linkage);
 			break;
 		default:
@@ -894,7 +810,7 @@ die_ranges(const struct unit *u, const struct die *d, bool plain,
 /* The unit's header and abbreviations, and its first entry CU. */
 static int
 read_unit(struct unit *u, const struct dieranges_secs *s, uint64_t unit,
-	  struct die *cu, struct cur *c)
+	  struct die *cu, struct reader *c)
 {
 	const struct val *v;
 	uint64_t len, abbrev_off;
@@ -906,38 +822,38 @@ read_unit(struct unit *u, const struct dieranges_secs *s, uint64_t unit,
 	u->start = unit;
 	if (s->info == NULL || unit >= s->ninfo)
 		return -1;
-	c->p = s->info + unit;
-	c->end = s->info + s->ninfo;
-	c->bad = false;
-	len = get_n(c, 4, u->be);
+	/* The address size comes later in the header. */
+	reader_init_at(c, s->info, s->ninfo, unit, u->be, 4);
+	len = rd_u32(c);
 	u->osize = 4;
 	if (len == 0xffffffff) {
-		len = get_n(c, 8, u->be);
+		len = rd_u64(c);
 		u->osize = 8;
 	} else if (len >= 0xfffffff0) {
 		return -1;
 	}
-	if (c->bad || len > (uint64_t)(c->end - c->p))
+	if (c->bad || len > reader_left(c))
 		return -1;
-	u->end = (uint64_t)(c->p - s->info) + len;
-	c->end = s->info + u->end;
-	u->version = (int)get_n(c, 2, u->be);
+	u->end = c->off + len;
+	c->n = (size_t)u->end; /* the unit's end, no further than before */
+	u->version = rd_u16(c);
 	if (u->version < 2 || u->version > 5)
 		return -1;
 	if (u->version == 5) {
-		unsigned type = (unsigned)get_n(c, 1, false);
+		unsigned type = rd_u8(c);
 
 		if (type != DW_UT_compile && type != DW_UT_partial)
 			return -1;
-		u->asize = (unsigned)get_n(c, 1, false);
-		abbrev_off = get_n(c, u->osize, u->be);
+		u->asize = rd_u8(c);
+		abbrev_off = rd_uint(c, u->osize);
 	} else {
-		abbrev_off = get_n(c, u->osize, u->be);
-		u->asize = (unsigned)get_n(c, 1, false);
+		abbrev_off = rd_uint(c, u->osize);
+		u->asize = rd_u8(c);
 	}
 	if (c->bad || (u->asize != 4 && u->asize != 8))
 		return -1;
-	u->dies = (uint64_t)(c->p - s->info);
+	c->word = (int)u->asize;
+	u->dies = c->off;
 	if (read_abbrevs(u, abbrev_off) != 0)
 		return -1;
 	if (read_die(u, c, cu, ~(uint32_t)0) != 0)
@@ -986,7 +902,7 @@ dieranges_unit(const struct dieranges_secs *s, uint64_t unit,
 	struct unit u;
 	struct die cu, d;
 	const struct val *v;
-	struct cur c;
+	struct reader c;
 	uint64_t *sib = NULL; /* per open parent: its sibling, or 0 */
 	size_t depth = 0, before = out->n;
 	bool is_plain = false;
@@ -1008,12 +924,12 @@ dieranges_unit(const struct dieranges_secs *s, uint64_t unit,
 	sib = xmalloc(MAX_DEPTH * sizeof(*sib));
 	sib[depth++] = 0; /* the unit's children end the unit */
 	while (depth > 0) {
-		uint64_t at = (uint64_t)(c.p - s->info), next, to;
+		uint64_t at = c.off, next, to;
 
-		if (c.p >= c.end)
+		if (reader_left(&c) == 0)
 			goto done; /* no end marker: libdw's call */
-		if (*c.p == 0) {
-			c.p++;
+		if (c.p[c.off] == 0) {
+			c.off++;
 			depth--;
 			/* The parent's sibling link must point here. */
 			if (sib[depth] != 0 && sib[depth] != at + 1)
@@ -1022,7 +938,7 @@ dieranges_unit(const struct dieranges_secs *s, uint64_t unit,
 		}
 		if (read_die(&u, &c, &d, (uint32_t)1 << K_SIBLING) != 0)
 			goto done;
-		next = (uint64_t)(c.p - s->info);
+		next = c.off;
 		if (d.a->wanted && die_ranges(&u, &d, is_plain, out) != 0)
 			goto done;
 		to = 0;

@@ -77,61 +77,6 @@ fail(struct lp *p, unsigned kind, const char *what)
 		       (unsigned long long)p->unit, what);
 }
 
-/* A LEB128 number's bits; *LAST gets its last byte, *SHIFT its width. */
-static uint64_t
-rd_leb(struct reader *r, uint8_t *last, unsigned *shift)
-{
-	uint64_t v = 0;
-	uint8_t b;
-
-	*shift = 0;
-	do {
-		b = rd_u8(r);
-		if (*shift < 64)
-			v |= (uint64_t)(b & 0x7f) << *shift;
-		*shift += 7;
-	} while ((b & 0x80) && !r->bad);
-	*last = b;
-	return v;
-}
-
-static uint64_t
-rd_uleb(struct reader *r)
-{
-	uint8_t last;
-	unsigned shift;
-
-	return rd_leb(r, &last, &shift);
-}
-
-static int64_t
-rd_sleb(struct reader *r)
-{
-	uint8_t last;
-	unsigned shift;
-	uint64_t v = rd_leb(r, &last, &shift);
-
-	if (shift < 64 && (last & 0x40))
-		v |= ~(uint64_t)0 << shift;
-	return (int64_t)v;
-}
-
-/* A NUL-terminated string in place; NULL (and R bad) if unterminated. */
-static const char *
-rd_cstr(struct reader *r)
-{
-	const char *s = (const char *)r->p + r->off;
-	const char *nul = memchr(s, '\0', reader_left(r));
-
-	if (nul == NULL) {
-		r->off = r->n;
-		r->bad = true;
-		return NULL;
-	}
-	r->off += (size_t)(nul - s) + 1;
-	return s;
-}
-
 /* The string at OFF of a string section, NULL when out of bounds. */
 static const char *
 section_str(const unsigned char *sec, size_t n, uint64_t off)
@@ -283,11 +228,9 @@ read_field(const struct lp *p, struct reader *r, uint64_t form,
 	case FORM_block4:
 		rd_skip(r, rd_u32(r));
 		return 0;
-	case FORM_block: {
-		uint64_t n = rd_uleb(r);
-		rd_skip(r, n > reader_left(r) ? reader_left(r) + 1 : (size_t)n);
+	case FORM_block:
+		rd_skip(r, rd_uleb(r));
 		return 0;
-	}
 	default:
 		return -1;
 	}

@@ -15,18 +15,6 @@
 #include "diag.h"
 
 void
-reader_init(struct reader *r, const void *p, size_t n, bool big_endian,
-	    int word)
-{
-	r->p = p;
-	r->n = n;
-	r->off = 0;
-	r->big_endian = big_endian;
-	r->word = word;
-	r->bad = false;
-}
-
-void
 rd_bytes(struct reader *r, void *dst, size_t n)
 {
 	if (reader_left(r) < n) {
@@ -36,17 +24,6 @@ rd_bytes(struct reader *r, void *dst, size_t n)
 		return;
 	}
 	memcpy(dst, r->p + r->off, n);
-	r->off += n;
-}
-
-void
-rd_skip(struct reader *r, size_t n)
-{
-	if (reader_left(r) < n) {
-		r->off = r->n;
-		r->bad = true;
-		return;
-	}
 	r->off += n;
 }
 

@@ -5,6 +5,8 @@
  * read past the end returns 0 and sets BAD; callers check BAD once after
  * a group of reads.  Multi-byte values are decoded in the byte order
  * given at init time; "words" are 4 or 8 bytes, as the executable says.
+ * The DWARF readers also take LEB128 numbers and NUL-terminated strings
+ * through it, so there is one bounds-checked cursor in the program.
  */
 #ifndef GPROF_READER_H
 #define GPROF_READER_H
@@ -12,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct reader {
 	const unsigned char *p; /* borrowed */
@@ -52,13 +55,43 @@ char *slurp_regular(const char *path, size_t *len, struct gp_err *err);
  */
 char *slurp_file(const char *path, size_t *len);
 
-void reader_init(struct reader *r, const void *p, size_t n, bool big_endian,
-		 int word);
+/* R over the N bytes at P (borrowed), from the first. */
+static inline void
+reader_init(struct reader *r, const void *p, size_t n, bool big_endian,
+	    int word)
+{
+	r->p = p;
+	r->n = n;
+	r->off = 0;
+	r->big_endian = big_endian;
+	r->word = word;
+	r->bad = false;
+}
+
 static inline size_t
 reader_left(const struct reader *r)
 {
 	return r->n - r->off;
 }
+
+/*
+ * reader_init(), then to offset OFF: R->off stays an offset in P, which
+ * suits a section read from a place it names.  An OFF past N leaves R
+ * bad and at its end.
+ */
+static inline void
+reader_init_at(struct reader *r, const void *p, size_t n, uint64_t off,
+	       bool big_endian, int word)
+{
+	reader_init(r, p, n, big_endian, word);
+	if (off > n) {
+		r->off = n;
+		r->bad = true;
+		return;
+	}
+	r->off = (size_t)off;
+}
+
 /* An unsigned value of SIZE bytes in R's byte order; 0 (and R->bad)
  * when fewer are left.  Inline, as are the readers below: the DWARF and
  * profile readers decode millions of values. */
@@ -112,7 +145,101 @@ rd_word(struct reader *r)
 }
 /* Copy N bytes into DST (zero-filled if short). */
 void rd_bytes(struct reader *r, void *dst, size_t n);
-void rd_skip(struct reader *r, size_t n);
+
+/* Step over N bytes; when fewer are left, R goes bad at its end.  N is
+ * 64 bits wide so that a length from the file is never truncated. */
+static inline void
+rd_skip(struct reader *r, uint64_t n)
+{
+	if ((uint64_t)reader_left(r) < n) {
+		r->off = r->n;
+		r->bad = true;
+		return;
+	}
+	r->off += (size_t)n;
+}
+
+/*
+ * A NUL-terminated string in place (borrowed from R's bytes), R moved
+ * past its NUL; NULL, with R bad at its end, when no NUL is left.
+ */
+static inline const char *
+rd_cstr(struct reader *r)
+{
+	const char *s = (const char *)r->p + r->off;
+	const char *nul = memchr(s, '\0', reader_left(r));
+
+	if (nul == NULL) {
+		r->off = r->n;
+		r->bad = true;
+		return NULL;
+	}
+	r->off += (size_t)(nul - s) + 1;
+	return s;
+}
+
+/*
+ * LEB128 numbers (DWARF's variable-length integers), as the DWARF
+ * readers take them:
+ *
+ * rd_uleb() gives an unsigned number's low 64 bits; the bits of later
+ * bytes are dropped.  rd_sleb() gives a signed one, sign-extended from
+ * bit 6 of its last byte when it is under 64 bits wide.  A number cut
+ * short by the end sets R->bad and gives the bits read before the end
+ * (the missing byte reads as 0, so a signed one is not extended).  A
+ * number read while R->bad is already set ends after its first byte.
+ *
+ * rd_uleb_fit() is rd_uleb() that also sets R->bad, and stops, at a
+ * byte past the tenth that carries a bit: a number that cannot fit in
+ * 64 bits counts as damage.  (The tenth byte's bits above its lowest
+ * are dropped, as in rd_uleb().)
+ *
+ * rd_leb() is their common body.  A one-byte number, the usual case,
+ * costs a bounds check and a load.
+ */
+static inline uint64_t
+rd_leb(struct reader *r, bool sign, bool fit)
+{
+	uint64_t v = 0;
+	unsigned shift = 0;
+	uint8_t b;
+
+	if (r->off < r->n && !(r->p[r->off] & 0x80)) {
+		b = r->p[r->off++];
+		if (sign && (b & 0x40))
+			return b | ~(uint64_t)0x7f;
+		return b;
+	}
+	do {
+		b = rd_u8(r);
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		else if (fit && (b & 0x7f) != 0)
+			r->bad = true;
+		shift += 7;
+	} while ((b & 0x80) && !r->bad);
+	if (sign && shift < 64 && (b & 0x40))
+		v |= ~(uint64_t)0 << shift;
+	return v;
+}
+
+static inline uint64_t
+rd_uleb(struct reader *r)
+{
+	return rd_leb(r, false, false);
+}
+
+static inline int64_t
+rd_sleb(struct reader *r)
+{
+	return (int64_t)rd_leb(r, true, false);
+}
+
+static inline uint64_t
+rd_uleb_fit(struct reader *r)
+{
+	return rd_leb(r, false, true);
+}
 
 /*
  * Encoders for writers: append to a growing buffer, or, with a sink

@@ -170,6 +170,157 @@ test_bytes_skip(void)
 	rd_skip(&r, SIZE_MAX);
 	check_true(r.bad, "bad not set by a SIZE_MAX skip");
 	check_u64(r.off, sizeof(bytes), "offset after a SIZE_MAX skip");
+
+	t_begin("reader/skip-u64-no-truncation");
+	reader_init(&r, bytes, sizeof(bytes), false, 8);
+	rd_skip(&r, UINT64_MAX);
+	check_true(r.bad, "bad not set by a UINT64_MAX skip");
+	check_u64(r.off, sizeof(bytes), "offset after a UINT64_MAX skip");
+}
+
+enum leb { ULEB, SLEB, FIT };
+
+/* One LEB128 number read from the first N bytes of IN. */
+static const struct {
+	const char *name;
+	enum leb op;
+	bool pre_bad; /* R already bad before the read */
+	size_t n;
+	unsigned char in[12];
+	uint64_t want;
+	bool bad;
+	size_t off;
+} leb_cases[] = {
+	{ "u-one-byte", ULEB, false, 2, { 0x02, 0x05 }, 2, false, 1 },
+	{ "u-three-bytes",
+	  ULEB,
+	  false,
+	  3,
+	  { 0xe5, 0x8e, 0x26 },
+	  624485,
+	  false,
+	  3 },
+	{ "s-one-byte-neg", SLEB, false, 1, { 0x7f }, UINT64_MAX, false, 1 },
+	{ "s-one-byte-pos", SLEB, false, 1, { 0x3f }, 63, false, 1 },
+	{ "s-two-bytes-neg",
+	  SLEB,
+	  false,
+	  2,
+	  { 0x80, 0x7f },
+	  (uint64_t)-128,
+	  false,
+	  2 },
+	{ "s-int64-min",
+	  SLEB,
+	  false,
+	  10,
+	  { 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x7f },
+	  (uint64_t)1 << 63,
+	  false,
+	  10 },
+	{ "u-max",
+	  ULEB,
+	  false,
+	  10,
+	  { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01 },
+	  UINT64_MAX,
+	  false,
+	  10 },
+	/* Bits past the 64th are dropped, or count as damage. */
+	{ "u-wide",
+	  ULEB,
+	  false,
+	  11,
+	  { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f },
+	  UINT64_MAX,
+	  false,
+	  11 },
+	{ "fit-wide",
+	  FIT,
+	  false,
+	  11,
+	  { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f },
+	  UINT64_MAX,
+	  true,
+	  11 },
+	{ "fit-tenth-byte-dropped",
+	  FIT,
+	  false,
+	  10,
+	  { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f },
+	  UINT64_MAX,
+	  false,
+	  10 },
+	{ "fit-zero-padded",
+	  FIT,
+	  false,
+	  12,
+	  { 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+	    0x00 },
+	  1,
+	  false,
+	  12 },
+	/* Cut short: the bits read so far, and bad. */
+	{ "u-cut", ULEB, false, 2, { 0x81, 0x82 }, 0x101, true, 2 },
+	{ "s-cut-not-extended", SLEB, false, 1, { 0xff }, 0x7f, true, 1 },
+	{ "u-empty", ULEB, false, 0, { 0 }, 0, true, 0 },
+	{ "fit-cut", FIT, false, 1, { 0x80 }, 0, true, 1 },
+	/* Already bad: the number ends after its first byte. */
+	{ "u-pre-bad", ULEB, true, 2, { 0x81, 0x01 }, 1, true, 1 },
+	{ "s-pre-bad", SLEB, true, 2, { 0xc0, 0x01 }, (uint64_t)-64, true, 1 },
+};
+
+static void
+test_leb(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(leb_cases); i++) {
+		struct reader r;
+		uint64_t v;
+
+		t_begin("reader/leb-%s", leb_cases[i].name);
+		reader_init(&r, leb_cases[i].in, leb_cases[i].n, false, 8);
+		r.bad = leb_cases[i].pre_bad;
+		switch (leb_cases[i].op) {
+		case ULEB:
+			v = rd_uleb(&r);
+			break;
+		case SLEB:
+			v = (uint64_t)rd_sleb(&r);
+			break;
+		default:
+			v = rd_uleb_fit(&r);
+			break;
+		}
+		check_u64(v, leb_cases[i].want, "value");
+		check_true(r.bad == leb_cases[i].bad, "bad");
+		check_u64(r.off, leb_cases[i].off, "offset after");
+	}
+}
+
+static void
+test_cstr_at(void)
+{
+	static const char text[] = { 'a', 'b', 0, 'c' };
+	struct reader r;
+
+	t_begin("reader/cstr");
+	reader_init(&r, text, sizeof(text), false, 4);
+	check_str(rd_cstr(&r), "ab", "first string");
+	check_u64(r.off, 3, "offset past the NUL");
+	check_true(rd_cstr(&r) == NULL, "an unterminated string");
+	check_true(r.bad, "bad not set by an unterminated string");
+	check_u64(r.off, sizeof(text), "offset after an unterminated string");
+
+	t_begin("reader/init-at");
+	reader_init_at(&r, bytes, sizeof(bytes), 3, true, 4);
+	check_u64(r.off, 3, "offset");
+	check_u64(rd_u8(&r), 0x04, "byte at the offset");
+	check_true(!r.bad, "bad set");
+	reader_init_at(&r, bytes, sizeof(bytes), sizeof(bytes), true, 4);
+	check_true(!r.bad && reader_left(&r) == 0, "at the very end");
+	reader_init_at(&r, bytes, sizeof(bytes), sizeof(bytes) + 1, true, 4);
+	check_true(r.bad, "bad not set past the end");
+	check_u64(r.off, sizeof(bytes), "offset past the end");
 }
 
 /* Values written then read back, one of each kind per case. */
@@ -322,6 +473,8 @@ T_MODULE(reader)
 	t_run("reader/decode", test_decode);
 	t_run("reader/past-end", test_past_end);
 	t_run("reader/bytes-skip", test_bytes_skip);
+	t_run("reader/leb", test_leb);
+	t_run("reader/cstr-at", test_cstr_at);
 	t_run("reader/round-trip", test_round_trip);
 	t_run("reader/sink", test_sink);
 }
