@@ -690,7 +690,8 @@ look_tails(struct look *k)
 	const struct cand *t = k->tails.p;
 	size_t j = 0;
 
-	qsort(k->tails.p, k->tails.n, sizeof(*t), cand_cmp);
+	if (k->tails.n > 1)
+		qsort(k->tails.p, k->tails.n, sizeof(*t), cand_cmp);
 	for (size_t i = 0; i < k->nq; i++) {
 		while (j < k->tails.n && t[j].addr <= k->q[i])
 			j++;

@@ -56,6 +56,8 @@ room(struct row *r, size_t k)
 static void
 put(struct row *r, const char *s, size_t k)
 {
+	if (k == 0)
+		return;
 	memcpy(room(r, k), s, k);
 	r->n += k;
 }

@@ -87,6 +87,8 @@ cookie_write(void *cookie, const char *s, size_t n)
 {
 	struct tbuf *b = ((struct worker *)cookie)->buf;
 
+	if (n == 0)
+		return 0;
 	if (n > b->cap - b->n) {
 		size_t cap = b->cap ? b->cap : FIRST_CAP;
 
