@@ -85,17 +85,26 @@ hash_insert(struct callgraph *cg, uint32_t a)
 	cg->hash[s] = a;
 }
 
+/* A table with room for NEED arcs at most half full. */
 static void
-hash_grow(struct callgraph *cg)
+hash_grow_for(struct callgraph *cg, size_t need)
 {
 	size_t cap = cg->hash_cap ? cg->hash_cap * 2 : 1024;
 
+	while (cap / 2 <= need)
+		cap *= 2;
 	free(cg->hash);
 	cg->hash = xreallocarray(NULL, cap, sizeof(*cg->hash));
 	memset(cg->hash, 0xff, cap * sizeof(*cg->hash));
 	cg->hash_cap = cap;
 	for (size_t a = 0; a < cg->narcs; a++)
 		hash_insert(cg, (uint32_t)a);
+}
+
+static void
+hash_grow(struct callgraph *cg)
+{
+	hash_grow_for(cg, cg->narcs);
 }
 
 uint32_t
@@ -186,6 +195,10 @@ cg_tally_mapped(struct callgraph *cg, const struct gmon *g,
 	 */
 	if (g->narcs > cg->arcs_cap - cg->narcs && g->narcs < CG_NONE - 1)
 		arcs_resize(cg, cg->narcs + g->narcs);
+	/* The table too, once, rather than doubling as arcs come. */
+	if (2 * (cg->narcs + g->narcs) >= cg->hash_cap &&
+	    g->narcs < CG_NONE - 1)
+		hash_grow_for(cg, cg->narcs + g->narcs);
 	/*
 	 * A batch at a time: map every arc of the batch, fetch what adding
 	 * each will read (its hash slot, the arc there, both nodes), then

@@ -58,9 +58,13 @@ struct lp {
 	unsigned min_inst, max_ops, line_range, opcode_base;
 	int line_base;
 	const unsigned char *std_lens; /* opcode_base - 1 argument counts */
-	struct gp_vec dirs;            /* const char * (NULL: unknown) */
-	struct gp_vec files;           /* struct entry */
-	unsigned kind;                 /* the problem found, 0 if none */
+	/* Each special opcode's operation advance and line step, worked
+	 * out once per unit (a division per row otherwise). */
+	uint8_t spec_ops[256];
+	int16_t spec_line[256];
+	struct gp_vec dirs;  /* const char * (NULL: unknown) */
+	struct gp_vec files; /* struct entry */
+	unsigned kind;       /* the problem found, 0 if none */
 	struct gp_err *err;
 	struct gp_vec seq;  /* table mode: the sequence being read */
 	struct gp_vec rows; /* table mode: complete sequences' rows */
@@ -141,6 +145,13 @@ read_header(struct lp *p, struct reader *hdr)
 	rd_skip(hdr, p->opcode_base - 1);
 	if (hdr->bad)
 		return fail(p, DWLINE_BAD_HEADER, "header is cut short");
+	for (unsigned op = p->opcode_base; op < 256; op++) {
+		unsigned adj = op - p->opcode_base;
+
+		p->spec_ops[op] = (uint8_t)(adj / p->line_range);
+		p->spec_line[op] =
+		    (int16_t)(p->line_base + (int)(adj % p->line_range));
+	}
 	return 0;
 }
 
@@ -302,6 +313,11 @@ advance(const struct lp *p, struct regs *m, uint64_t adv)
 {
 	uint64_t ops = m->op_index + adv;
 
+	if (p->max_ops == 1) { /* every target but VLIW: no division */
+		m->addr += p->min_inst * ops;
+		m->op_index = 0;
+		return;
+	}
 	m->addr += p->min_inst * (ops / p->max_ops);
 	m->op_index = ops % p->max_ops;
 }
@@ -461,11 +477,8 @@ run_program(struct lp *p)
 		unsigned op = rd_u8(r);
 
 		if (op >= p->opcode_base) {
-			unsigned adj = op - p->opcode_base;
-			int step = p->line_base + (int)(adj % p->line_range);
-
-			advance(p, &m, adj / p->line_range);
-			m.line += (uint64_t)(int64_t)step;
+			advance(p, &m, p->spec_ops[op]);
+			m.line += (uint64_t)(int64_t)p->spec_line[op];
 			emit(p, &m, false);
 		} else if (op == 0) {
 			if (extended(p, &m) != 0)

@@ -82,12 +82,13 @@ arc_slot(uint64_t from, uint64_t self, size_t cap)
 	return (size_t)(h >> 17) & (cap - 1);
 }
 
+/* A table for at least NEED arcs (its cap at least twice NEED). */
 static void
-arc_rehash(struct gmon *g)
+arc_rehash_for(struct gmon *g, size_t need)
 {
 	size_t cap = g->arc_hash_cap ? 2 * g->arc_hash_cap : 1024;
 
-	while (cap / 2 < g->narcs + 1) /* after gmon_compact(), say */
+	while (cap / 2 < need) /* after gmon_compact(), say */
 		cap *= 2;
 	free(g->arc_hash);
 	g->arc_hash = xreallocarray(NULL, cap, sizeof(*g->arc_hash));
@@ -99,6 +100,31 @@ arc_rehash(struct gmon *g)
 			s = (s + 1) & (cap - 1);
 		g->arc_hash[s] = (uint32_t)i;
 	}
+}
+
+static void
+arc_rehash(struct gmon *g)
+{
+	arc_rehash_for(g, g->narcs + 1);
+}
+
+/*
+ * Room for N more arcs at once (the arc records the rest of a file can
+ * hold, which its size bounds), rather than doubling the array and the
+ * table, which copies them and touches twice the memory.  Pages of the
+ * array that are never written cost nothing.
+ */
+static void
+reserve_arcs(struct gmon *g, size_t n)
+{
+	if (n > UINT32_MAX - 1 - g->narcs)
+		n = UINT32_MAX - 1 - g->narcs;
+	if (g->narcs + n > g->arcs_cap) {
+		g->arcs_cap = g->narcs + n;
+		g->arcs = xreallocarray(g->arcs, g->arcs_cap, sizeof(*g->arcs));
+	}
+	if (2 * (g->narcs + n) > g->arc_hash_cap)
+		arc_rehash_for(g, g->narcs + n);
 }
 
 /*
@@ -298,6 +324,11 @@ read_gnu(struct gmon *g, size_t file, struct stream *s, struct gp_err *err)
 			g->files[file].nhist++;
 			break;
 		case GMON_TAG_ARC:
+			if (g->files[file].narcs == 0) {
+				flush_arcs(g);
+				reserve_arcs(g, stream_left(s) /
+						    (2 * (size_t)g->word + 4));
+			}
 			rc = read_gnu_arc(g, path, s, err);
 			g->files[file].narcs++;
 			break;
