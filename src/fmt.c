@@ -103,7 +103,8 @@ fmt_u(char *p, uint64_t v, int width, int left)
 char *
 fmt_f(char *p, double v, int width, int prec)
 {
-	double scaled, fl, frac;
+	double scaled, frac;
+	uint64_t whole;
 
 	if (v == 0 && !signbit(v) && prec >= 0 && prec <= 3) {
 		/* Most times of a sparse profile: "0.00", right-aligned. */
@@ -121,14 +122,14 @@ fmt_f(char *p, double v, int width, int prec)
 	}
 	if (prec >= 0 && prec <= 3 && v >= 0 && v < 1e12 && !signbit(v)) {
 		scaled = v * pow10s[prec];
-		fl = floor(scaled);
-		frac = scaled - fl;
+		/* Below 1e15 < 2^53: the conversion is floor, exactly, and
+		 * no call to libm's. */
+		whole = (uint64_t)scaled;
+		frac = scaled - (double)whole;
 		/* Far enough from a tie that the exact value rounds the same
 		 * way as the computed product. */
-		if (fabs(frac - 0.5) > 1e-6) {
-			uint64_t r = (uint64_t)fl + (frac > 0.5);
-			return digits(p, r, width, 0, prec);
-		}
+		if (fabs(frac - 0.5) > 1e-6)
+			return digits(p, whole + (frac > 0.5), width, 0, prec);
 	}
 	return p + snprintf(p, 64, "%*.*f", width, prec, v);
 }
