@@ -13,7 +13,7 @@
 #
 # Environment:
 #   BENCH_GAS_LINES=400000  blocks in the generated input (each ~12 lines)
-#   BENCH_REPEAT=1          runs per measurement; the least CPU is shown
+#   BENCH_REPEAT=3          runs per measurement; the least CPU is shown
 #   BENCH_JOBS=2            parallel make jobs
 #   BENCH_GNU=/usr/bin/gprof
 set -eu
@@ -22,7 +22,7 @@ ours=${1:?usage: bench/gas.sh OURS_GPROF}
 case $ours in /*) ;; *) ours=$PWD/$ours ;; esac # measure runs it elsewhere
 gnu=${BENCH_GNU:-/usr/bin/gprof}
 nblocks=${BENCH_GAS_LINES:-400000}
-repeat=${BENCH_REPEAT:-1}
+repeat=${BENCH_REPEAT:-3}
 jobs=${BENCH_JOBS:-2}
 
 here=$(cd "$(dirname "$0")" && pwd)

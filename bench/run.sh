@@ -11,7 +11,7 @@
 #   BENCH_N=50000          functions in the program
 #   BENCH_SIZES="50000 100000"  several sizes (overrides BENCH_N)
 #   BENCH_FILES=20         profile files merged by the -s workload
-#   BENCH_REPEAT=1         runs per measurement; the fastest is shown
+#   BENCH_REPEAT=3         runs per measurement (one when it takes over 5 s); the fastest is shown
 #   BENCH_JOBS=2           parallel compile jobs
 #   BENCH_CC=gcc  BENCH_CFLAGS=-O0
 #   BENCH_PER_FILE=250  BENCH_CYCLE=600  BENCH_SEED=1  BENCH_ROUNDS=20
@@ -24,7 +24,7 @@ case $ours in /*) ;; *) ours=$PWD/$ours ;; esac # measure runs it elsewhere
 gnu=${BENCH_GNU:-/usr/bin/gprof}
 sizes=${BENCH_SIZES:-${BENCH_N:-50000}}
 nprof=${BENCH_FILES:-20}
-repeat=${BENCH_REPEAT:-1}
+repeat=${BENCH_REPEAT:-3}
 jobs=${BENCH_JOBS:-2}
 cc=${BENCH_CC:-gcc}
 cflags=${BENCH_CFLAGS:--O0}
