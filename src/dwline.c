@@ -2,8 +2,9 @@
  * dwline.c - read one DWARF line-number program (see dwline.h).
  *
  * The header gives the directory and file tables; the program is a
- * small state machine whose rows we collect a sequence at a time, so
- * that damage part way keeps every sequence completed before it.
+ * small state machine whose rows count a sequence at a time (those of
+ * a sequence left unfinished are dropped), so that damage part way
+ * keeps every sequence completed before it.
  * Invariant: every byte is read through struct reader, and nothing the
  * input says is trusted as a length, count or index until checked
  * against the bytes that remain.
@@ -66,8 +67,8 @@ struct lp {
 	struct gp_vec files; /* struct entry */
 	unsigned kind;       /* the problem found, 0 if none */
 	struct gp_err *err;
-	struct gp_vec seq;  /* table mode: the sequence being read */
-	struct gp_vec rows; /* table mode: complete sequences' rows */
+	struct gp_vec rows; /* table mode: the rows, of complete sequences
+			     * up to KEPT, then of the one being read */
 	struct look *look;  /* lookup mode (dwline_lookup), else NULL */
 	size_t open;        /* rows of the sequence not ended yet */
 	size_t kept;        /* rows of complete sequences */
@@ -353,7 +354,7 @@ emit(struct lp *p, const struct regs *m, bool end)
 	if (p->look != NULL)
 		look_row(p->look, &row);
 	else
-		*(struct dwline_row *)gp_vec_push(&p->seq, sizeof(row), 16) =
+		*(struct dwline_row *)gp_vec_push(&p->rows, sizeof(row), 1024) =
 		    row;
 }
 
@@ -363,15 +364,8 @@ end_sequence(struct lp *p)
 {
 	p->kept += p->open;
 	p->open = 0;
-	if (p->look != NULL) {
+	if (p->look != NULL)
 		look_end(p->look);
-		return;
-	}
-	for (size_t i = 0; i < p->seq.n; i++)
-		*(struct dwline_row *)gp_vec_push(
-		    &p->rows, sizeof(struct dwline_row), 16) =
-		    ((struct dwline_row *)p->seq.p)[i];
-	p->seq.n = 0;
 }
 
 /* An extended opcode (after the 0 byte). */
@@ -573,7 +567,6 @@ read_unit(struct lp *p, const struct dwline_sections *s, uint64_t off,
 		    full_name(p, (struct entry *)p->files.p + i, comp_dir);
 	free(p->dirs.p);
 	free(p->files.p);
-	free(p->seq.p);
 	return p->kind;
 }
 
@@ -582,16 +575,24 @@ dwline_read(const struct dwline_sections *s, uint64_t off, const char *comp_dir,
 	    struct dwline_table *t, unsigned *kind, struct gp_err *err)
 {
 	struct lp p;
+	bool sorted = true;
 
 	memset(&p, 0, sizeof(p));
 	*kind = read_unit(&p, s, off, comp_dir, t, err);
 	t->rows = p.rows.p;
-	t->nrows = p.rows.n;
-	for (size_t i = 0; i < t->nrows; i++)
+	t->nrows = p.kept; /* an unfinished sequence's rows count for nothing */
+
+	for (size_t i = 0; i < t->nrows; i++) {
 		t->rows[i].order = (uint32_t)i;
+		/* row_cmp's order, inline: most units are in it already. */
+		sorted &= i == 0 || t->rows[i - 1].addr < t->rows[i].addr ||
+			  (t->rows[i - 1].addr == t->rows[i].addr &&
+			   (t->rows[i - 1].end || !t->rows[i].end));
+	}
 	/* row_cmp is a total order (ORDER is unique); the program's
 	 * sequences come sorted each. */
-	gp_sort_runs(t->rows, t->nrows, sizeof(*t->rows), row_cmp);
+	if (!sorted)
+		gp_sort_runs(t->rows, t->nrows, sizeof(*t->rows), row_cmp);
 	return *kind != 0 ? -1 : 0;
 }
 

@@ -301,6 +301,15 @@ row_addr_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
+static bool
+rows_sorted(const struct row *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (v[i - 1].addr > v[i].addr)
+			return false;
+	return true;
+}
+
 static int
 range_cmp(const void *a, const void *b)
 {
@@ -474,8 +483,10 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	}
 	/* qsort must not see the NULL of an empty vector (no rows, or no
 	 * functions: assembly with -g; or damaged DWARF). */
-	/* Each unit's rows come sorted: merge the runs. */
-	gp_sort_runs(rows.p, rows.n, sizeof(struct row), row_addr_cmp);
+	/* Each unit's rows come sorted: merge the runs (none, mostly:
+	 * units come in address order, checked inline first). */
+	if (!rows_sorted(rows.p, rows.n))
+		gp_sort_runs(rows.p, rows.n, sizeof(struct row), row_addr_cmp);
 	nrows = clean_rows(rows.p, rows.n);
 	if (ranges.n > 1)
 		qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
