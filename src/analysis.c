@@ -9,7 +9,6 @@
  * Invariant: every stage writes only its own fields of struct analysis;
  * analysis_free() can run after any of them.
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +17,7 @@
 #include "hist.h"
 #include "nmfile.h"
 #include "staticcalls.h"
+#include "task.h"
 
 void
 analysis_init(struct analysis *a)
@@ -98,11 +98,9 @@ struct reads {
 	size_t *nbbs; /* owned [ngmons + 1]: block counts before each */
 	int rc;
 	struct gp_err err;
-	pthread_t t;
-	bool threaded;
 };
 
-static void *
+static void
 reads_main(void *arg)
 {
 	struct reads *r = arg;
@@ -117,7 +115,6 @@ reads_main(void *arg)
 		}
 	}
 	r->nbbs[r->n] = a->g.nbbs;
-	return NULL;
 }
 
 /* What reading profile I tells: G->files[I] is its entry. */
@@ -146,20 +143,17 @@ load_and_read(struct analysis *a, const struct options *o,
 	      analysis_file_fn *on_file, void *ctx, struct gp_err *err)
 {
 	struct reads r = { .a = a, .o = o };
+	struct task reading;
 	int rc;
 
 	r.nbbs = xcalloc(o->ngmons + 1, sizeof(*r.nbbs));
 	gmon_init(&a->g, a->x.word, a->x.big_endian);
 	/* -i prints each file as it is read: one thread then. */
-	if (on_file == NULL)
-		r.threaded = pthread_create(&r.t, NULL, reads_main, &r) == 0;
+	task_start(&reading, reads_main, &r, on_file == NULL);
 	rc = load_functions(a, o, err);
 	if (rc == 0 && wants_sources(o))
 		srcline_prefetch_start(&a->x);
-	if (r.threaded)
-		pthread_join(r.t, NULL);
-	else if (rc == 0)
-		reads_main(&r);
+	task_join(&reading);
 	for (size_t i = 0; rc == 0 && i < r.n; i++)
 		after_read(a, o, i, r.nbbs, on_file, ctx);
 	if (rc == 0 && r.rc != 0) {
@@ -217,17 +211,15 @@ exe_arc_selected(void *ctx, uint32_t parent, uint32_t child)
  * The samples are charged (objects_charge: the histograms and the
  * functions, read only) on a thread of their own while the arcs are
  * tallied (the call graph, written only there); nothing either writes
- * is read by the other until charge_join().
+ * is read by the other until the task is joined (task.h).
  */
 struct charge {
 	struct analysis *a;
 	struct gp_err err;
 	int rc;
-	pthread_t t;
-	bool threaded;
 };
 
-static void *
+static void
 charge_main(void *arg)
 {
 	struct charge *c = arg;
@@ -235,35 +227,14 @@ charge_main(void *arg)
 
 	c->rc = objects_charge(&a->objs, &a->g, &a->fn.st, a->fn.flat_excluded,
 			       a->fn.ticks, &a->fn.total_ticks, &c->err);
-	return NULL;
-}
-
-static void
-charge_start(struct charge *c, struct analysis *a)
-{
-	memset(c, 0, sizeof(*c));
-	c->a = a;
-	c->threaded = pthread_create(&c->t, NULL, charge_main, c) == 0;
-}
-
-/* Wait for the charge (or make it now); 0, or -1 with ERR set. */
-static int
-charge_join(struct charge *c, struct gp_err *err)
-{
-	if (c->threaded)
-		pthread_join(c->t, NULL);
-	else
-		charge_main(c);
-	if (c->rc != 0)
-		*err = c->err;
-	return c->rc;
 }
 
 int
 analysis_compute(struct analysis *a, const struct options *o,
 		 struct gp_err *err)
 {
-	struct charge charge;
+	struct charge charge = { .a = a };
+	struct task charging;
 	struct cg_select cs;
 
 	for (size_t i = 0; i < a->g.nfiles; i++)
@@ -296,7 +267,7 @@ analysis_compute(struct analysis *a, const struct options *o,
 	select_report_flags(&a->fn.sel, a->fn.st.n, &a->fn.graph_flags,
 			    &a->fn.flat_excluded, &a->fn.exec_hidden, &cs);
 	a->fn.ticks = xcalloc(a->fn.st.n, sizeof(*a->fn.ticks));
-	charge_start(&charge, a);
+	task_start(&charging, charge_main, &charge, true);
 	cg_init(&a->fn.cg, &a->fn.st);
 	cg_tally_mapped(&a->fn.cg, &a->g, a->arc_syms, exe_arc_selected, a);
 	free(a->arc_syms);
@@ -306,8 +277,11 @@ analysis_compute(struct analysis *a, const struct options *o,
 		gp_warn(
 		    "-c is not supported for this architecture (machine %u)",
 		    a->x.machine);
-	if (charge_join(&charge, err) != 0)
+	task_join(&charging);
+	if (charge.rc != 0) {
+		*err = charge.err;
 		return -1;
+	}
 	cg_assemble(&a->fn.cg, a->fn.ticks, &cs);
 	if (!analysis_line_mode(o)) /* stacks know functions, not lines */
 		measured_compute(&a->meas, &a->objs.stacks, &a->objs, &a->fn.st,

@@ -6,7 +6,6 @@
  * below it is a pure reader, so printers can run in any order.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "model.h"
 #include "modelbuild.h"
 #include "sort.h"
+#include "task.h"
 #include "textjobs.h"
 
 double
@@ -386,11 +386,10 @@ sort_graph(uint32_t *order, size_t total, const struct graph_key *keys)
 	free(k);
 }
 
-static void *
-arc_tables_main(void *arg)
+static void
+arc_tables_task(void *m)
 {
-	arc_tables(arg);
-	return NULL;
+	arc_tables(m);
 }
 
 /* ORDER and INDEX by total time, and (on a second thread when the
@@ -401,9 +400,10 @@ order_graph(struct model *m, const uint32_t *skip)
 {
 	size_t total = m->nfuncs + m->ncycles;
 	struct graph_key *keys = xcalloc(total ? total : 1, sizeof(*keys));
-	pthread_t t;
-	bool threaded = textjobs_threads(600 * total) > 1 &&
-			pthread_create(&t, NULL, arc_tables_main, m) == 0;
+	struct task tables;
+
+	task_start(&tables, arc_tables_task, m,
+		   textjobs_threads(600 * total) > 1);
 
 	m->order = xcalloc(total, sizeof(*m->order));
 	m->index = xcalloc(total, sizeof(*m->index));
@@ -420,10 +420,7 @@ order_graph(struct model *m, const uint32_t *skip)
 	for (size_t i = 0; i < total; i++)
 		m->index[m->order[i]] =
 		    (uint32_t)i + 1 + (skip ? skip[m->order[i]] : 0);
-	if (threaded)
-		pthread_join(t, NULL);
-	else
-		arc_tables(m);
+	task_join(&tables);
 }
 
 void

@@ -70,6 +70,8 @@ wbuf_free(struct wbuf *w)
 void
 wb_bytes(struct wbuf *w, const void *src, size_t n)
 {
+	if (n == 0) /* memcpy must not see an empty buffer's NULL */
+		return;
 	if (w->sink != NULL && w->cap - w->n < n) {
 		wbuf_flush(w);
 		if (n > w->cap) { /* too big to buffer: straight through */

@@ -4,12 +4,11 @@
  */
 #include "sort.h"
 
-#include <pthread.h>
-
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "task.h"
 
 static void
 msort(uint32_t *v, uint32_t *tmp, size_t n, gp_cmp cmp, const void *ctx)
@@ -205,13 +204,12 @@ struct half {
 	size_t n;
 };
 
-static void *
+static void
 sort_half(void *arg)
 {
 	struct half *h = arg;
 
 	msort_keys(h->v, h->tmp, h->n);
-	return NULL;
 }
 
 void
@@ -219,7 +217,7 @@ gp_sort_keys_par(struct gp_key *v, size_t n, unsigned nthreads)
 {
 	struct gp_key *tmp;
 	struct half h;
-	pthread_t t;
+	struct task second;
 
 	if (nthreads < 2 || n < SORT_PAR_MIN) {
 		gp_sort_keys(v, n);
@@ -227,13 +225,10 @@ gp_sort_keys_par(struct gp_key *v, size_t n, unsigned nthreads)
 	}
 	tmp = xcalloc(n, sizeof(*tmp));
 	h = (struct half){ v + n / 2, tmp + n / 2, n - n / 2 };
-	if (pthread_create(&t, NULL, sort_half, &h) != 0) {
-		msort_keys(v, tmp, n);
-	} else {
-		msort_keys(v, tmp, n / 2);
-		pthread_join(t, NULL);
-		merge_keys(v, tmp, n / 2, n);
-	}
+	task_start(&second, sort_half, &h, true);
+	msort_keys(v, tmp, n / 2);
+	task_join(&second);
+	merge_keys(v, tmp, n / 2, n);
 	free(tmp);
 }
 

@@ -22,18 +22,12 @@
 #include <string.h>
 
 #include "diag.h"
+#include "reader.h"
 
 #define MAX_THREADS 64
 #define AUTO_THREADS 4
 #define STDIO_BUF (64 * 1024)
-#define FIRST_CAP (256 * 1024)
 #define WORTH_THREADS (1024 * 1024) /* bytes of text */
-
-/* A part's text. */
-struct tbuf {
-	char *p;
-	size_t n, cap;
-};
 
 struct run {
 	FILE *out;
@@ -42,10 +36,10 @@ struct run {
 	size_t *claim;       /* owned: the order parts are claimed in */
 	size_t nclaimed;     /* claim[0 .. nclaimed) are claimed */
 	size_t nwritten;     /* jobs[0 .. nwritten) are written */
-	struct tbuf **ready; /* owned [n]: rendered, not yet written */
+	struct wbuf **ready; /* owned [n]: rendered, not yet written */
 	bool *returned;      /* owned [n]: the render has returned */
 	bool writing;        /* a thread is writing */
-	struct tbuf **spare; /* owned: buffers to reuse */
+	struct wbuf **spare; /* owned: buffers to reuse */
 	size_t nspare, nbusy, maxbusy;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -54,7 +48,7 @@ struct run {
 struct worker {
 	struct run *r;
 	unsigned id;
-	struct tbuf *buf; /* the part being rendered */
+	struct wbuf *buf; /* the part being rendered */
 };
 
 unsigned
@@ -81,27 +75,11 @@ textjobs_threads(size_t work_hint)
 	return ncpu > AUTO_THREADS ? AUTO_THREADS : (unsigned)ncpu;
 }
 
-/* The FILE's writes: append to the worker's buffer. */
+/* The FILE's writes: append to the worker's buffer (a part's text). */
 static ssize_t
 cookie_write(void *cookie, const char *s, size_t n)
 {
-	struct tbuf *b = ((struct worker *)cookie)->buf;
-
-	if (n == 0)
-		return 0;
-	if (n > b->cap - b->n) {
-		size_t cap = b->cap ? b->cap : FIRST_CAP;
-
-		while (n > cap - b->n) {
-			if (cap > SIZE_MAX / 2)
-				gp_out_of_memory();
-			cap *= 2;
-		}
-		b->p = xreallocarray(b->p, cap, 1);
-		b->cap = cap;
-	}
-	memcpy(b->p + b->n, s, n);
-	b->n += n;
+	wb_bytes(((struct worker *)cookie)->buf, s, n);
 	return (ssize_t)n;
 }
 
@@ -114,7 +92,7 @@ write_ready(struct run *r)
 		return;
 	r->writing = true;
 	while (r->nwritten < r->n && r->ready[r->nwritten] != NULL) {
-		struct tbuf *b = r->ready[r->nwritten];
+		struct wbuf *b = r->ready[r->nwritten];
 
 		r->ready[r->nwritten++] = NULL;
 		pthread_mutex_unlock(&r->mu);
@@ -132,7 +110,7 @@ write_ready(struct run *r)
 /* Called with the lock held: the next part to render and a buffer for
  * it, or TEXTJOBS_NONE when every part is claimed. */
 static size_t
-claim_next(struct run *r, struct tbuf **buf)
+claim_next(struct run *r, struct wbuf **buf)
 {
 	size_t j;
 
@@ -146,8 +124,12 @@ claim_next(struct run *r, struct tbuf **buf)
 	}
 	r->nclaimed++;
 	r->nbusy++;
-	*buf = r->nspare > 0 ? r->spare[--r->nspare]
-			     : xcalloc(1, sizeof(struct tbuf));
+	if (r->nspare > 0) {
+		*buf = r->spare[--r->nspare];
+	} else {
+		*buf = xcalloc(1, sizeof(struct wbuf));
+		wbuf_init(*buf, false, 8);
+	}
 	while (r->jobs[j].after != TEXTJOBS_NONE &&
 	       !r->returned[r->jobs[j].after])
 		pthread_cond_wait(&r->cv, &r->mu);
@@ -208,7 +190,7 @@ static void
 run_free(struct run *r)
 {
 	for (size_t i = 0; i < r->nspare; i++) {
-		free(r->spare[i]->p);
+		wbuf_free(r->spare[i]);
 		free(r->spare[i]);
 	}
 	free(r->spare);
