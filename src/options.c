@@ -809,6 +809,9 @@ options_usage(FILE *out)
 	    "(a word with a dot, or NAME: for one without), FILE:FUNCTION,\n"
 	    "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
 	    "\n"
+	    "Environment: GPROF_PATH (more source directories for -A),\n"
+	    "GPROF_THREADS (threads rendering a large report, 1 to 64).\n"
+	    "\n"
 	    "See gprof(1).\n",
 	    out);
 }
