@@ -345,7 +345,8 @@ arc_tables(struct model *m)
 #define CALLS_PACKED ((1ull << 62) - 1) /* calls that fit beside a class */
 
 static void
-sort_graph(uint32_t *order, size_t total, const struct graph_key *keys)
+sort_graph(uint32_t *order, size_t total, const struct graph_key *keys,
+	   unsigned nthreads)
 {
 	struct gp_key *k = xcalloc(total ? total : 1, sizeof(*k));
 	bool packed = true;
@@ -379,8 +380,7 @@ sort_graph(uint32_t *order, size_t total, const struct graph_key *keys)
 		if (g->name != NULL)
 			k[i].name = gp_key_name_rest(g->name, &k[i].k[2], NULL);
 	}
-	/* The call graph's text is about 600 bytes an entry. */
-	gp_sort_keys_par(k, total, textjobs_threads(600 * total));
+	gp_sort_keys_par(k, total, nthreads);
 	for (size_t i = 0; i < total; i++)
 		order[i] = k[i].id;
 	free(k);
@@ -400,10 +400,11 @@ order_graph(struct model *m, const uint32_t *skip)
 {
 	size_t total = m->nfuncs + m->ncycles;
 	struct graph_key *keys = xcalloc(total ? total : 1, sizeof(*keys));
+	/* The call graph's text is about 600 bytes an entry. */
+	unsigned nthreads = textjobs_threads(600 * total);
 	struct task tables;
 
-	task_start(&tables, arc_tables_task, m,
-		   textjobs_threads(600 * total) > 1);
+	task_start(&tables, arc_tables_task, m, nthreads > 1);
 
 	m->order = xcalloc(total, sizeof(*m->order));
 	m->index = xcalloc(total, sizeof(*m->index));
@@ -415,7 +416,7 @@ order_graph(struct model *m, const uint32_t *skip)
 		keys[i].name =
 		    entry_is_cycle(m, (entry_id)i) ? NULL : m->st->syms[i].name;
 	}
-	sort_graph(m->order, total, keys);
+	sort_graph(m->order, total, keys, nthreads);
 	free(keys);
 	for (size_t i = 0; i < total; i++)
 		m->index[m->order[i]] =

@@ -2,11 +2,11 @@
  * report_index.c - the index by function name that follows the call
  * graph: three columns, filled down then across, cycles last.
  */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fmt.h"
+#include "reader.h"
 #include "report.h"
 #include "sort.h"
 
@@ -31,44 +31,29 @@ sort_names(const struct model *m, uint32_t *v, size_t n)
 	free(k);
 }
 
-/* A row of the index, made in memory and written whole: a row has
- * three cells of a dozen pieces each. */
-struct row {
-	char *p; /* owned */
-	size_t n, cap;
-};
-
-/* Room for K more bytes at the end of R. */
-static char *
-room(struct row *r, size_t k)
-{
-	if (r->cap - r->n < k) {
-		while (r->cap - r->n < k) {
-			if (r->cap > SIZE_MAX / 2)
-				gp_out_of_memory();
-			r->cap = r->cap ? 2 * r->cap : 256;
-		}
-		r->p = xreallocarray(r->p, r->cap, 1);
-	}
-	return r->p + r->n;
-}
-
+/* N spaces into R. */
 static void
-put(struct row *r, const char *s, size_t k)
+spaces(struct wbuf *r, size_t n)
 {
-	if (k == 0)
-		return;
-	memcpy(room(r, k), s, k);
-	r->n += k;
+	static const char sp[] = "                                ";
+
+	while (n > 0) {
+		size_t k = n < sizeof(sp) - 1 ? n : sizeof(sp) - 1;
+
+		wb_bytes(r, sp, k);
+		n -= k;
+	}
 }
 
-/* Add one cell to R; returns its printed width as GNU gprof counts it. */
+/* Add one cell to R, a row of the index made in memory and written
+ * whole (a row has three cells of a dozen pieces each); returns its
+ * printed width as GNU gprof counts it. */
 static size_t
-cell(struct row *r, const struct model *m, bool traditional, entry_id id,
+cell(struct wbuf *r, const struct model *m, bool traditional, entry_id id,
      size_t col, size_t start)
 {
 	bool cycle = entry_is_cycle(m, id), printed = entry_printed(m, id);
-	char buf[32], name[48];
+	char buf[32], name[48], trad[32];
 	const char *text;
 
 	char *p = buf;
@@ -89,33 +74,32 @@ cell(struct row *r, const struct model *m, bool traditional, entry_id id,
 	}
 	if (traditional) {
 		/* BSD layout: the raw symbol name, as GNU prints it. */
-		r->n += (size_t)snprintf(room(r, 32), 32, "%6.6s %-19.19s", buf,
-					 cycle ? name : model_raw_name(m, id));
+		wb_bytes(
+		    r, trad,
+		    (size_t)snprintf(trad, sizeof(trad), "%6.6s %-19.19s", buf,
+				     cycle ? name : model_raw_name(m, id)));
 		return col;
 	}
 	col += nb;
 	if (col < start + 5) {
-		memset(room(r, start + 5 - col), ' ', start + 5 - col);
-		r->n += start + 5 - col;
+		spaces(r, start + 5 - col);
 		col = start + 5;
 	}
-	p = room(r, nb + 2);
-	*p++ = ' ';
-	memcpy(p, buf, nb);
-	p[nb] = ' ';
-	r->n += nb + 2;
+	wb_bytes(r, " ", 1);
+	wb_bytes(r, buf, nb);
+	wb_bytes(r, " ", 1);
 	text = cycle ? name : model_name(m, id);
 	nt = strlen(text);
-	put(r, text, nt);
+	wb_bytes(r, text, nt);
 	col += nt;
 	if (!cycle && m->st->syms[id].is_static) {
 		const char *file = model_file(m, id);
 		if (file != NULL) {
 			size_t nf = strlen(file);
 
-			put(r, " (", 2);
-			put(r, file, nf);
-			put(r, ")", 1);
+			wb_bytes(r, " (", 2);
+			wb_bytes(r, file, nf);
+			wb_bytes(r, ")", 1);
 			col += nf + 3;
 		}
 	}
@@ -127,7 +111,7 @@ report_index(FILE *out, const struct model *m, const struct report_opts *ro)
 {
 	uint32_t *v = xcalloc(m->nfuncs + m->ncycles, sizeof(*v));
 	size_t n = 0, total, rows, width = (size_t)(ro->width - 1) / 3;
-	struct row r = { NULL, 0, 0 };
+	struct wbuf r;
 
 	/* Functions by raw name (LIST_INDEX: called or sampled, or -z),
 	 * then every cycle in number order. */
@@ -138,6 +122,7 @@ report_index(FILE *out, const struct model *m, const struct report_opts *ro)
 	total = n;
 	for (size_t k = 0; k < m->ncycles; k++)
 		v[total++] = (entry_id)(m->nfuncs + k);
+	wbuf_init(&r, false, 8);
 	fputs("Index by function name\n\n", out);
 	rows = (total + 2) / 3;
 	for (size_t i = 0; i < rows; i++) {
@@ -148,9 +133,9 @@ report_index(FILE *out, const struct model *m, const struct report_opts *ro)
 			col = cell(&r, m, ro->traditional, v[j], col, start);
 			start += width;
 		}
-		put(&r, "\n", 1);
+		wb_bytes(&r, "\n", 1);
 		fwrite(r.p, 1, r.n, out);
 	}
-	free(r.p);
+	wbuf_free(&r);
 	free(v);
 }

@@ -49,14 +49,22 @@ struct text_plan {
 	bool first; /* nothing printed yet: no form feed before a report */
 };
 
+/* Room for K more parts. */
+static void
+reserve(struct text_plan *p, size_t k)
+{
+	if (p->cap - p->n >= k)
+		return;
+	while (p->cap - p->n < k)
+		p->cap = p->cap ? 2 * p->cap : 16;
+	p->jobs = xreallocarray(p->jobs, p->cap, sizeof(*p->jobs));
+}
+
 static void
 add(struct text_plan *p, void (*fn)(FILE *, void *, size_t, unsigned),
     void *ctx, bool early)
 {
-	if (p->n == p->cap) {
-		p->cap = p->cap ? 2 * p->cap : 16;
-		p->jobs = xreallocarray(p->jobs, p->cap, sizeof(*p->jobs));
-	}
+	reserve(p, 1);
 	p->jobs[p->n++] = (struct textjob){ fn, ctx, 0, early, TEXTJOBS_NONE };
 }
 
@@ -126,10 +134,7 @@ add_graph(struct text_plan *p, struct report_graph_run *g, bool blurb)
 	size_t k = report_graph_njobs(g);
 
 	separate(p);
-	while (p->cap - p->n < k) {
-		p->cap = p->cap ? 2 * p->cap : 16;
-		p->jobs = xreallocarray(p->jobs, p->cap, sizeof(*p->jobs));
-	}
+	reserve(p, k);
 	report_graph_jobs(g, p->jobs + p->n, p->n);
 	p->n += k;
 	if (blurb)
