@@ -571,21 +571,31 @@ read_unit(struct lp *p, const struct dwline_sections *s, uint64_t off,
 }
 
 int
-dwline_read(const struct dwline_sections *s, uint64_t off, const char *comp_dir,
-	    struct dwline_table *t, unsigned *kind, struct gp_err *err)
+dwline_read_program(const struct dwline_sections *s, uint64_t off,
+		    const char *comp_dir, struct dwline_table *t,
+		    unsigned *kind, struct gp_err *err)
 {
 	struct lp p;
-	bool sorted = true;
 
 	memset(&p, 0, sizeof(p));
 	*kind = read_unit(&p, s, off, comp_dir, t, err);
 	t->rows = p.rows.p;
 	t->nrows = p.kept; /* an unfinished sequence's rows count for nothing */
-
-	for (size_t i = 0; i < t->nrows; i++) {
+	for (size_t i = 0; i < t->nrows; i++)
 		t->rows[i].order = (uint32_t)i;
+	return *kind != 0 ? -1 : 0;
+}
+
+int
+dwline_read(const struct dwline_sections *s, uint64_t off, const char *comp_dir,
+	    struct dwline_table *t, unsigned *kind, struct gp_err *err)
+{
+	bool sorted = true;
+	int rc = dwline_read_program(s, off, comp_dir, t, kind, err);
+
+	for (size_t i = 1; i < t->nrows; i++) {
 		/* row_cmp's order, inline: most units are in it already. */
-		sorted &= i == 0 || t->rows[i - 1].addr < t->rows[i].addr ||
+		sorted &= t->rows[i - 1].addr < t->rows[i].addr ||
 			  (t->rows[i - 1].addr == t->rows[i].addr &&
 			   (t->rows[i - 1].end || !t->rows[i].end));
 	}
@@ -593,7 +603,7 @@ dwline_read(const struct dwline_sections *s, uint64_t off, const char *comp_dir,
 	 * sequences come sorted each. */
 	if (!sorted)
 		gp_sort_runs(t->rows, t->nrows, sizeof(*t->rows), row_cmp);
-	return *kind != 0 ? -1 : 0;
+	return rc;
 }
 
 /*

@@ -71,6 +71,15 @@ int dwline_read(const struct dwline_sections *s, uint64_t off,
 		const char *comp_dir, struct dwline_table *t, unsigned *kind,
 		struct gp_err *err);
 
+/*
+ * dwline_read() without the sort: the rows of complete sequences in the
+ * order the program writes them (ORDER is each row's index), each
+ * sequence ending with its end-of-sequence row.
+ */
+int dwline_read_program(const struct dwline_sections *s, uint64_t off,
+			const char *comp_dir, struct dwline_table *t,
+			unsigned *kind, struct gp_err *err);
+
 void dwline_free(struct dwline_table *t);
 
 /* One address's line: FILE indexes the table's files (DWLINE_NOFILE

@@ -18,113 +18,68 @@
 
 #include "diag.h"
 #include "dieranges.h"
+#include "lineorder.h"
 #include "sort.h"
-
-struct row {
-	uint64_t addr;
-	const char *file;
-	int line;
-	bool end; /* end of a sequence: no line from here */
-};
 
 /* A function's range (dieranges.h): the lean reader's and libdw's
  * walk's are the same records. */
 #define range die_range
 
-/* A sequence's end: where it ends, and its place in the program. */
-struct end_mark {
-	uint32_t order;
-	uint64_t addr;
-};
-
-static int
-end_cmp(const void *a, const void *b)
-{
-	const struct end_mark *x = a, *y = b;
-
-	return x->order < y->order ? -1 : x->order > y->order;
-}
-
-/* T's end-of-sequence rows in program order (*N of them; caller frees). */
-static struct end_mark *
-sequence_ends(const struct dwline_table *t, size_t *n)
-{
-	struct end_mark *v = xcalloc(t->nrows ? t->nrows : 1, sizeof(*v));
-
-	*n = 0;
-	for (size_t i = 0; i < t->nrows; i++)
-		if (t->rows[i].end)
-			v[(*n)++] = (struct end_mark){ t->rows[i].order,
-						       t->rows[i].addr };
-	if (*n > 1)
-		qsort(v, *n, sizeof(*v), end_cmp);
-	return v;
-}
-
 /*
- * Whether row LN covers nothing: its sequence (the one whose end comes
- * next in the program) ends at its own address.  BFD's sequences end
- * there, so such a row must not outlive its end (a static program's
- * library code after a unit's last row would get that row's line).
- */
-static bool
-empty_row(const struct end_mark *e, size_t n, const struct dwline_row *ln)
-{
-	size_t a = 0, b = n; /* first end with order > ln->order */
-
-	while (a < b) {
-		size_t m = a + (b - a) / 2;
-
-		if (e[m].order > ln->order)
-			b = m;
-		else
-			a = m + 1;
-	}
-	return a < n && e[a].addr == ln->addr;
-}
-
-/*
- * Every row of CU's line table but those of line 0: GNU keeps such an
- * address with the line before it (clang writes line 0 where code has
- * no line of its own).  TABLES keeps the tables, whose names the rows
- * borrow.
+ * Every row of CU's line table, in program order, but a sequence's rows
+ * at its end address (BFD's sequences end there, so such a row must not
+ * outlive its end: a static program's library code after a unit's last
+ * row would get that row's line), as stretches of unit UNIT.  TABLES
+ * keeps the tables, whose names the rows borrow.
  */
 static void
-add_rows(struct exe *x, Dwarf_Die *cu, struct gp_vec *rows,
-	 struct gp_vec *tables)
+add_rows(struct exe *x, Dwarf_Die *cu, uint32_t unit, struct gp_vec *rows,
+	 struct gp_vec *stretches, struct gp_vec *tables)
 {
 	struct dwline_table *t = gp_vec_push(tables, sizeof(*t), 256);
+	struct line_stretch *st = NULL;
 
-	struct end_mark *ends;
-	size_t nends = 0;
-
-	if (srcline_line_table(x, cu, t) != 0)
+	if (srcline_line_program(x, cu, t) != 0)
 		return;
-	ends = sequence_ends(t, &nends);
 	/* Room for all of them at once. */
 	if (rows->cap - rows->n < t->nrows) {
 		size_t cap = rows->cap ? 2 * rows->cap : 256;
 
 		if (cap < rows->n + t->nrows)
 			cap = rows->n + t->nrows;
-		rows->p = xreallocarray(rows->p, cap, sizeof(struct row));
+		rows->p = xreallocarray(rows->p, cap, sizeof(struct line_row));
 		rows->cap = cap;
 	}
-	for (size_t i = 0; i < t->nrows; i++) {
-		const struct dwline_row *ln = &t->rows[i];
-		struct row *r;
+	for (size_t i = 0; i < t->nrows;) {
+		size_t e = i; /* the sequence's end row (the last row kept
+				 ends a sequence) */
+		uint64_t end_at;
 
-		if (!ln->end && empty_row(ends, nends, ln))
-			continue;
-		r = (struct row *)rows->p + rows->n++;
-		r->addr = ln->addr;
-		r->file = dwline_file(t, ln);
-		if (r->file == NULL)
-			r->file = "";
-		r->line = ln->line;
-		r->end = ln->end;
+		while (e + 1 < t->nrows && !t->rows[e].end)
+			e++;
+		end_at = t->rows[e].addr;
+		st = NULL;
+		for (; i <= e; i++) {
+			const struct dwline_row *ln = &t->rows[i];
+			struct line_row *r;
+
+			if (!ln->end && ln->addr == end_at)
+				continue;
+			r = (struct line_row *)rows->p + rows->n;
+			if (st == NULL || ln->addr < r[-1].addr) {
+				st = gp_vec_push(stretches, sizeof(*st), 256);
+				*st = (struct line_stretch){ rows->n, 0, unit };
+			}
+			r->addr = ln->addr;
+			r->file = dwline_file(t, ln);
+			if (r->file == NULL)
+				r->file = "";
+			r->line = ln->line;
+			r->end = ln->end;
+			rows->n++;
+			st->n++;
+		}
 	}
-	free(ends);
 	/* Only the file names are borrowed: the rows go now, so that at
 	 * most one unit's rows are held twice. */
 	free(t->rows);
@@ -292,24 +247,6 @@ unit_ranges(struct exe *x, const struct dieranges_secs *s, Dwarf_Die *cu,
 	walk_dies(x, cu, ranges);
 }
 
-/* Rows by address; gp_sort_runs keeps rows at one address in order. */
-static int
-row_addr_cmp(const void *a, const void *b)
-{
-	const struct row *x = a, *y = b;
-
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
-
-static bool
-rows_sorted(const struct row *v, size_t n)
-{
-	for (size_t i = 1; i < n; i++)
-		if (v[i - 1].addr > v[i].addr)
-			return false;
-	return true;
-}
-
 static int
 range_cmp(const void *a, const void *b)
 {
@@ -364,32 +301,6 @@ heap_pop(const struct range **h, size_t *n)
 	}
 }
 
-/*
- * Keep one row per address: the last one that starts or continues a
- * sequence, or an end marker when every row there ends one.
- */
-static size_t
-clean_rows(struct row *v, size_t n)
-{
-	size_t out = 0;
-
-	for (size_t i = 0; i < n;) {
-		size_t j = i, keep = i;
-		bool any = false;
-
-		for (; j < n && v[j].addr == v[i].addr; j++)
-			if (!v[j].end) {
-				keep = j;
-				any = true;
-			}
-		v[out] = v[any ? keep : i];
-		v[out].end = !any;
-		out++;
-		i = j;
-	}
-	return out;
-}
-
 struct elfsym {
 	uint64_t addr;
 	const char *name;
@@ -439,7 +350,7 @@ code_symbols(const struct exe *x, size_t *n)
  * unit's own table gives it.
  */
 static void
-place(const struct row *rv, size_t nrows, const uint64_t *q, size_t nq,
+place(const struct line_row *rv, size_t nrows, const uint64_t *q, size_t nq,
       const char **files, int *lines)
 {
 	size_t r = 0;
@@ -459,6 +370,8 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 {
 	Dwarf *dw = srcline_dwarf(x);
 	struct gp_vec rows = { 0 }, ranges = { 0 }, tables = { 0 };
+	struct gp_vec stretches = { 0 };
+	struct line_row *rv;
 	struct dieranges_secs secs;
 	Dwarf_Die cu;
 	uint64_t off = 0;
@@ -478,16 +391,16 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	}
 	lean_sections(x, dw, &secs);
 	while (srcline_next_unit(x, dw, &off, &cu)) {
-		add_rows(x, &cu, &rows, &tables);
+		add_rows(x, &cu, (uint32_t)tables.n, &rows, &stretches,
+			 &tables);
 		unit_ranges(x, &secs, &cu, &ranges);
 	}
+	nrows = lineorder_rows(rows.p, rows.n, stretches.p, stretches.n, &rv);
+	if (rv != (struct line_row *)rows.p)
+		free(rows.p);
+	free(stretches.p);
 	/* qsort must not see the NULL of an empty vector (no rows, or no
 	 * functions: assembly with -g; or damaged DWARF). */
-	/* Each unit's rows come sorted: merge the runs (none, mostly:
-	 * units come in address order, checked inline first). */
-	if (!rows_sorted(rows.p, rows.n))
-		gp_sort_runs(rows.p, rows.n, sizeof(struct row), row_addr_cmp);
-	nrows = clean_rows(rows.p, rows.n);
 	if (ranges.n > 1)
 		qsort(ranges.p, ranges.n, sizeof(struct range), range_cmp);
 	nranges = ranges.n;
@@ -501,11 +414,10 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	const char **on = xreallocarray(NULL, cap, sizeof(*on));
 	const char **of = xreallocarray(NULL, cap, sizeof(*of));
 	int *ol = xreallocarray(NULL, cap, sizeof(*ol));
-	const struct row *rv = rows.p;
 	const struct range *gv = ranges.p;
 	/* Visit each point where the row or the set of ranges changes. */
 	for (at = x->text_lo; at < x->text_hi;) {
-		const struct row *cur;
+		const struct line_row *cur;
 		const char *name;
 		uint64_t nxt = x->text_hi;
 
@@ -565,7 +477,7 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	ls->qfiles = xcalloc(nq ? nq : 1, sizeof(*ls->qfiles));
 	ls->qlines = xcalloc(nq ? nq : 1, sizeof(*ls->qlines));
 	place(rv, nrows, q, nq, ls->qfiles, ls->qlines);
-	free(rows.p);
+	free(rv);
 	free(ranges.p);
 	srcline_warn_pending(x);
 	ls->addrs = xreallocarray(oa, no ? no : 1, sizeof(*oa));

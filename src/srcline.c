@@ -156,8 +156,9 @@ line_damage(struct exe *x, unsigned kind, const struct gp_err *err,
 			       : "; it is ignored");
 }
 
+/* CU_DIE's line table, sorted (dwline_read) or in program order. */
 static int
-line_table(struct exe *x, void *cu_die, struct dwline_table *t)
+line_table(struct exe *x, void *cu_die, struct dwline_table *t, bool sort)
 {
 	Dwarf_Word off;
 	const char *comp_dir;
@@ -167,7 +168,8 @@ line_table(struct exe *x, void *cu_die, struct dwline_table *t)
 	memset(t, 0, sizeof(*t));
 	if (line_program(x, cu_die, &off, &comp_dir) != 0)
 		return -1;
-	if (dwline_read(&x->dbg, off, comp_dir, t, &kind, &err) != 0)
+	if ((sort ? dwline_read : dwline_read_program)(&x->dbg, off, comp_dir,
+						       t, &kind, &err) != 0)
 		line_damage(x, kind, &err, t->nrows);
 	return t->nrows > 0 ? 0 : -1;
 }
@@ -194,7 +196,7 @@ direct_source(struct exe *x, uint64_t addr, const char **file, int *line)
 
 	if (dwarf_addrdie(x->dwarf, addr, &cu) == NULL)
 		return -1;
-	if (line_table(x, &cu, &t) == 0 &&
+	if (line_table(x, &cu, &t, true) == 0 &&
 	    (row = dwline_find(&t, addr)) != NULL &&
 	    (f = dwline_file(&t, row)) != NULL) {
 		*file = keep(x, f);
@@ -506,7 +508,14 @@ int
 srcline_line_table(struct exe *x, void *cu_die, struct dwline_table *t)
 {
 	prefetch_wait(x);
-	return line_table(x, cu_die, t);
+	return line_table(x, cu_die, t, true);
+}
+
+int
+srcline_line_program(struct exe *x, void *cu_die, struct dwline_table *t)
+{
+	prefetch_wait(x);
+	return line_table(x, cu_die, t, false);
 }
 
 int

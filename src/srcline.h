@@ -63,6 +63,10 @@ int srcline_find_next(struct exe *x, uint64_t addr, size_t *cursor,
  */
 int srcline_line_table(struct exe *x, void *cu_die, struct dwline_table *t);
 
+/* srcline_line_table() with the rows in program order (see
+ * dwline_read_program). */
+int srcline_line_program(struct exe *x, void *cu_die, struct dwline_table *t);
+
 /*
  * Step to the next compilation unit of DW (Dwarf *) after offset *OFF
  * (start with 0): sets *CU_DIE (Dwarf_Die *), advances *OFF and returns
