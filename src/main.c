@@ -10,6 +10,7 @@
 
 #include "analysis.h"
 #include "diff.h"
+#include "memtune.h"
 #include "options.h"
 #include "views.h"
 #include "sumfile.h"
@@ -73,6 +74,7 @@ main(int argc, char **argv)
 	struct gp_err err = { { 0 } };
 	int rc;
 
+	memtune_init();
 	analysis_init(&a);
 	memset(&o, 0, sizeof(o));
 	/* One thread writes stdout: skip stdio's per-call locking. */
