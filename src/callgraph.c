@@ -17,7 +17,6 @@
  */
 #include "callgraph.h"
 #include "gmon.h"
-#include "task.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -267,53 +266,33 @@ struct adj {
 					       * parents, side by side */
 };
 
-/* One side of J: K 1 the children lists (and KID), K 0 the parents'
- * (and PAR). */
-struct adj_side {
-	struct adj *j;
-	const struct callgraph *cg;
-	int k;
-};
-
-static void
-adj_side(void *arg)
-{
-	const struct adj_side *a = arg;
-	const struct callgraph *cg = a->cg;
-	int k = a->k;
-	uint32_t *lo = xcalloc(cg->n + 1, sizeof(*lo));
-	uint32_t *ids = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*ids));
-	uint32_t *ends = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*ends));
-
-	for (size_t x = 0; x < cg->narcs; x++)
-		lo[k ? cg->arcs[x].parent : cg->arcs[x].child]++;
-	/* Each node's end, then fill backwards from it. */
-	for (size_t x = 1; x <= cg->n; x++)
-		lo[x] += lo[x - 1];
-	for (size_t x = 0; x < cg->narcs; x++)
-		ids[--lo[k ? cg->arcs[x].parent : cg->arcs[x].child]] =
-		    (uint32_t)x;
-	/* LO[X] is X's start now; LO[N] stays the total.  Filled
-	 * backwards in ascending id order: newest first. */
-	for (size_t i = 0; i < cg->narcs; i++)
-		ends[i] = k ? cg->arcs[ids[i]].child : cg->arcs[ids[i]].parent;
-	a->j->lo[k] = lo;
-	a->j->ids[k] = ids;
-	*(k ? &a->j->kid : &a->j->par) = ends;
-}
-
-/* Arcs from this many on, the two sides are built on two threads. */
-#define ADJ_PAR_MIN 65536
-
 static void
 adj_make(struct adj *j, const struct callgraph *cg)
 {
-	struct adj_side parents = { j, cg, 0 }, children = { j, cg, 1 };
-	struct task t;
+	for (int k = 0; k < 2; k++) {
+		uint32_t *lo = xcalloc(cg->n + 1, sizeof(*lo));
+		uint32_t *ids =
+		    xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*ids));
 
-	task_start(&t, adj_side, &parents, cg->narcs >= ADJ_PAR_MIN);
-	adj_side(&children);
-	task_join(&t);
+		for (size_t a = 0; a < cg->narcs; a++)
+			lo[k ? cg->arcs[a].parent : cg->arcs[a].child]++;
+		/* Each node's end, then fill backwards from it. */
+		for (size_t x = 1; x <= cg->n; x++)
+			lo[x] += lo[x - 1];
+		for (size_t a = 0; a < cg->narcs; a++)
+			ids[--lo[k ? cg->arcs[a].parent : cg->arcs[a].child]] =
+			    (uint32_t)a;
+		/* LO[X] is X's start now; LO[N] stays the total. */
+		j->lo[k] = lo;
+		j->ids[k] = ids;
+	}
+	/* Filled backwards in ascending id order: newest first. */
+	j->kid = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*j->kid));
+	j->par = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*j->par));
+	for (size_t i = 0; i < cg->narcs; i++) {
+		j->kid[i] = cg->arcs[j->ids[1][i]].child;
+		j->par[i] = cg->arcs[j->ids[0][i]].parent;
+	}
 }
 
 /*
