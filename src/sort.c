@@ -155,36 +155,140 @@ key_cmp(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* Merge V's sorted halves [0, n1) and [n1, n) through TMP. */
-static void
-merge_keys(struct gp_key *v, struct gp_key *tmp, size_t n1, size_t n)
+/* key_cmp(X, Y) <= 0, with the numbers compared inline. */
+static inline bool
+key_le(const struct gp_key *x, const struct gp_key *y)
 {
-	size_t n2 = n - n1, i = 0, j = 0, k = 0;
-	struct gp_key *b1 = v, *b2 = v + n1;
-
-	if (key_cmp(&b1[n1 - 1], &b2[0]) <= 0)
-		return; /* already in order */
-	while (i < n1 && j < n2) {
-		if (key_cmp(&b1[i], &b2[j]) <= 0)
-			tmp[k++] = b1[i++];
-		else
-			tmp[k++] = b2[j++];
-	}
-	if (i < n1)
-		memcpy(tmp + k, b1 + i, (n1 - i) * sizeof(*v));
-	memcpy(v, tmp, (n - (n2 - j)) * sizeof(*v));
+	if (x->k[0] != y->k[0])
+		return x->k[0] < y->k[0];
+	if (x->k[1] != y->k[1])
+		return x->k[1] < y->k[1];
+	if (x->k[2] != y->k[2])
+		return x->k[2] < y->k[2];
+	return key_cmp(x, y) <= 0;
 }
 
-/* A merge sort of the keys themselves (qsort sorts pointers to them,
- * and each comparison then reads two keys at random). */
+/* Merge the sorted runs A[0..NA) and B[0..NB) into OUT.  The loop
+ * picks a source without a branch: which run goes next is as good as
+ * random, and a mispredicted branch costs more than the copy. */
 static void
-msort_keys(struct gp_key *v, struct gp_key *tmp, size_t n)
+merge_into(const struct gp_key *a, size_t na, const struct gp_key *b, size_t nb,
+	   struct gp_key *out)
 {
-	if (n <= 1)
+	size_t i = 0, j = 0, k = 0;
+
+	if (na > 0 && nb > 0 && key_le(&a[na - 1], &b[0])) {
+		memcpy(out, a, na * sizeof(*a)); /* already in order */
+		memcpy(out + na, b, nb * sizeof(*b));
 		return;
-	msort_keys(v, tmp, n / 2);
-	msort_keys(v + n / 2, tmp + n / 2, n - n / 2);
-	merge_keys(v, tmp, n / 2, n);
+	}
+	while (i < na && j < nb) {
+		bool left = key_le(&a[i], &b[j]);
+		const struct gp_key *src = left ? &a[i] : &b[j];
+
+		out[k++] = *src;
+		i += left;
+		j += !left;
+	}
+	memcpy(out + k, a + i, (na - i) * sizeof(*a));
+	k += na - i;
+	memcpy(out + k, b + j, (nb - j) * sizeof(*b));
+}
+
+/* Up to this many keys are sorted by insertion. */
+#define INSERTION_MAX 12
+
+static void
+insertion_keys(struct gp_key *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct gp_key x = v[i];
+		size_t j = i;
+
+		for (; j > 0 && !key_le(&v[j - 1], &x); j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/*
+ * A merge sort of the keys themselves (qsort sorts pointers to them,
+ * and each comparison then reads two keys at random), merging back and
+ * forth between V and TMP instead of copying each merge back:
+ * sort_in() leaves V[0..N) sorted in V, sort_to() sorts it into OUT
+ * (V's contents are then scratch).  Recursion is log2(N) deep.
+ */
+static void sort_to(struct gp_key *v, struct gp_key *out, size_t n);
+
+static void
+sort_in(struct gp_key *v, struct gp_key *tmp, size_t n)
+{
+	size_t h = n / 2;
+
+	if (n <= INSERTION_MAX) {
+		insertion_keys(v, n);
+		return;
+	}
+	sort_to(v, tmp, h);
+	sort_to(v + h, tmp + h, n - h);
+	merge_into(tmp, h, tmp + h, n - h, v);
+}
+
+static void
+sort_to(struct gp_key *v, struct gp_key *out, size_t n)
+{
+	size_t h = n / 2;
+
+	if (n <= INSERTION_MAX) {
+		memcpy(out, v, n * sizeof(*v));
+		insertion_keys(out, n);
+		return;
+	}
+	sort_in(v, out, h);
+	sort_in(v + h, out + h, n - h);
+	merge_into(v, h, v + h, n - h, out);
+}
+
+/* From this many keys on, a word is ordered by radix (gp_sort_u64). */
+#define RADIX_MIN 256
+
+/*
+ * V[0..N), whose K[0..W) are all equal, in key order, through TMP: by
+ * K[W] with a radix sort of the words alone (16-byte pairs moved, a
+ * pass per byte in which they differ), then each run of equal K[W] by
+ * the next word, and so on; runs shorter than RADIX_MIN, and ties on
+ * every word, by the merge sort.  Ties keep their order at each step,
+ * but the merge sort decides them all anyway (ids are distinct).
+ */
+static void
+sort_from_word(struct gp_key *v, struct gp_key *tmp, size_t n, int w)
+{
+	uint64_t *key;
+	uint32_t *ids;
+
+	if (w == 3 || n < RADIX_MIN) {
+		sort_in(v, tmp, n);
+		return;
+	}
+	key = xreallocarray(NULL, n, sizeof(*key));
+	ids = xreallocarray(NULL, n, sizeof(*ids));
+	for (size_t i = 0; i < n; i++)
+		key[i] = v[i].k[w];
+	gp_sort_u64(key, n, ids);
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = v[ids[i]];
+	memcpy(v, tmp, n * sizeof(*v));
+	free(key);
+	free(ids);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+
+		while (j < n && v[j].k[w] == v[i].k[w])
+			j++;
+		if (j - i > 1)
+			sort_from_word(v + i, tmp, j - i, w + 1);
+		i = j;
+	}
 }
 
 void
@@ -195,7 +299,7 @@ gp_sort_keys(struct gp_key *v, size_t n)
 	if (n <= 1)
 		return;
 	tmp = xcalloc(n, sizeof(*tmp));
-	msort_keys(v, tmp, n);
+	sort_from_word(v, tmp, n, 0);
 	free(tmp);
 }
 
@@ -209,7 +313,7 @@ sort_half(void *arg)
 {
 	struct half *h = arg;
 
-	msort_keys(h->v, h->tmp, h->n);
+	sort_from_word(h->v, h->tmp, h->n, 0);
 }
 
 void
@@ -226,9 +330,10 @@ gp_sort_keys_par(struct gp_key *v, size_t n, unsigned nthreads)
 	tmp = xcalloc(n, sizeof(*tmp));
 	h = (struct half){ v + n / 2, tmp + n / 2, n - n / 2 };
 	task_start(&second, sort_half, &h, true);
-	msort_keys(v, tmp, n / 2);
+	sort_from_word(v, tmp, n / 2, 0);
 	task_join(&second);
-	merge_keys(v, tmp, n / 2, n);
+	merge_into(v, n / 2, v + n / 2, n - n / 2, tmp);
+	memcpy(v, tmp, n * sizeof(*v));
 	free(tmp);
 }
 
@@ -274,33 +379,39 @@ struct kv {
 void
 gp_sort_u64(const uint64_t *key, size_t n, uint32_t *ids)
 {
-	struct kv *a = xcalloc(n ? n : 1, sizeof(*a));
-	struct kv *b = xcalloc(n ? n : 1, sizeof(*b));
+	struct kv *a = xreallocarray(NULL, n ? n : 1, sizeof(*a));
+	struct kv *b = xreallocarray(NULL, n ? n : 1, sizeof(*b));
+	size_t(*count)[256] = xcalloc(8, sizeof(*count));
 
-	for (size_t i = 0; i < n; i++)
-		a[i] = (struct kv){ key[i], (uint32_t)i };
-	for (int shift = 0; shift < 64; shift += 8) {
-		size_t count[256] = { 0 }, at = 0;
+	/* Every byte's histogram in one pass over the keys. */
+	for (size_t i = 0; i < n; i++) {
+		uint64_t k = key[i];
+
+		a[i] = (struct kv){ k, (uint32_t)i };
+		for (int d = 0; d < 8; d++)
+			count[d][k >> (8 * d) & 0xff]++;
+	}
+	for (int d = 0; d < 8; d++) {
+		size_t *c = count[d], at = 0;
 		struct kv *t;
 
-		for (size_t i = 0; i < n; i++)
-			count[a[i].k >> shift & 0xff]++;
-		if (n == 0 || count[a[0].k >> shift & 0xff] == n)
+		if (n == 0 || c[key[0] >> (8 * d) & 0xff] == n)
 			continue; /* every key has this byte */
-		for (int d = 0; d < 256; d++) {
-			size_t c = count[d];
+		for (int x = 0; x < 256; x++) {
+			size_t m = c[x];
 
-			count[d] = at;
-			at += c;
+			c[x] = at;
+			at += m;
 		}
 		for (size_t i = 0; i < n; i++)
-			b[count[a[i].k >> shift & 0xff]++] = a[i];
+			b[c[a[i].k >> (8 * d) & 0xff]++] = a[i];
 		t = a;
 		a = b;
 		b = t;
 	}
 	for (size_t i = 0; i < n; i++)
 		ids[i] = a[i].id;
+	free(count);
 	free(a);
 	free(b);
 }

@@ -390,6 +390,85 @@ test_keys_par(void)
 	free(b);
 }
 
+/* The order gp_sort_keys promises, as plainly as possible. */
+static int
+ref_key_cmp(const void *a, const void *b)
+{
+	const struct gp_key *x = a, *y = b;
+
+	for (int i = 0; i < 3; i++)
+		if (x->k[i] != y->k[i])
+			return x->k[i] < y->k[i] ? -1 : 1;
+	if (x->name == NULL || y->name == NULL) {
+		if (x->name != y->name)
+			return x->name == NULL ? -1 : 1;
+	} else if (strcmp(x->name, y->name) != 0) {
+		return strcmp(x->name, y->name);
+	}
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* gp_sort_keys (a word at a time by radix from 256 keys on) and
+ * gp_sort_keys_par against qsort with the whole comparison: words that
+ * differ in a few bytes, in none, or in all, with long runs of ties on
+ * the first words; names NULL, equal, sharing long prefixes; ids
+ * shuffled. */
+static void
+test_keys_radix(void)
+{
+	static const uint64_t masks[] = { 0, 0xff, 0xf0000000000000f0ull,
+					  0x0101010101010101ull, ~0ull };
+	static const char *const names[] = {
+		NULL,
+		"a",
+		"b",
+		"std::vector<int>::push_back(int const&)",
+		"std::vector<int>::push_back(int&&)",
+		"a_long_name_past_16"
+	};
+	static const size_t ns[] = { 255, 256, 257, 3000, 40000 };
+
+	for (size_t s = 0; s < ARRAY_SIZE(ns); s++)
+		for (size_t mk = 0; mk < ARRAY_SIZE(masks); mk++)
+			for (unsigned nt = 1; nt <= 2; nt++) {
+				size_t n = ns[s];
+				struct gp_key *a = malloc(n * sizeof(*a));
+				struct gp_key *b = malloc(n * sizeof(*b));
+				uint64_t seed = 77 * n + mk;
+				bool same = true;
+
+				t_begin(
+				    "sort/keys-radix-%zu-mask-%zu-threads-%u",
+				    n, mk, nt);
+				for (size_t i = 0; i < n; i++) {
+					for (int w = 0; w < 3; w++)
+						a[i].k[w] =
+						    t_rand(&seed) &
+						    masks[(mk + (size_t)w) %
+							  ARRAY_SIZE(masks)];
+					a[i].name = names[t_rand(&seed) %
+							  ARRAY_SIZE(names)];
+					a[i].id = (uint32_t)i;
+				}
+				for (size_t i = n; i-- > 1;) { /* shuffle ids */
+					size_t j = t_rand(&seed) % (i + 1);
+					uint32_t t = a[i].id;
+
+					a[i].id = a[j].id;
+					a[j].id = t;
+				}
+				memcpy(b, a, n * sizeof(*a));
+				gp_sort_keys_par(a, n, nt);
+				qsort(b, n, sizeof(*b), ref_key_cmp);
+				for (size_t i = 0; i < n; i++)
+					same &= a[i].id == b[i].id;
+				check_true(same, "differs from qsort's order");
+				t_end();
+				free(a);
+				free(b);
+			}
+}
+
 /* gp_sort_u64: gp_sort_keys' order of (key, index), whatever bytes the
  * keys share or differ in. */
 static void
@@ -431,6 +510,7 @@ T_MODULE(sort)
 {
 	t_run("sort/u64", test_u64);
 	t_run("sort/keys-par", test_keys_par);
+	t_run("sort/keys-radix", test_keys_radix);
 	t_run("sort/keys", test_keys);
 	t_run("sort/stable", test_stable);
 	t_run("sort/random", test_random);
