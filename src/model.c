@@ -125,6 +125,25 @@ model_name(const struct model *m, uint32_t fn)
 	return m->st->syms[fn].name;
 }
 
+void
+model_prefetch(const struct model *m, uint32_t fn, bool name)
+{
+	if (fn >= m->nfuncs)
+		return;
+	if (name) {
+		GP_PREFETCH(model_name(m, fn));
+		return;
+	}
+	GP_PREFETCH(&m->cg->nodes[fn]);
+	GP_PREFETCH(&m->st->syms[fn]);
+	if (m->index != NULL)
+		GP_PREFETCH(&m->index[fn]);
+	if (m->shown != NULL)
+		GP_PREFETCH(&m->shown[fn]);
+	if (m->src != NULL)
+		GP_PREFETCH(&m->src[fn]);
+}
+
 const char *
 model_file(const struct model *m, uint32_t fn)
 {

@@ -169,6 +169,16 @@ const char *model_raw_name(const struct model *m, uint32_t fn);
 const char *model_file(const struct model *m, uint32_t fn);
 
 /*
+ * Start fetching what the reports read of function FN (its node, index
+ * number, symbol and name and file slots), and, when NAME, its name's
+ * bytes (which reads the slots, so ask for those a few entries
+ * earlier).  A report walking functions in an order of its own (by
+ * time, by name) meets them at random in memory; this changes nothing
+ * but the wait.
+ */
+void model_prefetch(const struct model *m, uint32_t fn, bool name);
+
+/*
  * FN's parent arcs (PARENTS) or child arcs into V (room for
  * cg_list_len()), in the order the call graph prints them: GNU's
  * insertion-sort order for listed entries, list order for the others

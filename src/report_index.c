@@ -31,6 +31,9 @@ sort_names(const struct model *m, uint32_t *v, size_t n)
 	free(k);
 }
 
+/* Rows ahead whose functions are fetched (their names half as far). */
+#define AHEAD 8
+
 /* N spaces into R. */
 static void
 spaces(struct wbuf *r, size_t n)
@@ -128,6 +131,11 @@ report_index(FILE *out, const struct model *m, const struct report_opts *ro)
 	for (size_t i = 0; i < rows; i++) {
 		size_t col = 0, start = 0;
 
+		/* The rows ahead: their functions, then their names. */
+		for (size_t j = i + AHEAD; j < total; j += rows)
+			model_prefetch(m, v[j], false);
+		for (size_t j = i + AHEAD / 2; j < total; j += rows)
+			model_prefetch(m, v[j], true);
 		r.n = 0;
 		for (size_t j = i; j < total; j += rows) {
 			col = cell(&r, m, ro->traditional, v[j], col, start);
