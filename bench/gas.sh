@@ -105,13 +105,13 @@ measure_cpu=1
 # shellcheck source=bench/measure.sh
 . "$(dirname "$0")/measure.sh"
 
-# row NAME ARGS...: time GNU then ours, compare out.txt, print a row.
+# row NAME ARGS...: time GNU and ours (runs taking turns), compare out.txt,
+# print a row.
 row() {
 	name=$1
 	shift
 	r=$work/runs/$(printf '%s' "$name" | tr -c 'a-zA-Z0-9' '_')
-	measure "$r/gnu" "$gnu" "$@"
-	measure "$r/ours" "$ours" "$@"
+	measure_pair "$r/gnu" "$gnu" "$r/ours" "$ours" "$@"
 	# shellcheck disable=SC2046 # two words from each file
 	set -- $(cat "$r/gnu/time.txt") $(cat "$r/ours/time.txt")
 	if [ "$(cat "$r/ours/status")" != 0 ]; then

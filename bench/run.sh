@@ -181,13 +181,13 @@ row() {
 	}'
 }
 
-# workload N NAME "FILES" ARGS...: time GNU then ours, print a row.
+# workload N NAME "FILES" ARGS...: time GNU and ours (runs taking turns),
+# print a row.
 workload() {
 	n=$1 name=$2 cmpf=$3
 	shift 3
 	r=$work/runs/n$n/$(printf '%s' "$name" | tr -c 'a-zA-Z0-9' '_')
-	measure "$r/gnu" "$gnu" "$@"
-	measure "$r/ours" "$ours" "$@"
+	measure_pair "$r/gnu" "$gnu" "$r/ours" "$ours" "$@"
 	row "$name" "$r" "$cmpf" | tee -a "$table"
 }
 
