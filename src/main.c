@@ -53,6 +53,9 @@ run(struct analysis *a, struct options *o, int argc, char **argv,
 		return -1;
 	if (o->file_info)
 		return 0;
+	/* The tables are built from here on (memtune.h); the profiles,
+	 * read in a stream, are better served by the defaults. */
+	memtune_init();
 	if (analysis_compute(a, o, err) != 0)
 		return -1;
 	if (o->debug)
@@ -74,7 +77,6 @@ main(int argc, char **argv)
 	struct gp_err err = { { 0 } };
 	int rc;
 
-	memtune_init();
 	analysis_init(&a);
 	memset(&o, 0, sizeof(o));
 	/* One thread writes stdout: skip stdio's per-call locking. */

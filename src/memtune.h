@@ -21,7 +21,14 @@
 #ifndef GPROF_MEMTUNE_H
 #define GPROF_MEMTUNE_H
 
-/* Apply the settings above; call once, first thing in main(). */
+/*
+ * Apply the settings above; call once, when the large tables are about
+ * to be built.  gprof calls it after the profiles are read: their
+ * reading grows arrays by doubling on a thread of its own, which the
+ * defaults serve better (freed blocks go back at once), and a run that
+ * only reads many histograms would otherwise keep more memory than GNU
+ * gprof needs for it.
+ */
 void memtune_init(void);
 
 #endif
