@@ -98,6 +98,7 @@ reader_init_at(struct reader *r, const void *p, size_t n, uint64_t off,
 static inline uint64_t
 rd_uint(struct reader *r, size_t size)
 {
+	const unsigned char *p = r->p + r->off;
 	uint64_t v = 0;
 
 	if (reader_left(r) < size) {
@@ -105,11 +106,29 @@ rd_uint(struct reader *r, size_t size)
 		r->bad = true;
 		return 0;
 	}
+	r->off += size;
+#if defined(__BYTE_ORDER__)
+	/* The usual sizes with one load, swapped when the byte orders
+	 * differ: a size known only at run time (a word of 4 or 8 bytes)
+	 * otherwise costs a loop with a test per byte. */
+	const bool swap =
+	    r->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+
+	if (size == 8) {
+		memcpy(&v, p, 8);
+		return swap ? __builtin_bswap64(v) : v;
+	}
+	if (size == 4) {
+		uint32_t x;
+
+		memcpy(&x, p, 4);
+		return swap ? __builtin_bswap32(x) : x;
+	}
+#endif
 	for (size_t i = 0; i < size; i++) {
 		size_t k = r->big_endian ? i : size - 1 - i;
-		v = (v << 8) | r->p[r->off + k];
+		v = (v << 8) | p[k];
 	}
-	r->off += size;
 	return v;
 }
 
