@@ -12,6 +12,10 @@ analysed_free(struct analysed *r)
 	free(r->graph_flags);
 	free(r->flat_excluded);
 	free(r->exec_hidden);
+	free(r->flat_order);
+	free(r->name_order);
+	r->flat_order = NULL;
+	r->name_order = NULL;
 	select_free(&r->sel);
 	cg_free(&r->cg);
 	r->ticks = NULL;

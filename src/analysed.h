@@ -28,6 +28,10 @@ struct analysed {
 	uint8_t *graph_flags; /* owned, per entry: CG_INCL/EXCL_GRAPH/TIME */
 	bool *flat_excluded;  /* owned, per entry: kept out of the flat */
 	bool *exec_hidden;    /* owned, per entry: kept out of -C */
+	/* The flat profile's and the index's orders (presort.h), made
+	 * while the graph was assembled; NULL when not made. */
+	uint32_t *flat_order, *name_order; /* owned */
+	size_t nflat, nnamed;
 };
 
 /* Release what R owns except R->st (the caller's); R is zeroed but ST. */

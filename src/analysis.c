@@ -16,6 +16,7 @@
 #include "analysis.h"
 #include "hist.h"
 #include "nmfile.h"
+#include "presort.h"
 #include "staticcalls.h"
 #include "task.h"
 
@@ -229,6 +230,58 @@ charge_main(void *arg)
 			       a->fn.ticks, &a->fn.total_ticks, &c->err);
 }
 
+/* What the presorting thread makes (presort.h). */
+struct presorting {
+	struct analysed *r;
+	bool flat, names, zeros;
+};
+
+static void
+presort_main(void *arg)
+{
+	struct presorting *p = arg;
+	struct analysed *r = p->r;
+
+	if (p->flat) {
+		r->nflat = presort_flat(&r->cg, &r->st, r->flat_excluded,
+					p->zeros, &r->flat_order);
+		if (r->nflat == SIZE_MAX)
+			r->nflat = 0; /* NaN: the report decides */
+	}
+	if (p->names)
+		r->nnamed =
+		    presort_names(&r->cg, &r->st, p->zeros, &r->name_order);
+}
+
+/* Tables from this many functions on are presorted on a thread (the
+ * real programs of the tests have more). */
+#define PRESORT_MIN 256
+
+/*
+ * cg_assemble(), and meanwhile, on a second thread, the orders of the
+ * text reports that need no propagated time (the flat profile's and
+ * the index's) when those reports will print.
+ */
+static void
+assemble(struct analysis *a, const struct options *o,
+	 const struct cg_select *cs)
+{
+	struct presorting p = { .r = &a->fn, .zeros = o->zeros };
+	struct task presorting;
+	bool text = o->view == NULL || strcmp(o->view, "text") == 0;
+
+	cg_prepare(&a->fn.cg, a->fn.ticks);
+	p.flat = text && (o->style == 0 || (o->style & OUT_FLAT));
+	p.names = text && (o->style == 0 || (o->style & OUT_GRAPH));
+	if (a->fn.cg.n < PRESORT_MIN || (!p.flat && !p.names)) {
+		cg_assemble(&a->fn.cg, a->fn.ticks, cs);
+		return;
+	}
+	task_start(&presorting, presort_main, &p, true);
+	cg_assemble(&a->fn.cg, a->fn.ticks, cs);
+	task_join(&presorting);
+}
+
 int
 analysis_compute(struct analysis *a, const struct options *o,
 		 struct gp_err *err)
@@ -282,7 +335,7 @@ analysis_compute(struct analysis *a, const struct options *o,
 		*err = charge.err;
 		return -1;
 	}
-	cg_assemble(&a->fn.cg, a->fn.ticks, &cs);
+	assemble(a, o, &cs);
 	if (!analysis_line_mode(o)) /* stacks know functions, not lines */
 		measured_compute(&a->meas, &a->objs.stacks, &a->objs, &a->fn.st,
 				 &a->fn.cg);

@@ -642,6 +642,15 @@ sort_topo(struct callgraph *cg, const int64_t *top)
 }
 
 void
+cg_prepare(struct callgraph *cg, const double *ticks)
+{
+	for (uint32_t i = 0; i < cg->n; i++)
+		cg->nodes[i].self_ticks = ticks ? ticks[i] : 0;
+	split_self_calls(cg);
+	cg->prepared = true;
+}
+
+void
 cg_assemble(struct callgraph *cg, const double *ticks,
 	    const struct cg_select *sel)
 {
@@ -649,9 +658,8 @@ cg_assemble(struct callgraph *cg, const double *ticks,
 	struct walk w = { 0 };
 	struct adj j;
 
-	for (uint32_t i = 0; i < cg->n; i++)
-		cg->nodes[i].self_ticks = ticks ? ticks[i] : 0;
-	split_self_calls(cg);
+	if (!cg->prepared)
+		cg_prepare(cg, ticks);
 	adj_make(&j, cg);
 	w.adj = &j;
 	w.stack = xcalloc(n, sizeof(*w.stack));

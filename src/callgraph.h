@@ -77,6 +77,7 @@ struct callgraph {
 	size_t hash_cap;
 	uint32_t *topo;    /* owned: node ids by toporder, after assembly */
 	double print_time; /* sum of propagated self time */
+	bool prepared;     /* cg_prepare() has run */
 };
 
 void cg_init(struct callgraph *cg, const struct symtab *st);
@@ -121,9 +122,17 @@ void cg_tally_mapped(struct callgraph *cg, const struct gmon *g,
 		     const uint32_t *syms, cg_arc_filter *keep, void *ctx);
 
 /*
- * Take the self-calls out of ncalls, find the cycles, number them, and
- * propagate time (TICKS[i] is node i's self time in samples) and print
- * flags under SEL.
+ * The first step of cg_assemble(), on its own: set each node's self
+ * time (TICKS[i] samples for node i; 0 without TICKS) and take the
+ * self-calls out of ncalls.  After it, and while cg_assemble() runs,
+ * those two fields of the nodes no longer change (presort.h reads them
+ * then, on another thread).  Once only; no arc may be added after it.
+ */
+void cg_prepare(struct callgraph *cg, const double *ticks);
+
+/*
+ * cg_prepare() unless done, then find the cycles, number them, and
+ * propagate time and print flags under SEL.
  */
 void cg_assemble(struct callgraph *cg, const double *ticks,
 		 const struct cg_select *sel);

@@ -16,6 +16,7 @@
 #include "hist.h"
 #include "model.h"
 #include "modelbuild.h"
+#include "presort.h"
 #include "sort.h"
 #include "task.h"
 #include "textjobs.h"
@@ -94,11 +95,11 @@ model_listed(const struct model *m, enum model_list list, entry_id id)
 	v = &m->cg->nodes[id];
 	switch (list) {
 	case LIST_FLAT:
-		if (m->flat_excluded != NULL && m->flat_excluded[id])
-			return false;
-		return m->zeros || v->ncalls != 0 || v->self_ticks != 0;
+		return presort_flat_listed(
+		    v, m->flat_excluded != NULL && m->flat_excluded[id],
+		    m->zeros);
 	case LIST_INDEX:
-		return m->zeros || v->ncalls != 0 || v->self_ticks != 0;
+		return presort_index_listed(v, m->zeros);
 	case LIST_EXEC:
 		return (v->ncalls != 0 || m->zeros) &&
 		       !(m->exec_hidden != NULL && m->exec_hidden[id]);
@@ -455,6 +456,10 @@ model_build(struct model *m, const struct model_in *in,
 	m->cg = cg;
 	m->total_ticks = in->total_ticks;
 	m->flat_excluded = in->flat_excluded;
+	m->flat_order = in->flat_order;
+	m->name_order = in->name_order;
+	m->nflat = in->nflat;
+	m->nnamed = in->nnamed;
 	m->exec_hidden = in->exec_hidden;
 	m->nfuncs = cg->n;
 	m->ncycles = cg->ncycles;

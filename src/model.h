@@ -103,11 +103,16 @@ struct model {
 	/* Decisions. */
 	bool zeros;                /* -z */
 	const bool *flat_excluded; /* borrowed, per function, or NULL */
-	const bool *exec_hidden;   /* borrowed, per function, or NULL */
-	char **shown;              /* owned: per function, NULL: raw name */
-	struct model_src *src;     /* owned: per function, or NULL */
-	entry_id *order;           /* owned: call graph order, or NULL */
-	uint32_t *index;           /* owned: per entry, its [n], or NULL */
+	/* Borrowed: the flat profile's and the index's functions in their
+	 * orders (presort.h), for ZEROS and FLAT_EXCLUDED; NULL when the
+	 * reports are to sort them. */
+	const uint32_t *flat_order, *name_order;
+	size_t nflat, nnamed;
+	const bool *exec_hidden; /* borrowed, per function, or NULL */
+	char **shown;            /* owned: per function, NULL: raw name */
+	struct model_src *src;   /* owned: per function, or NULL */
+	entry_id *order;         /* owned: call graph order, or NULL */
+	uint32_t *index;         /* owned: per entry, its [n], or NULL */
 	/*
 	 * With the call graph: every function's arcs in reverse list order
 	 * (oldest first), [0] into it (callers), [1] out of it (callees):

@@ -37,6 +37,10 @@ table_in(struct model_in *in, const struct analysed *r, struct analysis *a)
 		.exec_hidden = r->exec_hidden,
 		/* Stacks know functions, not line symbols. */
 		.measured = r == &a->fn && a->meas.any ? &a->meas : NULL,
+		.flat_order = r->flat_order,
+		.name_order = r->name_order,
+		.nflat = r->nflat,
+		.nnamed = r->nnamed,
 	};
 }
 

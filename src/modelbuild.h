@@ -68,6 +68,10 @@ struct model_in {
 	 * GNU's call-graph order puts before it, added to its index; or
 	 * NULL. */
 	const uint32_t *index_skip;
+	/* The flat profile's and the index's orders (presort.h), or NULL
+	 * for the reports to sort themselves. */
+	const uint32_t *flat_order, *name_order;
+	size_t nflat, nnamed;
 };
 
 /*

@@ -6,6 +6,7 @@
  */
 #include "report.h"
 #include "fmt.h"
+#include "presort.h"
 #include "sort.h"
 
 #include <math.h>
@@ -106,51 +107,42 @@ header(FILE *out, const struct model *m, bool traditional, double total,
 }
 
 /*
- * LIST in report_flat_order's order, by keys made once (self time and
- * calls descending, then the raw name and the index): the comparison
- * read two nodes and two names at random.  A
- * NaN self time makes the comparison inconsistent: gp_sort decides
- * then, as GNU's qsort does.
+ * The flat profile's functions in report_flat_order's order into *LIST
+ * (the caller frees): the model's presorted order, or presort_flat()'s,
+ * or, when a self time is NaN (the comparison is then inconsistent),
+ * gp_sort's, as GNU's qsort decides.
  */
-static void
-sort_flat(const struct model *m, uint32_t *list, size_t n)
+static size_t
+flat_list(const struct model *m, uint32_t **list)
 {
-	struct gp_key *k = xcalloc(n ? n : 1, sizeof(*k));
+	size_t n;
 
-	for (size_t i = 0; i < n; i++) {
-		const struct cg_node *v = &m->cg->nodes[list[i]];
-
-		if (isnan(v->self_ticks)) {
-			free(k);
-			gp_sort(list, n, report_flat_order, m);
-			return;
-		}
-		k[i].k[0] = ~gp_key_double(v->self_ticks);
-		k[i].k[1] = ~v->ncalls;
-		/* The name's first 8 bytes: strcmp only past them. */
-		k[i].name = gp_key_name_rest(model_raw_name(m, list[i]),
-					     &k[i].k[2], NULL);
-		k[i].id = list[i];
+	if (m->flat_order != NULL) {
+		*list = xcalloc(m->nflat ? m->nflat : 1, sizeof(**list));
+		memcpy(*list, m->flat_order, m->nflat * sizeof(**list));
+		return m->nflat;
 	}
-	gp_sort_keys(k, n);
-	for (size_t i = 0; i < n; i++)
-		list[i] = k[i].id;
-	free(k);
+	n = presort_flat(m->cg, m->st, m->flat_excluded, m->zeros, list);
+	if (n != SIZE_MAX)
+		return n;
+	*list = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(**list));
+	n = 0;
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		if (model_listed(m, LIST_FLAT, i))
+			(*list)[n++] = i;
+	gp_sort(*list, n, report_flat_order, m);
+	return n;
 }
 
 void
 report_flat(FILE *out, const struct model *m, const struct report_opts *ro)
 {
 	const struct cg_node *nodes = m->cg->nodes;
-	uint32_t *list = xcalloc(m->nfuncs, sizeof(*list));
-	size_t n = 0, unit;
+	uint32_t *list;
+	size_t n = flat_list(m, &list), unit;
 	double total = m->total_ticks, cum = 0;
 	bool trad = ro->traditional;
 
-	for (uint32_t i = 0; i < m->nfuncs; i++)
-		if (model_listed(m, LIST_FLAT, i))
-			list[n++] = i;
-	sort_flat(m, list, n);
 	unit = trad ? SI_MILLI : pick_unit(m); /* -T: ms */
 	header(out, m, trad, total, si[unit].prefix);
 	if (!(total > 0))

@@ -5,31 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "presort.h"
 #include "fmt.h"
 #include "reader.h"
 #include "report.h"
 #include "sort.h"
-
-/*
- * V by raw name, equal names in index order (a stable sort by strcmp), by
- * keys made once: each name's first 16 bytes, then strcmp only where
- * those agree.
- */
-static void
-sort_names(const struct model *m, uint32_t *v, size_t n)
-{
-	struct gp_key *k = xcalloc(n ? n : 1, sizeof(*k));
-
-	for (size_t i = 0; i < n; i++) {
-		k[i].name = gp_key_name_rest(model_raw_name(m, v[i]),
-					     &k[i].k[0], &k[i].k[1]);
-		k[i].id = v[i];
-	}
-	gp_sort_keys(k, n);
-	for (size_t i = 0; i < n; i++)
-		v[i] = k[i].id;
-	free(k);
-}
 
 /* Rows ahead whose functions are fetched (their names half as far). */
 #define AHEAD 8
@@ -112,16 +92,21 @@ cell(struct wbuf *r, const struct model *m, bool traditional, entry_id id,
 void
 report_index(FILE *out, const struct model *m, const struct report_opts *ro)
 {
-	uint32_t *v = xcalloc(m->nfuncs + m->ncycles, sizeof(*v));
-	size_t n = 0, total, rows, width = (size_t)(ro->width - 1) / 3;
+	uint32_t *v = xcalloc(m->nfuncs + m->ncycles + 1, sizeof(*v));
+	uint32_t *named = NULL;
+	size_t n, total, rows, width = (size_t)(ro->width - 1) / 3;
 	struct wbuf r;
 
 	/* Functions by raw name (LIST_INDEX: called or sampled, or -z),
 	 * then every cycle in number order. */
-	for (uint32_t i = 0; i < m->nfuncs; i++)
-		if (model_listed(m, LIST_INDEX, i))
-			v[n++] = i;
-	sort_names(m, v, n);
+	if (m->name_order != NULL) {
+		n = m->nnamed;
+		memcpy(v, m->name_order, n * sizeof(*v));
+	} else {
+		n = presort_names(m->cg, m->st, m->zeros, &named);
+		memcpy(v, named, n * sizeof(*v));
+		free(named);
+	}
 	total = n;
 	for (size_t k = 0; k < m->ncycles; k++)
 		v[total++] = (entry_id)(m->nfuncs + k);
