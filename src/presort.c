@@ -10,6 +10,18 @@
 
 #include "sort.h"
 
+/* The N keys K sorted, their ids into *OUT (new); frees K. */
+static size_t
+sorted_ids(struct gp_key *k, size_t n, uint32_t **out)
+{
+	gp_sort_keys(k, n);
+	*out = xcalloc(n ? n : 1, sizeof(**out));
+	for (size_t i = 0; i < n; i++)
+		(*out)[i] = k[i].id;
+	free(k);
+	return n;
+}
+
 size_t
 presort_flat(const struct callgraph *cg, const struct symtab *st,
 	     const bool *excluded, bool zeros, uint32_t **out)
@@ -36,12 +48,7 @@ presort_flat(const struct callgraph *cg, const struct symtab *st,
 		k[n].id = i;
 		n++;
 	}
-	gp_sort_keys(k, n);
-	*out = xcalloc(n ? n : 1, sizeof(**out));
-	for (size_t i = 0; i < n; i++)
-		(*out)[i] = k[i].id;
-	free(k);
-	return n;
+	return sorted_ids(k, n, out);
 }
 
 size_t
@@ -60,10 +67,5 @@ presort_names(const struct callgraph *cg, const struct symtab *st, bool zeros,
 		k[n].id = i;
 		n++;
 	}
-	gp_sort_keys(k, n);
-	*out = xcalloc(n ? n : 1, sizeof(**out));
-	for (size_t i = 0; i < n; i++)
-		(*out)[i] = k[i].id;
-	free(k);
-	return n;
+	return sorted_ids(k, n, out);
 }
