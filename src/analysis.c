@@ -45,6 +45,22 @@ wants_sources(const struct options *o)
 	       o->inline_file_names;
 }
 
+/*
+ * Whether the reports will want the files of static functions only
+ * (reports.c's model_opts.static_sources): the text reports without
+ * -C, -A, --inline-file-names and --diff.  With no report chosen, GNU's
+ * choice can still be -C (a profile with neither histograms nor arcs),
+ * and a symbol spec may name a file: the model and the selection then
+ * ask for the rest (srcline_want_all).
+ */
+static bool
+static_sources(const struct options *o)
+{
+	return (o->view == NULL || strcmp(o->view, "text") == 0) &&
+	       !(o->style & (OUT_EXEC | OUT_ANNO)) && !o->inline_file_names &&
+	       o->diff_base == NULL;
+}
+
 static int
 load_functions(struct analysis *a, const struct options *o, struct gp_err *err)
 {
@@ -153,7 +169,7 @@ load_and_read(struct analysis *a, const struct options *o,
 	task_start(&reading, reads_main, &r, on_file == NULL);
 	rc = load_functions(a, o, err);
 	if (rc == 0 && wants_sources(o))
-		srcline_prefetch_start(&a->x);
+		srcline_prefetch_start(&a->x, static_sources(o));
 	task_join(&reading);
 	for (size_t i = 0; rc == 0 && i < r.n; i++)
 		after_read(a, o, i, r.nbbs, on_file, ctx);

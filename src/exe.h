@@ -54,6 +54,7 @@ struct exe {
 	struct exe_src *src; /* owned: source positions, by address */
 	size_t nsrc;
 	bool src_done;
+	bool src_static_only; /* SRC holds local functions only (srcline.h) */
 	void *prefetch; /* owned pthread_t *: the background lookup, or NULL */
 	struct dwline_sections dbg; /* borrowed from libelf's data */
 	bool dbg_done;              /* DBG has been looked up */

@@ -219,13 +219,18 @@ line_name(const struct model *m, uint32_t fn, const char *raw, char *name)
 
 /* Every function's source position, in one pass (srcline_find). */
 static void
-find_sources(struct model *m, struct exe *x, bool print_path)
+find_sources(struct model *m, struct exe *x, bool print_path, bool static_only)
 {
 	size_t cursor = 0; /* the table is in address order */
 
+	if (!static_only)
+		srcline_want_all(x);
 	m->src = xcalloc(m->nfuncs, sizeof(*m->src));
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		struct model_src *s = &m->src[i];
+
+		if (static_only && !m->st->syms[i].is_static)
+			continue;
 
 		if (srcline_find_next(x, m->st->syms[i].addr, &cursor, &s->path,
 				      &s->line) != 0) {
@@ -479,7 +484,8 @@ model_build(struct model *m, const struct model_in *in,
 	if (m->line_mode)
 		given_sources(m, in, mo->print_path);
 	else if (mo->sources || mo->inline_file_names)
-		find_sources(m, in->x, mo->print_path);
+		find_sources(m, in->x, mo->print_path,
+			     mo->static_sources && !mo->inline_file_names);
 	make_names(m, mo->demangle, mo->inline_file_names);
 	if (mo->graph)
 		order_graph(m, in->index_skip);

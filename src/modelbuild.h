@@ -21,6 +21,9 @@ struct model_opts {
 	bool zeros;             /* -z: list unused functions too */
 	bool graph;             /* number the call graph (it will be printed) */
 	bool sources;           /* look up source files (graph, index, -C) */
+	bool static_sources;    /* ... of static functions only (the index's
+				 * "(file.c)"): the text reports without -C,
+				 * -A and --inline-file-names */
 	bool line_table;        /* model -l/-s's line table, not functions */
 	bool views;             /* our views' data: program, files, maps */
 	bool sites;             /* each arc's call-site lines (callsites.h) */

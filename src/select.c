@@ -25,6 +25,7 @@ positions(const struct symtab *st, struct exe *x)
 {
 	struct where *w = xcalloc(st->n ? st->n : 1, sizeof(*w));
 
+	srcline_want_all(x); /* every function's, not only the static ones' */
 	for (size_t i = 0; i < st->n; i++) {
 		const char *file;
 		int line;

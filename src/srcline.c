@@ -362,8 +362,9 @@ prefetch_sources(struct exe *x)
 
 	x->src = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*x->src));
 	for (size_t i = 0; i < x->nsyms; i++)
-		if (x->syms[i].letter == 'T' || x->syms[i].letter == 't' ||
-		    x->syms[i].letter == 'W')
+		if (x->syms[i].letter == 't' ||
+		    (!x->src_static_only &&
+		     (x->syms[i].letter == 'T' || x->syms[i].letter == 'W')))
 			addr[n++] = x->syms[i].addr;
 	gp_sort_u64(addr, n, ids); /* a radix sort: no comparisons */
 	x->nsrc = 0;
@@ -387,12 +388,13 @@ prefetch_main(void *arg)
 }
 
 void
-srcline_prefetch_start(struct exe *x)
+srcline_prefetch_start(struct exe *x, bool static_only)
 {
 	pthread_t *t;
 
 	if (x->src_done || x->prefetch != NULL)
 		return;
+	x->src_static_only = static_only;
 	t = xmalloc(sizeof(*t));
 	x->src_done = true; /* from now on only the thread fills x->src */
 	if (pthread_create(t, NULL, prefetch_main, x) != 0) {
@@ -465,6 +467,21 @@ srcline_find(struct exe *x, uint64_t addr, const char **file, int *line)
 	hit = x->nsrc ? bsearch(&key, x->src, x->nsrc, sizeof(*x->src), src_cmp)
 		      : NULL;
 	return answer(x, hit, addr, file, line);
+}
+
+void
+srcline_want_all(struct exe *x)
+{
+	sources_ready(x);
+	if (!x->src_static_only)
+		return;
+	free(x->src); /* the file names are in X->kept */
+	x->src = NULL;
+	x->nsrc = 0;
+	x->src_static_only = false;
+	prefetch_sources(x);
+	if (x->nnotes > 0)
+		warn_pending(x);
 }
 
 int

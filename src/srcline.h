@@ -11,6 +11,7 @@
 #ifndef GPROF_SRCLINE_H
 #define GPROF_SRCLINE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "diag.h"
@@ -26,7 +27,16 @@
  * was made already or no thread can be started (srcline_find() then makes
  * it itself).
  */
-void srcline_prefetch_start(struct exe *x);
+void srcline_prefetch_start(struct exe *x, bool static_only);
+
+/*
+ * STATIC_ONLY above makes the pass look up local functions only (symbol
+ * letter 't'): the text reports print a file for static functions only
+ * (the index's "(file.c)"), and units without one are then not read.
+ * A caller that wants every function's position calls srcline_want_all()
+ * first, which makes the whole pass when only that part was made.
+ */
+void srcline_want_all(struct exe *x);
 
 /*
  * Make X answer no source positions at all (srcline_find() fails, no DWARF
