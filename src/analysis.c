@@ -45,6 +45,13 @@ wants_sources(const struct options *o)
 	       o->inline_file_names;
 }
 
+/* Whether the reports are GNU's text ones (no --format view). */
+static bool
+text_view(const struct options *o)
+{
+	return o->view == NULL || strcmp(o->view, "text") == 0;
+}
+
 /*
  * Whether the reports will want the files of static functions only
  * (reports.c's model_opts.static_sources): the text reports without
@@ -56,9 +63,8 @@ wants_sources(const struct options *o)
 static bool
 static_sources(const struct options *o)
 {
-	return (o->view == NULL || strcmp(o->view, "text") == 0) &&
-	       !(o->style & (OUT_EXEC | OUT_ANNO)) && !o->inline_file_names &&
-	       o->diff_base == NULL;
+	return text_view(o) && !(o->style & (OUT_EXEC | OUT_ANNO)) &&
+	       !o->inline_file_names && o->diff_base == NULL;
 }
 
 static int
@@ -284,11 +290,10 @@ assemble(struct analysis *a, const struct options *o,
 {
 	struct presorting p = { .r = &a->fn, .zeros = o->zeros };
 	struct task presorting;
-	bool text = o->view == NULL || strcmp(o->view, "text") == 0;
 
 	cg_prepare(&a->fn.cg, a->fn.ticks);
-	p.flat = text && (o->style == 0 || (o->style & OUT_FLAT));
-	p.names = text && (o->style == 0 || (o->style & OUT_GRAPH));
+	p.flat = text_view(o) && (o->style == 0 || (o->style & OUT_FLAT));
+	p.names = text_view(o) && (o->style == 0 || (o->style & OUT_GRAPH));
 	if (a->fn.cg.n < PRESORT_MIN || (!p.flat && !p.names)) {
 		cg_assemble(&a->fn.cg, a->fn.ticks, cs);
 		return;

@@ -231,7 +231,6 @@ find_sources(struct model *m, struct exe *x, bool print_path, bool static_only)
 
 		if (static_only && !m->st->syms[i].is_static)
 			continue;
-
 		if (srcline_find_next(x, m->st->syms[i].addr, &cursor, &s->path,
 				      &s->line) != 0) {
 			s->path = NULL;
@@ -484,8 +483,7 @@ model_build(struct model *m, const struct model_in *in,
 	if (m->line_mode)
 		given_sources(m, in, mo->print_path);
 	else if (mo->sources || mo->inline_file_names)
-		find_sources(m, in->x, mo->print_path,
-			     mo->static_sources && !mo->inline_file_names);
+		find_sources(m, in->x, mo->print_path, mo->static_sources);
 	make_names(m, mo->demangle, mo->inline_file_names);
 	if (mo->graph)
 		order_graph(m, in->index_skip);

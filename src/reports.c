@@ -218,7 +218,8 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 	model_opts_init(&mo, o);
 	mo.graph = (style & OUT_GRAPH) != 0;
 	mo.sources = (style & (OUT_GRAPH | OUT_EXEC | OUT_ANNO)) != 0;
-	mo.static_sources = !(style & (OUT_EXEC | OUT_ANNO));
+	mo.static_sources =
+	    !(style & (OUT_EXEC | OUT_ANNO)) && !mo.inline_file_names;
 	/* Line mode: the model (and the selection) of the line table. */
 	mo.line_table = analysis_line_mode(o);
 	if (mo.line_table)

@@ -168,9 +168,8 @@ key_le(const struct gp_key *x, const struct gp_key *y)
 	return key_cmp(x, y) <= 0;
 }
 
-/* Merge the sorted runs A[0..NA) and B[0..NB) into OUT.  The loop
- * picks a source without a branch: which run goes next is as good as
- * random, and a mispredicted branch costs more than the copy. */
+/* Merge the sorted runs A[0..NA) and B[0..NB) into OUT (two runs
+ * already in order are copied whole). */
 static void
 merge_into(const struct gp_key *a, size_t na, const struct gp_key *b, size_t nb,
 	   struct gp_key *out)
