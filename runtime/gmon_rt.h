@@ -229,5 +229,9 @@ int gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 /* util.c: text without stdio. */
 size_t gmon_fmt_u64(char *buf, uint64_t v);        /* no NUL; returns length */
 void gmon_say(const char *const *parts, size_t n); /* to stderr */
+/* Remember which file descriptor 2 is (at start): gmon_say writes only
+ * while it is still that file, never into a file the program opened
+ * after closing its standard error. */
+void gmon_say_init(void);
 
 #endif

@@ -121,9 +121,8 @@ sample_arm_self(const struct sample_backend *clock, bool late)
 	struct thread_slot *t = &slots[i];
 	t->tid = (pid_t)syscall(SYS_gettid);
 	t->stacks = stacks_thread_table();
-	t->perf_fd = -1;
-	t->perf_first_fd = -1;
 	t->ring = NULL;
+	t->first_ring = NULL;
 	t->has_timer = false;
 	t->measure = CLOCK_MONOTONIC;
 	if (clock->kind != SAMPLE_WALL)
@@ -228,13 +227,8 @@ map_tables(uintptr_t lowpc, uintptr_t highpc)
 	    mmap(NULL, SAMPLE_MAX_THREADS * sizeof(struct thread_slot),
 		 PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (slots != MAP_FAILED) {
-		s->slots = slots;
-		for (size_t i = 0; i < SAMPLE_MAX_THREADS; i++) {
-			s->slots[i].perf_fd = -1;
-			s->slots[i].perf_first_fd = -1;
-		}
-	}
+	if (slots != MAP_FAILED)
+		s->slots = slots; /* zeros: no timer, no ring */
 	return 0;
 }
 
@@ -411,8 +405,6 @@ sample_fork_child(bool keep)
 		if (c->forget)
 			c->forget(t);
 		memset(t, 0, sizeof *t);
-		t->perf_fd = -1;
-		t->perf_first_fd = -1;
 	}
 	atomic_store(&s->slots_used, 0);
 	sample_my_slot = -1;

@@ -209,6 +209,7 @@ start(uintptr_t lowpc, uintptr_t highpc, bool given)
 	if (!__atomic_compare_exchange_n(&state, &idle, RUNNING, false,
 					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return;
+	gmon_say_init();
 	gmon_config_read(&run.cfg);
 	if (run.cfg.no_output) {
 		__atomic_store_n(&state, DONE, __ATOMIC_RELEASE);

@@ -23,7 +23,10 @@
 # same arcs, 10,000 short-lived threads, an instrumented SIGALRM handler
 # during a hot loop, fork (parent and child profiles sum to the truth),
 # a thread that blocks every signal still sampled (SKIP when
-# perf_event_open is refused), a tiny hot function's never-run
+# perf_event_open is refused), a daemon that closes every descriptor
+# from 3 up, puts /dev/null over 0-2 and reuses the numbers at once
+# (every clock, linked and preloaded, with and without stacks: its
+# pipes, file and eventfds untouched), a tiny hot function's never-run
 # neighbours unsampled, the same under valgrind (perf would sample
 # valgrind's code: a timer must be taken), the stated sampling rate, a noreturn call ending
 # a function, compiled -pg but linked without it (self-start),
@@ -358,6 +361,46 @@ else
 	})
 	verdict "$name" "$why"
 fi
+
+# --- a daemon's descriptors: closed from 3 up, /dev/null over 0-2 and
+# the numbers reused at once (progs/daemonfds.c): the collector must
+# never read, write, poll or close them, whatever the clock, linked or
+# preloaded, with stacks or without ----------------------------------
+# fds_ok: the program found its descriptors as it left them, and its
+# file on descriptor 2 holds what it wrote (the collector's messages
+# go to the standard error the program started with, or nowhere).
+fds_ok() {
+	if ! grep -q '^FDS ok$' "$dir/truth.txt"; then
+		echo "$(grep -m1 '^FDS' "$dir/truth.txt" || echo 'no FDS line')"
+	elif [ "$(cat "$dir/fd2.dat")" != DATA ]; then
+		echo "the file the program opened on descriptor 2 was written: $(head -c 80 "$dir/fd2.dat" | tr '\n' ' ')"
+	fi
+}
+for how in linked preload; do
+	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
+	rt=ours pre=no
+	[ $how = preload ] && rt=glibc pre=yes
+	exe=$out/bin/daemonfds-$rt
+	bwhy=$(b daemonfds-$rt daemonfds.c $rt -pthread) || bwhy=${bwhy:-cannot build}
+	for clock in perf thread itimer wall; do
+		for st in 1 0; do
+			name=runtime/daemon-fds/$clock-$how-stacks$st
+			if [ -n "$bwhy" ]; then
+				verdict "$name" "$bwhy"
+				continue
+			fi
+			if [ $clock = perf ] && ! probe=$("$out/perfprobe"); then
+				skip "$name" "$probe"
+				continue
+			fi
+			why=$(run_prog "$name" $pre "$exe" LIBGMON_CLOCK=$clock \
+				LIBGMON_STACKS=$st LIBGMON_VERBOSE=1 && fds_ok &&
+				one_profile &&
+				check_arcs "$exe" "$prof")
+			verdict "$name" "$why"
+		done
+	done
+done
 
 # --- samples: a tiny hot function's never-run neighbour gets none -----
 name=runtime/hot-neighbour-unsampled
