@@ -150,8 +150,7 @@ thread_begin(struct gmon_thread *th, uintptr_t frompc, uintptr_t selfpc)
 	 * the thread counts calls after an earlier destructor ran). */
 	if (have_key)
 		pthread_setspecific(exit_key, r);
-	/* The calling context's table, and the thread's root: FROMPC when
-	 * it is outside profiled code (the start code's call). */
+	/* The calling context's table (its root: stacks_entry). */
 	stacks_thread_begin(frompc, selfpc);
 	if (!th->armed) {
 		th->armed = true;
@@ -225,6 +224,7 @@ gmon_arc_slow(uintptr_t frompc, uintptr_t selfpc)
 	struct gmon_table *t = r->table;
 	struct gmon_slot *s = NULL;
 	if (frompc) {
+		stacks_entry(frompc);
 		s = table_slot(t, frompc, selfpc);
 		if (!s) {
 			struct gmon_table *g = table_grow(t);

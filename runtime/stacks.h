@@ -57,13 +57,20 @@ void stacks_set_method(uint32_t method);
 
 /*
  * The calling thread's first hook call (ordinary context): give it a
- * table (a free one, or a new mapping), read its stack's bounds, and
- * learn its root: FROMPC, the hook's return address into the caller of
- * the outermost profiled function, when that is outside known code.
- * SELFPC is the hook's return address in that function.  Calling it
- * again on the same thread only updates the root when it has none.
+ * table (a free one, or a new mapping) and read its stack's bounds.
+ * SELFPC is the hook's return address in the profiled function, FROMPC
+ * the one into its caller.
  */
 void stacks_thread_begin(uintptr_t frompc, uintptr_t selfpc);
+
+/*
+ * A call the hook's slow path sees on the calling thread (any context,
+ * after stacks_thread_begin): when FROMPC, the return address into the
+ * caller, is outside known code, the thread's root may be learned from
+ * it (the start code's call that complete stacks end at; stacks.c says
+ * when).  Async-signal-safe.
+ */
+void stacks_entry(uintptr_t frompc);
 
 /* The calling thread's table (NULL when it has none or stacks are
  * off), for the perf ring of its slot. */
