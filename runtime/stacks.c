@@ -421,8 +421,10 @@ stack_bounds(uintptr_t sp, uintptr_t *lo, uintptr_t *hi)
  * thread's stack), the first frame that returns outside them.  Its frame pointer, or 0 when
  * the chain leaves the stack first or the hook was not called from a
  * frame (a signal handler's own frame); *RA: its return address.
+ * Inlined, so that "here" is the frame of the function the hook's slow
+ * path called, whatever the compiler would have chosen.
  */
-static uintptr_t
+static inline __attribute__((always_inline)) uintptr_t
 caller_frame(uintptr_t hi, uintptr_t *ra)
 {
 	uintptr_t fp = (uintptr_t)__builtin_frame_address(0), lo = fp;
@@ -445,7 +447,7 @@ caller_frame(uintptr_t hi, uintptr_t *ra)
  * frame pointer at all): its frame is the caller_frame only if that
  * returns to FROMPC.
  */
-static void
+static inline __attribute__((always_inline)) void
 check_frames(uintptr_t frompc, uintptr_t hi)
 {
 #if defined(__x86_64__)
