@@ -89,6 +89,9 @@ struct thread_slot {
 	size_t first_len;
 	/* The thread's calling contexts (stacks.h), set by the core. */
 	struct stacks_table *stacks;
+	/* Its thread record's sample count (sample_thread_note); NULL:
+	 * none yet (atomic: the drain thread reads it). */
+	uint64_t *_Atomic samples_to;
 };
 
 /*
@@ -196,6 +199,9 @@ extern struct sample_state sampler;
 
 /* The calling thread's slot index, -1: none. */
 extern __thread int sample_my_slot __attribute__((tls_model("initial-exec")));
+/* The calling thread's record's sample count (sample_thread_note). */
+extern __thread uint64_t *sample_my_count
+    __attribute__((tls_model("initial-exec")));
 
 /* Arm the calling thread with CLOCK in a fresh slot.  LATE: a thread
  * that started after the sampler (its CPU time before this, its start

@@ -43,7 +43,6 @@
 #include <sched.h>
 #include <string.h>
 #include <limits.h>
-#include <linux/futex.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -238,7 +237,7 @@ drainer(void *arg)
 	prctl(PR_SET_NAME, "gmon-drain", 0, 0, 0);
 	while (!sampler.stopped) {
 		/* Sleeps the timeout out unless stop() woke it. */
-		syscall(SYS_futex, (int *)&drain_wake, FUTEX_WAIT_PRIVATE, 0,
+		syscall(SYS_futex, (int *)&drain_wake, GMON_FUTEX_WAIT, 0,
 			&timeout, NULL, 0);
 		/* A library dlopened since the last scan gets its bins
 		 * before its samples are counted (this thread may scan: it
@@ -479,8 +478,8 @@ static void
 stop(void)
 {
 	atomic_store(&drain_wake, 1);
-	syscall(SYS_futex, (int *)&drain_wake, FUTEX_WAKE_PRIVATE, INT_MAX,
-		NULL, NULL, 0);
+	syscall(SYS_futex, (int *)&drain_wake, GMON_FUTEX_WAKE, INT_MAX, NULL,
+		NULL, 0);
 }
 
 static void

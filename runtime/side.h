@@ -22,12 +22,21 @@
 #include "sample.h"
 #include "stacks.h"
 
+struct side_arc;
 struct side_thread {
 	uint64_t tid;     /* kernel thread id (gettid) */
 	uint64_t calls;   /* hook calls counted on it */
 	uint64_t arcs;    /* distinct arcs in its table */
 	uint64_t nested;  /* calls counted while the hook was interrupted */
 	uint64_t dropped; /* calls that could not be counted (no memory) */
+	/* The per-thread part (gmon_side.h's THREAD, THREADARCS and
+	 * STACKOWNER): */
+	uint32_t index, folded, flags; /* flags: GMON_SIDE_THREAD_* */
+	char name[16];                 /* NUL-terminated */
+	uint64_t cpu_ns, samples, first_ns, last_ns;
+	const struct side_arc *tarcs; /* its arcs, every end (THREADARCS) */
+	size_t ntarcs;
+	const struct stacks_out *stacks; /* its stacks; NULL: none */
 };
 
 /* One OBJECT record (and its HIST when bins is not NULL); addresses
@@ -65,7 +74,14 @@ struct side_info {
 	size_t nobjects;
 	const struct side_arc *arcs;
 	size_t narcs;
-	const struct stacks_out *stacks; /* NULL or off: no STACKS records */
+	/* The stacks of no thread (NULL or off: none); the threads' own
+	 * come with them, and STACKINFO sums both. */
+	const struct stacks_out *stacks;
+	bool stacks_on; /* stacks were recorded: write STACKINFO */
+	uint32_t stacks_method, stacks_depth_max;
+	uint64_t start_ns, end_ns; /* WINDOW: CLOCK_REALTIME */
+	uint32_t seq;              /* the profile's number: 1, 2, ... */
+	bool snapshot;             /* the program went on */
 };
 
 /*

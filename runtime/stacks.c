@@ -300,7 +300,11 @@ stacks_record(struct stacks_table *t, const uintptr_t *f, unsigned depth,
 			s->depth = depth;
 			s->flags = flags;
 			t->pool_used += depth;
-			t->nstacks++;
+			t->filled[t->nstacks] = i % STACK_SLOTS;
+			/* The list entry before the count (the merge reads
+			 * the list). */
+			__atomic_store_n(&t->nstacks, t->nstacks + 1,
+					 __ATOMIC_RELEASE);
 			__atomic_store_n(&s->count, count, __ATOMIC_RELEASE);
 			return;
 		}
@@ -418,14 +422,16 @@ stack_bounds(uintptr_t sp, uintptr_t *lo, uintptr_t *hi)
 /*
  * The frame of the profiled function that called the hook: going up
  * from here over the collector's own frames (below HI, the end of the
- * thread's stack), the first frame that returns outside them.  Its frame pointer, or 0 when
+ * thread's stack), the first frame that returns outside them, other
+ * than to SELFPC (aarch64's hook makes a frame record that returns
+ * into the profiled function; x86-64's makes none).  Its frame pointer, or 0 when
  * the chain leaves the stack first or the hook was not called from a
  * frame (a signal handler's own frame); *RA: its return address.
  * Inlined, so that "here" is the frame of the function the hook's slow
  * path called, whatever the compiler would have chosen.
  */
 static inline __attribute__((always_inline)) uintptr_t
-caller_frame(uintptr_t hi, uintptr_t *ra)
+caller_frame(uintptr_t hi, uintptr_t selfpc, uintptr_t *ra)
 {
 	uintptr_t fp = (uintptr_t)__builtin_frame_address(0), lo = fp;
 	for (int i = 0; i < 16; i++) {
@@ -433,7 +439,7 @@ caller_frame(uintptr_t hi, uintptr_t *ra)
 			return 0;
 		const uintptr_t *frame = (const uintptr_t *)fp;
 		*ra = strip(frame[1]);
-		if (!own_code(*ra))
+		if (!own_code(*ra) && (i == 0 || !selfpc || *ra != selfpc))
 			return i > 0 ? fp : 0;
 		lo = fp + 16;
 		fp = frame[0];
@@ -452,7 +458,7 @@ check_frames(uintptr_t frompc, uintptr_t hi)
 {
 #if defined(__x86_64__)
 	uintptr_t ra;
-	if (caller_frame(hi, &ra) && ra != frompc)
+	if (caller_frame(hi, 0, &ra) && ra != frompc)
 		K.frameless = true;
 #else
 	(void)frompc;
@@ -527,7 +533,7 @@ stacks_thread_begin(uintptr_t frompc, uintptr_t selfpc)
  * call from an executable built without -pg is no root.
  */
 void
-stacks_entry(uintptr_t frompc)
+stacks_entry(uintptr_t frompc, uintptr_t selfpc)
 {
 	struct stacks_table *t = my_table;
 	uintptr_t ra = strip(frompc);
@@ -536,7 +542,7 @@ stacks_entry(uintptr_t frompc)
 		return;
 	uintptr_t from = 0, fp = 0;
 	if (t->stack_hi && !K.frameless)
-		fp = caller_frame(t->stack_hi, &from);
+		fp = caller_frame(t->stack_hi, strip(selfpc), &from);
 	/* Only a slot in the thread's own stack is read again later (a
 	 * handler's frame on an alternate stack is not). */
 	uintptr_t slot = fp + sizeof(uintptr_t);
@@ -579,7 +585,53 @@ stacks_thread_end(void)
 		return;
 	my_table = NULL;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	__atomic_store_n(&t->in_use, 0, __ATOMIC_RELEASE);
+	/* A table of a thread record stays the record's. */
+	if (!t->owner)
+		__atomic_store_n(&t->in_use, 0, __ATOMIC_RELEASE);
+}
+
+void
+stacks_table_own(struct stacks_table *t, uint32_t owner)
+{
+	t->owner = owner;
+}
+
+/* T's counts to zero, its owner none. */
+static void
+table_clear(struct stacks_table *t)
+{
+	t->root = 0;
+	t->root_slot = 0;
+	t->owner = 0;
+	/* Only the slots in use hold anything (the pool is read through
+	 * them); a table whose list was cut (a fork) is cleared whole. */
+	uint32_t n = t->nstacks;
+	if (n <= STACK_SLOTS / 2) {
+		for (uint32_t k = 0; k < n; k++)
+			memset(&t->slots[t->filled[k] % STACK_SLOTS], 0,
+			       sizeof *t->slots);
+	} else {
+		memset(t->slots, 0, sizeof t->slots);
+	}
+	t->dropped = 0;
+	t->nstacks = 0;
+	t->pool_used = 0;
+}
+
+void
+stacks_fold(struct stacks_table *from, struct stacks_table *into)
+{
+	for (uint32_t k = 0; k < from->nstacks; k++) {
+		const struct stack_slot *s = &from->slots[from->filled[k]];
+		if (s->count && s->depth && s->depth <= STACKS_DEPTH_CAP &&
+		    s->off <= POOL_FRAMES - s->depth)
+			stacks_record(into, &from->pool[s->off], s->depth,
+				      s->flags, s->count);
+	}
+	__atomic_store_n(&into->dropped, into->dropped + from->dropped,
+			 __ATOMIC_RELAXED);
+	table_clear(from);
+	__atomic_store_n(&from->in_use, 0, __ATOMIC_RELEASE);
 }
 
 void
@@ -588,17 +640,17 @@ stacks_fork_child(bool keep)
 	struct stacks_table *t =
 	    __atomic_load_n(&stacks_registry, __ATOMIC_ACQUIRE);
 	for (; t; t = t->next) {
-		if (t != my_table)
+		/* KEEP: the parent's threads' tables stay with their
+		 * records (arcs.c keeps those); else only ours stays. */
+		bool stays = t == my_table || (keep && t->owner);
+		if (!stays)
 			__atomic_store_n(&t->in_use, 0, __ATOMIC_RELEASE);
-		if (keep)
+		if (keep && stays)
 			continue;
-		t->dropped = 0;
-		t->nstacks = 0;
-		t->pool_used = 0;
-		memset(t->slots, 0,
-		       4096 - offsetof(struct stacks_table, slots));
-		/* Private anonymous pages read back as zeros. */
-		madvise((char *)t + 4096, sizeof *t - 4096, MADV_DONTNEED);
+		uint32_t owner = t->owner;
+		table_clear(t);
+		if (t == my_table)
+			t->owner = owner;
 	}
 	if (!keep)
 		__atomic_store_n(&stacks_no_table, 0, __ATOMIC_RELAXED);

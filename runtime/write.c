@@ -137,7 +137,7 @@ report(const char *what, const char *name, int err)
 static bool
 expand_name(const struct gmon_run *run, char *name, size_t size)
 {
-	char pid[24];
+	char pid[24], seq[24];
 	pid[gmon_fmt_u64(pid, (uint64_t)getpid())] = '\0';
 	size_t len = 0;
 	bool has_pid = false;
@@ -151,6 +151,10 @@ expand_name(const struct gmon_run *run, char *name, size_t size)
 		} else if (*p == '%' && p[1] == 'e') {
 			s = run->exe.name && *run->exe.name ? run->exe.name
 							    : "prog";
+			p++;
+		} else if (*p == '%' && p[1] == 'n') {
+			seq[gmon_fmt_u64(seq, run->seq)] = '\0';
+			s = seq;
 			p++;
 		} else if (*p == '%' && p[1] == '%') {
 			s = "%";
@@ -459,6 +463,58 @@ build_loadmap(const struct gmon_run *run, const struct gmon_merged *m,
 	return 0;
 }
 
+/* The per-thread arcs (THREADARCS): every thread's, classified as the
+ * merged ones are, in one mapping. */
+struct thread_arcs {
+	const struct gmon_run *run;
+	const struct loadmap *lm;
+	struct side_arc *arcs;
+	size_t narcs, cap;
+	void *map;
+	size_t map_len;
+};
+
+static void
+thread_arc(void *arg, uintptr_t from, uintptr_t self, uint64_t count)
+{
+	struct thread_arcs *ta = arg;
+	if (ta->narcs == ta->cap)
+		return; /* more keys than the merge saw: counted there */
+	struct side_arc *a = &ta->arcs[ta->narcs];
+	const uint32_t *ids = ta->lm->ids;
+	if (!arc_end(ta->run, ids, object_of(ta->run, from - 1), from - 1,
+		     &a->from_obj, &a->from) ||
+	    !arc_end(ta->run, ids, object_of(ta->run, self), self, &a->self_obj,
+		     &a->self))
+		return;
+	a->count = count;
+	ta->narcs++;
+}
+
+/* Each of M's threads' arcs into TA, pointed at by the thread; 0, or
+ * -1 (no memory: no thread has its arcs). */
+static int
+build_thread_arcs(const struct gmon_run *run, const struct loadmap *lm,
+		  struct gmon_merged *m, struct thread_arcs *ta)
+{
+	*ta = (struct thread_arcs){ .run = run, .lm = lm };
+	ta->cap = m->keys + 64;
+	ta->map_len = (ta->cap * sizeof *ta->arcs + 4095) & ~(size_t)4095;
+	void *p = mmap(NULL, ta->map_len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	ta->map = p;
+	ta->arcs = p;
+	for (size_t i = 0; i < m->nthreads; i++) {
+		size_t from = ta->narcs;
+		gmon_rec_arcs(m->recs[i], thread_arc, ta);
+		m->threads[i].tarcs = ta->arcs + from;
+		m->threads[i].ntarcs = ta->narcs - from;
+	}
+	return 0;
+}
+
 /* The bytes of gmon.out, in an mmap'ed buffer B. */
 static int
 build_gmon(const struct gmon_run *run, const struct sample_result *sr,
@@ -527,8 +583,8 @@ build_gmon(const struct gmon_run *run, const struct sample_result *sr,
 
 static int
 write_side(const struct gmon_run *run, const struct sample_result *sr,
-	   const struct gmon_merged *m, const struct loadmap *lm,
-	   const char *name, char *tmp, size_t size)
+	   struct gmon_merged *m, const struct loadmap *lm, const char *name,
+	   char *tmp, size_t size)
 {
 	struct side_info s = { 0 };
 	/* Samples charged to an object that gets no HIST are outside
@@ -556,6 +612,10 @@ write_side(const struct gmon_run *run, const struct sample_result *sr,
 		s.text_hi = run->hi - run->exe.base;
 	}
 	s.samples = sr;
+	s.start_ns = run->start_ns;
+	s.end_ns = gmon_realtime_ns();
+	s.seq = run->seq;
+	s.snapshot = run->snapshot;
 	s.threads = m->threads;
 	s.nthreads = m->nthreads;
 	s.calls = m->calls;
@@ -566,15 +626,36 @@ write_side(const struct gmon_run *run, const struct sample_result *sr,
 		report("write", name, errno);
 		return -1;
 	}
-	/* The measured call graph (stacks.c), named as the arcs are. */
+	/* The measured call graph (stacks.c), named as the arcs are: each
+	 * thread's, then those of no thread. */
 	struct stacks_map sm = { run->lo, run->hi, run->exe.base, lm->ids,
 				 lm->nids };
-	struct stacks_out so;
-	stacks_collect(&so, &sm);
-	s.stacks = &so;
+	size_t sos_len =
+	    ((m->nthreads + 1) * sizeof(struct stacks_out) + 4095) &
+	    ~(size_t)4095;
+	struct stacks_out *sos = mmap(NULL, sos_len, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (sos == MAP_FAILED) {
+		sos = NULL;
+	} else {
+		for (size_t i = 0; i < m->nthreads; i++) {
+			stacks_collect(&sos[i], &sm, m->threads[i].index);
+			m->threads[i].stacks = &sos[i];
+		}
+		stacks_collect(&sos[m->nthreads], &sm, 0);
+		s.stacks = &sos[m->nthreads];
+		s.stacks_on = s.stacks->on;
+		s.stacks_method = s.stacks->method;
+		s.stacks_depth_max = s.stacks->depth_max;
+	}
 	bool failed = side_write_fd(fd, &s) != 0;
 	int err = errno;
-	stacks_out_free(&so);
+	for (size_t i = 0; sos && i <= m->nthreads; i++)
+		stacks_out_free(&sos[i]);
+	for (size_t i = 0; i < m->nthreads; i++)
+		m->threads[i].stacks = NULL;
+	if (sos)
+		munmap(sos, sos_len);
 	errno = err;
 	if (finish_tmp(fd, tmp, failed) != 0) {
 		report("write", name, errno);
@@ -617,10 +698,15 @@ gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 		report("write", name, ENOMEM);
 		return -1;
 	}
+	struct thread_arcs ta;
+	if (build_thread_arcs(run, &lm, m, &ta) != 0)
+		ta.map = NULL; /* the threads' records without their arcs */
 	struct buf b;
 	size_t map_len;
 	if (build_gmon(run, sr, m, &b, &map_len) != 0) {
 		munmap(lm.map, lm.map_len);
+		if (ta.map)
+			munmap(ta.map, ta.map_len);
 		report("write", name, ENOMEM);
 		return -1;
 	}
@@ -641,5 +727,7 @@ gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 	}
 	munmap(b.p, map_len);
 	munmap(lm.map, lm.map_len);
+	if (ta.map)
+		munmap(ta.map, ta.map_len);
 	return rc;
 }

@@ -417,7 +417,7 @@ main(void)
 		     GMON_SIDE_STACK_METHOD_SIGNAL);
 	ra_main = (uintptr_t)__builtin_return_address(0);
 	stacks_thread_begin(ra_main, 0);
-	stacks_entry(ra_main); /* the root */
+	stacks_entry(ra_main, 0); /* the root */
 	real_frames();
 	hostile();
 	table_and_records();
