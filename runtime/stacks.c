@@ -596,13 +596,10 @@ stacks_table_own(struct stacks_table *t, uint32_t owner)
 	t->owner = owner;
 }
 
-/* T's counts to zero, its owner none. */
+/* T's counts to zero (its root and owner stay). */
 static void
 table_clear(struct stacks_table *t)
 {
-	t->root = 0;
-	t->root_slot = 0;
-	t->owner = 0;
 	/* Only the slots in use hold anything (the pool is read through
 	 * them); a table whose list was cut (a fork) is cleared whole. */
 	uint32_t n = t->nstacks;
@@ -631,6 +628,7 @@ stacks_fold(struct stacks_table *from, struct stacks_table *into)
 	__atomic_store_n(&into->dropped, into->dropped + from->dropped,
 			 __ATOMIC_RELAXED);
 	table_clear(from);
+	from->owner = 0;
 	__atomic_store_n(&from->in_use, 0, __ATOMIC_RELEASE);
 }
 
@@ -647,10 +645,9 @@ stacks_fork_child(bool keep)
 			__atomic_store_n(&t->in_use, 0, __ATOMIC_RELEASE);
 		if (keep && stays)
 			continue;
-		uint32_t owner = t->owner;
 		table_clear(t);
-		if (t == my_table)
-			t->owner = owner;
+		if (t != my_table)
+			t->owner = 0;
 	}
 	if (!keep)
 		__atomic_store_n(&stacks_no_table, 0, __ATOMIC_RELAXED);
