@@ -183,13 +183,13 @@
  *        u32 frame[depth] indexes into this record's frames, innermost
  *                        (the sampled PC) first, outermost last }
  *
- * STACKOWNER (tag 12): whose samples the STACKS records that follow
+ * STACKOWNER (tag 13): whose samples the STACKS records that follow
  * hold, up to the next STACKOWNER or STACKINFO (older readers skip it
  * and sum every STACKS record, as before).
  *   0  u32  thread       a THREAD index; 0: no thread's in particular
  *   4  u32  reserved     0
  *
- * THREADARCS (tag 11): the exact arcs counted on one thread, between
+ * THREADARCS (tag 12): the exact arcs counted on one thread, between
  * executable addresses too (which ARCS leaves to gmon.out), classified
  * as ARCS's; over every thread they sum to gmon.out's arcs and ARCS
  * (whose 32-bit counts may have saturated).  Any number per thread; a
@@ -198,7 +198,7 @@
  *   4  u32  reserved     0
  *   8  u64  narcs        entries that follow, 32 bytes each, as in ARCS
  *
- * WINDOW (tag 13): the wall-clock time the profile covers, at most once.
+ * WINDOW (tag 14): the wall-clock time the profile covers, at most once.
  *   0  u64  start_ns     CLOCK_REALTIME (ns since the epoch) when
  *                        counting began
  *   8  u64  end_ns       CLOCK_REALTIME when the profile was written
@@ -240,9 +240,9 @@
 #define GMON_SIDE_ARCS 8
 #define GMON_SIDE_STACKS 9
 #define GMON_SIDE_STACKINFO 10
-#define GMON_SIDE_THREADARCS 11
-#define GMON_SIDE_STACKOWNER 12
-#define GMON_SIDE_WINDOW 13
+#define GMON_SIDE_THREADARCS 12
+#define GMON_SIDE_STACKOWNER 13
+#define GMON_SIDE_WINDOW 14
 
 /* Fixed parts of the bodies, in bytes. */
 #define GMON_SIDE_RUN_LEN 48
