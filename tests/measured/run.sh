@@ -292,6 +292,23 @@ object a STACKS frame names undeclared object 99
 info2 a second STACKINFO record
 EOF
 
+# A frame of object 0xffffffff or 0xfffffffe, which no OBJECT record
+# declares: undeclared, like any other id but 0 (0xffffffff was read
+# as the executable's, the value the reader keeps for it).
+for id in 4294967295 4294967294; do
+	{
+		cat "$out/cd.spec"
+		echo "badstack object id=$id"
+	} | mk "$out/bad-obj$id.gmon" - || fail "measured/mkprof-obj$id"
+	printf 'gprof: %s: corrupt side file (%s %s); ignored\n' \
+		"bad-obj$id.gmon.gmonx" \
+		"a STACKS frame names undeclared object" "$id" \
+		>"$out/bad-obj$id.want-err"
+	expect "measured/bad-object-$id" --in="$out" \
+		--err="$out/bad-obj$id.want-err" --want="$out/cd-ref.out" \
+		"$GPROF" -b prog "bad-obj$id.gmon"
+done
+
 # Sample counts whose sum overflows 64 bits: capped, with a warning.
 {
 	cat "$out/cd.spec"

@@ -39,9 +39,10 @@ starts a comment:
                                stacks' samples, T the truncated ones,
                                D 0, depth cap 128, method 2 (signal))
   nostackinfo                  no STACKINFO record
-  badstack KIND                append a damaged STACKS record (KIND:
+  badstack KIND [id=N]         append a damaged STACKS record (KIND:
                                index, depth0, deep, count0, overflow,
-                               nstacks, nframes, short, object) or a
+                               nstacks, nframes, short, object: a frame
+                               of undeclared object N, default 99) or a
                                second STACKINFO (KIND info2)
 """
 import struct
@@ -155,7 +156,7 @@ class Stacks:
         elif f[0] == "nostackinfo":
             self.noinfo = True
         else:
-            self.bad.append(f[1])
+            self.bad.append((f[1], int(opts.get("id", "99"), 0)))
 
     @staticmethod
     def body(stacks):
@@ -174,7 +175,7 @@ class Stacks:
             out += pad8(e)
         return b + out
 
-    def damaged(self, kind, main):
+    def damaged(self, kind, main, oid):
         one = struct.pack("<IIQ", 0, 0, main)  # one frame: main
         if kind == "index":
             return struct.pack("<QQ", 1, 1) + one + \
@@ -199,7 +200,7 @@ class Stacks:
         if kind == "short":
             return struct.pack("<Q", 1)
         if kind == "object":
-            return struct.pack("<QQ", 1, 1) + struct.pack("<IIQ", 99, 0, 8) \
+            return struct.pack("<QQ", 1, 1) + struct.pack("<IIQ", oid, 0, 8) \
                 + pad8(struct.pack("<IIQI", 1, 0, 1, 0))
         raise SystemExit("bad badstack kind: " + kind)
 
@@ -210,16 +211,16 @@ class Stacks:
             if part:
                 out += record(9, self.body(part))
         main = objs[0].syms.get("main", 0)
-        for kind in self.bad:
+        for kind, oid in self.bad:
             if kind != "info2":
-                out += record(9, self.damaged(kind, main))
+                out += record(9, self.damaged(kind, main, oid))
         if self.stacks and not self.noinfo or self.info:
             n = sum(x[2] for x in self.stacks)
             t = sum(x[2] for x in self.stacks if x[1])
             v = self.info or [n, n, t, 0, 128, 2]
             info = record(10, struct.pack("<QQQQII", *v))
             out += info
-            if "info2" in self.bad:
+            if "info2" in [kind for kind, _ in self.bad]:
                 out += info
         return out
 
