@@ -21,9 +21,12 @@ starts a comment:
   histat ID LOWPC N            object ID's HIST is one bin of N at LOWPC
   hist ID FUNC N               N samples in one bin inside FUNC of object
                                ID (0: the executable, in gmon.out)
-  arc FROMID FROM TOID TO N    N calls from function FROM (object FROMID)
-                               to TO; exe->exe arcs go to gmon.out (a
-                               name may be NAME+OFFSET: that far past it)
+  arc FROMID FROM TOID TO N [side=1]
+                               N calls from function FROM (object FROMID)
+                               to TO; exe->exe arcs go to gmon.out
+                               unless side=1 puts one in ARCS (which a
+                               reader refuses) (a name may be
+                               NAME+OFFSET: that far past it)
   noside                       write gmon.out only
   stack N [trunc=1] [nohist=1] FRAME...
                                a STACKS entry: N samples with this stack,
@@ -260,7 +263,7 @@ def main():
         elif f[0] == "arc":
             fo, to = objs[int(f[1])], objs[int(f[3])]
             arcs.append((fo.id, to.id, fo.addr(f[2], 5), to.addr(f[4], 4),
-                         int(f[5])))
+                         int(f[5]), "side" in opts))
         elif f[0] == "noside":
             side = False
         elif f[0] in ("stack", "stackrecords", "stackinfo", "nostackinfo",
@@ -278,8 +281,8 @@ def main():
     g += b"\0" + struct.pack("<QQII", exe.lo, exe.hi, nb, rate)
     g += b"seconds".ljust(15, b"\0") + b"s"
     g += struct.pack("<%dH" % nb, *bins)
-    for fo, to, fa, ta, n in arcs:
-        if fo == 0 and to == 0:
+    for fo, to, fa, ta, n, in_side in arcs:
+        if fo == 0 and to == 0 and not in_side:
             g += b"\1" + struct.pack("<QQI", fa, ta, n)
     open(out, "wb").write(g)
     if not side:
@@ -311,10 +314,10 @@ def main():
                 bins[(a - o.lo) // 4] += n
             s += record(7, struct.pack("<IIQQ", oid, 0, o.lo, nb) +
                         struct.pack("<%dI" % nb, *bins))
-    side_arcs = [a for a in arcs if a[0] != 0 or a[1] != 0]
+    side_arcs = [a for a in arcs if a[0] != 0 or a[1] != 0 or a[5]]
     if side_arcs:
         body = struct.pack("<Q", len(side_arcs))
-        for fo, to, fa, ta, n in side_arcs:
+        for fo, to, fa, ta, n, _ in side_arcs:
             body += struct.pack("<IIQQQ", fo, to, fa, ta, n)
         s += record(8, body)
     s += st.records(objs)
