@@ -200,6 +200,9 @@ analysis_load(struct analysis *a, const struct options *o,
 	gmon_compact(&a->g);
 	/* The stacks are summed in objs: the kept side file's copy goes. */
 	stacks_free(&a->side.stacks);
+	if (on_file == NULL) /* not for -i, which stops here */
+		measured_check(&a->objs, &a->g, (const char *const *)o->gmons,
+			       o->ngmons);
 	if (on_file == NULL) /* -i describes the files and stops there */
 		warn_mismatch(a, o);
 	if (on_file == NULL && a->objs.n > 0)

@@ -281,9 +281,10 @@ parse_hist(struct sidefile *s, const struct idmap *m, struct reader *r,
 	return 0;
 }
 
+/* ARCS record number REC (1, 2, ...). */
 static int
 parse_arcs(struct sidefile *s, const struct idmap *m, struct reader *r,
-	   uint32_t len, struct gp_err *err)
+	   uint32_t len, size_t rec, struct gp_err *err)
 {
 	if (len < GMON_SIDE_ARCS_LEN)
 		return gp_fail(err, "ARCS record of %u bytes (at least %u)",
@@ -297,6 +298,14 @@ parse_arcs(struct sidefile *s, const struct idmap *m, struct reader *r,
 		if (f < 0 || t < 0)
 			return gp_fail(err, "arc names undeclared object %u",
 				       f < 0 ? from_id : self_id);
+		/* gmon.out holds those (the collector never writes them
+		 * here): another copy would count their calls twice. */
+		if (f == SIDEFILE_EXE && t == SIDEFILE_EXE)
+			return gp_fail(err,
+				       "ARCS record %zu: arc %llu has both "
+				       "ends in the executable, an arc only "
+				       "gmon.out holds",
+				       rec, (unsigned long long)i);
 		a->from_obj = (uint32_t)f;
 		a->self_obj = (uint32_t)t;
 		a->from = rd_u64(r);
@@ -315,6 +324,7 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 	struct counts c = { 0, 0, 0 };
 	struct idmap m = { NULL, 0 };
 	bool seen_run = false;
+	size_t narcs_records = 0;
 
 	memset(s, 0, sizeof(*s));
 	if (len < GMON_SIDE_HEADER_LEN ||
@@ -403,7 +413,7 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 			rc = parse_hist(s, &m, &r, blen, err);
 			break;
 		case GMON_SIDE_ARCS:
-			rc = parse_arcs(s, &m, &r, blen, err);
+			rc = parse_arcs(s, &m, &r, blen, ++narcs_records, err);
 			break;
 		case GMON_SIDE_STACKS:
 			rc = stacks_parse(&s->stacks, &r, blen, err);
