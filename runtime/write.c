@@ -2,7 +2,8 @@
  * write.c - write gmon.out (GNU format version 1, which GNU gprof 2.40
  * reads unchanged) and its side file NAME.gmonx.
  *
- * gmon.out: the header carries the run id in its spare bytes; one
+ * gmon.out: the header carries the run id in its spare bytes (the side
+ * file's TIE record holds the hash of gmon.out's bytes); one
  * histogram over the executable's text (4-byte bins, scale 2.0, the
  * delivered rate, "seconds"), repeated over the same range while a bin
  * holds more than 65535 (GNU adds records with equal ranges); then one
@@ -45,6 +46,7 @@
 #include <unistd.h>
 
 #include "gmon_format.h"
+#include "gmon_hash.h"
 #include "gmon_side.h"
 
 #define HIST_HEADER_LEN (1 + 8 + 8 + 4 + 4 + GMON_DIMEN_LEN + 1)
@@ -525,10 +527,12 @@ build_gmon(const struct gmon_run *run, const struct sample_result *sr,
 	return 0;
 }
 
+/* The side file of gmon.out's bytes PROF (its TIE record), into a
+ * temporary beside NAME (its name into TMP, SIZE bytes). */
 static int
 write_side(const struct gmon_run *run, const struct sample_result *sr,
 	   const struct gmon_merged *m, const struct loadmap *lm,
-	   const char *name, char *tmp, size_t size)
+	   const struct buf *prof, const char *name, char *tmp, size_t size)
 {
 	struct side_info s = { 0 };
 	/* Samples charged to an object that gets no HIST are outside
@@ -544,6 +548,8 @@ write_side(const struct gmon_run *run, const struct sample_result *sr,
 	s.arcs = lm->arcs;
 	s.narcs = lm->narcs;
 	memcpy(s.run_id, run->run_id, sizeof s.run_id);
+	s.profile_size = prof->len;
+	s.profile_hash = gmon_hash_bytes(prof->p, prof->len);
 	s.build_id = run->exe.build_id_len ? run->exe.build_id : NULL;
 	s.build_id_len = run->exe.build_id_len;
 	s.exe_path = run->exe.path[0] ? run->exe.path : NULL;
@@ -630,7 +636,7 @@ gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 	if (write_tmp(tmp, sizeof tmp, name, &b) != 0) {
 		report("write", name, errno);
 	} else {
-		bool side_ok = write_side(run, sr, m, &lm, side, side_tmp,
+		bool side_ok = write_side(run, sr, m, &lm, &b, side, side_tmp,
 					  sizeof side_tmp) == 0;
 		const char *other = side_ok ? side_tmp : NULL;
 		if (put_in_place(tmp, name, other) == 0) {

@@ -75,6 +75,12 @@ struct gmon_file {
 	bool rate_assumed;
 	int fd;           /* open while histograms wait in it, else -1 */
 	size_t ndeferred; /* histograms whose bins are still in the file */
+	/* What ties a side file to this profile (sidefile.h): the bytes
+	 * read and their hash (gmon_hash.h; valid when HASHED: every byte
+	 * was hashed, which gmon_read() does only when PATH.gmonx is
+	 * there). */
+	uint64_t size, hash;
+	bool hashed;
 };
 
 struct gmon {

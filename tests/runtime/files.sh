@@ -20,6 +20,8 @@
 #   promptly, leave every file of theirs as it was (content and inode)
 #   and write its profile (root replaces the planted names) or, run as
 #   another unprivileged user, say why not, with no temporary left.
+# - The side file's TIE: a gmon.out whose bytes changed after the run
+#   leaves its side file unread, with one warning.
 
 tst=$out/bin/tstgmon-gcc-pg-pie-ours
 
@@ -261,3 +263,25 @@ for kind in fifo hardlink symlink dangling; do
 		hostile_case "$name" $kind $runner
 	done
 done
+
+# --- the side file is tied to gmon.out's bytes ------------------------
+# Its TIE record holds the size and hash of gmon.out as written; a
+# gmon.out whose bytes changed (one bin more: the same header and run
+# id, so the run id alone cannot tell) leaves it unread, with a warning.
+name=runtime/side-tie-bytes
+why=$(run_prog "$name" no "$tst" && one_profile side && {
+	# The histogram's first bin: after the 20-byte header, the tag
+	# (byte 20, 0) and the 40 bytes of the record's header.
+	if [ "$(od -An -tu1 -j 20 -N 1 "$prof" | tr -d ' ')" != 0 ]; then
+		echo "no histogram record first in $(basename "$prof")"
+	else
+		_b=$(od -An -tu1 -j 61 -N 1 "$prof" | tr -d ' ')
+		printf "\\$(printf '%03o' $(((_b + 1) % 256)))" |
+			dd of="$prof" bs=1 seek=61 conv=notrunc 2>/dev/null
+		"$GPROF" -b "$tst" "$prof" >/dev/null 2>"$dir/gprof.err"
+		_w="gprof: $prof.gmonx belongs to another profile than $prof (written for other bytes: $prof was written again since); ignored"
+		[ "$(cat "$dir/gprof.err")" = "$_w" ] ||
+			echo "want one warning that the side file belongs to another profile, got: $(head -c 300 "$dir/gprof.err")"
+	fi
+})
+verdict "$name" "$why"
