@@ -154,13 +154,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sidefile keep;
 	memset(&keep, 0, sizeof(keep));
 	/* The profile as gmon_read() describes it: its bytes' size and
-	 * hash (a TIE record ties only when the input has them). */
+	 * hash (a TIE record ties only when the input has them), and us
+	 * as its owner, like the side file's. */
 	struct gmon_file pf;
 	memset(&pf, 0, sizeof(pf));
 	pf.path = prof;
 	pf.size = sizeof(hdr);
 	pf.hash = gmon_hash_bytes(hdr, sizeof(hdr));
 	pf.hashed = size % 2 == 0; /* else hashed again from the file */
+	pf.has_owner = true;
+	pf.owner = (uint32_t)getuid();
 	sidefile_check(&pf, &x, "exe", &keep, NULL, NULL);
 	sidefile_free(&keep);
 	return 0;

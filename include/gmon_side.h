@@ -29,7 +29,9 @@
  * gmon.sum), and the TIE record holds the size and the hash
  * (include/gmon_hash.h) of the profile's complete bytes as written.  A
  * reader hashes the profile it reads and uses the side file only when
- * both agree; any other side file is ignored with a warning.  Side
+ * both agree, and only when the side file's owner is the profile's
+ * owner (a side file placed by another user in a shared directory is
+ * never read); any other side file is ignored with a warning.  Side
  * files written before TIE (2026-12) have none: for them the older
  * rule holds, RUN's run id equal to the profile header's spare bytes,
  * and a run id of all zeros (glibc's gmon.out has zeros there) ties

@@ -536,6 +536,10 @@ gmon_read(struct gmon *g, const char *path, enum gmon_format fmt,
 		stream_want_hash(&s);
 	rc = read_stream(g, path, &s, fd, fmt, err);
 	stream_free(&s);
+	if (rc == 0) {
+		g->files[g->nfiles - 1].has_owner = true;
+		g->files[g->nfiles - 1].owner = (uint32_t)st.st_uid;
+	}
 	if (rc != 0 || g->files[g->nfiles - 1].fd < 0)
 		close(fd);
 	return rc;

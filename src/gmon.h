@@ -76,11 +76,13 @@ struct gmon_file {
 	int fd;           /* open while histograms wait in it, else -1 */
 	size_t ndeferred; /* histograms whose bins are still in the file */
 	/* What ties a side file to this profile (sidefile.h): the bytes
-	 * read and their hash (gmon_hash.h; valid when HASHED: every byte
-	 * was hashed, which gmon_read() does only when PATH.gmonx is
-	 * there). */
+	 * read, their hash (gmon_hash.h; valid when HASHED: every byte was
+	 * hashed, which gmon_read() does only when PATH.gmonx is there),
+	 * and the owner of the file they came from (HAS_OWNER: read from a
+	 * file, not from memory). */
 	uint64_t size, hash;
-	bool hashed;
+	bool hashed, has_owner;
+	uint32_t owner; /* uid */
 };
 
 struct gmon {

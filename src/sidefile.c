@@ -563,7 +563,8 @@ sum_clock(struct sidefile *keep, const struct sidefile *s)
 /*
  * The side file at PATH (named NAME in messages), whole, into *DATA
  * (owned by the caller) and *LEN; false, having warned when it exists,
- * when it cannot be read.
+ * when it cannot be read or is not PF's owner's.  The owner is read
+ * from the file as opened, so a name swapped in later is never read.
  */
 static bool
 load(const struct gmon_file *pf, const char *path, const char *name,
@@ -571,6 +572,7 @@ load(const struct gmon_file *pf, const char *path, const char *name,
 {
 	struct gp_err err;
 	struct stat st;
+	char prof_name[256];
 
 	if (stat(path, &st) != 0) {
 		/* A profile whose name is within 6 bytes of NAME_MAX has
@@ -585,8 +587,14 @@ load(const struct gmon_file *pf, const char *path, const char *name,
 		gp_warn("%s; side file ignored", err.msg);
 		return false;
 	}
+	sanitize_name(pf->path, prof_name, sizeof(prof_name));
 	bool ok = false;
-	if ((uint64_t)st.st_size > SIDEFILE_MAX_BYTES)
+	if (pf->has_owner && st.st_uid != (uid_t)pf->owner)
+		gp_warn("%s: owned by uid %lu, but %s by uid %lu: only a side "
+			"file of the profile's owner is read; ignored",
+			name, (unsigned long)st.st_uid, prof_name,
+			(unsigned long)pf->owner);
+	else if ((uint64_t)st.st_size > SIDEFILE_MAX_BYTES)
 		gp_warn("%s: %llu bytes, more than a side file can be; ignored",
 			name, (unsigned long long)st.st_size);
 	else

@@ -6,9 +6,9 @@
  *
  * For each profile gprof reads, sidefile_check() looks for the side
  * file beside it.  A side file never makes a run fail: a corrupt one,
- * or one written for other bytes than the profile's (another run, a
- * gmon.sum written again by GNU's gprof -s, a zero run id) is named in
- * a warning and ignored; one
+ * one owned by another user than the profile, or one written for other
+ * bytes than the profile's (another run, a gmon.sum written again by
+ * GNU's gprof -s, a zero run id) is named in a warning and ignored; one
  * whose build-id differs from the executable's says the profile was
  * written by another build (a warning, the reports are still printed).
  * The reader is bounds-checked throughout: the file is untrusted input.
@@ -102,11 +102,11 @@ bool sidefile_profile_run_id(const char *path,
 
 /*
  * Look for PROFILE.gmonx beside the profile PF read (gmon.h: its path,
- * and the size and hash of the bytes read) and check it against PF and
- * X (named EXE in messages), printing warnings as described at the
- * top.  It belongs to PF when its TIE record gives PF's size and hash
- * (a side file without TIE: when its run id is PF's header spare bytes
- * and not all zeros).  A side file
+ * and the size, hash and owner of the bytes read) and check it against
+ * PF and X (named EXE in messages), printing warnings as described at
+ * the top.  It belongs to PF when both files have one owner and its TIE
+ * record gives PF's size and hash (a side file without TIE: when its
+ * run id is PF's header spare bytes and not all zeros).  A side file
  * that belongs to PF is decoded into KEEP when KEEP is not yet valid (so
  * the first one is kept, for -d); otherwise it is dropped.  When ON_SIDE
  * is not NULL, it is called with every side file that belongs to PF

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bbsum.h"
@@ -104,8 +105,9 @@ put_tied(FILE *f, const struct wbuf *w, const struct sum_sink *s)
 /*
  * gmon.sum.gmonx: the summed load map (objects.h) and stacks (stacks.h),
  * tied to gmon.sum by the hash of its bytes (TIE) and by its header's
- * spare bytes (RUN's run id, for readers from before TIE).  Without
- * either (or for a BSD
+ * spare bytes (RUN's run id, for readers from before TIE), and owned by
+ * gmon.sum's owner (a reader insists: gmon.sum's owner carries over when
+ * root updates another user's file).  Without either (or for a BSD
  * gmon.sum, which has no spare bytes), a gmon.sum.gmonx left from before
  * is removed: the same spare bytes could tie it to the new gmon.sum.
  */
@@ -116,6 +118,7 @@ write_side(const struct analysis *a, const struct sum_sink *s,
 	static const char name[] = "gmon.sum" GMON_SIDE_SUFFIX;
 	struct gp_err warn;
 	struct outfile of;
+	struct stat st;
 	struct wbuf w;
 	int rc;
 	bool any = a->objs.n > 0 || a->objs.stacks.n > 0;
@@ -136,6 +139,13 @@ write_side(const struct analysis *a, const struct sum_sink *s,
 		if (warn.msg[0] != '\0')
 			gp_warn("%s", warn.msg);
 		put_tied(of.f, &w, s);
+		/* Best effort: a side file another owner's gmon.sum does not
+		 * ignore (only root can give it away). */
+		if (stat("gmon.sum", &st) == 0 && st.st_uid != geteuid() &&
+		    fchown(of.fd, st.st_uid, st.st_gid) != 0)
+			gp_warn("%s: cannot give it gmon.sum's owner (%s); "
+				"it will be ignored",
+				name, strerror(errno));
 		rc = outfile_commit(&of, err);
 	}
 	wbuf_free(&w);

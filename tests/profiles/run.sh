@@ -206,8 +206,8 @@ fi
 # --- side files: which profile they belong to ----------------------------
 # PROFILE.gmonx is read only when it belongs to PROFILE: its TIE record
 # gives the size and hash of PROFILE's bytes (older side files: a run id
-# equal to PROFILE's header spare bytes and not all zeros).  Any other
-# is ignored with one warning: the
+# equal to PROFILE's header spare bytes and not all zeros), and both
+# files have one owner.  Any other is ignored with one warning: the
 # report (-d's [side] lines included) is the one without it.  The side
 # files come from mkside.py, whose hash is written from the format's
 # description, so the accepted ones show that it and ours agree.
@@ -217,6 +217,7 @@ mkside() { python3 "$here/mkside.py" "$@"; }
 # side_case NAME PROFILE WARNING MKSIDE-OPTION...: PROFILE copied to
 # gmon.out in a new folder, its side file made there; "gprof -b -d"
 # prints what it prints without the side file, and WARNING on stderr.
+# SIDE_OWNER, when set, is given the side file first.
 side_case() {
 	_sn=$1 _sp=$2 _sw=$3
 	shift 3
@@ -227,6 +228,7 @@ side_case() {
 		fail "$_sn" "mkside.py failed"
 		return
 	}
+	[ -z "${SIDE_OWNER:-}" ] || chown "$SIDE_OWNER" "$dir/gmon.out.gmonx"
 	printf '%s\n' "$_sw" >"$dir/want.err"
 	expect "$_sn" --in="$dir" --err="$dir/want.err" --want="$dir/alone.out" \
 		"$GPROF" -b -d "$EXE" gmon.out
@@ -253,7 +255,7 @@ side_read() {
 }
 
 if ! command -v python3 >/dev/null 2>&1; then
-	for c in zero-run-id tie-other-bytes tie-read old-run-id-read \
+	for c in zero-run-id tie-other-bytes other-owner tie-read old-run-id-read \
 		tie-big-hist two-profiles; do
 		skip "profiles/side/$c" "no python3"
 	done
@@ -269,6 +271,13 @@ else
 	side_case profiles/side/tie-other-bytes "$out/in/gnu" \
 		"gprof: gmon.out.gmonx belongs to another profile than gmon.out (written for other bytes: gmon.out was written again since); ignored" \
 		spare=0102030405060708090a0b0c tie=other
+	if [ "$(id -u)" -eq 0 ]; then
+		SIDE_OWNER=65534 side_case profiles/side/other-owner "$out/in/gnu" \
+			"gprof: gmon.out.gmonx: owned by uid 65534, but gmon.out by uid 0: only a side file of the profile's owner is read; ignored" \
+			tie=yes
+	else
+		skip profiles/side/other-owner "needs root to give the side file away"
+	fi
 	# The pairs that belong together are read: by TIE (whatever the
 	# run id), by a run id from before TIE, and by TIE over a profile
 	# whose large histogram is skipped while it is read.

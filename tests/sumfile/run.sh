@@ -433,13 +433,13 @@ done_case
 
 # ---- gmon.sum.gmonx belongs to this gmon.sum only -------------------------
 # -s writes the side file of the inputs' load map and stacks beside
-# gmon.sum, tied by the hash of gmon.sum's bytes (TIE).  GNU's gprof -s
-# rewrites gmon.sum and leaves it:
+# gmon.sum, tied by the hash of gmon.sum's bytes (TIE) and owned by
+# gmon.sum's owner.  GNU's gprof -s rewrites gmon.sum and leaves it:
 # gmon.sum's spare bytes stay the same (they hold the last histogram's
 # range), so only the hash tells that it belongs to the old gmon.sum.
 # The input's side file (tests/profiles/mkside.py) holds one stack.
 if ! command -v python3 >/dev/null 2>&1; then
-	for c in pair-reads pair-reads-back stale-after-gnu; do
+	for c in pair-reads pair-reads-back stale-after-gnu owner; do
 		skip "sumfile/side/$c" "no python3"
 	done
 else
@@ -485,6 +485,22 @@ EOF
 	echo "gprof: gmon.sum.gmonx belongs to another profile than gmon.sum (written for other bytes: gmon.sum was written again since); ignored" >"$d/want.err"
 	expect sumfile/side/stale-after-gnu --in="$d" --err="$d/want.err" \
 		--want="$d/alone.out" "$GPROF" -b -d "$in/hot" gmon.sum
+
+	# Root updating another user's gmon.sum: its owner carries over,
+	# and the side file gets it too (a reader insists on one owner).
+	if [ "$(id -u)" -eq 0 ]; then
+		new side/owner
+		cp "$GNU" "$d/gmon.sum" && chown 65534:65534 "$d/gmon.sum"
+		sum_side "$d" >"$d.out" 2>"$d.err"
+		rc=$?
+		want_rc 0
+		want_err ""
+		[ "$(stat -c %u "$d/gmon.sum.gmonx" 2>&1)" = 65534 ] ||
+			bad "gmon.sum.gmonx owned by $(stat -c %u "$d/gmon.sum.gmonx" 2>&1), gmon.sum by 65534"
+		done_case
+	else
+		skip sumfile/side/owner "needs root to give a file away"
+	fi
 fi
 
 # ---- signals and failing system calls (strace injects them) ----------------
