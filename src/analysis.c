@@ -155,7 +155,8 @@ after_read(struct analysis *a, const struct options *o, size_t i,
 			"of 0; assuming 100 samples per second",
 			o->gmons[i]);
 	/* The collector's side file, if any (sidefile.h). */
-	sidefile_check(o->gmons[i], &a->x, o->exe, &a->side, on_side, &a->objs);
+	sidefile_check(&a->g.files[i], &a->x, o->exe, &a->side, on_side,
+		       &a->objs);
 	if (on_file != NULL)
 		on_file(&a->g.files[i], ctx);
 }
