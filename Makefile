@@ -4,7 +4,9 @@
 #                      (build/libgmon.a, build/libgmon.so: runtime/)
 #   make demo          profile examples/demo.c and print its report
 #   make check         run every test suite (SAN=1: address+undefined;
-#                      CHECK_JOBS=n suites at a time, default 2)
+#                      CHECK_JOBS=n suites at a time, default 2;
+#                      SUITES="unit golden": those suites only)
+#   make check-fast    the quick tier (FAST_SUITES: a couple of minutes)
 #   make bench         compare speed and memory with /usr/bin/gprof
 #   make fuzz          build the libFuzzer targets (needs clang)
 #   make install PREFIX=/usr/local
@@ -51,7 +53,7 @@ ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 include mk/analyser.mk mk/tools.mk mk/runtime.mk mk/runner.mk \
 	mk/packaging.mk
 
-.PHONY: all demo check bench fuzz install clean format format-check
+.PHONY: all demo check check-fast bench fuzz install clean format format-check
 all: $(B)/gprof $(TOOLS) $(RUNTIME_LIBS) $(RUNNER)
 
 demo: $(B)/gprof $(RUNTIME_LIBS) $(RUNNER)
@@ -65,9 +67,21 @@ demo: $(B)/gprof $(RUNTIME_LIBS) $(RUNNER)
 ifeq ($(SAN),1)
 CHECK_THREADS := GPROF_THREADS=$${GPROF_THREADS:-2}
 endif
-check: $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY) $(RUNTIME_LIBS) $(RUNNER)
+CHECK_DEPS := $(B)/gprof $(TOOLS) $(B)/unit-tests $(REPLAY) $(RUNTIME_LIBS) \
+	$(RUNNER)
+check: $(CHECK_DEPS)
 	@sh scripts/ensure-deps.sh test
-	@$(CHECK_THREADS) sh tests/run-suites.sh $(CURDIR)/$(B)/gprof $(CURDIR)/$(B)
+	@$(CHECK_THREADS) SUITES="$(SUITES)" sh tests/run-suites.sh \
+		$(CURDIR)/$(B)/gprof $(CURDIR)/$(B)
+
+# The quick tier: the suites that need no real program built from
+# source and no browser (tests/README.md says what each covers).
+FAST_SUITES := unit golden seam libsh replay bad options profiles cross \
+	measured objects sumfile gprofrun
+check-fast: $(CHECK_DEPS)
+	@sh scripts/ensure-deps.sh test
+	@$(CHECK_THREADS) SUITES="$(FAST_SUITES)" sh tests/run-suites.sh \
+		$(CURDIR)/$(B)/gprof $(CURDIR)/$(B)
 
 bench: $(B)/gprof $(B)/mkgmon $(RUNTIME_LIBS)
 	@sh scripts/ensure-deps.sh bench

@@ -21,13 +21,25 @@
  * a record without a new version); a body shorter than its fixed part is
  * an error.  The RUN record comes first and exactly once; END comes
  * last and exactly once (a file without it was cut short); the others
- * are optional: CLOCK at most once, THREAD once per thread, TOTALS at
- * most once.
+ * are optional: TIE at most once (writers put it right after RUN),
+ * CLOCK at most once, THREAD once per thread, TOTALS at most once.
+ *
+ * Which profile a side file belongs to.  Whoever writes the profile
+ * writes its side file too (the collector: gmon.out; gprof -s:
+ * gmon.sum), and the TIE record holds the size and the hash
+ * (include/gmon_hash.h) of the profile's complete bytes as written.  A
+ * reader hashes the profile it reads and uses the side file only when
+ * both agree, and only when the side file's owner is the profile's
+ * owner (a side file placed by another user in a shared directory is
+ * never read); any other side file is ignored with a warning.  Side
+ * files written before TIE (2026-12) have none: for them the older
+ * rule holds, RUN's run id equal to the profile header's spare bytes,
+ * and a run id of all zeros (glibc's gmon.out has zeros there) ties
+ * nothing.  Readers before TIE skip it and keep the older rule.
  *
  * RUN (tag 1): which run and which program.
  *   0  u8   run_id[12]   the same 12 bytes as gmon.out's header spare
- *                        bytes: the two files belong together when
- *                        they are equal
+ *                        bytes (the tie of side files without TIE)
  *  12  u32  flags        0
  *  16  u64  load_base    subtracted from every address in gmon.out
  *  24  u64  text_lo      the histogram's range, as written in gmon.out
@@ -37,6 +49,10 @@
  *  44  u32  exe_len      bytes of the executable's path (no NUL), at
  *                        most 4096
  *  48  u8   build_id[build_id_len], then char exe[exe_len]
+ *
+ * TIE (tag 11): the profile this side file belongs to.
+ *   0  u64  size         bytes of the profile file, as written
+ *   8  u64  hash         gmon_hash_bytes() of those bytes
  *
  * CLOCK (tag 2): the sampler (runtime/sample.h, struct sample_result).
  *   0  u32  kind         GMON_SIDE_CLOCK_*: the clock that ran
@@ -240,6 +256,7 @@
 #define GMON_SIDE_ARCS 8
 #define GMON_SIDE_STACKS 9
 #define GMON_SIDE_STACKINFO 10
+#define GMON_SIDE_TIE 11
 #define GMON_SIDE_THREADARCS 12
 #define GMON_SIDE_STACKOWNER 13
 #define GMON_SIDE_WINDOW 14
@@ -261,6 +278,7 @@
 #define GMON_SIDE_STACK_FRAME_LEN 16 /* one frame of STACKS */
 #define GMON_SIDE_STACK_HEAD_LEN 16  /* one stack's fixed part */
 #define GMON_SIDE_STACKINFO_LEN 40
+#define GMON_SIDE_TIE_LEN 16
 
 #define GMON_SIDE_BUILD_ID_MAX 64
 #define GMON_SIDE_EXE_MAX 4096

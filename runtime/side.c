@@ -344,6 +344,11 @@ side_write_fd(int fd, const struct side_info *s)
 	put_bytes(&o, s->build_id, idlen);
 	put_bytes(&o, s->exe_path, exelen);
 	pad(&o, len);
+	if (s->profile_size > 0) {
+		record(&o, GMON_SIDE_TIE, GMON_SIDE_TIE_LEN);
+		put_u64(&o, s->profile_size);
+		put_u64(&o, s->profile_hash);
+	}
 
 	const struct sample_result *r = s->samples;
 	if (r) {

@@ -155,7 +155,8 @@ after_read(struct analysis *a, const struct options *o, size_t i,
 			"of 0; assuming 100 samples per second",
 			o->gmons[i]);
 	/* The collector's side file, if any (sidefile.h). */
-	sidefile_check(o->gmons[i], &a->x, o->exe, &a->side, on_side, &a->objs);
+	sidefile_check(&a->g.files[i], &a->x, o->exe, &a->side, on_side,
+		       &a->objs);
 	if (on_file != NULL)
 		on_file(&a->g.files[i], ctx);
 }
@@ -200,6 +201,9 @@ analysis_load(struct analysis *a, const struct options *o,
 	gmon_compact(&a->g);
 	/* The stacks are summed in objs: the kept side file's copy goes. */
 	stacks_free(&a->side.stacks);
+	if (on_file == NULL) /* not for -i, which stops here */
+		measured_check(&a->objs, &a->g, (const char *const *)o->gmons,
+			       o->ngmons);
 	if (on_file == NULL) /* -i describes the files and stops there */
 		warn_mismatch(a, o);
 	if (on_file == NULL && a->objs.n > 0)

@@ -135,17 +135,40 @@ interval_text(char *buf, size_t n, struct stats_interval r, int dec)
 	snprintf(buf, n, "[%.*f, %.*f]", dec, r.lo, dec, r.hi);
 }
 
+/*
+ * A sample count kept in a double (diff.h's stack_samples) as exact
+ * integer text in BUF: "%.0f" would print a saturated count, 2^64 - 1,
+ * rounded to the double's 2^64 (18446744073709551616), a number no
+ * count can be; it prints as 2^64 - 1, every other count as the
+ * integer the double holds.
+ */
+static const char *
+count_text(char *buf, size_t n, double v)
+{
+	uint64_t c = 0;
+
+	if (v >= 18446744073709551616.0)
+		c = UINT64_MAX;
+	else if (v > 0)
+		c = (uint64_t)v;
+	snprintf(buf, n, "%" PRIu64, c);
+	return buf;
+}
+
 /* The lines on measured totals under the test's (none without stacks). */
 static void
 measured_head(FILE *out, const struct diff *d)
 {
+	char b[24], c[24];
+
 	if (d->measured) {
 		fprintf(out,
 			"Measured total time (stack samples with the function "
-			"anywhere on the\nstack: base %.0f, this %.0f) "
+			"anywhere on the\nstack: base %s, this %s) "
 			"compared %s,\ntested the same way over %zu "
 			"function%s; %zu significant change%s of it.\n",
-			d->base.stack_samples, d->cur.stack_samples,
+			count_text(b, sizeof(b), d->base.stack_samples),
+			count_text(c, sizeof(c), d->cur.stack_samples),
 			d->share ? "as % of each profile's stack samples"
 				 : "as seconds",
 			d->mtested, d->mtested == 1 ? "" : "s", d->msig,

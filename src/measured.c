@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "gmon.h"
 #include "gmon_side.h"
 #include "objects.h"
 #include "stacks.h"
@@ -153,6 +154,73 @@ measured_compute(struct measured *me, const struct stackset *ss,
 	free(sn.fn);
 	free(sn.cycle);
 	free(sn.arc);
+}
+
+/* The stack samples the histograms allow: their samples, 1 % more and
+ * 100 (saturating). */
+static uint64_t
+allowed(uint64_t hist)
+{
+	return add_sat(add_sat(hist, hist / 100), 100);
+}
+
+/* The samples of G's histograms and of OS's objects, or false when a
+ * bin cannot be read.  Stops once they allow WANT stack samples. */
+static bool
+hist_samples(const struct objects *os, const struct gmon *g, uint64_t want,
+	     uint64_t *out)
+{
+	uint64_t *chunk = xmalloc(GMON_CHUNK * sizeof(*chunk)), sum = 0;
+	struct gp_err err;
+	bool ok = true;
+
+	for (size_t k = 0; k < os->n; k++)
+		sum = add_sat(sum, os->v[k].samples);
+	for (size_t i = 0; ok && i < g->nhists && allowed(sum) < want; i++) {
+		const struct gmon_hist *h = &g->hists[i];
+
+		for (uint32_t b = 0; b < h->nbins && allowed(sum) < want;
+		     b += GMON_CHUNK) {
+			uint32_t n = h->nbins - b < GMON_CHUNK ? h->nbins - b
+							       : GMON_CHUNK;
+
+			if (gmon_bins(g, h, b, n, chunk, &err) != 0) {
+				ok = false;
+				break;
+			}
+			for (uint32_t j = 0; j < n; j++)
+				sum = add_sat(sum, chunk[j]);
+		}
+	}
+	free(chunk);
+	*out = sum;
+	return ok;
+}
+
+void
+measured_check(struct objects *os, const struct gmon *g,
+	       const char *const *profiles, size_t n)
+{
+	uint64_t stacks = os->stacks.samples, hist;
+	char name[256], what[400];
+
+	if (os->stacks.n == 0 || stacks <= os->stacks_unclocked)
+		return;
+	stacks -= os->stacks_unclocked;
+	if (!hist_samples(os, g, stacks, &hist) || stacks <= allowed(hist))
+		return;
+	sanitize_name(n > 0 ? profiles[0] : "", name, sizeof(name));
+	if (n == 1)
+		snprintf(what, sizeof(what), "%s.gmonx", name);
+	else
+		snprintf(what, sizeof(what),
+			 "the side files of %s and %zu more profile%s", name,
+			 n - 1, n == 2 ? "" : "s");
+	gp_warn("%s: %llu stack samples, more than the %llu samples of the "
+		"histograms that count them; the stacks are ignored",
+		what, (unsigned long long)stacks, (unsigned long long)hist);
+	stacks_free(&os->stacks);
+	os->stacks_unclocked = 0;
 }
 
 void

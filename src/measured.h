@@ -73,6 +73,26 @@ void measured_compute(struct measured *me, const struct stackset *ss,
 		      const struct objects *os, const struct symtab *st,
 		      const struct callgraph *cg);
 
+/*
+ * Check the stacks summed in OS against the histograms that count their
+ * samples: the collector records a sample's stack as often as a
+ * histogram bin counts it (gmon.out's, G, or an object's HIST), so the
+ * stacks never hold more samples than the histograms.  Allowed beyond
+ * them: 1 % and 100 samples (those that came while a snapshot was
+ * written, between the copy of the bins and the stacks'), and the
+ * stacks of side files without a CLOCK record (OS->stacks_unclocked:
+ * gmon.sum's, whose bins may be cut to 16 bits).  Past that the stacks
+ * cannot be trusted: a warning names PROFILES[0..N) (the profiles read)
+ * and the numbers, and OS's stacks are dropped (so neither the reports
+ * nor gmon.sum's side file get them).  Reads each histogram's bins once
+ * (from its file when they wait there) when OS has stacks, else
+ * nothing; a read that fails leaves the stacks as they are (the charge
+ * reports it).
+ */
+struct gmon;
+void measured_check(struct objects *os, const struct gmon *g,
+		    const char *const *profiles, size_t n);
+
 void measured_free(struct measured *me);
 
 #endif

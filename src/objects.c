@@ -195,6 +195,9 @@ objects_add(struct objects *os, const struct sidefile *s)
 		add_hist(&os->v[k], so);
 	}
 	stacks_add(&os->stacks, &s->stacks, map);
+	if (!s->has_clock)
+		os->stacks_unclocked =
+		    gp_add_sat(os->stacks_unclocked, s->stacks.samples);
 	if (s->narcs > os->arcs_cap - os->narcs) {
 		size_t cap = os->arcs_cap ? os->arcs_cap : 256;
 		while (cap - os->narcs < s->narcs)

@@ -72,6 +72,10 @@ struct objects {
 	bool any;      /* some object's functions are in the table */
 	struct stackset stacks; /* the side files' stacks, summed; frames
 				 * name objects by index into V */
+	/* Of STACKS' samples, those of side files without a CLOCK record
+	 * (gmon.sum's: checked when they were summed, against histograms
+	 * whose 16-bit bins gmon.sum may have cut; measured_check). */
+	uint64_t stacks_unclocked;
 };
 
 void objects_init(struct objects *os);

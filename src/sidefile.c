@@ -13,6 +13,7 @@
 
 #include "exebuildid.h"
 
+#include "gmon.h"
 #include "gmon_format.h"
 #include "reader.h"
 #include "stream.h"
@@ -281,9 +282,10 @@ parse_hist(struct sidefile *s, const struct idmap *m, struct reader *r,
 	return 0;
 }
 
+/* ARCS record number REC (1, 2, ...). */
 static int
 parse_arcs(struct sidefile *s, const struct idmap *m, struct reader *r,
-	   uint32_t len, struct gp_err *err)
+	   uint32_t len, size_t rec, struct gp_err *err)
 {
 	if (len < GMON_SIDE_ARCS_LEN)
 		return gp_fail(err, "ARCS record of %u bytes (at least %u)",
@@ -297,6 +299,14 @@ parse_arcs(struct sidefile *s, const struct idmap *m, struct reader *r,
 		if (f < 0 || t < 0)
 			return gp_fail(err, "arc names undeclared object %u",
 				       f < 0 ? from_id : self_id);
+		/* gmon.out holds those (the collector never writes them
+		 * here): another copy would count their calls twice. */
+		if (f == SIDEFILE_EXE && t == SIDEFILE_EXE)
+			return gp_fail(err,
+				       "ARCS record %zu: arc %llu has both "
+				       "ends in the executable, an arc only "
+				       "gmon.out holds",
+				       rec, (unsigned long long)i);
 		a->from_obj = (uint32_t)f;
 		a->self_obj = (uint32_t)t;
 		a->from = rd_u64(r);
@@ -315,6 +325,7 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 	struct counts c = { 0, 0, 0 };
 	struct idmap m = { NULL, 0 };
 	bool seen_run = false;
+	size_t narcs_records = 0;
 
 	memset(s, 0, sizeof(*s));
 	if (len < GMON_SIDE_HEADER_LEN ||
@@ -357,6 +368,20 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 			else
 				rc = parse_run(s, &r, blen, err);
 			seen_run = true;
+			break;
+		case GMON_SIDE_TIE:
+			if (s->has_tie) {
+				rc = gp_fail(err, "a second TIE record");
+			} else if (blen < GMON_SIDE_TIE_LEN) {
+				rc = gp_fail(err,
+					     "TIE record of %u bytes "
+					     "(at least %u)",
+					     blen, GMON_SIDE_TIE_LEN);
+			} else {
+				s->tie_size = rd_u64(&r);
+				s->tie_hash = rd_u64(&r);
+				s->has_tie = true;
+			}
 			break;
 		case GMON_SIDE_CLOCK:
 			if (s->has_clock)
@@ -403,7 +428,7 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 			rc = parse_hist(s, &m, &r, blen, err);
 			break;
 		case GMON_SIDE_ARCS:
-			rc = parse_arcs(s, &m, &r, blen, err);
+			rc = parse_arcs(s, &m, &r, blen, ++narcs_records, err);
 			break;
 		case GMON_SIDE_STACKS:
 			rc = stacks_parse(&s->stacks, &r, blen, err);
@@ -545,13 +570,133 @@ sum_clock(struct sidefile *keep, const struct sidefile *s)
 	}
 }
 
-void
-sidefile_check(const char *profile, struct exe *x, const char *exe,
-	       struct sidefile *keep, sidefile_fn *on_side, void *ctx)
+/*
+ * The side file at PATH (named NAME in messages), whole, into *DATA
+ * (owned by the caller) and *LEN; false, having warned when it exists,
+ * when it cannot be read or is not PF's owner's.  The owner is read
+ * from the file as opened, so a name swapped in later is never read.
+ */
+static bool
+load(const struct gmon_file *pf, const char *path, const char *name,
+     uint8_t **data, size_t *len)
 {
 	struct gp_err err;
 	struct stat st;
+	char prof_name[256];
+
+	if (stat(path, &st) != 0) {
+		/* A profile whose name is within 6 bytes of NAME_MAX has
+		 * no side file: the collector cannot make the name. */
+		if (errno != ENOENT && errno != ENAMETOOLONG)
+			gp_warn("%s: %s; side file ignored", name,
+				strerror(errno));
+		return false;
+	}
+	int fd = open_regular(path, &st, &err);
+	if (fd < 0) {
+		gp_warn("%s; side file ignored", err.msg);
+		return false;
+	}
+	sanitize_name(pf->path, prof_name, sizeof(prof_name));
+	bool ok = false;
+	if (pf->has_owner && st.st_uid != (uid_t)pf->owner)
+		gp_warn("%s: owned by uid %lu, but %s by uid %lu: only a side "
+			"file of the profile's owner is read; ignored",
+			name, (unsigned long)st.st_uid, prof_name,
+			(unsigned long)pf->owner);
+	else if ((uint64_t)st.st_size > SIDEFILE_MAX_BYTES)
+		gp_warn("%s: %llu bytes, more than a side file can be; ignored",
+			name, (unsigned long long)st.st_size);
+	else
+		ok = true;
+	if (ok) {
+		*len = (size_t)st.st_size;
+		*data = xmalloc(*len ? *len : 1);
+		if (pread_full(fd, *data, *len, 0) != 0) {
+			gp_warn("%s: %s; side file ignored", name,
+				errno ? strerror(errno)
+				      : "shorter than its size");
+			free(*data);
+			ok = false;
+		}
+	}
+	close(fd);
+	return ok;
+}
+
+/*
+ * The size and hash of the file at PATH into *SIZE and *HASH: for a
+ * profile gmon_read() did not hash (no side file was there then).
+ * False when it cannot be read.
+ */
+static bool
+hash_file(const char *path, uint64_t *size, uint64_t *hash)
+{
+	struct gp_err err;
+	struct stat st;
+	struct stream in;
+	int fd = open_regular(path, &st, &err);
+
+	if (fd < 0)
+		return false;
+	*size = (uint64_t)st.st_size;
+	stream_file(&in, fd, *size);
+	stream_want_hash(&in);
+	stream_skip(&in, *size); /* the hash reads what is skipped */
+	bool ok = stream_hash(&in, hash);
+	stream_free(&in);
+	close(fd);
+	return ok;
+}
+
+/* Whether S belongs to the profile PF (see sidefile.h); warns when not. */
+static bool
+belongs(const struct sidefile *s, const struct gmon_file *pf, const char *name)
+{
+	static const uint8_t zero[GMON_SIDE_RUN_ID_LEN];
+	char prof_name[256];
+	uint64_t size = pf->size, hash = pf->hash;
+
+	sanitize_name(pf->path, prof_name, sizeof(prof_name));
+	if (s->has_tie && !pf->hashed && !hash_file(pf->path, &size, &hash)) {
+		gp_warn("%s: %s could not be read again to check that they "
+			"belong together; ignored",
+			name, prof_name);
+		return false;
+	}
+	if (s->has_tie) {
+		if (s->tie_size == size && s->tie_hash == hash)
+			return true;
+		gp_warn("%s belongs to another profile than %s (written for "
+			"other bytes: %s was written again since); ignored",
+			name, prof_name, prof_name);
+		return false;
+	}
+	/* A side file from before TIE: the run id. */
+	uint8_t id[GMON_SIDE_RUN_ID_LEN];
+	sidefile_profile_run_id(pf->path, id);
+	if (memcmp(s->run_id, zero, sizeof(zero)) == 0) {
+		gp_warn("%s cannot be tied to %s (an older side file with a "
+			"zero run id); ignored",
+			name, prof_name);
+		return false;
+	}
+	if (memcmp(id, s->run_id, sizeof(id)) != 0) {
+		gp_warn("%s belongs to another run than %s (run ids differ); "
+			"ignored",
+			name, prof_name);
+		return false;
+	}
+	return true;
+}
+
+void
+sidefile_check(const struct gmon_file *pf, struct exe *x, const char *exe,
+	       struct sidefile *keep, sidefile_fn *on_side, void *ctx)
+{
+	struct gp_err err;
 	char name[256], exe_name[256];
+	const char *profile = pf->path;
 	size_t plen = strlen(profile);
 	char *path = xmalloc(plen + sizeof(GMON_SIDE_SUFFIX));
 
@@ -559,44 +704,20 @@ sidefile_check(const char *profile, struct exe *x, const char *exe,
 	memcpy(path + plen, GMON_SIDE_SUFFIX, sizeof(GMON_SIDE_SUFFIX));
 	sanitize_name(path, name, sizeof(name));
 	sanitize_name(exe, exe_name, sizeof(exe_name));
-	if (stat(path, &st) != 0) {
-		/* A profile whose name is within 6 bytes of NAME_MAX has
-		 * no side file: the collector cannot make the name. */
-		if (errno != ENOENT && errno != ENAMETOOLONG)
-			gp_warn("%s: %s; side file ignored", name,
-				strerror(errno));
-		free(path);
-		return;
-	}
-	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > SIDEFILE_MAX_BYTES) {
-		gp_warn("%s: %llu bytes, more than a side file can be; ignored",
-			name, (unsigned long long)st.st_size);
-		free(path);
-		return;
-	}
+	uint8_t *data;
 	size_t len;
-	char *data = slurp_regular(path, &len, &err);
+	bool loaded = load(pf, path, name, &data, &len);
 	free(path);
-	if (data == NULL) {
-		gp_warn("%s; side file ignored", err.msg);
+	if (!loaded)
 		return;
-	}
 	struct sidefile s;
-	int rc = sidefile_parse(&s, (const uint8_t *)data, len, &err);
+	int rc = sidefile_parse(&s, data, len, &err);
 	free(data);
 	if (rc != 0) {
 		gp_warn("%s: corrupt side file (%s); ignored", name, err.msg);
 		return;
 	}
-
-	uint8_t id[GMON_SIDE_RUN_ID_LEN];
-	sidefile_profile_run_id(profile, id);
-	if (memcmp(id, s.run_id, sizeof(id)) != 0) {
-		char prof_name[256];
-		gp_warn("%s belongs to another run than %s (run ids differ); "
-			"ignored",
-			name,
-			sanitize_name(profile, prof_name, sizeof(prof_name)));
+	if (!belongs(&s, pf, name)) {
 		sidefile_free(&s);
 		return;
 	}

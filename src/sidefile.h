@@ -1,14 +1,17 @@
 /*
  * sidefile.h - the collector's side file (PROFILE.gmonx, format in
  * include/gmon_side.h): what a GNU gmon.out cannot hold, tied to it by
- * a 12-byte run id kept in gmon.out's header spare bytes.
+ * the hash of the profile's bytes (its TIE record; older side files: a
+ * 12-byte run id kept in gmon.out's header spare bytes).
  *
  * For each profile gprof reads, sidefile_check() looks for the side
- * file beside it.  A side file never makes a run fail: a corrupt one, or
- * one from another run, is named in a warning and ignored; one whose
- * build-id differs from the executable's says the profile was written
- * by another build (a warning, the reports are still printed).  The
- * reader is bounds-checked throughout: the file is untrusted input.
+ * file beside it.  A side file never makes a run fail: a corrupt one,
+ * one owned by another user than the profile, or one written for other
+ * bytes than the profile's (another run, a gmon.sum written again by
+ * GNU's gprof -s, a zero run id) is named in a warning and ignored; one
+ * whose build-id differs from the executable's says the profile was
+ * written by another build (a warning, the reports are still printed).
+ * The reader is bounds-checked throughout: the file is untrusted input.
  */
 #ifndef GPROF_SIDEFILE_H
 #define GPROF_SIDEFILE_H
@@ -54,6 +57,8 @@ struct sidefile_arc {
 struct sidefile {
 	bool valid; /* a file was decoded into this */
 	uint8_t run_id[GMON_SIDE_RUN_ID_LEN];
+	bool has_tie; /* a TIE record: the profile's size and hash */
+	uint64_t tie_size, tie_hash;
 	uint64_t load_base, text_lo, text_hi;
 	uint8_t build_id[GMON_SIDE_BUILD_ID_MAX];
 	size_t build_id_len;
@@ -96,15 +101,20 @@ bool sidefile_profile_run_id(const char *path,
 			     uint8_t id[GMON_SIDE_RUN_ID_LEN]);
 
 /*
- * Look for PROFILE.gmonx and check it against PROFILE and X (named EXE
- * in messages), printing warnings as described at the top.  A side file
- * that belongs to PROFILE is decoded into KEEP when KEEP is not yet
- * valid (so the first one is kept, for -d); otherwise it is dropped.
- * When ON_SIDE is not NULL, it is called with every side file that
- * belongs to PROFILE (before KEEP takes it), for its load map.
+ * Look for PROFILE.gmonx beside the profile PF read (gmon.h: its path,
+ * and the size, hash and owner of the bytes read) and check it against
+ * PF and X (named EXE in messages), printing warnings as described at
+ * the top.  It belongs to PF when both files have one owner and its TIE
+ * record gives PF's size and hash (a side file without TIE: when its
+ * run id is PF's header spare bytes and not all zeros).  A side file
+ * that belongs to PF is decoded into KEEP when KEEP is not yet valid (so
+ * the first one is kept, for -d); otherwise it is dropped.  When ON_SIDE
+ * is not NULL, it is called with every side file that belongs to PF
+ * (before KEEP takes it), for its load map.
  */
+struct gmon_file;
 typedef void sidefile_fn(const struct sidefile *s, void *ctx);
-void sidefile_check(const char *profile, struct exe *x, const char *exe,
+void sidefile_check(const struct gmon_file *pf, struct exe *x, const char *exe,
 		    struct sidefile *keep, sidefile_fn *on_side, void *ctx);
 
 /* Describe S for -d: "[side] ..." lines. */

@@ -25,16 +25,112 @@
 static void prefetch_wait(struct exe *x);
 static Dwarf *dwarf_of(struct exe *x);
 
+/* The kinds of damage check_sections() finds in a section header. */
+static const struct {
+	unsigned kind;
+	const char *what;
+} header_damage[] = {
+	{ EXE_BAD_NOBITS, "a NOBITS section: it has no bytes in the file" },
+	{ EXE_BAD_EXTENT, "its bytes run past the end of the file" },
+	{ EXE_BAD_COMPRESSED, "flagged compressed, but it does not "
+			      "decompress" },
+};
+
+/* Which of header_damage[] section SCN (header SH) has; -1: none. */
+static int
+header_fault(Elf_Scn *scn, const GElf_Shdr *sh, size_t file_size)
+{
+	if (sh->sh_type == SHT_NOBITS)
+		return 0;
+	if (file_size > 0 && (sh->sh_offset > file_size ||
+			      sh->sh_size > file_size - sh->sh_offset))
+		return 1;
+	/* Decompressed in place, as libdw and srcline_section() would. */
+	if ((sh->sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0)
+		return 2;
+	return -1;
+}
+
+/*
+ * Note the .debug_* sections whose headers leave them without bytes to
+ * read (NOBITS, past the end of the file, or compressed and not
+ * decompressing): libdw and srcline_section() take each for a missing
+ * section, so without this the information in it would be lost without
+ * a word.  One note per kind of damage (its first section, and how many
+ * more have it); the kinds' bits in X->warned make it once per X.
+ */
+static void
+check_sections(struct exe *x)
+{
+	const char *first[ARRAY_SIZE(header_damage)] = { NULL };
+	const char *why[ARRAY_SIZE(header_damage)] = { NULL };
+	GElf_Shdr at[ARRAY_SIZE(header_damage)];
+	size_t more[ARRAY_SIZE(header_damage)] = { 0 };
+	size_t shstrndx, file_size = 0;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(x->elf, &shstrndx) != 0)
+		return;
+	if (elf_rawfile(x->elf, &file_size) == NULL)
+		file_size = 0; /* not known: that check is skipped */
+	while ((scn = elf_nextscn(x->elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+		int k;
+
+		if (gelf_getshdr(scn, &sh) == NULL)
+			continue;
+		name = elf_strptr(x->elf, shstrndx, sh.sh_name);
+		if (name == NULL || strncmp(name, ".debug_", 7) != 0 ||
+		    (k = header_fault(scn, &sh, file_size)) < 0 ||
+		    (x->warned & header_damage[k].kind))
+			continue;
+		if (first[k] == NULL) {
+			first[k] = name;
+			at[k] = sh;
+			why[k] = elf_errmsg(-1); /* elf_compress()'s reason */
+		} else {
+			more[k]++;
+		}
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(header_damage); k++) {
+		char others[64] = "", detail[128] = "";
+
+		if (first[k] == NULL)
+			continue;
+		if (more[k] > 0)
+			snprintf(others, sizeof(others),
+				 " (%zu more .debug_* section%s too)", more[k],
+				 more[k] == 1 ? "" : "s");
+		if (header_damage[k].kind == EXE_BAD_COMPRESSED)
+			snprintf(detail, sizeof(detail), " (%s)",
+				 why[k] != NULL ? why[k] : "no reason given");
+		if (header_damage[k].kind == EXE_BAD_EXTENT)
+			snprintf(detail, sizeof(detail),
+				 " (%llu bytes at offset %llu, in a file of "
+				 "%zu bytes)",
+				 (unsigned long long)at[k].sh_size,
+				 (unsigned long long)at[k].sh_offset,
+				 file_size);
+		srcline_note(x, header_damage[k].kind, first[k],
+			     "%s%s; what it holds is unknown%s",
+			     header_damage[k].what, detail, others);
+	}
+}
+
 /*
  * A libdw handle on X, or NULL: without a note when X has no DWARF at
  * all, with one when it has a .debug_info that libdw cannot take.
+ * Damaged section headers are noted first (check_sections).
  */
 static Dwarf *
 open_dwarf(struct exe *x)
 {
-	Dwarf *dw = dwarf_begin_elf(x->elf, DWARF_C_READ, NULL);
+	Dwarf *dw;
 	size_t n;
 
+	check_sections(x);
+	dw = dwarf_begin_elf(x->elf, DWARF_C_READ, NULL);
 	if (dw == NULL && srcline_section(x->elf, ".debug_info", &n) != NULL)
 		srcline_note(x, EXE_BAD_DWARF, ".debug_info",
 			     "unreadable debugging information (%s); source "

@@ -109,6 +109,10 @@ enum {
 	EXE_BAD_DIE = 1u << 9,     /* a DIE libdw cannot read */
 	EXE_BAD_RANGES = 1u << 10, /* a unit's or function's address ranges */
 	EXE_BAD_DWARF = 1u << 11,  /* the DWARF sections as a whole */
+	/* A .debug_* section's header (srcline.c's check_sections): */
+	EXE_BAD_NOBITS = 1u << 12,     /* of type NOBITS */
+	EXE_BAD_EXTENT = 1u << 13,     /* past the end of the file */
+	EXE_BAD_COMPRESSED = 1u << 14, /* compressed, not decompressing */
 };
 
 /* Print the warnings noted so far (main thread only). */

@@ -279,7 +279,10 @@ stacks_parse(struct stackset *ss, struct reader *r, uint32_t len,
 		uint32_t obj = rd_u32(r);
 		rd_u32(r); /* reserved */
 		uint64_t addr = rd_u64(r);
-		local[i] = frame_id(ss, obj == 0 ? STACKS_EXE : obj, addr);
+		/* The file's id, 0 for the executable, until
+		 * stacks_resolve(): every id an OBJECT record may declare,
+		 * UINT32_MAX too, stays apart from the executable's. */
+		local[i] = frame_id(ss, obj, addr);
 	}
 	int rc = parse_stacks(ss, r, rec, nstacks, local, nframes, err);
 	free(local);
@@ -334,8 +337,10 @@ stacks_resolve(struct stackset *ss, const struct sidefile_object *obj,
 	for (size_t f = 0; f < ss->nframes && rc == 0; f++) {
 		struct id_index key = { ss->frames[f].obj, 0 }, *hit;
 
-		if (key.id == STACKS_EXE)
+		if (key.id == 0) {
+			ss->frames[f].obj = STACKS_EXE;
 			continue;
+		}
 		hit = bsearch(&key, v, nobj, sizeof(*v), by_id);
 		if (hit == NULL)
 			rc = gp_fail(err,

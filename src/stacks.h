@@ -34,7 +34,8 @@
 #define STACKS_EXE UINT32_MAX
 
 struct stack_frame {
-	uint32_t obj;  /* STACKS_EXE or an object (see stackset.raw_ids) */
+	uint32_t obj;  /* STACKS_EXE or an object's index; while RAW_IDS,
+			* the file's id (0: the executable) */
 	uint64_t addr; /* object address: a PC, or a return address */
 };
 
@@ -84,8 +85,9 @@ int stacks_parse_info(struct stackset *ss, struct reader *r, uint32_t len,
 
 /*
  * Turn the frames' object ids into indices of OBJ[0..NOBJ), the side
- * file's OBJECT records (id 0 stays STACKS_EXE).  -1 with ERR when a
- * frame names an object no OBJECT record declared.  O(frames log NOBJ).
+ * file's OBJECT records (id 0 becomes STACKS_EXE).  -1 with ERR when a
+ * frame names an object no OBJECT record declared (any id but 0, the
+ * value of STACKS_EXE too).  O(frames log NOBJ).
  */
 struct sidefile_object;
 int stacks_resolve(struct stackset *ss, const struct sidefile_object *obj,

@@ -10,7 +10,9 @@
 # block when it ends: its FAIL lines, SKIP lines that give a reason, and
 # its counts.  While suites run, a progress line tells how many cases
 # each has done: rewritten in place every second on a terminal, else
-# printed every CHECK_PROGRESS seconds (default 10).  The whole output of
+# printed every CHECK_PROGRESS seconds (default 10).  SUITES (names,
+# separated by spaces or commas) runs those suites only; a name that is
+# no suite is a failed case.  The whole output of
 # every suite goes to BUILD_DIR/test-log.txt.  The last line is
 # "N passed, N failed, N skipped"; the exit status is 1 if a case failed
 # or a suite exited non-zero (counted as a failed case), else 0.
@@ -29,12 +31,22 @@ mkdir -p "$dir" || exit 1
 tty=
 [ -t 1 ] && tty=1
 
+# wanted NAME: true when SUITES is empty or names NAME.
+wanted() {
+	[ -z "${SUITES:-}" ] && return 0
+	case " $(echo "$SUITES" | tr ',' ' ') " in
+	*" $1 "*) return 0 ;;
+	esac
+	return 1
+}
+
 # The suites as "NAME PATH" lines, slowest (by the last run) first; a
 # suite without a time yet counts as slow.
 list() {
 	for s in "$BUILD/unit-tests" "$top"/tests/*/run.sh; do
 		n=$(basename "$(dirname "$s")")
 		[ "$s" = "$BUILD/unit-tests" ] && n=unit
+		wanted "$n" || continue
 		t=$(awk -v n="$n" '$1 == n { t = $2 } END { print t + 0 == 0 ? 999999 : t }' \
 			"$times" 2>/dev/null || echo 999999)
 		echo "$t $n $s"
@@ -110,6 +122,11 @@ progress() {
 	fi
 }
 
+# Names in SUITES that are no suite.
+unknown=
+for n in $(echo "${SUITES:-}" | tr ',' ' '); do
+	[ "$n" = unit ] || [ -f "$top/tests/$n/run.sh" ] || unknown="$unknown $n"
+done
 pending=$(list | tr ' ' '|')
 running=
 t0=$(date +%s)
@@ -142,6 +159,15 @@ while [ -n "$pending" ] || [ -n "$running" ]; do
 done
 wait
 wipe
+for n in $unknown; do
+	echo "FAIL suite-$n: no such suite (tests/$n/run.sh)" | tee -a "$log"
+done
+# A subset's times join the last whole run's.
+if [ -n "${SUITES:-}" ] && [ -f "$times" ]; then
+	awk 'NR == FNR { new[$1] = $2; next } !($1 in new) { print }
+		END { for (n in new) print n, new[n] }' "$dir/times" "$times" \
+		>"$dir/times.all" 2>/dev/null && mv "$dir/times.all" "$dir/times"
+fi
 cp "$dir/times" "$times" 2>/dev/null
 passed=$(grep -c '^PASS' "$log")
 failed=$(grep -c '^FAIL' "$log")

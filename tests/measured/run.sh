@@ -292,19 +292,92 @@ object a STACKS frame names undeclared object 99
 info2 a second STACKINFO record
 EOF
 
+# A frame of object 0xffffffff or 0xfffffffe, which no OBJECT record
+# declares: undeclared, like any other id but 0 (0xffffffff was read
+# as the executable's, the value the reader keeps for it).
+for id in 4294967295 4294967294; do
+	{
+		cat "$out/cd.spec"
+		echo "badstack object id=$id"
+	} | mk "$out/bad-obj$id.gmon" - || fail "measured/mkprof-obj$id"
+	printf 'gprof: %s: corrupt side file (%s %s); ignored\n' \
+		"bad-obj$id.gmon.gmonx" \
+		"a STACKS frame names undeclared object" "$id" \
+		>"$out/bad-obj$id.want-err"
+	expect "measured/bad-object-$id" --in="$out" \
+		--err="$out/bad-obj$id.want-err" --want="$out/cd-ref.out" \
+		"$GPROF" -b prog "bad-obj$id.gmon"
+done
+
 # Sample counts whose sum overflows 64 bits: capped, with a warning.
 {
 	cat "$out/cd.spec"
 	echo "badstack overflow"
 } | mk "$out/bad-overflow.gmon" - || echo "FAIL measured/mkprof-overflow"
 run_gprof "$out" bad-overflow -b prog bad-overflow.gmon
-if [ "$rc" -eq 0 ] && [ "$(wc -l <"$out/bad-overflow.err")" -eq 1 ] &&
+if [ "$rc" -eq 0 ] && [ "$(wc -l <"$out/bad-overflow.err")" -eq 2 ] &&
 	grep -qF "bad-overflow.gmon.gmonx: stack sample counts overflow 64 bits; capped at 2^64-1" "$out/bad-overflow.err" &&
+	grep -qF "bad-overflow.gmon.gmonx: 18446744073709551615 stack samples, more than the 100 samples of the histograms that count them; the stacks are ignored" "$out/bad-overflow.err" &&
 	cmp -s "$out/bad-overflow.out" "$out/cd-ref.out"; then
 	echo "PASS measured/bad-overflow"
 else
 	echo "FAIL measured/bad-overflow: stderr: $(head -n 2 "$out/bad-overflow.err")"
 fi
+
+# Stacks with more samples than the histograms that count them (the
+# collector records a stack as often as a bin counts its sample): 10^12
+# times the histogram's 100 samples would print 10^10 seconds.  One
+# warning with the numbers; the stacks are dropped, so --measured and
+# JSON have none and the reports are gmon.out's.  Within 1 % + 100 (a
+# snapshot's samples between the bins' copy and the stacks') they stay:
+# trunc.gmon above has 60 stack samples over 58 in the histogram.
+{
+	cd_spec
+	echo "stack 10 work cheap main"
+	echo "stack 90 work dear main"
+	echo "stack 100000000000000 nohist=1 work dear main"
+} | mk "$out/huge.gmon" - || fail "measured/mkprof-huge"
+printf 'gprof: huge.gmon.gmonx: %s stack samples, more than the %s\n' \
+	100000000000100 "100 samples of the histograms that count them; the stacks are ignored" \
+	>"$out/huge.want-err"
+expect measured/stacks-beyond-histogram --in="$out" --err="$out/huge.want-err" \
+	--want="$out/cd-ref.out" "$GPROF" -b prog huge.gmon
+run_gprof "$out" huge-json --format=json prog huge.gmon
+assert measured/stacks-beyond-histogram-json "stack samples kept: $out/huge-json.out" \
+	python3 "$here/check.py" "$out/huge-json.out" stacks=0 fn:dear=null
+# Two profiles: each stack's samples in the other's histogram only, so
+# neither alone holds its stacks but the sum does (no warning).
+{
+	cd_spec
+	echo "stack 100 nohist=1 work dear main"
+	echo "hist 0 work 100"
+} >"$out/sumA.spec"
+{
+	cd_spec
+	echo "stack 300 nohist=1 work cheap main"
+	echo "hist 0 work 300"
+} >"$out/sumB.spec"
+mk "$out/sumA.gmon" "$out/sumA.spec" || fail "measured/mkprof-sumA"
+mk "$out/sumB.gmon" "$out/sumB.spec" || fail "measured/mkprof-sumB"
+run_gprof "$out" sumAB --format=json prog sumA.gmon sumB.gmon
+assert measured/stacks-summed-profiles "stacks dropped or a warning: $(head -n 1 "$out/sumAB.err")" \
+	sh -c '[ ! -s "$1" ] && python3 "$2" "$3" stacks=400 fn:dear=1' \
+	sh "$out/sumAB.err" "$here/check.py" "$out/sumAB.out"
+# gmon.sum's 16-bit bins cut sums past 65535 (as GNU writes them) while
+# its side file keeps the stacks whole: 2 x 40000 samples in one bin
+# read back as 14464, with 80000 stack samples and no warning.
+{
+	cd_spec
+	echo "stack 40000 work dear main"
+} >"$out/cut.spec"
+mkdir -p "$out/cut"
+mk "$out/cut/c1.gmon" "$out/cut.spec" || fail "measured/mkprof-cut"
+mk "$out/cut/c2.gmon" "$out/cut.spec" || fail "measured/mkprof-cut"
+(cd "$out/cut" && "$GPROF" -s "$P" c1.gmon c2.gmon >/dev/null 2>"$out/cut.err")
+run_gprof "$out/cut" cut-json --format=json "$P" gmon.sum
+assert measured/stacks-gmon-sum-cut-bins "stacks dropped or a warning: $(cat "$out/cut.err" "$out/cut/cut-json.err" | head -n 1)" \
+	sh -c '[ ! -s "$1" ] && [ ! -s "$2" ] && python3 "$3" "$4" stacks=80000 fn:dear=800' \
+	sh "$out/cut.err" "$out/cut/cut-json.err" "$here/check.py" "$out/cut/cut-json.out"
 
 # Without stacks: --measured says so (a warning and the header) and
 # prints the estimate; JSON's measured numbers are null.

@@ -21,9 +21,12 @@ starts a comment:
   histat ID LOWPC N            object ID's HIST is one bin of N at LOWPC
   hist ID FUNC N               N samples in one bin inside FUNC of object
                                ID (0: the executable, in gmon.out)
-  arc FROMID FROM TOID TO N    N calls from function FROM (object FROMID)
-                               to TO; exe->exe arcs go to gmon.out (a
-                               name may be NAME+OFFSET: that far past it)
+  arc FROMID FROM TOID TO N [side=1]
+                               N calls from function FROM (object FROMID)
+                               to TO; exe->exe arcs go to gmon.out
+                               unless side=1 puts one in ARCS (which a
+                               reader refuses) (a name may be
+                               NAME+OFFSET: that far past it)
   noside                       write gmon.out only
   stack N [trunc=1] [nohist=1] FRAME...
                                a STACKS entry: N samples with this stack,
@@ -39,9 +42,10 @@ starts a comment:
                                stacks' samples, T the truncated ones,
                                D 0, depth cap 128, method 2 (signal))
   nostackinfo                  no STACKINFO record
-  badstack KIND                append a damaged STACKS record (KIND:
+  badstack KIND [id=N]         append a damaged STACKS record (KIND:
                                index, depth0, deep, count0, overflow,
-                               nstacks, nframes, short, object) or a
+                               nstacks, nframes, short, object: a frame
+                               of undeclared object N, default 99) or a
                                second STACKINFO (KIND info2)
 """
 import struct
@@ -155,7 +159,7 @@ class Stacks:
         elif f[0] == "nostackinfo":
             self.noinfo = True
         else:
-            self.bad.append(f[1])
+            self.bad.append((f[1], int(opts.get("id", "99"), 0)))
 
     @staticmethod
     def body(stacks):
@@ -174,7 +178,7 @@ class Stacks:
             out += pad8(e)
         return b + out
 
-    def damaged(self, kind, main):
+    def damaged(self, kind, main, oid):
         one = struct.pack("<IIQ", 0, 0, main)  # one frame: main
         if kind == "index":
             return struct.pack("<QQ", 1, 1) + one + \
@@ -199,7 +203,7 @@ class Stacks:
         if kind == "short":
             return struct.pack("<Q", 1)
         if kind == "object":
-            return struct.pack("<QQ", 1, 1) + struct.pack("<IIQ", 99, 0, 8) \
+            return struct.pack("<QQ", 1, 1) + struct.pack("<IIQ", oid, 0, 8) \
                 + pad8(struct.pack("<IIQI", 1, 0, 1, 0))
         raise SystemExit("bad badstack kind: " + kind)
 
@@ -210,16 +214,16 @@ class Stacks:
             if part:
                 out += record(9, self.body(part))
         main = objs[0].syms.get("main", 0)
-        for kind in self.bad:
+        for kind, oid in self.bad:
             if kind != "info2":
-                out += record(9, self.damaged(kind, main))
+                out += record(9, self.damaged(kind, main, oid))
         if self.stacks and not self.noinfo or self.info:
             n = sum(x[2] for x in self.stacks)
             t = sum(x[2] for x in self.stacks if x[1])
             v = self.info or [n, n, t, 0, 128, 2]
             info = record(10, struct.pack("<QQQQII", *v))
             out += info
-            if "info2" in self.bad:
+            if "info2" in [kind for kind, _ in self.bad]:
                 out += info
         return out
 
@@ -259,7 +263,7 @@ def main():
         elif f[0] == "arc":
             fo, to = objs[int(f[1])], objs[int(f[3])]
             arcs.append((fo.id, to.id, fo.addr(f[2], 5), to.addr(f[4], 4),
-                         int(f[5])))
+                         int(f[5]), "side" in opts))
         elif f[0] == "noside":
             side = False
         elif f[0] in ("stack", "stackrecords", "stackinfo", "nostackinfo",
@@ -277,8 +281,8 @@ def main():
     g += b"\0" + struct.pack("<QQII", exe.lo, exe.hi, nb, rate)
     g += b"seconds".ljust(15, b"\0") + b"s"
     g += struct.pack("<%dH" % nb, *bins)
-    for fo, to, fa, ta, n in arcs:
-        if fo == 0 and to == 0:
+    for fo, to, fa, ta, n, in_side in arcs:
+        if fo == 0 and to == 0 and not in_side:
             g += b"\1" + struct.pack("<QQI", fa, ta, n)
     open(out, "wb").write(g)
     if not side:
@@ -310,10 +314,10 @@ def main():
                 bins[(a - o.lo) // 4] += n
             s += record(7, struct.pack("<IIQQ", oid, 0, o.lo, nb) +
                         struct.pack("<%dI" % nb, *bins))
-    side_arcs = [a for a in arcs if a[0] != 0 or a[1] != 0]
+    side_arcs = [a for a in arcs if a[0] != 0 or a[1] != 0 or a[5]]
     if side_arcs:
         body = struct.pack("<Q", len(side_arcs))
-        for fo, to, fa, ta, n in side_arcs:
+        for fo, to, fa, ta, n, _ in side_arcs:
             body += struct.pack("<IIQQQ", fo, to, fa, ta, n)
         s += record(8, body)
     s += st.records(objs)

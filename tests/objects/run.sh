@@ -423,6 +423,23 @@ EOF
 run_gprof "$out" corrupt -b -p main bad.gmon
 warned corrupt "corrupt side file (HIST record for undeclared object 77); ignored"
 
+# An ARCS entry with both ends in the executable (gmon.out's arcs; the
+# collector never writes one to the side file, and summing it would
+# count the calls twice): the side file is refused, the record named,
+# and the reports are gmon.out's alone.
+spec "$out/main" | mk "$out/arcs-ref.gmon" -
+rm "$out/arcs-ref.gmon.gmonx"
+run_gprof "$out" arcs-ref -b main arcs-ref.gmon
+{
+	spec "$out/main"
+	echo "arc 0 main 0 helper 7 side=1"
+} | mk "$out/exearc.gmon" -
+printf 'gprof: exearc.gmon.gmonx: corrupt side file (%s); ignored\n' \
+	"ARCS record 1: arc 11 has both ends in the executable, an arc only gmon.out holds" \
+	>"$out/exearc.want-err"
+expect objects/exe-arc-in-side-file --in="$out" --err="$out/exearc.want-err" \
+	--want="$out/arcs-ref.out" "$GPROF" -b main exearc.gmon
+
 # 64-bit call counts that pass 2^64 - 1 when summed stop there (issue
 # 18: the object's total came out as 18446744073709551613), in the
 # warning about a missing object and in the call graph of a found one.

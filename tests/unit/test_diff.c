@@ -8,6 +8,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -279,6 +280,29 @@ t_measured(void)
 			   "no measured verdict");
 	diff_free(&d);
 	diff_free(&plain);
+	t_end();
+
+	/* A saturated stack total (2^64 - 1, a double's 2^64) prints as
+	 * the count it is, never as 2^64. */
+	bi.stacks = ci.stacks = true;
+	bi.stack_samples = (double)UINT64_MAX;
+	memset(&d, 0, sizeof(d));
+	diff_compute_inputs(&d, &bi, &ci, false, -1);
+	d.base.exe = d.cur.exe = "prog"; /* the side lines name it */
+	t_begin("diff/text-saturated-stack-total");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (check_true(f != NULL, "memory stream")) {
+		diff_print_text(f, &d, false);
+		fclose(f);
+		check_has(text, "base 18446744073709551615, this 100)",
+			  "exact totals");
+		check_true(strstr(text, "18446744073709551616") == NULL,
+			   "no 2^64");
+	}
+	free(text);
+	diff_free(&d);
 	t_end();
 
 	/* Counts no profile holds (a hand-made JSON base): equal ones are

@@ -5,6 +5,7 @@
  * and sets, the encoder's records read back, and each sample counted
  * once per function, arc and cycle under recursion.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,6 +192,72 @@ test_errors(void)
 	}
 }
 
+/* One stack over frames of objects OBJS[0..N) (addresses 0x10 i). */
+static void
+object_body(struct wbuf *w, const uint32_t *objs, size_t n)
+{
+	wbuf_init(w, false, 8);
+	wb_u64(w, n);
+	wb_u64(w, 1);
+	for (size_t i = 0; i < n; i++) {
+		wb_u32(w, objs[i]);
+		wb_u32(w, 0);
+		wb_u64(w, 0x10 * i);
+	}
+	wb_u32(w, (uint32_t)n);
+	wb_u32(w, 0);
+	wb_u64(w, 1);
+	for (size_t i = 0; i < n; i++)
+		wb_u32(w, (uint32_t)i);
+	if (n % 2)
+		wb_u32(w, 0);
+}
+
+/*
+ * Object ids: 0 is the executable and nothing else is; 0xffffffff (the
+ * reader's STACKS_EXE) and 0xfffffffe are ids like any other, the
+ * object's when an OBJECT record declares them, else refused.
+ */
+static void
+test_object_ids(void)
+{
+	static const uint32_t objs[] = { 0, UINT32_MAX, UINT32_MAX - 1 };
+	struct sidefile_object declared[2];
+	struct stackset ss;
+	struct wbuf w;
+	struct gp_err err;
+
+	t_begin("stacks/object-ids-declared");
+	memset(declared, 0, sizeof(declared));
+	declared[0].id = UINT32_MAX - 1;
+	declared[1].id = UINT32_MAX;
+	object_body(&w, objs, 3);
+	memset(&ss, 0, sizeof(ss));
+	check_u64(parse_body(&ss, &w, &err), 0, "parsed");
+	check_u64(stacks_resolve(&ss, declared, 2, &err), 0, "resolved");
+	check_u64(ss.nframes, 3, "three frames");
+	check_u64(ss.frames[0].obj, STACKS_EXE, "id 0: the executable");
+	check_u64(ss.frames[1].obj, 1, "id 0xffffffff: its object");
+	check_u64(ss.frames[2].obj, 0, "id 0xfffffffe: its object");
+	stacks_free(&ss);
+	for (size_t k = 1; k < 3; k++) {
+		uint32_t one[2] = { 0, objs[k] };
+		char want[64];
+
+		t_begin("stacks/object-id-%x-undeclared", objs[k]);
+		wbuf_free(&w);
+		object_body(&w, one, 2);
+		memset(&ss, 0, sizeof(ss));
+		check_u64(parse_body(&ss, &w, &err), 0, "parsed");
+		check_u64(stacks_resolve(&ss, NULL, 0, &err), (uint64_t)-1,
+			  "undeclared: refused");
+		snprintf(want, sizeof(want), "undeclared object %u", objs[k]);
+		check_has(err.msg, want, "names the id");
+		stacks_free(&ss);
+	}
+	wbuf_free(&w);
+}
+
 /* Functions 0 main, 1 f, 2 g, 3 h at 0x1000 + 0x100 i. */
 static void
 test_measured(void)
@@ -279,5 +346,6 @@ T_MODULE(stacks)
 {
 	t_run("stacks/repeats", test_repeats);
 	t_run("stacks/errors", test_errors);
+	t_run("stacks/object-ids", test_object_ids);
 	t_run("measured/counts", test_measured);
 }
