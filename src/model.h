@@ -23,7 +23,10 @@
  *
  * Ownership: the model borrows the analysis' symbol table, call graph
  * and file names (which must outlive it) and owns everything else;
- * model_free() releases it.  It is built by modelbuild.h.
+ * model_free() releases it.  It is built by modelbuild.h.  Our views'
+ * models (and --measured's) count gcc's clones in their origins: their
+ * table, call graph and measured times are then an analysis of their
+ * own, which the model owns (OWN).
  *
  * Adding something a view needs: a field here (owned or borrowed,
  * documented), filled in modelbuild.c from the analysis, freed in
@@ -135,6 +138,23 @@ struct model {
 	struct callsites sites; /* each arc's call sites and their lines */
 	/* Times measured from sampled stacks (measured.h), or NULL. */
 	const struct measured *measured; /* borrowed */
+	/*
+	 * gcc's clones counted in the function they were split from
+	 * (symclones.h), in the models of our views and
+	 * --measured (model_opts.clones): MERGED[F] is the function F's
+	 * numbers are counted in, F itself but for a clone's own entry,
+	 * which no report or view lists; function F stands for the symbols
+	 * CLONES[CLONE_LO[F] .. CLONE_LO[F + 1]) besides its name (use
+	 * model_clones()).  All NULL when the table is GNU's.  Borrowed
+	 * from OWN.
+	 */
+	const uint32_t *merged, *clone_lo;
+	const char *const *clones;
+	/* Owned: the analysis of that table (modelbuild.c), which ST, CG,
+	 * MEASURED and the above then borrow from; OWN_FREE releases it.
+	 * NULL when they borrow from the analysis. */
+	void *own;
+	void (*own_free)(void *own);
 };
 
 void model_free(struct model *m);
@@ -166,6 +186,14 @@ bool model_listed(const struct model *m, enum model_list list, entry_id id);
 
 /* A function's name as reports show it (demangled unless asked not to). */
 const char *model_name(const struct model *m, uint32_t fn);
+
+/*
+ * The symbols function FN stands for besides its name: gcc's clones of
+ * it (and a renamed function's own symbol), counted in it.  Sets *NAMES
+ * and returns how many; 0 when none.
+ */
+size_t model_clones(const struct model *m, uint32_t fn,
+		    const char *const **names);
 
 /* A function's raw (symbol table) name. */
 const char *model_raw_name(const struct model *m, uint32_t fn);

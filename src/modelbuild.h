@@ -27,18 +27,32 @@ struct model_opts {
 	bool line_table;        /* model -l/-s's line table, not functions */
 	bool views;             /* our views' data: program, files, maps */
 	bool sites;             /* each arc's call-site lines (callsites.h) */
+	/*
+	 * Count gcc's clones in the functions they were split from
+	 * (symclones_build), not where GNU's rules put them: always
+	 * for VIEWS; for the text reports with --measured when the profile
+	 * holds stacks (but with -A, -r and -R, which read GNU's table
+	 * beside the model).  Never in line mode (LINE_TABLE), with -S or
+	 * -R.
+	 */
+	bool clones;
+	const struct options *opts; /* borrowed: the command line */
 };
 
 /*
  * MO as the command line O sets it for every model: names (-T never
- * demangles, whatever --demangle says, as GNU), -L, -z and
- * --inline-file-names; the rest false, for the caller to set.
+ * demangles, whatever --demangle says, as GNU), -L, -z,
+ * --inline-file-names and --measured's CLONES; the rest false, for the
+ * caller to set.
  */
 void model_opts_init(struct model_opts *mo, const struct options *o);
 
 /*
  * Build M for MO from A (analysis_compute() done): from its line-mode
- * table with MO->line_table, else from its functions.  Source positions
+ * table with MO->line_table, else from its functions (with MO->views or
+ * MO->clones, from a table of its own that counts gcc's clones in their
+ * origins, analysed here as A's functions were, when the executable has
+ * clones; M then owns that analysis).  Source positions
  * and call-site lines are looked up now (A's executable caches DWARF,
  * hence not const), so no printer ever touches the executable.  Never
  * fails; model_free() releases M, which borrows from A.
