@@ -476,7 +476,8 @@
 		var box = el("flame-box"), S = FL.node_samples, P = FL.parent;
 		var W = box.clientWidth || 1000, out = [], anc = [], deepest = 0;
 		for (var a = P[zoom]; a >= 0; a = P[a])
-			anc.unshift(a);
+			anc.push(a);
+		anc.reverse(); /* the root first (push: a deep zoom stays linear) */
 		anc.forEach(function (n, k) {
 			out.push(frameHtml(n, 0, W, k * FROW, " anc"));
 		});

@@ -15,6 +15,10 @@
 # With -v wide=1, instead: 101,500 samples in 7,000 distinct stacks of
 # 10 to 19 samples, 9 to 13 frames each, so that some 40,000 nodes pass
 # the 0.01 % floor and the 20,000-node bound decides.
+# With -v deep=D, instead: a recursion D deep (defect 3): for every d
+# from 1 to D, 10 samples in work below d recs and 2 in the innermost
+# of d recs, under main.  The tree: main, a chain of D recs (the k-th
+# with 12 (D - k + 1) samples), a work of 10 below each.
 function rnd(n) {
 	seed = (seed * 16807) % 2147483647
 	return int(seed / 2147483647 * n)
@@ -34,6 +38,19 @@ BEGIN {
 	seed = 20
 	split("rec ping pong ca cb cc", fns, " ")
 	print "exe " prog
+	if (deep) {
+		print "rate 1000"
+		print "arc 0 main 0 rec 1"
+		print "arc 0 rec 0 rec " deep - 1
+		print "arc 0 rec 0 work " deep
+		line = ""
+		for (d = 1; d <= deep; d++) {
+			line = line " rec"
+			print "stack 10 work" line " main"
+			print "stack 2" line " main"
+		}
+		exit
+	}
 	if (wide) {
 		print "rate 1000"
 		noise(7000, 7, 5, 10, 10)
