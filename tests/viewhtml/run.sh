@@ -9,12 +9,17 @@
 # 100,000 stack samples whose truth is exact by construction (dear 90 %,
 # cheap 5 %, where gprof's estimate gives dear 0.1 %), 500 of them
 # truncated, with 2,500 distinct noise stacks (most merged into [other]
-# nodes); and a "wide" one, 7,000 distinct stacks whose tree is cut to
-# the 20,000-node bound.  Headless Chromium loads the page with "#fn=ID&selftest":
-# report.js's own checks (the flame tree's shape, its root = the stack
-# samples, [truncated] = the truncated samples, zooming in and out, the
-# measured column, the disagreement table's order, no resource loaded,
-# no console error) write PASS/FAIL lines into the DOM; this script
+# nodes); a "wide" one, 7,000 distinct stacks whose tree is cut to
+# the 20,000-node bound; a "deep" one, a recursion 400 deep (its tree
+# checked node by node); and a "huge" one over hub.c, counts past 2^53
+# and saturated at 2^64 - 1 (shown to the digit, the flame tree's check
+# exact) and a
+# calls column of "1860590+1860589".  Headless
+# Chromium loads each page with "#fn=ID&selftest": report.js's own
+# checks (the flame tree's shape, its root = the stack samples, [truncated] = the
+# truncated samples, zooming in and out, the measured column, the
+# disagreement table's order, no resource loaded, no console error)
+# write PASS/FAIL lines into the DOM; this script
 # then reads the numbers the DOM shows (dear's row, the disagreement
 # table, the flame graph's root) and the browser's own console log.
 # Without stacks (the same profile with no side file) the page has no
@@ -44,6 +49,8 @@ fi
 if ! {
 	cc -O0 -fPIC -shared -o "$out/libm1.so" "$top/tests/measured/lib.c" &&
 		cc -O0 -g -fno-inline -o "$out/prog" "$top/tests/measured/prog.c" \
+			-L"$out" -lm1 -Wl,-rpath,"$out" &&
+		cc -O0 -g -fno-inline -o "$out/hub" "$here/hub.c" \
 			-L"$out" -lm1 -Wl,-rpath,"$out"
 } 2>"$out/build.log"; then
 	fail viewhtml/build "see $out/build.log"
@@ -70,6 +77,20 @@ for p in big wide none deep; do
 	fi
 done
 pass viewhtml/build
+
+# The huge page: counts past 2^53, and saturated (mkspec.awk's huge).
+# The analyser may warn about the saturated sums: any "gprof: " line.
+awk -v prog="$out/hub" -v lib="$out/libm1.so" -v huge=1 -f "$here/mkspec.awk" \
+	>"$out/huge.spec"
+if ! python3 "$top/tests/objects/mkprof.py" "$out/huge.gmon" "$out/huge.spec" \
+	2>"$out/huge.mk.err"; then
+	fail viewhtml/mkprof-huge "$(head -n 1 "$out/huge.mk.err")"
+elif ! (cd "$out" && "$GPROF" --format=html --output=huge.html hub huge.gmon) \
+	2>"$out/huge.err" || grep -qv '^gprof: ' "$out/huge.err"; then
+	fail viewhtml/gprof-huge "$(head -n 1 "$out/huge.err")"
+else
+	pass viewhtml/gprof-huge
+fi
 
 # The page's size: the tree is bounded, whatever the distinct stacks.
 # wide's 40,000-odd nodes above the floor are cut to the 20,000 bound
@@ -270,6 +291,17 @@ if load deep "fn=0&selftest" flame-unzoom; then
 		sed 's/.*top://; s/px$//' | sort -n | awk '{ n++; top = $1 } END { print n, top }')
 	assert "viewhtml/deep-drawn ($_deep)" "frames drawn and deepest top: $_deep, want 802 7236" \
 		test "$_deep" = "802 7236"
+fi
+# The huge page checks itself (its flame tree with saturated counts); the DOM shows the exact
+# digits: rec's calls, lib_call's, the flame graph's root.
+if [ -f "$out/huge.html" ] && load huge "fn=0&selftest" flame-tree; then
+	_bad=
+	for _want in '<div class="num calls">1860590+1860589</div>' \
+		'<div class="num calls">18446744073709551615</div>' \
+		'data-n="0" data-samples="18446744073709551615"'; do
+		grep -qF "$_want" "$out/huge.dom" || _bad="$_bad [$_want]"
+	done
+	assert viewhtml/huge-digits "the DOM lacks$_bad" test -z "$_bad"
 fi
 if load none "fn=2&selftest" no-measured; then
 	# The page as built (the DOM before the data and code elements).
