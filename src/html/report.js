@@ -244,6 +244,27 @@
 		G.placeRows(first, ROW_H, html);
 	}
 
+	/* The calls column as wide as its widest text (a recursive count's
+	 * "N+M" runs to 41 characters), measured once in a hidden cell;
+	 * report.css keeps it at least its usual width. */
+	function fitCalls() {
+		var longest = "", grid = el("hdr").parentNode;
+		F.forEach(function (f) {
+			var t = callsText(f);
+			if (t.length > longest.length)
+				longest = t;
+		});
+		var probe = document.createElement("div");
+		probe.className = "row";
+		probe.style.cssText = "position:absolute;visibility:hidden;display:block";
+		probe.innerHTML = '<div class="num calls" style="display:inline-block">' +
+			esc(longest) + "</div>";
+		grid.appendChild(probe);
+		var w = probe.firstChild.getBoundingClientRect().width;
+		grid.removeChild(probe);
+		grid.style.setProperty("--calls-w", Math.ceil(w) + 2 + "px");
+	}
+
 	/* ---- the selected function ---- */
 	function arcRows(list, end, heading) {
 		if (list.length === 0)
@@ -629,6 +650,7 @@
 			 "</section>" : "") +
 			'<pre id="selftest"></pre>';
 		el("app").innerHTML = h;
+		fitCalls();
 		if (M) {
 			el("hdr").parentNode.className += " meas";
 			el("to-measured").addEventListener("click", function () {
@@ -679,6 +701,14 @@
 		var drawn = el("rows").children.length;
 		check("virtual", drawn > 0 && drawn <= 120 && drawn <= F.length,
 		      drawn + " rows drawn");
+		/* Every drawn calls cell whole: "N+M" never cut to "N+\u2026". */
+		var cut = [];
+		Array.prototype.forEach.call(el("rows").children, function (r) {
+			var c = r.querySelector(".calls"), f = F[+r.getAttribute("data-id")];
+			if (c.textContent !== callsText(f) || c.scrollWidth > c.clientWidth)
+				cut.push(f.name + " (" + c.textContent + ")");
+		});
+		check("calls-full", cut.length === 0, "cut: " + cut.join(", "));
 		/* Default order: self time, descending. */
 		var ids = visibleIds(), ok = true;
 		for (var i = 1; i < ids.length; i++)

@@ -13,10 +13,11 @@
 # the 20,000-node bound; a "deep" one, a recursion 400 deep (its tree
 # checked node by node); and a "huge" one over hub.c, counts past 2^53
 # and saturated at 2^64 - 1 (shown to the digit, the flame tree's check
-# exact) and a
-# calls column of "1860590+1860589".  Headless
+# exact), a calls column of "1860590+1860589" (never cut) and a
+# function with 29 callees.  Headless
 # Chromium loads each page with "#fn=ID&selftest": report.js's own
-# checks (the flame tree's shape, its root = the stack samples, [truncated] = the
+# checks (the calls cells whole, the
+# flame tree's shape, its root = the stack samples, [truncated] = the
 # truncated samples, zooming in and out, the measured column, the
 # disagreement table's order, no resource loaded, no console error)
 # write PASS/FAIL lines into the DOM; this script
@@ -292,7 +293,8 @@ if load deep "fn=0&selftest" flame-unzoom; then
 	assert "viewhtml/deep-drawn ($_deep)" "frames drawn and deepest top: $_deep, want 802 7236" \
 		test "$_deep" = "802 7236"
 fi
-# The huge page checks itself (its flame tree with saturated counts); the DOM shows the exact
+# The huge page checks itself (its calls cells whole, its flame tree with
+# saturated counts); the DOM shows the exact
 # digits: rec's calls, lib_call's, the flame graph's root.
 if [ -f "$out/huge.html" ] && load huge "fn=0&selftest" flame-tree; then
 	_bad=
