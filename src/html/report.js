@@ -327,9 +327,16 @@
 		draw();
 	}
 
-	/* The function, up to 8 callers left and 8 callees right. */
+	/*
+	 * The function, up to 8 callers left and 8 callees right.  Each
+	 * call's count sits on its node's row in the gap between that
+	 * column and the function, the gap as wide as the longest count
+	 * (CH units a character of the 10px labels, a little more than a
+	 * digit): rows 28 units apart and gaps of their own, no two labels
+	 * meet, nor a label and a box.
+	 */
 	function graph(id) {
-		var MAX = 8, W = 520, BW = 150, BH = 20;
+		var MAX = 8, BW = 150, BH = 20, CH = 6.5;
 		function pick(list, end) {
 			var ids = [], seen = {};
 			list.slice().sort(function (x, y) { return A[y].count - A[x].count; })
@@ -344,7 +351,11 @@
 		}
 		var left = pick(callers[id], "caller"), right = pick(callees[id], "callee");
 		var rows = Math.max(1, Math.min(MAX, Math.max(left.length, right.length)));
-		var H = rows * (BH + 8) + 24;
+		var H = rows * (BH + 8) + 24, longest = 0;
+		left.slice(0, MAX).concat(right.slice(0, MAX)).forEach(function (e) {
+			longest = Math.max(longest, e.count.length);
+		});
+		var GAP = Math.max(35, Math.ceil(longest * CH) + 12), W = 3 * BW + 2 * GAP;
 		var s = '<svg viewBox="0 0 ' + W + " " + H + '" height="' + H +
 			'" role="img" aria-label="call graph around ' + esc(F[id].name) + '">';
 		function label(n) {
@@ -365,16 +376,18 @@
 				var x1 = fromLeft ? x + BW : x, x2 = toX;
 				out += '<line x1="' + x1 + '" y1="' + (y + BH / 2) + '" x2="' + x2 +
 					'" y2="' + (H / 2) + '"/>' +
-					'<text class="count" x="' + ((x1 + x2) / 2 - 10) + '" y="' +
-					((y + BH / 2 + H / 2) / 2 - 2) + '">' + list[i].count + "</text>" +
+					'<text class="count" x="' + (fromLeft ? x1 + 4 : x1 - 4) +
+					'" y="' + (y + BH / 2 - 3) + '"' +
+					(fromLeft ? "" : ' text-anchor="end"') + ">" +
+					esc(list[i].count) + "</text>" +
 					node(list[i].id, x, y, fromLeft ? "caller" : "callee");
 			}
 			if (list.length > MAX)
-				out += '<text class="count" x="' + x + '" y="' + (H - 2) + '">+' +
+				out += '<text class="count more" x="' + x + '" y="' + (H - 2) + '">+' +
 					(list.length - MAX) + " more</text>";
 			return out;
 		}
-		var cx = (W - BW) / 2;
+		var cx = BW + GAP;
 		s += column(left, 0, cx, true) + column(right, W - BW, cx + BW, false) +
 			node(id, cx, H / 2 - BH / 2, "center") + "</svg>";
 		return s;
@@ -767,6 +780,36 @@
 				      !!el("detail").querySelector('a[href="#fn=' + from + '"]'),
 				      "callee does not list its caller");
 			}
+		}
+		/* The call graph of the function with the most callers or
+		 * callees: no count label meets another, or a box. */
+		var busiest = -1, most = 0;
+		F.forEach(function (f, i) {
+			var k = Math.max(callers[i].length, callees[i].length);
+			if (k > most) {
+				most = k;
+				busiest = i;
+			}
+		});
+		if (busiest >= 0) {
+			location.hash = "fn=" + busiest;
+			route();
+			var bbox = function (t) { return t.getBBox(); };
+			var labels = Array.prototype.map.call(
+				el("graph").querySelectorAll("text.count"), bbox);
+			var boxes = labels.concat(Array.prototype.map.call(
+				el("graph").querySelectorAll("rect"), bbox));
+			var overlaps = [];
+			for (i = 0; i < labels.length; i++)
+				for (var j = i + 1; j < boxes.length; j++) {
+					var p = boxes[i], q = boxes[j];
+					if (p.x < q.x + q.width && q.x < p.x + p.width &&
+					    p.y < q.y + q.height && q.y < p.y + p.height)
+						overlaps.push(i + "/" + j);
+				}
+			check("graph-labels", labels.length > 0 && overlaps.length === 0,
+			      labels.length + " labels of " + F[busiest].name +
+			      ", overlapping (label/label or box): " + overlaps.join(" "));
 		}
 		check("cycles", el("cycles").querySelectorAll(".cycle-group").length === C.length,
 		      "cycle groups drawn do not match " + C.length);

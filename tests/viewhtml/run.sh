@@ -14,9 +14,9 @@
 # checked node by node); and a "huge" one over hub.c, counts past 2^53
 # and saturated at 2^64 - 1 (shown to the digit, the flame tree's check
 # exact), a calls column of "1860590+1860589" (never cut) and a
-# function with 29 callees.  Headless
+# function with 29 callees (the call graph's labels apart).  Headless
 # Chromium loads each page with "#fn=ID&selftest": report.js's own
-# checks (the calls cells whole, the
+# checks (the calls cells whole, the call graph's labels apart, the
 # flame tree's shape, its root = the stack samples, [truncated] = the
 # truncated samples, zooming in and out, the measured column, the
 # disagreement table's order, no resource loaded, no console error)
@@ -293,10 +293,10 @@ if load deep "fn=0&selftest" flame-unzoom; then
 	assert "viewhtml/deep-drawn ($_deep)" "frames drawn and deepest top: $_deep, want 802 7236" \
 		test "$_deep" = "802 7236"
 fi
-# The huge page checks itself (its calls cells whole, its flame tree with
-# saturated counts); the DOM shows the exact
+# The huge page checks itself (its calls cells whole, its graph's labels
+# apart, its flame tree with saturated counts); the DOM shows the exact
 # digits: rec's calls, lib_call's, the flame graph's root.
-if [ -f "$out/huge.html" ] && load huge "fn=0&selftest" flame-tree; then
+if [ -f "$out/huge.html" ] && load huge "fn=0&selftest" graph-labels; then
 	_bad=
 	for _want in '<div class="num calls">1860590+1860589</div>' \
 		'<div class="num calls">18446744073709551615</div>' \
