@@ -8,7 +8,9 @@
  * the program, then says where the profile went and how to read it.
  * The exit status is the program's (128 + N when signal N ended it;
  * 127 when it could not be started).  Nothing is written by gprof-run
- * itself: the profile is the collector's, written as the program ends.
+ * itself: the profile is the collector's, written as the program ends;
+ * the closing message names only the files this run wrote, and a
+ * profile name that is a directory is refused before the program runs.
  *
  * gprof-run waits for the program whatever happens: the signals one
  * sends a process to stop it or to tell it something (HUP, INT, QUIT,
@@ -243,7 +245,9 @@ expand(const char *pattern, pid_t pid, const char *prog, char *buf, size_t cap)
 	buf[len < cap ? len : cap - 1] = '\0';
 }
 
-/* A file's identity, to tell whether the program wrote it. */
+/* A regular file's identity, to tell whether the program wrote it (the
+ * collector renames a new file into place: a new inode).  Anything but
+ * a regular file (a directory) does not exist for it. */
 struct stamp {
 	bool exists;
 	dev_t dev;
@@ -256,7 +260,7 @@ stamp_of(const char *path)
 {
 	struct stamp s = { 0 };
 	struct stat st;
-	if (stat(path, &st) == 0) {
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
 		s.exists = true;
 		s.dev = st.st_dev, s.ino = st.st_ino, s.mtime = st.st_mtim;
 	}
@@ -307,11 +311,20 @@ profile_pattern(char *buf)
 	return getenv("PROFDIR") ? NULL : "gmon.out";
 }
 
+static bool
+is_dir(const char *path)
+{
+	struct stat st;
+	size_t n = strlen(path);
+	return (n && path[n - 1] == '/') ||
+	       (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
 /* The profile's files as they were before the run, when their names
  * do not depend on the pid: to tell afterwards which ones it wrote. */
 struct before {
 	bool fixed; /* the pattern has no %p */
-	struct stamp prof;
+	struct stamp prof, side;
 };
 
 /* NAME's side file, NAME.gmonx, in BUF of PATH_MAX + 8. */
@@ -448,8 +461,8 @@ run(const char *prog, char **argv, pid_t *pid, int *status, bool *started)
  * Say which of the profile's files the program PID (PROG) wrote, and
  * how to read them, or why it wrote none: it ended with STATUS; the
  * files' names come from PATTERN (profile_pattern's); B: how they were
- * before.  A profile counts when this run made it (a fixed name:
- * changed; a name with the pid: there).
+ * before.  A file counts when it is a regular file that this run made
+ * (a fixed name: changed; a name with the pid: there).
  */
 static void
 report(const char *prog, pid_t pid, int status, const char *pattern,
@@ -468,13 +481,19 @@ report(const char *prog, pid_t pid, int status, const char *pattern,
 	side_name(name, side);
 	struct stamp prof = stamp_of(name), sidest = stamp_of(side);
 	bool wrote = b->fixed ? stamp_changed(b->prof, prof) : prof.exists;
-	bool wrote_side = sidest.exists;
+	bool wrote_side =
+	    b->fixed ? stamp_changed(b->side, sidest) : sidest.exists;
 	if (wrote) {
 		fprintf(stderr,
 			"gprof-run: profile written to %s%s%s\n"
 			"gprof-run: read it with: gprof %s %s\n",
 			name, wrote_side ? " and " : "", wrote_side ? side : "",
 			prog, name);
+	} else if (is_dir(name)) {
+		fprintf(stderr,
+			"gprof-run: %s is a directory: no profile could be "
+			"written there\n",
+			name);
 	} else if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 		fprintf(stderr,
@@ -544,16 +563,26 @@ find_both(const char *libgmon, const char *arg0, char *libbuf, char *progbuf,
 }
 
 /* The stamps of the profile's files before the run, when PATTERN
- * (for PROG) names them without the pid.  Always true. */
+ * (for PROG) names them without the pid.  False: the name is a
+ * directory, which no profile can be written to (said on stderr). */
 static bool
 stamp_before(const char *pattern, const char *prog, struct before *b)
 {
-	char name[PATH_MAX];
+	char name[PATH_MAX], side[PATH_MAX + 8];
 	b->fixed = pattern && !strstr(pattern, "%p");
 	if (!b->fixed)
 		return true;
 	expand(pattern, 0, prog, name, sizeof name);
+	if (is_dir(name)) {
+		size_t n = strlen(name);
+		fprintf(stderr,
+			"gprof-run: %s: a directory, not a file for the "
+			"profile (try -o %s%sgmon.out)\n",
+			name, name, n && name[n - 1] == '/' ? "" : "/");
+		return false;
+	}
 	b->prof = stamp_of(name);
+	b->side = stamp_of(side_name(name, side));
 	return true;
 }
 

@@ -5,11 +5,12 @@
 # some of); the program's exit status comes back (128+N for signal N,
 # 127 not found); the closing message names the files written; a static
 # program, a missing collector and bad options are refused with a
-# message and status 1; -o's %p names the file by pid; the signals
-# sent to gprof-run (TERM, HUP, INT, ...) reach the program, which it
-# waits for, but not a ^C the program had from the terminal already;
-# LD_PRELOAD is kept; both gprofs read what it wrote.  Env: GPROF,
-# BUILD.
+# message and status 1; -o's %p names the file by pid; -o naming a
+# directory is refused, and the closing message names only files the
+# run wrote; the signals sent to gprof-run (TERM, HUP, INT, ...) reach
+# the program, which it waits for, but not a ^C the program had from
+# the terminal already; LD_PRELOAD is kept; both gprofs read what it
+# wrote.  Env: GPROF, BUILD.
 # lib.sh's pass and fail always succeed: "A && pass || fail" is if-then-else.
 # shellcheck disable=SC2015
 set -u
@@ -259,6 +260,25 @@ case $got in
 *libgmon.so:"$out"/libnothing.so) pass gprofrun/preload-kept ;;
 *) fail gprofrun/preload-kept "LD_PRELOAD was '$got'" ;;
 esac
+
+# 5b. -o naming a directory is refused before the program runs (it
+# could not write there; "-o ." was reported as "profile written to
+# ."), and the closing message names only files this run wrote: a side
+# file left from an earlier run is not (glibc's collector, which a
+# --libgmon that is not ours leaves in charge, writes gmon.out alone).
+mkdir -p odir/sub odir/stale
+for c in "dir:sub" "dot:." "slash:new/"; do
+	o=${c#*:}
+	printf 'gprof-run: %s: a directory, not a file for the profile (try -o %sgmon.out)\n' \
+		"$o" "$(echo "$o" | sed 's|[^/]$|&/|')" >"odir/${c%%:*}.want"
+	expect "gprofrun/output-${c%%:*}" --rc=1 --empty --in=odir \
+		--err="$out/odir/${c%%:*}.want" "$RUN" -o "$o" ../exitcode 3
+done
+echo stale >odir/stale/gmon.out.gmonx
+printf '%s\n' 'gprof-run: profile written to gmon.out' \
+	'gprof-run: read it with: gprof ../../exitcode gmon.out' >odir/stale.want
+expect gprofrun/stale-side --empty --in=odir/stale --err="$out/odir/stale.want" \
+	"$RUN" --libgmon="$out/libnothing.so" ../../exitcode 0
 
 # 6. Every option of --help is in the man page, and the other way round.
 "$RUN" --help >help.txt
