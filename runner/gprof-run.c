@@ -347,8 +347,9 @@ static const int passed_on[] = { SIGHUP,  SIGINT,  SIGQUIT,
  * terminal) went to the terminal's whole foreground process group:
  * when the program is in it, it has the signal already and a second
  * would be a second ^C; when it is not (the program left our process
- * group), it is sent on.  A kill to a whole process group reaches the
- * program twice: gprof-run cannot tell it from a kill to itself alone.
+ * group) or we cannot tell (no terminal), it is sent on.  A kill to a
+ * whole process group reaches the program twice: gprof-run cannot tell
+ * it from a kill to itself alone.
  */
 static bool
 pass_on(const siginfo_t *si, pid_t pid, int tty)
@@ -356,7 +357,8 @@ pass_on(const siginfo_t *si, pid_t pid, int tty)
 	if (si->si_code == SI_USER || si->si_code == SI_QUEUE ||
 	    si->si_code == SI_TKILL)
 		return si->si_pid != pid;
-	return tty < 0 || tcgetpgrp(tty) != getpgid(pid);
+	pid_t fg = tty < 0 ? -1 : tcgetpgrp(tty);
+	return fg < 0 || fg != getpgid(pid);
 }
 
 static void
