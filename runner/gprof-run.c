@@ -52,11 +52,21 @@ struct knob {
 	const char *value; /* NULL: leave the environment's */
 };
 
-enum { K_OUT, K_RATE, K_CLOCK, K_FORK, K_DUMP, K_STACKS, K_VERBOSE, NKNOBS };
+enum {
+	K_OUT,
+	K_RATE,
+	K_CLOCK,
+	K_FORK,
+	K_DUMP,
+	K_EVERY,
+	K_STACKS,
+	K_VERBOSE,
+	NKNOBS
+};
 
 static const char *const knob_env[NKNOBS] = {
-	"LIBGMON_OUT",     "LIBGMON_RATE",   "LIBGMON_CLOCK",   "LIBGMON_FORK",
-	"LIBGMON_DUMP_ON", "LIBGMON_STACKS", "LIBGMON_VERBOSE",
+	"LIBGMON_OUT",     "LIBGMON_RATE",  "LIBGMON_CLOCK",  "LIBGMON_FORK",
+	"LIBGMON_DUMP_ON", "LIBGMON_EVERY", "LIBGMON_STACKS", "LIBGMON_VERBOSE",
 };
 
 static void
@@ -71,7 +81,9 @@ usage(FILE *f)
 	      "\n"
 	      "  -o, --output=PATTERN  write the profile to PATTERN (%p the "
 	      "pid, %e the\n"
-	      "                        program's name, %% a %); default "
+	      "                        program's name, %n the profile's "
+	      "number, %% a %);\n"
+	      "                        default "
 	      "gmon.out in the\n"
 	      "                        directory current when the program "
 	      "ends\n"
@@ -82,7 +94,11 @@ usage(FILE *f)
 	      "child profiles\n"
 	      "      --dump-on=LIST    also write the profile on these "
 	      "signals or calls\n"
-	      "                        (TERM,INT,HUP,_exit,exec)\n"
+	      "                        (TERM,INT,HUP: then die; USR1,USR2: "
+	      "a snapshot,\n"
+	      "                        the program goes on; _exit,exec)\n"
+	      "      --every=SECONDS   also write a snapshot every SECONDS "
+	      "of wall time\n"
 	      "      --no-stacks       record no call stacks with the "
 	      "samples\n"
 	      "  -v, --verbose         the collector reports its clock and "
@@ -219,10 +235,11 @@ out:
 	return answer;
 }
 
-/* The profile's name for the process PID of program PROG: PATTERN
- * expanded as the collector does (%p, %e, %%). */
+/* The profile's name for the process PID of program PROG, profile
+ * number SEQ: PATTERN expanded as the collector does (%p, %e, %n, %%). */
 static void
-expand(const char *pattern, pid_t pid, const char *prog, char *buf, size_t cap)
+expand(const char *pattern, pid_t pid, const char *prog, unsigned seq,
+       char *buf, size_t cap)
 {
 	const char *base = strrchr(prog, '/');
 	base = base ? base + 1 : prog;
@@ -234,6 +251,8 @@ expand(const char *pattern, pid_t pid, const char *prog, char *buf, size_t cap)
 			p++;
 		else if (p[0] == '%' && p[1] == 'e')
 			n = snprintf(buf + len, cap - len, "%s", base), p++;
+		else if (p[0] == '%' && p[1] == 'n')
+			n = snprintf(buf + len, cap - len, "%u", seq), p++;
 		else if (p[0] == '%' && p[1] == '%')
 			buf[len] = '%', n = 1, p++;
 		else
@@ -479,18 +498,30 @@ report(const char *prog, pid_t pid, int status, const char *pattern,
 		return;
 	}
 	char name[PATH_MAX], side[PATH_MAX + 8];
-	expand(pattern, pid, prog, name, sizeof name);
+	/* Numbered profiles (%n): the last one is the run's final. */
+	unsigned seq = 1;
+	if (strstr(pattern, "%n"))
+		for (;; seq++) {
+			expand(pattern, pid, prog, seq + 1, name, sizeof name);
+			if (!stamp_of(name).exists)
+				break;
+		}
+	expand(pattern, pid, prog, seq, name, sizeof name);
 	side_name(name, side);
 	struct stamp prof = stamp_of(name), sidest = stamp_of(side);
 	bool wrote = b->fixed ? stamp_changed(b->prof, prof) : prof.exists;
 	bool wrote_side =
 	    b->fixed ? stamp_changed(b->side, sidest) : sidest.exists;
 	if (wrote) {
-		fprintf(stderr,
-			"gprof-run: profile written to %s%s%s\n"
-			"gprof-run: read it with: gprof %s %s\n",
-			name, wrote_side ? " and " : "", wrote_side ? side : "",
-			prog, name);
+		fprintf(stderr, "gprof-run: profile written to %s%s%s\n", name,
+			wrote_side ? " and " : "", wrote_side ? side : "");
+		if (seq > 1)
+			fprintf(stderr,
+				"gprof-run: (the last of %u, numbered from "
+				"1)\n",
+				seq);
+		fprintf(stderr, "gprof-run: read it with: gprof %s %s\n", prog,
+			name);
 	} else if (is_dir(name)) {
 		fprintf(stderr,
 			"gprof-run: %s is a directory: no profile could be "
@@ -571,10 +602,10 @@ static bool
 stamp_before(const char *pattern, const char *prog, struct before *b)
 {
 	char name[PATH_MAX], side[PATH_MAX + 8];
-	b->fixed = pattern && !strstr(pattern, "%p");
+	b->fixed = pattern && !strstr(pattern, "%p") && !strstr(pattern, "%n");
 	if (!b->fixed)
 		return true;
-	expand(pattern, 0, prog, name, sizeof name);
+	expand(pattern, 0, prog, 1, name, sizeof name);
 	if (is_dir(name)) {
 		size_t n = strlen(name);
 		fprintf(stderr,
@@ -597,6 +628,7 @@ main(int argc, char **argv)
 		{ "clock", required_argument, NULL, 'c' },
 		{ "fork", required_argument, NULL, 'F' },
 		{ "dump-on", required_argument, NULL, 'D' },
+		{ "every", required_argument, NULL, 'E' },
 		{ "no-stacks", no_argument, NULL, 'S' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "libgmon", required_argument, NULL, 'L' },
@@ -627,6 +659,9 @@ main(int argc, char **argv)
 			break;
 		case 'D':
 			knob[K_DUMP] = optarg;
+			break;
+		case 'E':
+			knob[K_EVERY] = optarg;
 			break;
 		case 'S':
 			knob[K_STACKS] = "0";

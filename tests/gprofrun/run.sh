@@ -112,9 +112,9 @@ start_waiter() {
 	mkfifo "$_wn.fifo" "$_wn.hold"
 	exec 4<>"$_wn.fifo" 6<>"$_wn.hold"
 	{
-		"$@" <"$_wn.hold" >"$_wn.out" 2>"$_wn.err" 4<&- 6<&-
+		"$@" <"$_wn.hold" >"$_wn.out" 2>"$_wn.err" 4<&-
 		echo "end $?" >"$_wn.fifo"
-	} &
+	} 6>&- &
 	start_why='' prog_pid='' run_pid='' end_rc=''
 	read -r prog_pid run_pid <&4
 	if [ "$prog_pid" = end ]; then
@@ -280,7 +280,63 @@ printf '%s\n' 'gprof-run: profile written to gmon.out' \
 expect gprofrun/stale-side --empty --in=odir/stale --err="$out/odir/stale.want" \
 	"$RUN" --libgmon="$out/libnothing.so" ../../exitcode 0
 
-# 6. Every option of --help is in the man page, and the other way round.
+# 6. Snapshots of a program that goes on: USR1 sent to gprof-run
+# reaches the program, which writes snap.1 and goes on; --every writes
+# every 0.2 s; the profiles are numbered (%n) and the closing message
+# names the last.  Each step waits for the file it needs (at most 20 s).
+# wait_for FILE: true once FILE exists.
+wait_for() {
+	_w=0
+	while [ ! -f "$1" ] && [ $_w -lt 2000 ]; do
+		sleep 0.01
+		_w=$((_w + 1))
+	done
+	[ -f "$1" ]
+}
+# snaps_read PREFIX N: PREFIX.1 ... PREFIX.N all read by our gprof and
+# by GNU's, and no PREFIX.(N+1).
+snaps_read() {
+	_k=1
+	while [ $_k -le "$2" ]; do
+		"$GPROF" -b waiter "$1.$_k" >/dev/null 2>&1 &&
+			/usr/bin/gprof -b waiter "$1.$_k" >/dev/null 2>&1 || return 1
+		_k=$((_k + 1))
+	done
+	[ ! -e "$1.$_k" ]
+}
+start_waiter usr1 "$RUN" --dump-on=USR1 -o usr1.%n ./waiter usr1.fifo wait
+if [ -n "$start_why" ]; then
+	fail gprofrun/snapshot-usr1 "$start_why"
+else
+	kill -USR1 "$run_pid"
+	wait_for usr1.1.gmonx
+	exec 6>&-
+	end_waiter
+	if [ "$end_rc" = 0 ] && snaps_read usr1 2 &&
+		grep -q '^gprof-run: profile written to usr1.2 and usr1.2.gmonx$' usr1.err &&
+		grep -q '^gprof-run: (the last of 2, numbered from 1)$' usr1.err; then
+		pass gprofrun/snapshot-usr1
+	else
+		fail gprofrun/snapshot-usr1 "exit ${end_rc:-?}: $(ls usr1.[0-9]* 2>/dev/null | tr '\n' ' ')$(head -c 200 usr1.err | tr '\n' ' ')"
+	fi
+fi
+start_waiter every "$RUN" --every=0.2 -o every.%n ./waiter every.fifo wait
+if [ -n "$start_why" ]; then
+	fail gprofrun/snapshot-every "$start_why"
+else
+	wait_for every.2.gmonx
+	exec 6>&-
+	end_waiter
+	n=$(ls every.[0-9]* 2>/dev/null | grep -c -v gmonx)
+	if [ "$end_rc" = 0 ] && [ "$n" -ge 3 ] && snaps_read every "$n" &&
+		grep -q "^gprof-run: (the last of $n, numbered from 1)\$" every.err; then
+		pass gprofrun/snapshot-every
+	else
+		fail gprofrun/snapshot-every "exit ${end_rc:-?}, $n profiles: $(head -c 200 every.err | tr '\n' ' ')"
+	fi
+fi
+
+# 7. Every option of --help is in the man page, and the other way round.
 "$RUN" --help >help.txt
 opts=$(grep -o -- '--[a-z-]*' help.txt | sort -u)
 missing=

@@ -26,7 +26,8 @@
 # perf_event_open is refused), a daemon that closes every descriptor
 # from 3 up, puts /dev/null over 0-2 and reuses the numbers at once
 # (every clock, linked and preloaded, with and without stacks: its
-# pipes, file and eventfds untouched), a tiny hot function's never-run
+# pipes, file and eventfds untouched), snapshots every second and on
+# SIGUSR1 with 8 threads calling (counts rising, the last one exact), a tiny hot function's never-run
 # neighbours unsampled, the same under valgrind (perf would sample
 # valgrind's code: a timer must be taken), the stated sampling rate, a noreturn call ending
 # a function, compiled -pg but linked without it (self-start),
@@ -400,6 +401,66 @@ for how in linked preload; do
 			verdict "$name" "$why"
 		done
 	done
+done
+
+# --- snapshots of a program that keeps running (progs/snap.c): every
+# second (LIBGMON_EVERY) and on SIGUSR1 while 8 threads call at full
+# speed; each profile readable, counts rising, the last one exact ------
+# tick_count EXE PROFILE: worker -> tick's count in our -b -q report.
+tick_count() {
+	gprof_arcs "$GPROF" "$1" "$2" | awk '$1 == "worker" && $2 == "tick" { print $3 }'
+}
+# snaps_ok EXE: $rundir's prof.1, prof.2, ... (at least $want of them)
+# each read by both gprofs, worker -> tick rising, the last one the
+# truth's.
+snaps_ok() {
+	_want=$(awk '$1 == "ARC" && $2 == "worker" { print $4 }' "$dir/truth.txt")
+	_k=1 _last=0
+	while [ -f "$rundir/prof.$_k" ]; do
+		for _g in "$GPROF" "$GNU"; do
+			"$_g" -b "$1" "$rundir/prof.$_k" >/dev/null 2>&1 ||
+				{ echo "$(basename "$_g") cannot read prof.$_k"; return 1; }
+		done
+		_c=$(tick_count "$1" "$rundir/prof.$_k")
+		if [ -z "$_c" ] || [ "$_c" -lt "$_last" ] ||
+			{ [ "$_c" -eq "$_last" ] && [ "$_k" -gt 1 ]; }; then
+			echo "prof.$_k counts ${_c:-nothing}, after $_last"
+			return 1
+		fi
+		_last=$_c
+		_k=$((_k + 1))
+	done
+	if [ $((_k - 1)) -lt "$want" ]; then
+		echo "$((_k - 1)) profiles, want at least $want"
+	elif [ "$_last" != "$_want" ]; then
+		echo "the last profile counts $_last calls, the program made $_want"
+	fi
+}
+for how in linked preload; do
+	[ "$AGAINST" = glibc ] && continue
+	rt=ours pre=no
+	[ $how = preload ] && rt=glibc pre=yes
+	exe=$out/bin/snap-$rt
+	if ! why=$(b snap-$rt snap.c $rt -pthread); then
+		verdict "runtime/snapshot-every/$how" "$why"
+		verdict "runtime/snapshot-usr1/$how" "$why"
+		verdict "runtime/snapshot-replace/$how" "$why"
+		continue
+	fi
+	# 4 s at one a second: 3 snapshots at least, and the final one.
+	want=4
+	why=$(run_prog "runtime/snapshot-every/$how" $pre "$exe" \
+		LIBGMON_OUT=prof.%n LIBGMON_EVERY=1 -- 2 4 && snaps_ok "$exe")
+	verdict "runtime/snapshot-every/$how" "$why"
+	want=2
+	why=$(run_prog "runtime/snapshot-usr1/$how" $pre "$exe" \
+		LIBGMON_OUT=prof.%n LIBGMON_DUMP_ON=USR1 -- 8 1 usr1 prof.1 &&
+		snaps_ok "$exe")
+	verdict "runtime/snapshot-usr1/$how" "$why"
+	# Without %n each one replaces the last: one profile, exact.
+	why=$(run_prog "runtime/snapshot-replace/$how" $pre "$exe" \
+		LIBGMON_EVERY=0.2 -- 2 1 && one_profile && check_arcs "$exe" "$prof")
+	verdict "runtime/snapshot-replace/$how" "$why"
 done
 
 # --- samples: a tiny hot function's never-run neighbour gets none -----
