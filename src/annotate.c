@@ -379,12 +379,11 @@ annotate_print(FILE *out, const struct ann_syms *syms, const struct options *o,
 				"file?); annotated as it is",
 				f->path);
 		if (o->separate_files) {
+			/* The first failure is the one reported; the other
+			 * files are written anyway. */
 			if (write_ann(f->path, &st, &p, &sf, lines, n, total, o,
-				      &written, &e) != 0) {
-				gp_warn("%s", e.msg);
-				rc = gp_fail(err, "an annotated source file "
-						  "could not be written (-y)");
-			}
+				      &written, rc == 0 ? err : NULL) != 0)
+				rc = -1;
 		} else {
 			if (!*first)
 				fputs(after_file ? "\n\f\n" : "\f\n", out);

@@ -59,10 +59,11 @@
 
 /*
  * Print the annotated source of the selected symbols of SYMS (collected
- * by ann_syms_collect) to OUT (or with -y to BASE-ann files).  *FIRST says whether nothing has been printed to OUT yet; it
- * is cleared when something is.  Returns 0, or -1 with a message in ERR
- * when an -ann file could not be written (the other files are written
- * anyway); missing sources are warnings.
+ * by ann_syms_collect) to OUT (or with -y to BASE-ann files).  *FIRST
+ * says whether nothing has been printed to OUT yet; it is cleared when
+ * something is.  Returns 0, or -1 with a message in ERR when an -ann
+ * file could not be written (the first such file's; the other files are
+ * written anyway); missing sources are warnings.
  */
 int annotate_print(FILE *out, const struct ann_syms *syms,
 		   const struct options *o, bool *first, struct gp_err *err);

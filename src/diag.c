@@ -25,7 +25,7 @@ gp_warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
+	fflush(NULL);
 	fputs("gprof: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -36,7 +36,7 @@ gp_warn(const char *fmt, ...)
 void
 gp_out_of_memory(void)
 {
-	fflush(stdout);
+	fflush(NULL);
 	fputs("gprof: out of memory\n", stderr);
 	exit(1);
 }

@@ -72,7 +72,11 @@ struct gp_err {
 /* Record a failure in ERR (which may be NULL) and return -1. */
 int gp_fail(struct gp_err *err, const char *fmt, ...) GP_PRINTF(2, 3);
 
-/* Print "gprof: MSG" on stderr (a warning; the program goes on). */
+/*
+ * Print "gprof: MSG" on stderr (a warning; the program goes on), after
+ * flushing every output stream (fflush(NULL): standard output's is an
+ * outfile's, not stdout), so that it follows what was printed before.
+ */
 void gp_warn(const char *fmt, ...) GP_PRINTF(1, 2);
 
 /* Allocation that never returns NULL: on failure, report and exit 1. */

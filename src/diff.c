@@ -524,14 +524,16 @@ print_diff(FILE *out, const struct diff *d, const struct options *o,
 	return 0;
 }
 
+/* Write D to O->output, or else to OUT (standard output's stream). */
 static int
-write_out(const struct diff *d, const struct options *o, struct gp_err *err)
+write_out(const struct diff *d, const struct options *o, FILE *out,
+	  struct gp_err *err)
 {
 	struct outfile of;
 	struct gp_err warn = { { 0 } };
 
 	if (o->output == NULL)
-		return print_diff(stdout, d, o, err);
+		return print_diff(out, d, o, err);
 	if (outfile_open(&of, o->output, &warn, err) != 0)
 		return -1;
 	if (warn.msg[0] != '\0')
@@ -559,12 +561,12 @@ load_base(struct analysis *b, struct options *ob, struct gp_err *err)
 /* Compare CI with BI into D, write it, judge --fail-on-regression. */
 static int
 finish(struct diff *d, const struct diff_input *bi, const struct diff_input *ci,
-       const struct options *o, struct gp_err *err)
+       const struct options *o, FILE *out, struct gp_err *err)
 {
 	int rc;
 
 	diff_compute_inputs(d, bi, ci, o->diff_share, o->fail_regression);
-	rc = write_out(d, o, err);
+	rc = write_out(d, o, out, err);
 	if (rc == 0 && d->worst != NULL)
 		rc = regression(d, err);
 	diff_free(d);
@@ -574,7 +576,7 @@ finish(struct diff *d, const struct diff_input *bi, const struct diff_input *ci,
 /* BASE is a JSON export. */
 static int
 against_json(struct diff *d, const struct diff_input *ci,
-	     const struct options *o, struct gp_err *err)
+	     const struct options *o, FILE *out, struct gp_err *err)
 {
 	struct diff_input bi;
 	struct diff_strings strs = { 0 };
@@ -582,7 +584,7 @@ against_json(struct diff *d, const struct diff_input *ci,
 
 	memset(&bi, 0, sizeof(bi));
 	if (diff_json_read(o->diff_base, &bi, &d->base, &strs, err) == 0)
-		rc = finish(d, &bi, ci, o, err);
+		rc = finish(d, &bi, ci, o, out, err);
 	diff_input_free(&bi);
 	diff_strings_free(&strs);
 	return rc;
@@ -591,7 +593,7 @@ against_json(struct diff *d, const struct diff_input *ci,
 /* BASE is a profile, or an executable and its profiles. */
 static int
 against_profiles(struct diff *d, const struct diff_input *ci,
-		 const struct options *o, struct gp_err *err)
+		 const struct options *o, FILE *out, struct gp_err *err)
 {
 	struct options ob = *o;
 	char *spec = xstrdup(o->diff_base);
@@ -610,7 +612,7 @@ against_profiles(struct diff *d, const struct diff_input *ci,
 		d->base.exe = ob.exe;
 		d->base.gmons = ob.gmons;
 		d->base.ngmons = ob.ngmons;
-		rc = finish(d, &bi, ci, o, err);
+		rc = finish(d, &bi, ci, o, out, err);
 		diff_input_free(&bi);
 		model_free(&mb);
 	}
@@ -621,7 +623,8 @@ against_profiles(struct diff *d, const struct diff_input *ci,
 }
 
 int
-diff_write(struct analysis *a, const struct options *o, struct gp_err *err)
+diff_write(struct analysis *a, const struct options *o, FILE *out,
+	   struct gp_err *err)
 {
 	struct model mc;
 	struct diff_input ci;
@@ -635,9 +638,9 @@ diff_write(struct analysis *a, const struct options *o, struct gp_err *err)
 	d.cur.gmons = o->gmons;
 	d.cur.ngmons = o->ngmons;
 	if (diff_base_is_json(o->diff_base))
-		rc = against_json(&d, &ci, o, err);
+		rc = against_json(&d, &ci, o, out, err);
 	else
-		rc = against_profiles(&d, &ci, o, err);
+		rc = against_profiles(&d, &ci, o, out, err);
 	diff_input_free(&ci);
 	model_free(&mc);
 	return rc;

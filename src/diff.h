@@ -184,11 +184,12 @@ int diff_print_html(FILE *out, const struct diff *d, struct gp_err *err);
 /*
  * --diff: analyse O->diff_base, compare A with it, and write the text
  * (or with --format=json the JSON, with --format=html the page) to
- * O->output or standard output.
+ * O->output or to OUT, standard output's stream (views_write's).
  * Returns 0, or -1 with ERR set: an error (no output file changed), or
  * after writing the whole report, a regression beyond
  * --fail-on-regression.
  */
-int diff_write(struct analysis *a, const struct options *o, struct gp_err *err);
+int diff_write(struct analysis *a, const struct options *o, FILE *out,
+	       struct gp_err *err);
 
 #endif

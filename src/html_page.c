@@ -48,7 +48,5 @@ html_page_end(FILE *out, const struct html_page *p, struct jsonw *w,
 	for (const char *const *js = p->script; *js != NULL; js++)
 		fputs(*js, out);
 	fputs("</script>\n</body>\n</html>\n", out);
-	if (fflush(out) != 0 || ferror(out))
-		return gp_fail(err, "cannot write the HTML page");
 	return 0;
 }

@@ -39,8 +39,8 @@ void html_page_begin(FILE *out, const struct html_page *p, struct jsonw *w);
 int html_page_data(FILE *out, struct jsonw *w, const char *id,
 		   struct gp_err *err);
 
-/* Finish W's document, write P's scripts and the end of the page, and
- * flush OUT.  Returns 0, or -1 with ERR set (a JSON or write error). */
+/* Finish W's document and write P's scripts and the end of the page.
+ * Returns 0, or -1 with ERR set (a JSON error). */
 int html_page_end(FILE *out, const struct html_page *p, struct jsonw *w,
 		  struct gp_err *err);
 

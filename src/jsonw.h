@@ -32,7 +32,8 @@
  * - Nesting is at most JSONW_MAX_DEPTH; misuse (a value without a key
  *   in an object, too deep, unbalanced ends) is a programming error,
  *   caught by NEVER() and reported by jsonw_finish().
- * - Output goes through stdio; jsonw_finish() reports a write error.
+ * - Output goes through stdio; a write error is the stream owner's to
+ *   find (outfile.h), not jsonw's.
  */
 #ifndef GPROF_JSONW_H
 #define GPROF_JSONW_H
@@ -89,8 +90,8 @@ void jsonw_double_sig(struct jsonw *w, double v, int sig);
 void jsonw_hex(struct jsonw *w, uint64_t v);
 
 /*
- * End the document: a final newline, then 0 when it is complete and
- * was written, or -1 with a message in ERR (a write error, or misuse).
+ * End the document: a final newline, then 0 when it is complete, or -1
+ * with a message in ERR (misuse).
  */
 int jsonw_finish(struct jsonw *w, struct gp_err *err);
 

@@ -1,9 +1,14 @@
 /*
  * main.c - the gprof command: parse the command line, analyse, write
- * gmon.sum (-s), print the reports (or another view, views.h).  The only module that prints errors
- * and chooses the exit status (0 success, 1 any failure).
+ * gmon.sum (-s), print the reports (or another view, views.h).  The only
+ * module that prints errors and chooses the exit status (0 success, 1
+ * any failure).
+ *
+ * Everything printed goes through one stream on standard output
+ * (outfile_stdout) or an outfile of its own, and a failed write is found
+ * once, when that outfile is committed: a full disk, a file size limit
+ * or a closed pipe is an error, never a short report and status 0.
  */
-#include <errno.h>
 #include <stdio_ext.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,15 +17,15 @@
 #include "diff.h"
 #include "memtune.h"
 #include "options.h"
-#include "views.h"
+#include "outfile.h"
 #include "sumfile.h"
+#include "views.h"
 
 #define GPROF_VERSION "0.1"
 
 static int
 fail(const struct gp_err *err)
 {
-	fflush(stdout);
 	fprintf(stderr, "gprof: %s\n", err->msg);
 	return 1;
 }
@@ -32,23 +37,24 @@ print_file_info(const struct gmon_file *f, void *ctx)
 	gmon_file_describe(ctx, f);
 }
 
+/* Everything but the end: OUT is standard output's stream. */
 static int
-run(struct analysis *a, struct options *o, int argc, char **argv,
+run(struct analysis *a, struct options *o, FILE *out, int argc, char **argv,
     struct gp_err *err)
 {
 	if (options_parse(o, argc, argv, err) != 0)
 		return -1;
 	if (o->help) {
-		options_usage(stdout);
+		options_usage(out);
 		return 0;
 	}
 	if (o->version) {
-		printf("gprof (gprof in C) %s\n", GPROF_VERSION);
+		fprintf(out, "gprof (gprof in C) %s\n", GPROF_VERSION);
 		return 0;
 	}
 	if (views_find(o->view ? o->view : "text", err) == NULL)
 		return -1;
-	if (analysis_load(a, o, o->file_info ? print_file_info : NULL, stdout,
+	if (analysis_load(a, o, o->file_info ? print_file_info : NULL, out,
 			  err) != 0)
 		return -1;
 	if (o->file_info)
@@ -59,14 +65,14 @@ run(struct analysis *a, struct options *o, int argc, char **argv,
 	if (analysis_compute(a, o, err) != 0)
 		return -1;
 	if (o->debug)
-		analysis_describe(stdout, a, o->debug);
+		analysis_describe(out, a, o->debug);
 	if ((o->style & OUT_SUM) && sumfile_write(a, o->format, err) != 0)
 		return -1;
 	if (o->diff_base != NULL) /* --diff: our own comparison report */
-		return diff_write(a, o, err);
+		return diff_write(a, o, out, err);
 	if (analysis_sum_only(o)) /* no report to print (analysis.h) */
 		return 0;
-	return views_write(a, o, err);
+	return views_write(a, o, out, err);
 }
 
 int
@@ -75,15 +81,19 @@ main(int argc, char **argv)
 	struct analysis a;
 	struct options o;
 	struct gp_err err = { { 0 } };
+	struct outfile out;
 	int rc;
 
 	analysis_init(&a);
 	memset(&o, 0, sizeof(o));
-	/* One thread writes stdout: skip stdio's per-call locking. */
-	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
-	rc = run(&a, &o, argc, argv, &err);
-	if (fflush(stdout) != 0 && rc == 0)
-		rc = gp_fail(&err, "error writing output: %s", strerror(errno));
+	outfile_stdout(&out);
+	/* One thread at a time writes it: skip stdio's per-call locking. */
+	__fsetlocking(out.f, FSETLOCKING_BYCALLER);
+	rc = run(&a, &o, out.f, argc, argv, &err);
+	/* What was printed goes out even after an error, which is then
+	 * the one reported. */
+	if (outfile_commit(&out, rc == 0 ? &err : NULL) != 0)
+		rc = -1;
 	analysis_free(&a);
 	options_free(&o);
 	return rc == 0 ? 0 : fail(&err);

@@ -26,6 +26,7 @@
 #define MAX_LINKS 40 /* symlinks followed before giving up (ELOOP) */
 #define MAX_HOST 32  /* bytes of the host name kept in the temp name */
 #define MAX_BASE 200 /* bytes of the target's name kept in it */
+#define STDOUT_BUF (64 * 1024) /* standard output's stdio buffer */
 
 /* The temporary to remove on a signal or at exit, and who created it. */
 static char pending[PATH_MAX];
@@ -289,6 +290,9 @@ release(struct outfile *of)
 {
 	if (of->f != NULL)
 		fclose(of->f);
+	of->f = NULL;
+	if (of->is_stdout) /* no temporary, and descriptor 1 stays open */
+		return;
 	if (of->fd >= 0)
 		close(of->fd);
 	if (of->tmp != NULL)
@@ -297,7 +301,6 @@ release(struct outfile *of)
 	restore_signals();
 	free(of->tmp);
 	free(of->target);
-	of->f = NULL;
 	of->fd = -1;
 	of->tmp = of->target = NULL;
 }
@@ -418,6 +421,8 @@ write_failed(const struct outfile *of, int e, struct gp_err *err)
 		what = "the disk quota is exceeded";
 	else if (e == EFBIG)
 		what = "the file size limit is exceeded";
+	if (of->is_stdout)
+		return gp_fail(err, "%s: %s (%s)", of->name, what, strerror(e));
 	if (of->in_place)
 		then = "it was being updated in place and is now damaged";
 	else if (of->existed && e == ENOSPC)
@@ -487,6 +492,18 @@ outfile_open(struct outfile *of, const char *name, struct gp_err *warn,
 	return -1;
 }
 
+void
+outfile_stdout(struct outfile *of)
+{
+	memset(of, 0, sizeof(*of));
+	of->name = "standard output";
+	of->fd = STDOUT_FILENO;
+	of->is_stdout = true;
+	open_stream(of);
+	setvbuf(of->f, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF,
+		STDOUT_BUF);
+}
+
 static void
 sync_dir(const char *target)
 {
@@ -500,16 +517,28 @@ sync_dir(const char *target)
 	free(dir);
 }
 
+/* Flush OF's stream; the errno of its first failed write, or 0. */
+static int
+flush_stream(struct outfile *of)
+{
+	if (fflush(of->f) != 0 || of->werr != 0)
+		return of->werr != 0 ? of->werr : errno;
+	return 0;
+}
+
 int
 outfile_commit(struct outfile *of, struct gp_err *err)
 {
-	int rc = 0, e = 0;
+	int rc = 0, e = flush_stream(of);
 
-	if (fflush(of->f) != 0 || of->werr != 0)
-		e = of->werr != 0 ? of->werr : errno;
-	else if (of->in_place && ftruncate(of->fd, of->nbytes) != 0)
+	if (of->is_stdout) {
+		/* Nothing to sync (a pipe, a terminal) or to rename. */
+		release(of);
+		return e != 0 ? write_failed(of, e, err) : 0;
+	}
+	if (e == 0 && of->in_place && ftruncate(of->fd, of->nbytes) != 0)
 		e = errno;
-	else if (fsync(of->fd) != 0)
+	if (e == 0 && fsync(of->fd) != 0)
 		e = errno;
 	fclose(of->f);
 	of->f = NULL;

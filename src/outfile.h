@@ -18,7 +18,14 @@
  * error (EFBIG) that the commit reports.
  *
  * At most one outfile is open at a time (the signal handler knows one
- * temporary).
+ * temporary); the one on standard output (outfile_stdout) has none and
+ * does not count.
+ *
+ * Every write goes through OF->f, whose write function keeps the errno
+ * of the first failure (stdio's own error flag keeps no reason, and a
+ * large fwrite that bypasses the buffer fails where a final fflush
+ * cannot see it): the commit is the one place a failed write is found
+ * and reported, so printers never check.
  *
  *	struct outfile of;
  *	if (outfile_open(&of, "gmon.sum", &warn, err) != 0)
@@ -42,11 +49,12 @@ struct outfile {
 	char *target;     /* owned: the file written, symlinks followed */
 	char *tmp;        /* owned: the temporary, NULL when in place */
 	FILE *f;          /* the stream to write the new contents to */
-	int fd;           /* the descriptor under F */
+	int fd;           /* the descriptor under F (1: not ours) */
 	int werr;         /* errno of the first failed write, or 0 */
 	off_t nbytes;     /* bytes written so far */
 	bool existed;     /* TARGET was there before */
 	bool in_place;    /* writing over TARGET itself */
+	bool is_stdout;   /* standard output (outfile_stdout) */
 };
 
 /*
@@ -64,12 +72,23 @@ int outfile_open(struct outfile *of, const char *name, struct gp_err *warn,
 		 struct gp_err *err);
 
 /*
+ * Write standard output through OF: OF->f is a stream on descriptor 1,
+ * line buffered on a terminal and fully buffered otherwise, that keeps
+ * the first failed write as a file's does.  outfile_commit() flushes it
+ * and reports a failure as "standard output: REASON"; nothing is
+ * created, synced or renamed, no signal is caught, and descriptor 1
+ * stays open.  Never fails.
+ */
+void outfile_stdout(struct outfile *of);
+
+/*
  * Finish: flush and sync the new contents, give them the mode (and
  * owner) they should have, and rename the temporary onto the target (in
  * place: cut the file to the new length).  Returns 0, or -1 with ERR set
  * after removing the temporary, the target unchanged; a full disk, a
  * quota or the file size limit is said so.  Frees what OF owns either
- * way.
+ * way.  ERR may be NULL (a failure is then not described, as when an
+ * earlier error is the one to report).
  */
 int outfile_commit(struct outfile *of, struct gp_err *err);
 

@@ -54,8 +54,8 @@ unsigned textjobs_threads(size_t work_hint);
 /*
  * Render the N parts in JOBS and write them to OUT in array order, on
  * NTHREADS threads (1: in order, straight to OUT).  Falls back to one
- * thread when a thread cannot be started.  Write errors stay in OUT's
- * error flag, as for any stdio output.
+ * thread when a thread cannot be started.  Write errors are not
+ * checked here: OUT's owner finds them (outfile.h keeps the first).
  */
 void textjobs_run(FILE *out, const struct textjob *jobs, size_t n,
 		  unsigned nthreads);

@@ -66,7 +66,8 @@ print_view(FILE *out, const struct view *v, struct analysis *a,
 }
 
 int
-views_write(struct analysis *a, const struct options *o, struct gp_err *err)
+views_write(struct analysis *a, const struct options *o, FILE *out,
+	    struct gp_err *err)
 {
 	const struct view *v = views_find(o->view ? o->view : "text", err);
 	struct outfile of;
@@ -81,7 +82,7 @@ views_write(struct analysis *a, const struct options *o, struct gp_err *err)
 				       "--output=FILE or redirect standard "
 				       "output",
 				       v->name);
-		return print_view(stdout, v, a, o, err);
+		return print_view(out, v, a, o, err);
 	}
 	if (outfile_open(&of, o->output, &warn, err) != 0)
 		return -1;

@@ -34,7 +34,8 @@ struct view_ctx {
 /*
  * Print one document to OUT.  Returns 0, or -1 with a message in ERR;
  * the caller then discards whatever was written (--output's file is
- * left as it was).
+ * left as it was).  Write errors are not the printer's to check: OUT is
+ * an outfile's stream, and its commit reports them (outfile.h).
  */
 typedef int (*view_print_fn)(FILE *out, const struct view_ctx *v,
 			     struct gp_err *err);
@@ -61,10 +62,11 @@ int view_html(FILE *out, const struct view_ctx *v, struct gp_err *err);
 
 /*
  * Write O's view (O->view, default "text") of A to O->output (replaced
- * atomically with outfile.h) or to standard output.  Returns 0, or -1
- * with ERR set and no output file changed.
+ * atomically with outfile.h) or to OUT, standard output's stream (an
+ * outfile_stdout, whose commit reports its write errors).  Returns 0, or
+ * -1 with ERR set and no output file changed (a failed write included).
  */
-int views_write(struct analysis *a, const struct options *o,
+int views_write(struct analysis *a, const struct options *o, FILE *out,
 		struct gp_err *err);
 
 /* --format=pprof: gzipped profile.proto, 1- and 2-frame samples only. */

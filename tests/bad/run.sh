@@ -405,6 +405,88 @@ check_ok nm-file-other-build 1 "$hint" -S "$in/nm-other" "$EXE" "$GOOD"
 check_ok sum-dwarf-no-line-rows 1 '.debug_line section missing' -s "$in/noline/prog" "$in/noline/gmon.out"
 check_ok sum-dwarf-no-functions 0 '' -s "$in/notype/prog" "$in/notype/gmon.out"
 
+# ---- output that cannot be written ---------------------------------------
+# Every output path, when a write fails part-way (a full device, the
+# file size limit: write() fails with ENOSPC or EFBIG, and a large
+# fwrite that bypasses stdio's buffer fails where no final fflush sees
+# it), must exit 1 with one message saying where, and leave no file.
+# Wrappers (their arguments, then the command): `to FILE` sends
+# standard output to FILE with SIGXFSZ ignored, as a shell's `trap ''
+# XFSZ` does; `fsize N` sets the file size limit to N blocks.
+cat >"$in/to" <<'SH'
+#!/bin/sh
+trap '' XFSZ
+f=$1
+shift
+exec "$@" >"$f"
+SH
+cat >"$in/fsize" <<'SH'
+#!/bin/sh
+ulimit -f "$1"
+shift
+exec "$@"
+SH
+chmod +x "$in/to" "$in/fsize"
+# The 300-function program (lib.sh), whose -z report (80 KB) is cut
+# into parts the text threads render; and prog built with -g, for -A.
+mkdir -p "$in/many" "$in/ann"
+if build_many bad "$in/many" && (cd "$in/many" && ./many >/dev/null); then
+	MANY="$in/many/many $in/many/gmon.out"
+else
+	MANY=
+fi
+$CC -pg -g -O0 -o "$in/ann/prog" "$in/prog.c" && (cd "$in/ann" && ./prog) ||
+	true
+ANN="$in/ann/prog $in/ann/gmon.out"
+# check_wrapped NAME TEXT WRAPPER ARG...: check_says under WRAPPER.
+check_wrapped() {
+	name=$1 want=$2 wrap=$3
+	shift 3
+	n=$((n + 1))
+	dir=$out/run/$n-$name
+	mkdir -p "$dir"
+	run_in "$dir" "$name" "$wrap" "$@"
+}
+full="standard output: the disk is full (No space left on device)"
+big="the file size limit is exceeded (File too large)"
+cut="$in/fsize 8 $in/to $out/run/cut.out"
+if [ -z "$MANY" ]; then
+	fail "write-setup" "cannot build and run tests/progs/gen-many.sh's program"
+else
+	# shellcheck disable=SC2086
+	for t in 1 2; do
+		check_wrapped write-full-text-threads-$t "$full" \
+			"env GPROF_THREADS=$t $in/to /dev/full" -z $MANY
+		check_wrapped write-cut-text-threads-$t "standard output: $big" \
+			"env GPROF_THREADS=$t $cut" -z $MANY
+	done
+	for v in json html dot callgrind pprof errorbars; do
+		# shellcheck disable=SC2086
+		check_wrapped write-full-format-$v "$full" "$in/to /dev/full" \
+			--format=$v $MANY
+	done
+	# shellcheck disable=SC2086
+	for v in json html; do
+		check_wrapped write-cut-format-$v "standard output: $big" \
+			"$cut" --format=$v $MANY
+		check_wrapped write-output-format-$v "out.$v: $big" \
+			"$in/fsize 8" --format=$v --output=out.$v $MANY
+	done
+	# shellcheck disable=SC2086
+	check_wrapped write-output-text "out.txt: $big" "$in/fsize 8" \
+		-z --output=out.txt $MANY
+fi
+for v in text json html; do
+	check_wrapped write-full-diff-$v "$full" "$in/to /dev/full" \
+		--format=$v --diff="$GOOD" "$EXE" "$GOOD"
+done
+# shellcheck disable=SC2086
+check_wrapped write-full-annotate "$full" "$in/to /dev/full" -A $ANN
+# shellcheck disable=SC2086
+check_wrapped write-cut-annotate-files "prog.c-ann: $big" "$in/fsize 1" \
+	-A -y $ANN
+check_wrapped write-cut-sum "gmon.sum: $big" "$in/fsize 1" -s "$EXE" "$GOOD"
+
 # -s where gmon.sum cannot be written.
 n=$((n + 1))
 dir=$out/run/$n-sum-target-is-directory
