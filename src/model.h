@@ -40,6 +40,7 @@
 #include "gmon_defs.h"
 #include "measured.h"
 #include "symtab.h"
+#include "threadview.h"
 
 typedef uint32_t entry_id;
 
@@ -135,6 +136,17 @@ struct model {
 	struct callsites sites; /* each arc's call sites and their lines */
 	/* Times measured from sampled stacks (measured.h), or NULL. */
 	const struct measured *measured; /* borrowed */
+	/*
+	 * The profile's threads (threadview.h): one row per thread of the
+	 * side files' per-thread records, with each one's numbers, its
+	 * stacks as this model's functions and its busiest function, and
+	 * which rows --thread picked (THREADS->selection: then everything
+	 * else in the model is those rows' data only).  Borrowed; NULL in
+	 * line mode; THREADS->any false without per-thread data.
+	 */
+	const struct thread_view *threads;
+	/* The wall-clock time the profile covers (WINDOW records). */
+	struct run_window window;
 };
 
 void model_free(struct model *m);

@@ -135,6 +135,9 @@ model_from_analysis(struct model *m, struct analysis *a,
 		table_in(&in, &a->fn, a);
 	}
 	model_build(m, &in, mo);
+	/* Stacks know functions, not line symbols. */
+	m->threads = mo->line_table ? NULL : &a->threads;
+	m->window = a->threads.window;
 	if (mo->views) {
 		describe_run(&m->prog, a);
 		map_objects(m, a, mo->line_table);

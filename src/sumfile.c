@@ -49,7 +49,8 @@ sumfile_encode(const struct analysis *a, enum gmon_format format,
 }
 
 /*
- * gmon.sum.gmonx: the summed load map (objects.h) and stacks (stacks.h),
+ * gmon.sum.gmonx: the summed load map (objects.h), stacks (stacks.h) and
+ * threads (threads.h),
  * tied to gmon.sum by its header's spare bytes (HEAD, the first NHEAD
  * bytes of gmon.sum).  Without either (or for a BSD gmon.sum, which has
  * no spare bytes), a gmon.sum.gmonx left from before is removed: the
@@ -64,7 +65,8 @@ write_side(const struct analysis *a, const unsigned char *head, size_t nhead,
 	struct outfile of;
 	struct wbuf w;
 	int rc;
-	bool any = a->objs.n > 0 || a->objs.stacks.n > 0;
+	bool any = a->objs.n > 0 || a->objs.stacks.n > 0 ||
+		   threads_complete(&a->objs.threads);
 
 	if (!any || !a->side.valid || nhead < GMON_HEADER_LEN ||
 	    memcmp(head, GMON_MAGIC, GMON_MAGIC_LEN) != 0) {
