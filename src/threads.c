@@ -208,8 +208,14 @@ threads_add(struct threads *th, const struct sidefile *s, const uint32_t *map,
 	th->nsides++;
 	add_window(th, pt);
 	th->last = verdict_of(s);
-	if (th->last != THREADS_OK)
+	if (th->last != THREADS_OK) {
+		/* Which profile it was is the caller's to say. */
+		if (th->missing == THREADS_OK) {
+			th->missing = th->last;
+			th->missing_profile = SIZE_MAX;
+		}
 		return;
+	}
 	if (th->nsides > 1 && !th->by_name)
 		collapse(th, nobjs);
 	for (size_t i = 0; i < pt->n; i++) {
@@ -236,8 +242,13 @@ threads_add(struct threads *th, const struct sidefile *s, const uint32_t *map,
 void
 threads_missing(struct threads *th, size_t profile, enum threads_why why)
 {
-	if (th->missing != THREADS_OK || why == THREADS_OK)
+	if (why == THREADS_OK)
 		return;
+	if (th->missing != THREADS_OK) {
+		if (th->missing_profile == SIZE_MAX)
+			th->missing_profile = profile;
+		return;
+	}
 	th->missing = why;
 	th->missing_profile = profile;
 }

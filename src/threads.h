@@ -60,7 +60,8 @@ struct threads {
 	struct intern names;      /* by_name: row K's name has id K */
 	enum threads_why last;    /* the last side file added */
 	enum threads_why missing; /* the first profile without data */
-	size_t missing_profile;   /* ... its index in the options' list */
+	size_t missing_profile;   /* ... its index in the options' list
+				   * (SIZE_MAX: not known) */
 	size_t nwindows;          /* WINDOW records gathered */
 	struct run_window window; /* them, summed */
 };
@@ -69,12 +70,16 @@ struct threads {
  * Add side file S (of some profile) to TH: its objects are struct
  * objects' MAP[k] (NOBJS of them so far, for the rows' own sums).  Sets
  * TH->last to S's verdict; a side file without per-thread data adds no
- * row.  Never fails (out of memory ends the program).
+ * row, and makes TH incomplete (THREADS_MISSING's profile unknown until
+ * threads_missing() names it).  Never fails (out of memory ends the
+ * program).
  */
 void threads_add(struct threads *th, const struct sidefile *s,
 		 const uint32_t *map, size_t nobjs);
 
-/* Record that profile PROFILE (an index) has no per-thread data: WHY. */
+/* Record that profile PROFILE (an index) has no per-thread data: WHY
+ * (or, when the side file threads_add() refused last was PROFILE's,
+ * name it). */
 void threads_missing(struct threads *th, size_t profile, enum threads_why why);
 
 /* Whether every profile had per-thread data (and one was read). */

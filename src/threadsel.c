@@ -291,11 +291,13 @@ threadsel_apply(struct threads *th, const struct options *o, struct gmon *g,
 
 	if (!o->threads_report && o->nthread_specs == 0)
 		return 0;
-	if (!threads_complete(th))
+	if (!threads_complete(th)) {
+		size_t i =
+		    th->missing_profile < o->ngmons ? th->missing_profile : 0;
 		return gp_fail(err, "%s: no per-thread data (%s)",
-			       sanitize_name(o->gmons[th->missing_profile],
-					     name, sizeof(name)),
+			       sanitize_name(o->gmons[i], name, sizeof(name)),
 			       threads_why_text(th->missing));
+	}
 	if (o->nthread_specs == 0)
 		return 0;
 	*picked = xcalloc(th->n ? th->n : 1, sizeof(**picked));
