@@ -518,6 +518,9 @@ threads_check(const struct options *o, struct gp_err *err)
 				    "cannot be used with --format");
 	if (o->threads_report && o->diff_base != NULL)
 		return gp_fail(err, "--threads cannot be used with --diff");
+	if (o->threads_report && o->line)
+		return gp_fail(err, "--threads lists threads, not lines; it "
+				    "cannot be used with -l (--line)");
 	if (o->nthread_specs > 0 && (o->style & OUT_SUM))
 		return gp_fail(err, "--thread cannot be used with -s (gmon.sum "
 				    "keeps every thread)");

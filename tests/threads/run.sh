@@ -176,6 +176,10 @@ expect_error threads/error/folded-no-stacks "$out/nostacks" \
 	"gmon.out: no sampled stacks to fold" --format=folded "$P" gmon.out
 expect_error threads/error/sum "$out/r1" "--thread cannot be used with -s" \
 	-s --thread=parser "$P" gmon.out
+expect_error threads/error/threads-lines "$out/r1" \
+	"--threads lists threads, not lines" --threads -l "$P" gmon.out
+expect_error threads/error/folded-lines "$out/r1" \
+	"--format=folded shows functions" --format=folded -l "$P" gmon.out
 mkdir -p "$out/old"
 cp "$out/r1/gmon.out" "$out/old/gmon.out"
 python3 "$here/damage.py" old "$out/r1/gmon.out.gmonx" "$out/old/gmon.out.gmonx"
@@ -316,7 +320,7 @@ open(sys.argv[2], "w").write("speedscope.loadFileFromBase64(%s, %s)" % (
 	{ row[++k] = $0 }
 	END {
 		for (i = 1; i + 2 <= k; i += 3) {
-			t = row[i]; sub(/ .*/, "", t); got[row[i + 2]] = t
+			t = row[i]; sub(/ .*/, "", t); gsub(/,/, "", t); got[row[i + 2]] = t
 		}
 		for (fr in total) if (got[fr] != total[fr])
 			printf "%s: speedscope %s, ours %s; ", fr, got[fr], total[fr]
