@@ -19,6 +19,7 @@
 #include "presort.h"
 #include "staticcalls.h"
 #include "task.h"
+#include "threadsel.h"
 
 void
 analysis_init(struct analysis *a)
@@ -155,8 +156,10 @@ after_read(struct analysis *a, const struct options *o, size_t i,
 			"of 0; assuming 100 samples per second",
 			o->gmons[i]);
 	/* The collector's side file, if any (sidefile.h). */
+	size_t nsides = a->objs.threads.nsides;
 	sidefile_check(&a->g.files[i], &a->x, o->exe, &a->side, on_side,
 		       &a->objs);
+	threadsel_note(&a->objs.threads, i, o->gmons[i], nsides);
 	if (on_file != NULL)
 		on_file(&a->g.files[i], ctx);
 }
@@ -204,6 +207,12 @@ analysis_load(struct analysis *a, const struct options *o,
 	if (on_file == NULL) /* not for -i, which stops here */
 		measured_check(&a->objs, &a->g, (const char *const *)o->gmons,
 			       o->ngmons);
+	sidefile_threads_free(&a->side.pt);
+	/* --thread: the selected threads' data replaces the profile's. */
+	if (on_file == NULL &&
+	    threadsel_apply(&a->objs.threads, o, &a->g, &a->objs,
+			    &a->thread_picked, err) != 0)
+		return -1;
 	if (on_file == NULL) /* -i describes the files and stops there */
 		warn_mismatch(a, o);
 	if (on_file == NULL && a->objs.n > 0)
@@ -330,6 +339,9 @@ analysis_compute(struct analysis *a, const struct options *o,
 		linemode_build(&a->lines, &a->x, &a->fn.st, &a->g);
 		return 0;
 	}
+	/* The threads' table; stacks know functions, not lines. */
+	threadsel_view(&a->threads, &a->objs.threads, a->thread_picked,
+		       &a->objs, &a->fn.st, !analysis_line_mode(o));
 	/*
 	 * Line mode's flat profile and call graph read only the line
 	 * table's analysis (lineprof.h): the functions' is skipped, unless
@@ -395,6 +407,8 @@ analysis_free(struct analysis *a)
 	free(a->arc_syms);
 	analysed_free(&a->fn);
 	measured_free(&a->meas);
+	threadsel_free(&a->threads);
+	free(a->thread_picked);
 	lineprof_free(&a->lp);
 	linemode_free(&a->lines);
 	gmon_free(&a->g);

@@ -31,6 +31,7 @@
 #include "select.h"
 #include "sidefile.h"
 #include "symtab.h"
+#include "threadview.h"
 
 struct analysis {
 	struct exe x;          /* the executable (fd -1 when none) */
@@ -44,6 +45,10 @@ struct analysis {
 	struct sidefile side;  /* the first profile's side file (-d) */
 	struct objects objs;   /* the side files' shared objects */
 	struct measured meas;  /* times measured from the side files' stacks */
+	/* The threads (threadsel.h): the printers' table, and which rows
+	 * --thread picked (owned, per row of objs.threads; NULL: none). */
+	struct thread_view threads;
+	bool *thread_picked;
 	/* Whether the profiles look as if another build wrote them,
 	 * checked once by analysis_load() (mismatch.h). */
 	struct mismatch mismatch;

@@ -43,6 +43,7 @@
 #include "gmon_defs.h"
 #include "measured.h"
 #include "symtab.h"
+#include "threadview.h"
 
 typedef uint32_t entry_id;
 
@@ -155,6 +156,17 @@ struct model {
 	 * NULL when they borrow from the analysis. */
 	void *own;
 	void (*own_free)(void *own);
+	/*
+	 * The profile's threads (threadview.h): one row per thread of the
+	 * side files' per-thread records, with each one's numbers, its
+	 * stacks as this model's functions and its busiest function, and
+	 * which rows --thread picked (THREADS->selection: then everything
+	 * else in the model is those rows' data only).  Borrowed; NULL in
+	 * line mode; THREADS->any false without per-thread data.
+	 */
+	const struct thread_view *threads;
+	/* The wall-clock time the profile covers (WINDOW records). */
+	struct run_window window;
 };
 
 void model_free(struct model *m);

@@ -22,6 +22,7 @@
 #include "mismatch.h"
 #include "staticcalls.h"
 #include "symclones.h"
+#include "threadsel.h"
 
 void
 model_opts_init(struct model_opts *mo, const struct options *o)
@@ -142,6 +143,7 @@ struct views_an {
 	struct objects os;
 	struct analysed r; /* all but r.st (sp.st is the table) */
 	struct measured meas;
+	struct thread_view tv; /* A's threads, stacks mapped to SP's table */
 };
 
 static void
@@ -151,6 +153,7 @@ views_an_free(void *p)
 
 	analysed_free(&va->r);
 	measured_free(&va->meas);
+	threadsel_free(&va->tv);
 	free(va->os.v);
 	symclones_free(&va->sp);
 	free(va);
@@ -254,6 +257,9 @@ views_analyse(struct analysis *a, const struct options *o)
 	if (a->meas.any)
 		measured_compute(&va->meas, &os->stacks, &va->os, &va->sp.st,
 				 &r->cg);
+	if (a->threads.have_stacks)
+		threadsel_view(&va->tv, &a->objs.threads, a->thread_picked,
+			       &va->os, &va->sp.st, true);
 	return va;
 }
 
@@ -309,6 +315,12 @@ model_from_analysis(struct model *m, struct analysis *a,
 		m->own = va;
 		m->own_free = views_an_free;
 	}
+	/* Stacks know functions, not line symbols; the threads' stacks
+	 * are mapped to the model's table. */
+	m->threads = mo->line_table		    ? NULL
+		     : va != NULL && va->tv.any ? &va->tv
+						: &a->threads;
+	m->window = a->threads.window;
 	if (mo->views) {
 		describe_run(&m->prog, a);
 		map_objects(m, a, os, mo->line_table);

@@ -445,6 +445,8 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 	free(m.slot);
 	if (rc == 0)
 		rc = stacks_resolve(&s->stacks, s->obj, s->nobj, err);
+	if (rc == 0)
+		sidefile_threads_parse(s, data, len);
 	if (rc != 0) {
 		sidefile_free(s);
 		return -1;
@@ -465,6 +467,7 @@ sidefile_free(struct sidefile *s)
 	free(s->obj);
 	free(s->arcs);
 	stacks_free(&s->stacks);
+	sidefile_threads_free(&s->pt);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -742,6 +745,10 @@ sidefile_check(const struct gmon_file *pf, struct exe *x, const char *exe,
 		gp_warn("%s: stack sample counts overflow 64 bits; capped at "
 			"2^64-1",
 			name);
+	if (s.pt.bad)
+		gp_warn("%s: per-thread data ignored (%s)", name, s.pt.why);
+	if (s.pt.window_why[0] != '\0')
+		gp_warn("%s: %s; ignored", name, s.pt.window_why);
 	if (on_side != NULL)
 		on_side(&s, ctx);
 	if (!keep->valid) {

@@ -53,6 +53,42 @@ struct sidefile_arc {
 	uint64_t from, self, count;
 };
 
+/*
+ * A THREAD record's per-thread part (an index of 1 or more), with the
+ * arcs of its THREADARCS records (summed as read: repeats stay) and the
+ * STACKS records after its STACKOWNER (sidethreads.c).
+ */
+struct sidefile_pthread {
+	uint32_t index, folded, flags;
+	uint64_t tid, calls, cpu_ns, samples, first_ns, last_ns;
+	char name[GMON_SIDE_THREAD_NAME_MAX + 1]; /* NUL-terminated, raw */
+	struct sidefile_arc *arcs; /* owned: objects resolved as ARCS's */
+	size_t narcs, arcs_cap;
+	struct stackset stacks; /* owned, resolved (stacks_resolve) */
+};
+
+/*
+ * The per-thread records of a side file (THREAD's part from byte 40,
+ * THREADARCS, STACKOWNER) and WINDOW.  Damage there never costs the
+ * rest of the file: the per-thread data is dropped (BAD, WHY naming
+ * the record) and the side file stands, as it did for readers that
+ * skip those records; a short or repeated WINDOW is dropped the same
+ * way (WINDOW_WHY).
+ */
+struct sidefile_threads {
+	bool any; /* THREAD records with an index: per-thread data */
+	bool bad; /* ... refused: WHY says why; V and UNOWNED empty */
+	char why[160];
+	struct sidefile_pthread *v; /* owned, sorted by index */
+	size_t n;
+	struct stackset unowned; /* owned: STACKS of no thread (owner 0,
+				  * or before any STACKOWNER) */
+	bool has_window;
+	uint64_t start_ns, end_ns;
+	uint32_t seq, window_flags;
+	char window_why[96]; /* a WINDOW record refused, or "" */
+};
+
 /* A side file, decoded (field meanings: include/gmon_side.h). */
 struct sidefile {
 	bool valid; /* a file was decoded into this */
@@ -77,7 +113,8 @@ struct sidefile {
 	size_t nobj;
 	struct sidefile_arc *arcs; /* owned, every ARCS record's, in order */
 	size_t narcs;
-	struct stackset stacks; /* owned: STACKS and STACKINFO (stacks.h) */
+	struct stackset stacks;     /* owned: STACKS and STACKINFO (stacks.h) */
+	struct sidefile_threads pt; /* owned: per-thread records, WINDOW */
 };
 
 /*
@@ -91,6 +128,16 @@ int sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 		   struct gp_err *err);
 
 void sidefile_free(struct sidefile *s);
+
+/*
+ * Read S's per-thread records and WINDOW from the LEN bytes at DATA,
+ * the file sidefile_parse() decoded into S (its framing and objects
+ * checked), into S->pt, as struct sidefile_threads says.  Never fails:
+ * damage sets S->pt.bad.  Linear in the bytes read (sidethreads.c).
+ */
+void sidefile_threads_parse(struct sidefile *s, const uint8_t *data,
+			    size_t len);
+void sidefile_threads_free(struct sidefile_threads *t);
 
 /*
  * The run id in the header of the GNU profile at PATH (its 12 spare

@@ -103,8 +103,8 @@ put_tied(FILE *f, const struct wbuf *w, const struct sum_sink *s)
 }
 
 /*
- * gmon.sum.gmonx: the summed load map (objects.h) and stacks (stacks.h),
- * tied to gmon.sum by the hash of its bytes (TIE) and by its header's
+ * gmon.sum.gmonx: the summed load map (objects.h), stacks (stacks.h) and
+ * threads (threads.h), tied to gmon.sum by the hash of its bytes (TIE) and by its header's
  * spare bytes (RUN's run id, for readers from before TIE), and owned by
  * gmon.sum's owner (a reader insists: gmon.sum's owner carries over when
  * root updates another user's file).  Without either (or for a BSD
@@ -121,7 +121,8 @@ write_side(const struct analysis *a, const struct sum_sink *s,
 	struct stat st;
 	struct wbuf w;
 	int rc;
-	bool any = a->objs.n > 0 || a->objs.stacks.n > 0;
+	bool any = a->objs.n > 0 || a->objs.stacks.n > 0 ||
+		   threads_complete(&a->objs.threads);
 
 	if (!any || !a->side.valid || s->nhead < GMON_HEADER_LEN ||
 	    memcmp(s->head, GMON_MAGIC, GMON_MAGIC_LEN) != 0) {
