@@ -251,6 +251,16 @@ unit_ranges(struct exe *x, const struct dieranges_secs *s, Dwarf_Die *cu,
 	return false;
 }
 
+bool
+linesyms_unit_ranges(struct exe *x, void *cu_die, bool libdw,
+		     struct gp_vec *ranges)
+{
+	struct dieranges_secs secs;
+
+	lean_sections(x, srcline_dwarf(x), &secs);
+	return unit_ranges(x, &secs, cu_die, libdw, ranges);
+}
+
 static int
 range_cmp(const void *a, const void *b)
 {
