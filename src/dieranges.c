@@ -211,7 +211,18 @@ read_abbrevs(struct unit *u, uint64_t off)
 		a->tag = tag;
 		a->wanted = tag == DW_TAG_subprogram ||
 			    tag == DW_TAG_inlined_subroutine;
-		a->children = rd_u8(&c) != 0;
+		/* libdw takes only DW_CHILDREN_yes (1) for children and
+		 * anything else for none; leave it any byte but 0 and 1. */
+		switch (rd_u8(&c)) {
+		case DW_CHILDREN_no:
+			a->children = false;
+			break;
+		case DW_CHILDREN_yes:
+			a->children = true;
+			break;
+		default:
+			goto fail;
+		}
 		a->first = (uint32_t)specs.n;
 		for (;;) {
 			uint64_t name = rd_uleb_fit(&c), form = rd_uleb_fit(&c);

@@ -269,10 +269,10 @@ noise() {
 }
 
 # damage BASE KIND SECTION WHERE COUNT SEED: a copy of $out/BASE/prog
-# with COUNT random bytes at WHERE percent into SECTION (COUNT 0: the
-# byte after the first unit header, the first entry's abbreviation
-# code, set to 0x7f), then both readers on it in line mode and for the
-# functions' lines and sources.  Nothing when BASE has no SECTION.
+# with COUNT random bytes at WHERE percent into SECTION (or, for a
+# COUNT of 0, the byte at offset WHERE set to SEED, in hex), then both
+# readers on it in line mode and for the functions' lines and sources.
+# Nothing when BASE has no SECTION.
 damage() {
 	_base=$1 _k=$2 _sec=$3 _pc=$4 _cnt=$5 _seed=$6
 	_e=$out/$_base/prog
@@ -283,7 +283,7 @@ damage() {
 	mkdir -p "$_d"
 	cp -L "$_e" "$_d/prog" || return 0
 	if [ "$_cnt" -eq 0 ]; then
-		patch "$_d/prog" $((_off + 12)) 7f
+		patch "$_d/prog" $((_off + _pc)) "$_seed"
 	else
 		_at=$((_off + _sz * _pc / 100))
 		[ $((_at + _cnt)) -le $((_off + _sz)) ] || _cnt=$((_off + _sz - _at))
@@ -300,7 +300,12 @@ damage() {
 for base in ann-O2 tmpl-O2 split-dwarf4 tmpl-clang hot-clang-dwarf4 \
 	self-gprof; do
 	case " $progs self-gprof " in *" $base "*) ;; *) continue ;; esac
-	damage "$base" die .debug_info 0 0 0
+	# The first entry's abbreviation code (DWARF 4; DWARF 5: its
+	# first byte) set to one that does not exist.
+	damage "$base" die .debug_info 12 0 7f
+	# The first abbreviation's children flag (after its code and tag,
+	# a byte each) neither 0 nor 1: libdw reads "no children".
+	damage "$base" children-flag .debug_abbrev 2 0 02
 	for pc in 3 30 60 95; do
 		damage "$base" "info$pc" .debug_info "$pc" 48 "$pc"
 	done
