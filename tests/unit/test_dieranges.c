@@ -200,7 +200,7 @@ damaged(void)
 	struct buf b;
 	size_t sib;
 
-	for (int k = 0; k < 6; k++) {
+	for (int k = 0; k < 7; k++) {
 		static const char *const names[] = {
 			"sibling-past-its-place",
 			"sibling-backwards",
@@ -209,6 +209,9 @@ damaged(void)
 			"no-debug-ranges",
 			/* libdw reads "no children" (fuzz_dieranges) */
 			"children-flag-2",
+			/* libdw reads ten bytes, then the rest as what
+			 * follows (fuzz_dieranges) */
+			"leb-of-11-bytes",
 		};
 		struct gp_vec out = { 0 };
 		struct die_range keep = { 1, 2, "kept", false, 1 };
@@ -240,6 +243,13 @@ damaged(void)
 				    ab[i + 1] == DW_TAG_lexical_block &&
 				    ab[i + 2] == 1)
 					ab[i + 2] = 2;
+			break;
+		case 6: /* the unit's tag, 0x11, in 11 bytes */
+			memmove(ab + 12, ab + 2, sizeof(abbrev) - 2);
+			ab[1] = 0x80 | DW_TAG_compile_unit;
+			memset(ab + 2, 0x80, 9);
+			ab[11] = 0;
+			s.nabbrev += 10;
 			break;
 		}
 		*(struct die_range *)gp_vec_push(&out, sizeof(keep), 4) = keep;
