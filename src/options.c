@@ -876,7 +876,9 @@ options_usage(FILE *out)
 	    "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
 	    "\n"
 	    "Environment: GPROF_PATH (more source directories for -A),\n"
-	    "GPROF_THREADS (threads rendering a large report, 1 to 64).\n"
+	    "GPROF_THREADS (threads rendering a large report, 1 to 64),\n"
+	    "GPROF_DWARF (libdw,table: read DWARF with the reference readers;\n"
+	    "the same output, slower; for testing).\n"
 	    "\n"
 	    "See gprof(1).\n",
 	    out);
