@@ -110,11 +110,12 @@ child(struct full *t, uint32_t parent, uint32_t fn)
 }
 
 static void
-build_full(struct full *t, const struct measured *me)
+build_full(struct full *t, const struct measured_stack *stacks, size_t nstacks,
+	   const uint32_t *fns)
 {
 	add_node(t, UINT32_MAX, FLAME_ROOT);
-	for (size_t s = 0; s < me->nstacks; s++) {
-		const struct measured_stack *st = &me->stacks[s];
+	for (size_t s = 0; s < nstacks; s++) {
+		const struct measured_stack *st = &stacks[s];
 		uint32_t at = 0;
 
 		t->samples[0] = add_sat(t->samples[0], st->count);
@@ -127,7 +128,7 @@ build_full(struct full *t, const struct measured *me)
 			t->samples[at] = add_sat(t->samples[at], st->count);
 		}
 		for (uint32_t k = st->len; k-- > 0;) {
-			at = child(t, at, me->fns[st->at + k]);
+			at = child(t, at, fns[st->at + k]);
 			t->samples[at] = add_sat(t->samples[at], st->count);
 		}
 	}
@@ -263,12 +264,21 @@ void
 flame_build(struct flame *fl, const struct measured *me, uint32_t min_ppm,
 	    size_t max_nodes)
 {
+	flame_build_stacks(fl, me->stacks, me->nstacks, me->fns, min_ppm,
+			   max_nodes);
+}
+
+void
+flame_build_stacks(struct flame *fl, const struct measured_stack *stacks,
+		   size_t nstacks, const uint32_t *fns, uint32_t min_ppm,
+		   size_t max_nodes)
+{
 	struct full t = { 0 };
 	struct kid *kids;
 	size_t *first;
 
 	*fl = (struct flame){ 0 };
-	build_full(&t, me);
+	build_full(&t, stacks, nstacks, fns);
 	fl->nodes_full = t.n - 1;
 	fl->probes = t.probes;
 	fl->min_samples = cut_off(&t, min_ppm ? min_ppm : 1, max_nodes);

@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 struct measured;
+struct measured_stack;
 
 /* A node's function: a function index, or one of these. */
 #define FLAME_ROOT UINT32_MAX
@@ -65,6 +66,12 @@ struct flame {
  */
 void flame_build(struct flame *fl, const struct measured *me, uint32_t min_ppm,
 		 size_t max_nodes);
+
+/* The same from the NSTACKS stacks at STACKS, their functions in FNS
+ * (measured.h's layout): one thread's stacks (threadview.h). */
+void flame_build_stacks(struct flame *fl, const struct measured_stack *stacks,
+			size_t nstacks, const uint32_t *fns, uint32_t min_ppm,
+			size_t max_nodes);
 
 void flame_free(struct flame *fl);
 
