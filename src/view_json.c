@@ -11,6 +11,12 @@
  * caller; gmon.sum keeps the start of the line GNU summed the call
  * into), each with its count and the line of its call, as every view
  * shows it (callsites.h: the call instruction's line).
+ *
+ * With the model's threads (threadview.h), "threads" lists the rows as
+ * --threads does, each with its functions and arcs measured from its
+ * stacks (threadfigs.h), and "thread_selection" the rows --thread
+ * picked; the side file's WINDOW is "profile.window".  All optional
+ * members: documents without per-thread data are as they were.
  */
 #include "view_json.h"
 
@@ -19,6 +25,7 @@
 #include <string.h>
 
 #include "stats.h"
+#include "threadfigs.h"
 
 /* What the writer needs besides the model. */
 struct doc {
@@ -156,6 +163,15 @@ emit_profile(struct doc *d)
 	key_uint(w, "stack_samples", m->measured ? m->measured->samples : 0);
 	key_uint(w, "stack_samples_truncated",
 		 m->measured ? m->measured->truncated : 0);
+	if (m->window.has) {
+		jsonw_key(w, "window");
+		jsonw_object(w);
+		key_uint(w, "start_ns", m->window.start_ns);
+		key_uint(w, "end_ns", m->window.end_ns);
+		key_uint(w, "seq", m->window.seq);
+		key_bool(w, "snapshot", m->window.snapshot);
+		jsonw_end(w);
+	}
 	jsonw_end(w);
 }
 
@@ -379,6 +395,132 @@ emit_warnings(struct doc *d)
 	jsonw_end(w);
 }
 
+/* Per arc of the call graph: its place in the document's "arcs" (as
+ * emit_arcs() writes them), or NONE. */
+static uint32_t *
+number_arcs(const struct doc *d)
+{
+	const struct callgraph *cg = d->m->cg;
+	uint32_t *aid = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*aid));
+	uint32_t n = 0;
+
+	for (size_t k = 0; k < cg->narcs; k++)
+		aid[k] = d->jid[cg->arcs[k].parent] != NONE &&
+				 d->jid[cg->arcs[k].child] != NONE
+			     ? n++
+			     : NONE;
+	return aid;
+}
+
+/* Row R's numbers per function and arc (threadfigs.h), as documented
+ * by the schema's thread: what it lists, and the self samples of
+ * functions the document does not list. */
+static void
+emit_thread_figs(struct doc *d, const struct thread_row *r,
+		 const struct thread_figs *f, const uint32_t *aid)
+{
+	struct jsonw *w = d->w;
+	uint64_t elsewhere = f->unknown;
+
+	key_uint(w, "stack_samples", r->stack_samples);
+	key_uint(w, "stack_samples_truncated", f->truncated);
+	jsonw_key(w, "functions");
+	jsonw_array(w);
+	for (size_t k = 0; k < f->nfns; k++) {
+		const struct thread_fn_figs *e = &f->fns[k];
+
+		if (e->fn >= d->m->nfuncs || d->jid[e->fn] == NONE) {
+			elsewhere = gp_add_sat(elsewhere, e->self);
+			continue;
+		}
+		jsonw_object(w);
+		key_uint(w, "id", d->jid[e->fn]);
+		key_uint(w, "self_samples", e->self);
+		key_uint(w, "total_samples", e->total);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+	key_uint(w, "self_samples_elsewhere", elsewhere);
+	jsonw_key(w, "arcs");
+	jsonw_array(w);
+	for (size_t k = 0; k < f->narcs; k++) {
+		const struct thread_arc_figs *e = &f->arcs[k];
+
+		if (aid[e->arc] == NONE)
+			continue;
+		jsonw_object(w);
+		key_uint(w, "arc", aid[e->arc]);
+		key_uint(w, "samples", e->samples);
+		jsonw_end(w);
+	}
+	jsonw_end(w);
+}
+
+static void
+emit_thread(struct doc *d, const struct thread_row *r,
+	    const struct thread_figs *f, const uint32_t *aid)
+{
+	const struct model *m = d->m;
+	struct jsonw *w = d->w;
+
+	jsonw_object(w);
+	key_uint(w, "index", r->index);
+	key_uint(w, "tid", r->tid);
+	key_string(w, "name", r->name);
+	key_uint(w, "threads", r->nthreads);
+	key_bool(w, "live", r->live);
+	key_bool(w, "main", r->main);
+	key_bool(w, "mixed", r->mixed);
+	key_bool(w, "selected", r->selected);
+	key_double(w, "cpu_seconds", (double)r->cpu_ns / 1e9);
+	key_uint(w, "samples", r->samples);
+	key_double(w, "sampled_seconds", secs(d, (double)r->samples));
+	key_uint(w, "calls", r->calls);
+	key_uint(w, "first_ns", r->first_ns);
+	key_uint(w, "last_ns", r->last_ns);
+	jsonw_key(w, "busiest_function");
+	if (r->top < m->nfuncs && d->jid[r->top] != NONE)
+		jsonw_uint(w, d->jid[r->top]);
+	else
+		jsonw_null(w);
+	key_uint(w, "busiest_samples",
+		 r->top != UINT32_MAX ? r->top_samples : 0);
+	if (f != NULL)
+		emit_thread_figs(d, r, f, aid);
+	jsonw_end(w);
+}
+
+/* The profile's threads (threadview.h), and which --thread picked. */
+static void
+emit_threads(struct doc *d)
+{
+	const struct model *m = d->m;
+	const struct thread_view *tv = m->threads;
+	struct jsonw *w = d->w;
+	struct thread_figs *fs;
+	uint32_t *aid;
+
+	if (tv == NULL || !tv->any)
+		return;
+	fs = threadfigs_compute(tv, m->cg);
+	aid = number_arcs(d);
+	jsonw_key(w, "threads");
+	jsonw_array(w);
+	for (size_t i = 0; i < tv->n; i++)
+		emit_thread(d, &tv->rows[i], fs ? &fs[i] : NULL, aid);
+	jsonw_end(w);
+	if (tv->selection) {
+		jsonw_key(w, "thread_selection");
+		jsonw_array(w);
+		for (size_t i = 0; i < tv->n; i++)
+			if (tv->rows[i].selected)
+				jsonw_uint(w, tv->rows[i].index);
+		jsonw_end(w);
+	}
+	free(aid);
+	threadfigs_free(fs, tv->n);
+}
+
 void
 view_json_emit(struct jsonw *w, const struct view_ctx *v)
 {
@@ -401,6 +543,7 @@ view_json_emit(struct jsonw *w, const struct view_ctx *v)
 	emit_arcs(&d);
 	emit_cycles(&d);
 	emit_warnings(&d);
+	emit_threads(&d);
 	jsonw_end(w);
 	w->newline_depth = nl;
 	free(d.jid);

@@ -42,6 +42,16 @@ starts a comment:
                                stacks' samples, T the truncated ones,
                                D 0, depth cap 128, method 2 (signal))
   nostackinfo                  no STACKINFO record
+  thread INDEX NAME [tid=N] [calls=N] [cpu=NS] [samples=N] [first=NS]
+         [last=NS] [folded=N] [flags=main+live+mixed]
+                               a THREAD record with its per-thread part
+                               (NAME "-" for none); then a stack's
+                               owner=INDEX puts it in that thread's
+                               STACKS (after its STACKOWNER), and
+                               threadarc INDEX FROMID FROM TOID TO N a
+                               THREADARCS entry (as arc's addresses)
+  window START END SEQ [snapshot=1]
+                               a WINDOW record (ns since the epoch)
   badstack KIND [id=N]         append a damaged STACKS record (KIND:
                                index, depth0, deep, count0, overflow,
                                nstacks, nframes, short, object: a frame
@@ -150,7 +160,8 @@ class Stacks:
                 o = objs[frames[0][0]]
                 b = frames[0][1] & ~3
                 o.bins[b] = o.bins.get(b, 0) + n
-            self.stacks.append((frames, 1 if opts.get("trunc") else 0, n))
+            self.stacks.append((frames, 1 if opts.get("trunc") else 0, n,
+                                int(opts.get("owner", "0"))))
         elif f[0] == "stackrecords":
             self.nrec = int(f[1])
         elif f[0] == "stackinfo":
@@ -164,7 +175,7 @@ class Stacks:
     @staticmethod
     def body(stacks):
         frames, index, out = [], {}, b""
-        for fr, _, _ in stacks:
+        for fr, _, _, _ in stacks:
             for x in fr:
                 if x not in index:
                     index[x] = len(frames)
@@ -172,7 +183,7 @@ class Stacks:
         b = struct.pack("<QQ", len(frames), len(stacks))
         for oid, a in frames:
             b += struct.pack("<IIQ", oid, 0, a)
-        for fr, flags, n in stacks:
+        for fr, flags, n, _ in stacks:
             e = struct.pack("<IIQ", len(fr), flags, n)
             e += struct.pack("<%dI" % len(fr), *[index[x] for x in fr])
             out += pad8(e)
@@ -207,12 +218,18 @@ class Stacks:
                 + pad8(struct.pack("<IIQI", 1, 0, 1, 0))
         raise SystemExit("bad badstack kind: " + kind)
 
-    def records(self, objs):
+    def records(self, objs, owners):
+        """OWNERS: whether to write STACKOWNER records (threads exist):
+        the unowned stacks first, then each thread's."""
         out = b""
-        for k in range(self.nrec):
-            part = self.stacks[k::self.nrec]
-            if part:
-                out += record(9, self.body(part))
+        for owner in sorted(set(x[3] for x in self.stacks) | {0}):
+            group = [x for x in self.stacks if x[3] == owner]
+            if owners and (group or owner == 0):
+                out += record(13, struct.pack("<II", owner, 0))
+            for k in range(self.nrec):
+                part = group[k::self.nrec]
+                if part:
+                    out += record(9, self.body(part))
         main = objs[0].syms.get("main", 0)
         for kind, oid in self.bad:
             if kind != "info2":
@@ -233,6 +250,7 @@ def main():
     text = sys.stdin.read() if spec == "-" else open(spec).read()
     objs, arcs, rate, side = {}, [], 100, True
     st = Stacks()
+    threads, tarcs, window = [], [], None
     runid = (out.encode() * 12)[-12:]
     for line in text.splitlines():
         f = line.split("#", 1)[0].split()
@@ -266,6 +284,25 @@ def main():
                          int(f[5]), "side" in opts))
         elif f[0] == "noside":
             side = False
+        elif f[0] == "thread":
+            flags = 0
+            for fl in opts.get("flags", "").split("+"):
+                flags |= {"": 0, "live": 1, "main": 2, "mixed": 4}[fl]
+            name = b"" if f[2] == "-" else f[2].encode()
+            threads.append(struct.pack(
+                "<QQQQQIIQQQQII", int(opts.get("tid", 1000 + int(f[1]))),
+                int(opts.get("calls", 0)), 0, 0, 0, int(f[1]),
+                int(opts.get("folded", 0)), int(opts.get("cpu", 0)),
+                int(opts.get("samples", 0)), int(opts.get("first", 0)),
+                int(opts.get("last", 0)), flags, len(name)) + name)
+        elif f[0] == "threadarc":
+            fo, to = objs[int(f[2])], objs[int(f[4])]
+            tarcs.append((int(f[1]), struct.pack(
+                "<IIQQQ", fo.id, to.id, fo.addr(f[3], 5), to.addr(f[5], 4),
+                int(f[6]))))
+        elif f[0] == "window":
+            window = struct.pack("<QQII", int(f[1]), int(f[2]), int(f[3]),
+                                 1 if opts.get("snapshot") else 0)
         elif f[0] in ("stack", "stackrecords", "stackinfo", "nostackinfo",
                       "badstack"):
             st.directive(f, opts, objs)
@@ -320,7 +357,15 @@ def main():
         for fo, to, fa, ta, n, _ in side_arcs:
             body += struct.pack("<IIQQQ", fo, to, fa, ta, n)
         s += record(8, body)
-    s += st.records(objs)
+    for t in threads:
+        s += record(3, t)
+    for index in sorted(set(i for i, _ in tarcs)):
+        mine = [a for i, a in tarcs if i == index]
+        s += record(12, struct.pack("<IIQ", index, 0, len(mine)) +
+                    b"".join(mine))
+    if window:
+        s += record(14, window)
+    s += st.records(objs, bool(threads))
     s += record(5, b"")
     open(out + ".gmonx", "wb").write(s)
 

@@ -330,4 +330,31 @@ open(sys.argv[2], "w").write("speedscope.loadFileFromBase64(%s, %s)" % (
 		why="speedscope did not import it (see $out/speedscope.html) $why"
 	verdict threads/folded/speedscope "$why"
 fi
+
+# ---- the views: --format=json, pprof and html per thread ----
+# Counts from the side file only: each view's per-thread numbers equal
+# --threads' and --format=folded's of the same profile.
+cd "$out/r1" || exit 1
+schema=$top/docs/gprof-profile.schema.json
+PY=
+for p in /usr/bin/python3 python3; do
+	if "$p" -c 'import jsonschema' 2>/dev/null; then
+		PY=$p
+		break
+	fi
+done
+"$GPROF" --format=json "$P" gmon.out >all.json 2>json.err
+"$GPROF" --format=json --thread=worker-1 "$P" gmon.out >w1.json 2>>json.err
+for j in all w1; do
+	if [ -z "$PY" ]; then
+		skip "threads/json/schema-$j" "no python3 with jsonschema (scripts/ensure-deps.sh test installs python3-jsonschema)"
+	else
+		expect "threads/json/schema-$j" --empty "$PY" "$here/viewcheck.py" \
+			schema "$j.json" "$schema"
+	fi
+done
+expect threads/json/threads --empty python3 "$here/viewcheck.py" threads \
+	all.json threads.txt all.folded
+expect threads/json/selection --empty python3 "$here/viewcheck.py" selection \
+	w1.json worker-1
 exit 0

@@ -5,7 +5,7 @@
 # (python3-jsonschema, draft 2020-12), and flat.jq + flat.awk rebuild
 # the flat profile from the document alone, byte for byte equal to our
 # `gprof -b -p` (C++ names, cycles, two summed files, -z, a 100,000-
-# function profile).  Names with bytes that are not UTF-8, control
+# function profile, a profile with per-thread records and --thread).  Names with bytes that are not UTF-8, control
 # characters and "</script>" still give valid JSON and a working page.
 #
 # HTML: headless Chromium loads each page with "#fn=ID&selftest"; the
@@ -91,8 +91,11 @@ html() {
 		fail "viewjson/html-$_n" "the page refers to something outside it"
 		return
 	fi
-	if [ "$(grep -c '</script>' "$_f")" != 2 ]; then
-		fail "viewjson/html-$_n" "want exactly 2 </script> (data, code)"
+	# With sampled stacks, a third element: the flame tree's data.
+	_want=2
+	grep -q '<script type="application/json" id="gprof-flame">' "$_f" && _want=3
+	if [ "$(grep -c '</script>' "$_f")" != "$_want" ]; then
+		fail "viewjson/html-$_n" "want exactly $_want </script> (data, code)"
 		return
 	fi
 	if ! chrome_selftest "file://$_f#$_h&selftest" "$work/$_n.dom" \
@@ -135,6 +138,59 @@ one cxx fn=4 cxx cxx.syn
 one multi fn=2 multi multi.gmon
 one recur-zeros fn=1 -z recur recur.syn
 one hot-zeros fn=0 -z hot hot.syn
+
+# Threads (issue 29): a profile with our collector's per-thread records
+# (tests/objects/mkprof.py writes them, the truth exact): the document's
+# threads, each one's functions and arcs from its stacks, the window,
+# and --thread's thread_selection, valid against the schema (which still
+# takes every document above, without them, and refuses a thread with a
+# member it does not know); the page's thread selector checks itself.
+cat >"$work/threads.spec" <<EOF
+exe $in/recur
+rate 1000
+arc 0 main 0 driver 1
+arc 0 driver 0 fact 10
+arc 0 fact 0 fact 90
+arc 0 driver 0 ping 5
+arc 0 ping 0 pong 50
+thread 1 main tid=500 calls=1 cpu=2000000 samples=2 flags=main+live first=1796000000000000000 last=1796000001500000000
+thread 2 calc tid=501 calls=100 cpu=30000000 samples=30 first=1796000000100000000 last=1796000001000000000
+thread 3 pinger tid=502 calls=55 cpu=20000000 samples=20 first=1796000000200000000 last=1796000001100000000
+threadarc 1 0 main 0 driver 1
+threadarc 2 0 driver 0 fact 10
+threadarc 2 0 fact 0 fact 90
+threadarc 3 0 driver 0 ping 5
+threadarc 3 0 ping 0 pong 50
+stack 2 owner=1 driver main
+stack 20 owner=2 fact fact driver main
+stack 10 owner=2 fact driver main
+stack 12 owner=3 pong ping driver main
+stack 8 owner=3 ping driver main
+stack 3 main
+window 1796000000000000000 1796000001500000000 3 snapshot=1
+EOF
+if python3 "$top/tests/objects/mkprof.py" "$in/threads.gmon" "$work/threads.spec" \
+	2>"$work/threads.mk.err"; then
+	one threads "thread=2&fn=1" recur threads.gmon
+	one threads-pick fn=1 --thread=calc recur threads.gmon
+	expect viewjson/json-threads --empty python3 "$here/threads.py" \
+		"$work/threads.json" "$work/threads-pick.json"
+	# The schema refuses a thread it does not describe.
+	sed 's/"busiest_samples":/"busiest_sample":/' "$work/threads.json" \
+		>"$work/threads-bad.json"
+	if [ -n "$PY" ] && "$PY" - "$work/threads-bad.json" "$schema" \
+		>"$work/threads-bad.txt" 2>&1 <<'EOF'; then
+import json, sys, jsonschema
+jsonschema.Draft202012Validator(json.load(open(sys.argv[2]))).validate(
+    json.load(open(sys.argv[1])))
+EOF
+		fail viewjson/schema-threads-strict "a thread with an unknown member passed"
+	elif [ -n "$PY" ]; then
+		pass viewjson/schema-threads-strict
+	fi
+else
+	fail viewjson/threads "mkprof.py: $(head -n 1 "$work/threads.mk.err")"
+fi
 
 # Names no report would print as they are: bytes that are not UTF-8,
 # a surrogate, a control character, quotes, backslashes, </script>.
