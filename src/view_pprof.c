@@ -22,14 +22,27 @@
  * functions gives each a fraction of a sample: the whole counts are
  * apportioned by largest remainder (they add up to the histogram's
  * total, rounded), the nanoseconds computed from the fractional counts
- * (each rounded to 1 ns).  Time and duration of the run are not in gmon.out and are left
- * out.  Arcs with no count (-c's static calls) are left out.
+ * (each rounded to 1 ns).  Time and duration of the run are not in
+ * gmon.out: they come from the side file's WINDOW record (the model's
+ * window: time_nanos its start, duration_nanos its length), and are
+ * left out without one.  Arcs with no count (-c's static calls) are
+ * left out.
  *
  * With stacks (model->measured, measured.h), the self-time samples are
  * replaced by one sample per distinct recorded stack, with all its
  * functions innermost first (a truncated stack as far as it was
  * mapped): values [count, count x period, 0]; the call samples stay.
  * Stack samples outside every function are left out.
+ *
+ * With the model's threads (threadview.h) the stacks are written per
+ * thread, each of its samples labelled thread=NAME (a string; none when
+ * it has no name) and tid=TID (a number), what go tool pprof -tags and
+ * -tagfocus, Pyroscope and Parca read: the rows' stacks (the picked
+ * rows' with --thread) and, without --thread, the stacks of no thread in
+ * particular, unlabelled: together the measured stacks.  The call
+ * samples carry a thread's labels only when --thread picked one row
+ * (its exact arcs are then the model's); otherwise the profile does not
+ * split calls by thread here.
  *
  * The file is compressed with zlib's deflate in the gzip wrapper, as
  * pprof writes and reads it.
@@ -52,6 +65,8 @@ enum {
 	PROFILE_LOCATION = 4,
 	PROFILE_FUNCTION = 5,
 	PROFILE_STRING_TABLE = 6,
+	PROFILE_TIME_NANOS = 9,
+	PROFILE_DURATION_NANOS = 10,
 	PROFILE_PERIOD_TYPE = 11,
 	PROFILE_PERIOD = 12,
 	PROFILE_COMMENT = 13,
@@ -60,6 +75,10 @@ enum {
 	VALUE_TYPE_UNIT = 2,
 	SAMPLE_LOCATION_ID = 1,
 	SAMPLE_VALUE = 2,
+	SAMPLE_LABEL = 3,
+	LABEL_KEY = 1,
+	LABEL_STR = 2,
+	LABEL_NUM = 3,
 	MAPPING_ID = 1,
 	MAPPING_MEMORY_START = 2,
 	MAPPING_MEMORY_LIMIT = 3,
@@ -88,6 +107,12 @@ static const char COMMENT_STACKS[] =
     "the exact call count of an arc, as a 2-frame sample [callee, "
     "caller].";
 
+static const char COMMENT_THREADS[] =
+    "gprof: the stack samples of a thread carry its labels thread (its "
+    "name) and tid (its kernel thread id); those of no thread in "
+    "particular carry none, nor do the call samples unless --thread "
+    "picked one thread.";
+
 static const char COMMENT[] =
     "gprof: samples/count and cpu/nanoseconds are histogram samples "
     "charged to a function (1-frame samples); calls/count is the exact "
@@ -108,7 +133,43 @@ struct pprof {
 	struct intern strs; /* the string table: "" first */
 	uint32_t *loc;      /* per function: its location id, 0 unused */
 	double period_ns;
+	/* The labels of the samples being written: a thread's, or none
+	 * (ROW NULL).  NAME: the string id of its "thread" label, 0 for
+	 * none (a thread without a name has its "tid" only). */
+	const struct thread_row *row;
+	uint64_t name;
 };
+
+/* Label the samples that follow with row R's thread (NULL: none). */
+static void
+label_with(struct pprof *p, const struct thread_row *r)
+{
+	char buf[THREAD_NAME_MAX + 1];
+
+	p->row = r;
+	p->name =
+	    r != NULL && r->name[0] != '\0'
+		? strtab_id(&p->strs, sanitize_name(r->name, buf, sizeof(buf)))
+		: 0;
+}
+
+/* The labels of P->row, into P->msg. */
+static void
+labels(struct pprof *p)
+{
+	if (p->row == NULL)
+		return;
+	if (p->name != 0) {
+		p->sub.n = 0;
+		pb_uint(&p->sub, LABEL_KEY, strtab_id(&p->strs, "thread"));
+		pb_uint(&p->sub, LABEL_STR, p->name);
+		pb_msg(&p->msg, SAMPLE_LABEL, &p->sub);
+	}
+	p->sub.n = 0;
+	pb_uint(&p->sub, LABEL_KEY, strtab_id(&p->strs, "tid"));
+	pb_int(&p->sub, LABEL_NUM, (int64_t)p->row->tid);
+	pb_msg(&p->msg, SAMPLE_LABEL, &p->sub);
+}
 
 static void
 value_type(struct pprof *p, unsigned field, const char *type, const char *unit)
@@ -135,6 +196,7 @@ sample(struct pprof *p, const uint32_t *loc, size_t nloc, uint64_t samples,
 	for (size_t i = 0; i < 3; i++)
 		pb_varint(&p->packed, values[i]);
 	pb_bytes(&p->msg, SAMPLE_VALUE, p->packed.p, p->packed.n);
+	labels(p);
 	pb_msg(&p->out, PROFILE_SAMPLE, &p->msg);
 }
 
@@ -194,22 +256,18 @@ whole_samples(const struct model *m, uint32_t *list, size_t n, uint64_t *count)
 		count[list[i]]++;
 }
 
-/* With measured stacks: each distinct stack a sample of its own. */
+/* The NSTACKS stacks at STACKS (functions in FNS), each a sample of its
+ * own with P's labels; LOCS holds the longest. */
 static void
-stack_samples(struct pprof *p, uint32_t *nloc)
+write_stacks(struct pprof *p, const struct measured_stack *stacks,
+	     size_t nstacks, const uint32_t *fns, uint32_t *locs,
+	     uint32_t *nloc)
 {
-	const struct measured *me = p->m->measured;
-	uint32_t *locs, most = 1;
-
-	for (size_t s = 0; s < me->nstacks; s++)
-		if (me->stacks[s].len > most)
-			most = me->stacks[s].len;
-	locs = xcalloc(most, sizeof(*locs));
-	for (size_t s = 0; s < me->nstacks; s++) {
-		const struct measured_stack *st = &me->stacks[s];
+	for (size_t s = 0; s < nstacks; s++) {
+		const struct measured_stack *st = &stacks[s];
 
 		for (uint32_t k = 0; k < st->len; k++) {
-			uint32_t fn = me->fns[st->at + k];
+			uint32_t fn = fns[st->at + k];
 			use_function(p, fn, nloc);
 			locs[k] = p->loc[fn];
 		}
@@ -219,7 +277,72 @@ stack_samples(struct pprof *p, uint32_t *nloc)
 			    (uint64_t)llround((double)st->count * p->period_ns),
 			    0);
 	}
+}
+
+/* Whether the stacks are written per thread: the threads' stacks (the
+ * picked ones' with --thread) are then the measured stacks, with the
+ * stacks of no thread in particular besides them without --thread. */
+static bool
+per_thread(const struct model *m)
+{
+	const struct thread_view *tv = m->threads;
+
+	return tv != NULL && tv->any && tv->have_stacks;
+}
+
+/* With measured stacks: each distinct stack a sample of its own, each
+ * thread's labelled with it. */
+static void
+stack_samples(struct pprof *p, uint32_t *nloc)
+{
+	const struct measured *me = p->m->measured;
+	const struct thread_view *tv = p->m->threads;
+	uint32_t *locs, most = 1;
+
+	for (size_t s = 0; s < me->nstacks; s++)
+		if (me->stacks[s].len > most)
+			most = me->stacks[s].len;
+	for (size_t s = 0; per_thread(p->m) && s < tv->nstacks; s++)
+		if (tv->stacks[s].len > most)
+			most = tv->stacks[s].len;
+	locs = xcalloc(most, sizeof(*locs));
+	if (!per_thread(p->m)) {
+		write_stacks(p, me->stacks, me->nstacks, me->fns, locs, nloc);
+		free(locs);
+		return;
+	}
+	for (size_t i = 0; i < tv->n; i++) {
+		const struct thread_row *r = &tv->rows[i];
+
+		if (!r->selected)
+			continue;
+		label_with(p, r);
+		write_stacks(p, tv->stacks + r->first, r->nstacks, tv->fns,
+			     locs, nloc);
+	}
+	label_with(p, NULL);
+	if (!tv->selection)
+		write_stacks(p, tv->stacks + tv->n_owned,
+			     tv->nstacks - tv->n_owned, tv->fns, locs, nloc);
 	free(locs);
+}
+
+/* With --thread picking one row: that row (its arcs are the model's). */
+static const struct thread_row *
+picked_row(const struct model *m)
+{
+	const struct thread_view *tv = m->threads;
+	const struct thread_row *one = NULL;
+
+	if (tv == NULL || !tv->any || !tv->selection)
+		return NULL;
+	for (size_t i = 0; i < tv->n; i++)
+		if (tv->rows[i].selected) {
+			if (one != NULL)
+				return NULL;
+			one = &tv->rows[i];
+		}
+	return one;
 }
 
 static void
@@ -248,6 +371,7 @@ samples(struct pprof *p, uint32_t *nloc)
 	}
 	free(list);
 	free(count);
+	label_with(p, picked_row(m));
 	for (size_t i = 0; i < cg->narcs; i++) {
 		const struct cg_arc *a = &cg->arcs[i];
 		uint32_t stack[2];
@@ -260,6 +384,7 @@ samples(struct pprof *p, uint32_t *nloc)
 		stack[1] = p->loc[a->parent];
 		sample(p, stack, 2, 0, 0, a->count);
 	}
+	label_with(p, NULL);
 }
 
 /* The mappings: the executable's, then the shared objects' (model.h's
@@ -418,9 +543,23 @@ view_pprof(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	locations(&p, v);
 	value_type(&p, PROFILE_PERIOD_TYPE, "cpu", "nanoseconds");
 	pb_int(&p.out, PROFILE_PERIOD, llround(p.period_ns));
+	if (m->window.has) {
+		pb_int(&p.out, PROFILE_TIME_NANOS,
+		       (int64_t)(m->window.start_ns > INT64_MAX
+				     ? INT64_MAX
+				     : m->window.start_ns));
+		pb_int(&p.out, PROFILE_DURATION_NANOS,
+		       m->window.end_ns > m->window.start_ns &&
+			       m->window.end_ns - m->window.start_ns <=
+				   INT64_MAX
+			   ? (int64_t)(m->window.end_ns - m->window.start_ns)
+			   : 0);
+	}
 	p.packed.n = 0;
 	pb_varint(&p.packed, strtab_id(&p.strs, v->m->measured ? COMMENT_STACKS
 							       : COMMENT));
+	if (m->measured != NULL && per_thread(m))
+		pb_varint(&p.packed, strtab_id(&p.strs, COMMENT_THREADS));
 	pb_bytes(&p.out, PROFILE_COMMENT, p.packed.p, p.packed.n);
 	pb_int(&p.out, PROFILE_DEFAULT_SAMPLE_TYPE, strtab_id(&p.strs, "cpu"));
 	for (size_t i = 0; i < p.strs.n; i++)

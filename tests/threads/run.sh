@@ -357,4 +357,82 @@ expect threads/json/threads --empty python3 "$here/viewcheck.py" threads \
 	all.json threads.txt all.folded
 expect threads/json/selection --empty python3 "$here/viewcheck.py" selection \
 	w1.json worker-1
+
+# pprof: each thread's stacks labelled thread=NAME and tid=TID, read by
+# the real consumers: npm pprof-format (the labels, exactly) and go tool
+# pprof (-tags, -tagfocus, -raw's time).
+"$GPROF" --format=pprof --output=all.pb.gz "$P" gmon.out 2>pprof.err
+"$GPROF" --format=pprof --thread=worker-1 --output=w1.pb.gz "$P" gmon.out 2>>pprof.err
+# want.tags: "NAME TID SAMPLES" per thread with stack samples (JSON's).
+python3 -c '
+import json, sys
+for t in json.load(open(sys.argv[1]))["threads"]:
+    if t["stack_samples"]:
+        print(t["name"], t["tid"], t["stack_samples"])
+' all.json 2>/dev/null | sort >want.tags
+python3 "$here/viewcheck.py" window all.json >want.window 2>/dev/null
+npm_dir=$BUILD/npm
+if command -v node >/dev/null 2>&1 && [ ! -d "$npm_dir/node_modules/pprof-format" ] &&
+	command -v npm >/dev/null 2>&1; then
+	timeout 300 npm install --silent --no-audit --no-fund --prefix "$npm_dir" \
+		pprof-format@2.3.2 >"$out/npm-pprof.log" 2>&1
+fi
+if ! command -v node >/dev/null 2>&1 || [ ! -d "$npm_dir/node_modules/pprof-format" ]; then
+	skip threads/pprof/labels "no node, or npm could not install pprof-format (see $out/npm-pprof.log)"
+else
+	NODE_PATH=$npm_dir/node_modules node "$here/pprof-labels.js" all.pb.gz \
+		>all.labels 2>labels.err
+	NODE_PATH=$npm_dir/node_modules node "$here/pprof-labels.js" w1.pb.gz \
+		>w1.labels 2>>labels.err
+	awk '$1 == "stack" { n[$2 " " $3] += $4 }
+		END { for (k in n) print k, n[k] }' all.labels | sort >got.tags
+	head -n 2 all.labels >got.window
+	why=$(file_why got.tags want.tags)
+	[ -z "$why" ] && why=$(file_why got.window want.window)
+	[ -s labels.err ] && why="$(head -n 1 labels.err)"
+	verdict threads/pprof/labels "$why"
+	# --thread=worker-1: its stacks and its exact calls, all labelled.
+	why=$(awk '$1 != "time" && $1 != "duration" && $2 != "worker-1" {
+		print "a sample of " $2 ": " $0; exit }' w1.labels)
+	grep -q '^calls worker-1 ' w1.labels || why="no labelled calls sample $why"
+	verdict threads/pprof/labels-picked "$why"
+fi
+if ! command -v go >/dev/null 2>&1; then
+	skip threads/pprof/go "no go (Debian's golang-go; scripts/ensure-deps.sh test installs it)"
+else
+	gopp() { HOME=$out GOCACHE=$out/gocache TZ=UTC go tool pprof "$@"; }
+	gopp -tags all.pb.gz >tags.txt 2>tags.err
+	# "thread: Total ...", then "  240.0ms (33.20%): worker-1" per value:
+	# the period is 1 ms, so ms are stack samples.
+	awk '/^ *thread:/ { on = 1; next } /^ *[a-z]+:/ { on = 0 }
+		on && NF == 3 { ms = $1; sub(/ms$/, "", ms); print $3, ms + 0 }' \
+		tags.txt | sort >got.go-tags
+	awk '{ print $1, $3 }' want.tags | sort >want.go-tags
+	expect_file threads/pprof/go-tags got.go-tags want.go-tags
+	# -tagfocus=thread=worker-1: worker-1's functions only (its folded
+	# frames), every one of its samples.
+	gopp -tagfocus=thread=worker-1 -top all.pb.gz >focus.txt 2>focus.err
+	awk '/^ *flat  flat%/ { on = 1; next } on && NF >= 6 { print $6 }' focus.txt |
+		sort >got.focus
+	awk -F';' '$1 == "worker-1" { sub(/ [0-9]+$/, ""); for (i = 2; i <= NF; i++) print $i }' \
+		all.folded | sort -u >want.focus
+	why=$(file_why got.focus want.focus)
+	w1=$(awk '$1 == "worker-1" { print $3 }' want.tags)
+	grep -q "^Showing nodes accounting for ${w1}ms, " focus.txt ||
+		why="not ${w1}ms: $(grep '^Showing' focus.txt) $why"
+	verdict threads/pprof/go-tagfocus "$why"
+	# -raw: the window's start as the profile's time, its length.
+	gopp -raw all.pb.gz >raw.txt 2>raw.err
+	want=$(python3 -c '
+import datetime, sys
+ns = int(open(sys.argv[1]).read().split()[1])
+t = datetime.datetime.fromtimestamp(ns // 10**9, datetime.timezone.utc)
+frac = ("%09d" % (ns % 10**9)).rstrip("0")
+print("Time: " + t.strftime("%Y-%m-%d %H:%M:%S") + ("." + frac if frac else "") + " +0000 UTC")
+' want.window 2>/dev/null)
+	assert threads/pprof/go-time "-raw says '$(grep '^Time:' raw.txt)', want '$want'" \
+		grep -qxF -e "$want" raw.txt
+	assert threads/pprof/go-duration "-raw says '$(grep '^Duration:' raw.txt)'" \
+		sh -c 'grep -q "^Duration: [0-9.]*[1-9][0-9.]*\$" raw.txt'
+fi
 exit 0
