@@ -24,6 +24,16 @@
  * shows its name, samples and shares.  Without stacks none of it is
  * drawn.
  *
+ * With per-thread data (D.threads: our collector's per-thread records)
+ * the page lists the threads (--threads' columns) and has a selector,
+ * "#thread=INDEX" in the hash: with a thread picked, the table lists
+ * its functions with its own samples (self, total: from its stacks, in
+ * the document's threads[].functions), the pane a function's numbers
+ * on it and the callers and callees sampled on it (threads[].arcs), and
+ * the flame graph its own tree (gprof-flame's threads); calls and
+ * gprof's estimates are the whole profile's, so the thread's table
+ * leaves them out and says so.
+ *
  * "#selftest" (alone or after other parameters, "&selftest") runs the
  * page's own checks after loading and writes "PASS name" / "FAIL name:
  * why" lines into <pre id="selftest">, for tests/viewjson/run.sh.
@@ -48,6 +58,20 @@
 	var stackSecs = M && hz ? D.profile.stack_samples / hz : 0;
 	var estSecs = D.profile.propagated_total_seconds > 0 ?
 		D.profile.propagated_total_seconds : D.profile.total_seconds;
+	/* Per-thread data (D.threads: our collector's per-thread records).
+	 * The selector offers the threads the document is about (all, or
+	 * --thread's picks) with stack samples; FLT their flame trees. */
+	var T = D.threads || [], TSEL = D.thread_selection || null;
+	var choices = T.filter(function (t) {
+		return t.selected && t.functions && t.stack_samples > 0;
+	});
+	var FLT = {};
+	if (FL && FL.threads)
+		FL.threads.forEach(function (x) { FLT[x.index] = x; });
+	/* The thread shown (null: all), its numbers by function id and by
+	 * arc (the entries of D.threads[].functions and .arcs), and the
+	 * flame tree shown (FL, or the thread's). */
+	var thr = null, tFn = {}, tArc = {}, FT = FL;
 
 	/* Per function: arcs in and out, lower-case name, total seconds. */
 	var callers = [], callees = [], lname = [], total = [];
@@ -85,12 +109,21 @@
 	function selfPct(f) {
 		return shareTotal > 0 ? 100 * f.self_samples / shareTotal : 0;
 	}
+	/* A link to the page's state P ("fn=3"), in the thread shown. */
+	function href(p) {
+		return "#" + (thr ? "thread=" + thr.index + (p ? "&" : "") : "") + p;
+	}
 	function fnLink(id) {
 		var f = F[id];
-		return '<a href="#fn=' + id + '" title="' + esc(f.raw_name) + '">' +
-			esc(f.name) + "</a>" + (f.cycle ? ' <a class="cyc" href="#cycle=' +
-			f.cycle + '">&lt;cycle ' + f.cycle + "&gt;</a>" : "");
+		return '<a href="' + href("fn=" + id) + '" title="' + esc(f.raw_name) + '">' +
+			esc(f.name) + "</a>" + (f.cycle ? ' <a class="cyc" href="' +
+			href("cycle=" + f.cycle) + '">&lt;cycle ' + f.cycle + "&gt;</a>" : "");
 	}
+	function threadName(t) {
+		return t.name !== "" ? t.name : "thread " + count(t, "tid");
+	}
+	function secsOf(samples) { return hz ? samples / hz : null; }
+	function pctOf(part, whole) { return whole > 0 ? 100 * part / whole : null; }
 	function where(file, line) {
 		if (!file)
 			return "";
@@ -152,6 +185,18 @@
 	];
 	if (!M)
 		columns = columns.filter(function (c) { return c.key !== "meas"; });
+	/* With a thread shown: its own numbers, from its stacks. */
+	function tSelf(f) { return tFn[f.id] ? tFn[f.id].self_samples : 0; }
+	function tTotal(f) { return tFn[f.id] ? tFn[f.id].total_samples : 0; }
+	var allColumns = columns, threadColumns = [
+		{ key: "tpct", title: "% of thread", num: true, get: tSelf },
+		{ key: "tself", title: "self s (thread)", num: true, get: tSelf },
+		{ key: "tsamples", title: "self samples", num: true, get: tSelf },
+		{ key: "ttotal", title: "total s (thread)", num: true, get: tTotal },
+		{ key: "ttpct", title: "total % of thread", num: true, get: tTotal },
+		{ key: "name", title: "name", num: false,
+		  get: function (f) { return lname[f.id]; } }
+	];
 	var sortKey = "self", sortAsc = false, filter = "", view = [];
 	var maxSelf = 0, selected = -1;
 	F.forEach(function (f) {
@@ -180,12 +225,13 @@
 		var keep = filter ? matcher(filter) : null;
 		view = [];
 		for (var i = 0; i < F.length; i++)
-			if (!keep || keep(i))
+			if ((!thr || tFn[i]) && (!keep || keep(i)))
 				view.push(i);
 		view.sort(compare(col, sortAsc));
 		el("spacer").style.height = view.length * ROW_H + "px";
-		el("count").textContent = view.length + " of " + F.length +
-			" functions";
+		el("count").textContent = view.length + " of " + (thr ?
+			thr.functions.length + " functions on " + threadName(thr) :
+			F.length + " functions");
 		var hd = el("hdr").children;
 		for (var k = 0; k < hd.length; k++) {
 			hd[k].className = (columns[k].num ? "num " : "") +
@@ -224,6 +270,10 @@
 		var html = [];
 		for (var r = first; r < last; r++) {
 			var f = F[view[r]];
+			if (thr) {
+				html.push(threadRow(f));
+				continue;
+			}
 			html.push('<div class="row' + (f.id === selected ? " selected" : "") +
 				'" data-id="' + f.id + '">' +
 				'<div class="num">' + fmt(selfPct(f)) + "</div>" +
@@ -242,6 +292,36 @@
 				"</div>");
 		}
 		G.placeRows(first, ROW_H, html);
+	}
+
+	/* A row of the table with thread THR shown: its numbers only. */
+	function threadRow(f) {
+		var e = tFn[f.id], n = thr.stack_samples;
+		return '<div class="row' + (f.id === selected ? " selected" : "") +
+			'" data-id="' + f.id + '">' +
+			'<div class="num">' + fmt(pctOf(e.self_samples, n)) + "</div>" +
+			'<div class="num">' + fmt(secsOf(e.self_samples)) + "</div>" +
+			'<div class="num tself">' + count(e, "self_samples") + "</div>" +
+			'<div class="num">' + fmt(secsOf(e.total_samples)) + "</div>" +
+			'<div class="num">' + fmt(pctOf(e.total_samples, n)) + "</div>" +
+			'<div title="' + esc(f.name) + '">' + esc(f.name) +
+			(f.cycle ? ' <span class="cyc">&lt;cycle ' + f.cycle +
+			 "&gt;</span>" : "") +
+			' <span class="muted">' + where(f.file, f.line) + "</span></div>" +
+			"</div>";
+	}
+
+	/* The table's headings, and its grid, for the thread shown. */
+	function setColumns() {
+		columns = thr ? threadColumns : allColumns;
+		if (!columns.some(function (c) { return c.key === sortKey; })) {
+			sortKey = thr ? "tself" : "self";
+			sortAsc = false;
+		}
+		el("hdr").innerHTML = columns.map(function (c) {
+			return '<div data-key="' + c.key + '">' + esc(c.title) + "</div>";
+		}).join("");
+		el("hdr").parentNode.className = "grid" + (thr ? " thr" : M ? " meas" : "");
 	}
 
 	/* The calls column as wide as its widest text (a recursive count's
@@ -266,7 +346,43 @@
 	}
 
 	/* ---- the selected function ---- */
+	/* The arcs of LIST (callers or callees) seen on the thread shown's
+	 * stacks, with its samples: what its call graph pane lists. */
+	function threadArcRows(list, end, heading) {
+		list = list.filter(function (k) { return tArc[k]; });
+		heading += " on " + esc(threadName(thr));
+		if (list.length === 0)
+			return "<h2>" + heading + '</h2><p class="muted">none sampled</p>';
+		var sorted = list.slice().sort(function (x, y) {
+			return tArc[y].samples - tArc[x].samples || x - y;
+		});
+		return "<h2>" + heading + " (" + list.length + ")</h2>" +
+			'<table class="list"><tr><th>function</th><th class="num">samples</th>' +
+			'<th class="num">time s (thread)</th><th class="num">% of thread</th></tr>' +
+			sorted.map(function (k) {
+				var a = A[k], e = tArc[k];
+				return "<tr><td>" + fnLink(a[end]) + (a.self_call ? " (itself)" : "") +
+					'</td><td class="num">' + count(e, "samples") + '</td><td class="num">' +
+					fmt(secsOf(e.samples)) + '</td><td class="num">' +
+					fmt(pctOf(e.samples, thr.stack_samples)) + "</td></tr>";
+			}).join("") + "</table>";
+	}
+
+	/* What the pane says of function ID on the thread shown. */
+	function threadFacts(id) {
+		var e = tFn[id], n = thr.stack_samples;
+		var self = e ? e.self_samples : 0, tot = e ? e.total_samples : 0;
+		return "<dt>on " + esc(threadName(thr)) + '</dt><dd id="detail-thread">' +
+			"self " + (e ? count(e, "self_samples") : "0") + " samples (" +
+			fmt(secsOf(self), 3) + " s, " + fmt(pctOf(self, n)) + " %), total " +
+			(e ? count(e, "total_samples") : "0") + " samples (" +
+			fmt(secsOf(tot), 3) + " s, " + fmt(pctOf(tot, n)) + " %) of its " +
+			count(thr, "stack_samples") + " stack samples (measured)</dd>";
+	}
+
 	function arcRows(list, end, heading) {
+		if (thr)
+			return threadArcRows(list, end, heading);
 		if (list.length === 0)
 			return "<h2>" + heading + '</h2><p class="muted">none</p>';
 		var sorted = list.slice().sort(function (x, y) {
@@ -303,6 +419,8 @@
 			"<dt>address</dt><dd>" + esc(f.address) + "</dd>" +
 			"<dt>source</dt><dd>" + (f.file ? esc(f.file) + ":" + f.line :
 				'<span class="muted">unknown</span>') + "</dd>" +
+			(thr ? threadFacts(id) + '<dt class="muted">whole profile</dt>' +
+			 '<dd class="muted">the rows below</dd>' : "") +
 			"<dt>self time</dt><dd>" + fmt(f.self_seconds, 3) + " s (" +
 			fmt(f.self_samples, 2) + " samples, measured; 95% interval " +
 			fmt(ci[0], 3) + " .. " + fmt(ci[1], 3) + " s)</dd>" +
@@ -317,7 +435,7 @@
 			 "</dd>" : "") +
 			"<dt>calls</dt><dd>" + count(f, "calls") + (f.self_calls ? " + " + count(f, "self_calls") +
 				" from itself" : "") + " (counted)</dd>" +
-			(f.cycle ? '<dt>cycle</dt><dd><a class="cyc" href="#cycle=' + f.cycle +
+			(f.cycle ? '<dt>cycle</dt><dd><a class="cyc" href="' + href("cycle=" + f.cycle) +
 				'">&lt;cycle ' + f.cycle + "&gt;</a></dd>" : "") +
 			"</dl>" + '<div id="graph">' + graph(id) + "</div>" +
 			arcRows(callers[id], "caller", "Called by") +
@@ -337,14 +455,19 @@
 	 */
 	function graph(id) {
 		var MAX = 8, BW = 150, BH = 20, CH = 6.5;
+		/* Each call's weight and label: its count, or with a thread
+		 * shown its samples there (arcs not seen there left out). */
+		function weight(k) { return thr ? tArc[k].samples : A[k].count; }
 		function pick(list, end) {
 			var ids = [], seen = {};
-			list.slice().sort(function (x, y) { return A[y].count - A[x].count; })
+			list.filter(function (k) { return !thr || tArc[k]; }).slice()
+				.sort(function (x, y) { return weight(y) - weight(x); })
 				.forEach(function (k) {
 					var o = A[k][end];
 					if (o !== id && !seen[o]) {
 						seen[o] = 1;
-						ids.push({ id: o, count: count(A[k], "count") });
+						ids.push({ id: o, count: thr ? count(tArc[k], "samples") :
+							count(A[k], "count") });
 					}
 				});
 			return ids;
@@ -357,7 +480,8 @@
 		});
 		var GAP = Math.max(35, Math.ceil(longest * CH) + 12), W = 3 * BW + 2 * GAP;
 		var s = '<svg viewBox="0 0 ' + W + " " + H + '" height="' + H +
-			'" role="img" aria-label="call graph around ' + esc(F[id].name) + '">';
+			'" role="img" aria-label="call graph around ' + esc(F[id].name) +
+			(thr ? " on " + esc(threadName(thr)) + ", in samples" : "") + '">';
 		function label(n) {
 			var t = F[n].name;
 			return t.length > 22 ? t.slice(0, 21) + "\u2026" : t;
@@ -418,7 +542,7 @@
 			return "";
 		return "<h2>Cycles (" + C.length + ")</h2>" + C.map(function (c) {
 			return '<div class="cycle-group" data-cycle="' + c.id + '">' +
-				'<a class="cyc" href="#cycle=' + c.id + '">&lt;cycle ' + c.id +
+				'<a class="cyc" href="' + href("cycle=" + c.id) + '">&lt;cycle ' + c.id +
 				"&gt;</a> " + count(c, "calls") + " calls in: " +
 				c.members.slice(0, 12).map(fnLink).join(", ") +
 				(c.members.length > 12 ? ", \u2026" : "") + "</div>";
@@ -469,13 +593,17 @@
 	}
 
 	/* ---- the flame graph ---- */
-	/* Per node of FL: depth, first sample (x0, in samples from the
+	/* Per node of FT: depth, first sample (x0, in samples from the
 	 * root's first), subtree size (its descendants follow it), and its
 	 * children's samples, exact (a BigInt: counts may pass 2^53). */
 	var FROW = 18, FMIN_PX = 0.5, zoom = 0;
 	var fdepth = [], fx0 = [], fsize = [], fchildren = [];
 	function flameIndex() {
-		var P = FL.parent, S = FL.node_samples, n = P.length, next = [];
+		var P = FT.parent, S = FT.node_samples, n = P.length, next = [];
+		fdepth = [];
+		fx0 = [];
+		fsize = [];
+		fchildren = [];
 		for (var i = 0; i < n; i++) {
 			fsize.push(1);
 			fchildren.push(BigInt(0));
@@ -493,11 +621,11 @@
 		for (i = n - 1; i > 0; i--)
 			fsize[P[i]] += fsize[i];
 	}
-	function fname(i) { return FL.names[FL.name[i]]; }
+	function fname(i) { return FL.names[FT.name[i]]; }
 	/* Node I's own samples: its count less its children's (saturated
 	 * as the C side saturates, so never below 0). */
 	function fself(i) {
-		var d = G.bigCount(FL.node_samples, i) - G.bigSat(fchildren[i]);
+		var d = G.bigCount(FT.node_samples, i) - G.bigSat(fchildren[i]);
 		return d > 0 ? d.toString() : "0";
 	}
 	function hue(s) {
@@ -507,8 +635,8 @@
 		return h;
 	}
 	function frameHtml(i, x, w, y, cls) {
-		var S = FL.node_samples, nm = fname(i), sp = /^\[/.test(nm);
-		var all = FL.samples > 0 ? 100 * S[i] / FL.samples : 0;
+		var S = FT.node_samples, nm = fname(i), sp = /^\[/.test(nm);
+		var all = FT.samples > 0 ? 100 * S[i] / FT.samples : 0;
 		var tip = nm + "\n" + count(S, i) + " samples, " + fmt(all) + " % of all" +
 			(zoom > 0 ? ", " + fmt(100 * S[i] / S[zoom]) + " % of the zoomed frame" : "") +
 			"\nself " + fself(i) + " samples";
@@ -521,7 +649,7 @@
 			(w > 28 ? esc(nm) : "") + "</div>";
 	}
 	function drawFlame() {
-		var box = el("flame-box"), S = FL.node_samples, P = FL.parent;
+		var box = el("flame-box"), S = FT.node_samples, P = FT.parent;
 		var W = box.clientWidth || 1000, out = [], anc = [], deepest = 0;
 		for (var a = P[zoom]; a >= 0; a = P[a])
 			anc.push(a);
@@ -545,31 +673,35 @@
 		}
 		box.style.height = (top + deepest + 1) * FROW + "px";
 		box.innerHTML = out.join("");
-		var id = FL.ids[FL.name[zoom]];
+		var id = FL.ids[FT.name[zoom]];
 		el("flame-zoom").innerHTML = zoom === 0 ? "whole run" :
 			"zoomed to " + anc.concat([zoom]).slice(1).map(function (n) {
 				return esc(fname(n));
 			}).join(" \u203a ") + " (" + count(S, zoom) + " samples, " +
-			fmt(100 * S[zoom] / FL.samples) + " %)" +
-			(id !== null && id !== undefined ? ' \u2014 <a href="#fn=' + id +
+			fmt(100 * S[zoom] / FT.samples) + " %)" +
+			(id !== null && id !== undefined ? ' \u2014 <a href="' + href("fn=" + id) +
 			 '">show in the table</a>' : "") +
 			' <button type="button" id="flame-reset">whole run</button>';
 	}
 	function flameHtml() {
 		var notes = [];
-		if (FL.truncated > 0)
-			notes.push(count(FL, "truncated") + " samples (" +
-				fmt(100 * FL.truncated / FL.samples) +
+		if (FT.truncated > 0)
+			notes.push(count(FT, "truncated") + " samples (" +
+				fmt(100 * FT.truncated / FT.samples) +
 				" %) have truncated stacks: they hang below [truncated], from " +
 				"their outermost known function.");
-		if (FL.nodes_pruned > 0)
-			notes.push(FL.nodes_pruned + " of " + FL.nodes_full + " frames of the " +
-				"merged stacks, each under " + count(FL, "min_samples") +
-				" samples (0.01 % of the samples, or more to keep 20,000 frames), " +
-				"are merged into [other] frames: " + count(FL, "samples_other") +
+		if (FT.nodes_pruned > 0)
+			notes.push(FT.nodes_pruned + " of " + FT.nodes_full + " frames of the " +
+				"merged stacks, each under " + count(FT, "min_samples") +
+				" samples (0.01 % of the samples, or more to keep " +
+				FT.max_nodes.toLocaleString("en") + " frames" +
+				(thr ? ", the threads\u2019 trees sharing " +
+				 FL.max_nodes.toLocaleString("en") : "") + "), " +
+				"are merged into [other] frames: " + count(FT, "samples_other") +
 				" samples.");
-		return "<h2>Flame graph of the sampled stacks</h2>" +
-			'<p class="muted">' + count(FL, "samples") + " stack samples, callers above " +
+		return "<h2>Flame graph of " + (thr ? esc(threadName(thr)) + "\u2019s" : "the") +
+			" sampled stacks</h2>" +
+			'<p class="muted">' + count(FT, "samples") + " stack samples, callers above " +
 			"callees, the width of a frame its samples; identical stacks are " +
 			"merged. Click a frame to zoom into it, a frame above it to zoom out." +
 			"</p>" + notes.map(function (t) {
@@ -577,16 +709,20 @@
 			}).join("") + '<div id="flame-zoom" class="muted"></div>' +
 			'<div id="flame-box"></div><div id="flame-info" class="muted">\u00a0</div>';
 	}
+	/* The flame graph's events, on its container (the thread selector
+	 * redraws what is inside). */
 	function setupFlame() {
-		flameIndex();
-		el("flame-box").addEventListener("click", function (e) {
+		el("flame").addEventListener("click", function (e) {
 			var f = e.target.closest(".fr");
 			if (f) {
 				zoom = +f.getAttribute("data-n");
 				drawFlame();
+			} else if (e.target.id === "flame-reset") {
+				zoom = 0;
+				drawFlame();
 			}
 		});
-		el("flame-box").addEventListener("mouseover", function (e) {
+		el("flame").addEventListener("mouseover", function (e) {
 			var f = e.target.closest(".fr");
 			if (f)
 				el("flame-info").textContent = f.getAttribute("title").replace(/\n/g, "; ");
@@ -596,12 +732,13 @@
 			clearTimeout(resized);
 			resized = setTimeout(drawFlame, 100);
 		});
-		el("flame-zoom").addEventListener("click", function (e) {
-			if (e.target.id === "flame-reset") {
-				zoom = 0;
-				drawFlame();
-			}
-		});
+		showFlame();
+	}
+	/* The flame graph of the tree FT, whole. */
+	function showFlame() {
+		el("flame").innerHTML = flameHtml();
+		zoom = 0;
+		flameIndex();
 		drawFlame();
 	}
 
@@ -619,10 +756,121 @@
 
 	function route() {
 		var p = params();
+		setThread(p.thread === undefined ? null : choices.filter(function (t) {
+			return String(t.index) === p.thread;
+		})[0] || null);
 		if (p.fn !== undefined && F[+p.fn])
 			showFunction(+p.fn);
 		else if (p.cycle !== undefined)
 			showCycle(+p.cycle);
+	}
+
+	/* ---- threads ---- */
+	/* Busiest first, as --threads: samples, CPU time, then the table's
+	 * order. */
+	function busier(a, b) {
+		return b.samples - a.samples || b.cpu_seconds - a.cpu_seconds ||
+			a.index - b.index;
+	}
+	/* The --threads table: the threads the document is about. */
+	function threadsHtml() {
+		var all = 0;
+		T.forEach(function (t) { all += t.samples; });
+		var rows = T.filter(function (t) { return t.selected; }).sort(busier);
+		return "<h2>Threads (" + rows.length + (TSEL ? " picked by --thread, of " +
+			T.length : "") + ")</h2>" + '<p class="muted">Measured per thread by ' +
+			"the collector: its own CPU clock, its samples (share: of every " +
+			"thread\u2019s), the calls its hook counted, and the function sampled " +
+			"running there most often. Pick a thread to see the table, the call " +
+			"graph pane and the flame graph from its stacks alone.</p>" +
+			'<div id="thread-box"><table class="list" id="thread-table"><tr><th class="num">tid</th>' +
+			'<th>name</th><th class="num">threads</th><th class="num">cpu s</th>' +
+			'<th class="num">sampled s</th><th class="num">share</th>' +
+			'<th class="num">calls</th><th>busiest function</th></tr>' +
+			rows.map(function (t) {
+				var pick = choices.indexOf(t) >= 0, f = t.busiest_function;
+				var flags = [t.main ? "main" : "", t.live ? "live" : "",
+					t.mixed ? "names mixed" : ""].filter(String).join(", ");
+				return '<tr data-index="' + t.index + '"><td class="num">' +
+					count(t, "tid") + "</td><td>" + (pick ? '<a href="#thread=' +
+					t.index + '">' + esc(threadName(t)) + "</a>" : esc(threadName(t))) +
+					(flags ? ' <span class="muted">(' + flags + ")</span>" : "") +
+					'</td><td class="num">' + count(t, "threads") + '</td><td class="num">' +
+					fmt(t.cpu_seconds, 3) + '</td><td class="num">' +
+					fmt(t.sampled_seconds, 3) + '</td><td class="num">' +
+					(all > 0 ? fmt(100 * t.samples / all, 1) + "%" : "-") +
+					'</td><td class="num">' + count(t, "calls") + "</td><td>" +
+					(f !== null && F[f] ? esc(F[f].name) : "-") + "</td></tr>";
+			}).join("") + "</table></div>";
+	}
+	/* The selector: All, then each thread it offers. */
+	function pickerHtml() {
+		return '<label>thread <select id="thread-pick"><option value="">all ' +
+			(TSEL ? "picked " : "") + "threads</option>" +
+			choices.slice().sort(busier).map(function (t) {
+				return '<option value="' + t.index + '">' + esc(threadName(t)) +
+					" (tid " + count(t, "tid") + ", " + count(t, "stack_samples") +
+					" samples)</option>";
+			}).join("") + "</select></label>";
+	}
+	/* What the page shows with thread THR (or all) picked. */
+	function threadNote() {
+		var picked = TSEL ? T.filter(function (t) { return t.selected; })
+			.map(threadName).join(", ") : "";
+		if (!thr)
+			return TSEL ? "The profile is --thread\u2019s pick (" + esc(picked) +
+				"): every number on this page is theirs alone." : "";
+		return "Thread " + esc(threadName(thr)) + " (tid " + count(thr, "tid") + "): " +
+			count(thr, "stack_samples") + " stack samples. <b>Per thread</b>, " +
+			"measured from its stacks: the table\u2019s columns (self: sampled " +
+			"running; total: anywhere on its stack), the callers and callees " +
+			"sampled on it and the flame graph. Calls and gprof\u2019s estimates " +
+			"are counted for the whole " + (TSEL ? "pick" : "profile") +
+			" only, so they are not shown per thread." +
+			(TSEL ? " (--thread: the whole page is already " + esc(picked) + "\u2019s.)" : "");
+	}
+	/* Show thread T (null: all of them). */
+	function setThread(t) {
+		if (t === thr)
+			return;
+		thr = t;
+		tFn = {};
+		tArc = {};
+		if (t) {
+			t.functions.forEach(function (e) { tFn[e.id] = e; });
+			t.arcs.forEach(function (e) { tArc[e.arc] = e; });
+		}
+		setColumns();
+		if (el("thread-pick")) {
+			el("thread-pick").value = t ? String(t.index) : "";
+			el("thread-note").innerHTML = threadNote();
+			Array.prototype.forEach.call(el("thread-table").querySelectorAll("tr[data-index]"),
+				function (r) {
+					r.className = t && +r.getAttribute("data-index") === t.index ?
+						"selected" : "";
+				});
+		}
+		el("cycles").innerHTML = cyclesList();
+		if (el("disagree-box"))
+			el("disagree-box").style.display = t ? "none" : "";
+		if (FL) {
+			FT = t ? FLT[t.index] || FL : FL;
+			showFlame();
+		}
+		selected = -1;
+		el("detail").innerHTML = '<p class="muted">Select a function.</p>';
+		rebuild();
+	}
+
+	/* The run's wall-clock window W (profile.window), as UTC. */
+	function windowText(w) {
+		var ns = BigInt(1000000);
+		var start = G.bigCount(w, "start_ns"), end = G.bigCount(w, "end_ns");
+		var at = new Date(Number(start / ns)).toISOString().replace("T", " ")
+			.replace(/\.\d+Z$/, " UTC");
+		return "run window " + at + ", " + fmt(Number(end - start) / 1e9, 3) + " s" +
+			(w.seq ? " (profile " + w.seq + (w.snapshot ? ", a snapshot" : "") + ")" :
+			 " (a sum)");
 	}
 
 	/* ---- the page ---- */
@@ -637,6 +885,8 @@
 			fmt(pr.total_seconds) + " s sampled (" + count(pr, "total_samples") + " samples)",
 			F.length + " functions, " + A.length + " arcs, " + C.length + " cycles"
 		];
+		if (pr.window)
+			facts.push(windowText(pr.window));
 		var h = "<header><h1>gprof profile</h1><div class=\"facts\">" +
 			facts.map(function (x) { return "<span>" + x + "</span>"; }).join("") +
 			"</div>" + D.warnings.map(function (w) {
@@ -651,15 +901,18 @@
 			DISAGREE_POINTS + " points of the run or more. " +
 			'<button type="button" id="to-measured">estimate vs measured, flame graph \u2193</button>' :
 			"") + "</div></header>" +
+			(T.length ? '<section id="threads">' + threadsHtml() + "</section>" : "") +
 			'<main><div id="left"><div class="controls">' +
 			'<input type="search" id="filter" placeholder="filter by name (or /regex/)">' +
+			(choices.length ? pickerHtml() : "") +
 			'<span class="count" id="count"></span></div>' +
+			(choices.length ? '<div id="thread-note" class="muted"></div>' : "") +
 			G.tableHtml(columns) +
 			'<div id="cycles">' + cyclesList() + "</div></div>" +
 			'<div id="right"><div id="detail"><p class="muted">Select a function.' +
 			"</p></div></div></main>" +
 			(M ? '<section id="measured"><div id="disagree-box">' + disagreeHtml() +
-			 "</div>" + (FL ? '<div id="flame">' + flameHtml() + "</div>" : "") +
+			 "</div>" + (FL ? '<div id="flame"></div>' : "") +
 			 "</section>" : "") +
 			'<pre id="selftest"></pre>';
 		el("app").innerHTML = h;
@@ -692,13 +945,19 @@
 		el("rows").addEventListener("click", function (e) {
 			var r = e.target.closest(".row");
 			if (r && !e.target.closest("a"))
-				location.hash = "fn=" + r.getAttribute("data-id");
+				location.hash = href("fn=" + r.getAttribute("data-id"));
 		});
 		el("detail").addEventListener("click", function (e) {
 			var n = e.target.closest(".node");
 			if (n)
-				location.hash = "fn=" + n.getAttribute("data-id");
+				location.hash = href("fn=" + n.getAttribute("data-id"));
 		});
+		if (choices.length)
+			el("thread-pick").addEventListener("change", function (e) {
+				var fn = selected >= 0 ? "fn=" + selected : "";
+				location.hash = e.target.value ? "thread=" + e.target.value +
+					(fn ? "&" + fn : "") : fn;
+			});
 		window.addEventListener("hashchange", route);
 		rebuild();
 		route();
@@ -709,6 +968,15 @@
 		var log = G.selftestLog(), check = log.check;
 		var visibleIds = log.visibleIds, clickHeader = log.clickHeader;
 		var start = params();
+		/* "#thread=N": that thread shown; the checks below start from
+		 * all of them. */
+		if (start.thread !== undefined) {
+			check("deep-link-thread", thr !== null && String(thr.index) === start.thread &&
+			      el("thread-pick").value === start.thread,
+			      "thread " + (thr && thr.index) + " shown, want " + start.thread);
+			location.hash = start.fn !== undefined ? "fn=" + start.fn : "";
+			route();
+		}
 		check("rows", view.length === F.length,
 		      view.length + " rows for " + F.length + " functions");
 		var drawn = el("rows").children.length;
@@ -826,8 +1094,82 @@
 			check("no-measured", !el("measured") && !el("flame") &&
 			      !el("hdr").querySelector('[data-key="meas"]'),
 			      "a measured panel without stack samples");
+		if (choices.length)
+			selftestThreads(log);
+		else
+			check("no-threads", !el("thread-pick") &&
+			      (T.length > 0) === !!el("thread-table"),
+			      "a thread selector without per-thread stacks");
 		log.checkClean();
 		log.done();
+	}
+
+	/* The thread table and the selector: each thread picked through the
+	 * selector shows its own functions, whose self samples (and those in
+	 * no function listed) add up to its stack samples, its callers and
+	 * callees, and its own flame tree, rooted at its stack samples;
+	 * "all" shows the whole profile again. */
+	function selftestThreads(log) {
+		var check = log.check, want = T.filter(function (t) { return t.selected; });
+		var rows = el("thread-table").querySelectorAll("tr[data-index]");
+		check("thread-table", rows.length === want.length,
+		      rows.length + " rows, want " + want.length);
+		var pick = el("thread-pick");
+		check("thread-picker", pick.options.length === choices.length + 1,
+		      pick.options.length + " choices for " + choices.length + " threads");
+		choices.forEach(function (t) {
+			var nm = "thread-" + t.index + "-";
+			pick.value = String(t.index);
+			pick.dispatchEvent(new Event("change"));
+			route();
+			check(nm + "shown", thr === t && !!el("hdr").querySelector('[data-key="tself"]') &&
+			      !el("hdr").querySelector('[data-key="calls"]') &&
+			      el("thread-note").textContent.indexOf("Per thread") >= 0,
+			      "the selector did not switch the table to " + threadName(t));
+			var sum = G.bigCount(t, "self_samples_elsewhere"), bad = [];
+			view.forEach(function (id) {
+				sum += G.bigCount(tFn[id], "self_samples");
+			});
+			var listed = t.functions.filter(function (e) { return F[e.id]; }).length;
+			check(nm + "table-sum", view.length === listed &&
+			      sum === G.bigCount(t, "stack_samples"),
+			      view.length + " rows of " + listed + ", self samples " + sum +
+			      " for " + count(t, "stack_samples") + " stack samples");
+			log.visibleIds().forEach(function (id) {
+				var c = el("rows").querySelector('[data-id="' + id + '"] .tself');
+				if (!tFn[id] || !c || c.textContent !== count(tFn[id], "self_samples"))
+					bad.push(F[id].name);
+			});
+			check(nm + "rows", bad.length === 0 && el("rows").children.length > 0,
+			      "rows drawn without this thread's samples: " + bad.join(", "));
+			if (FL) {
+				var root = el("flame-box").querySelector('.fr[data-n="0"]');
+				check(nm + "flame-root", FT === FLT[t.index] &&
+				      count(FT.node_samples, 0) === count(t, "stack_samples") &&
+				      count(FT, "samples") === count(t, "stack_samples") &&
+				      root && root.getAttribute("data-samples") === count(t, "stack_samples"),
+				      "root " + count(FT.node_samples, 0) + ", " + count(t, "stack_samples") +
+				      " stack samples");
+			}
+			var f = t.busiest_function;
+			if (f !== null && F[f]) {
+				location.hash = "thread=" + t.index + "&fn=" + f;
+				route();
+				var d = el("detail-thread");
+				check(nm + "pane", thr === t && d &&
+				      d.textContent.indexOf("self " + count(tFn[f], "self_samples") +
+							    " samples") === 0 &&
+				      (callers[f].length === 0 || !!el("graph").querySelector(".node.center")),
+				      "the pane of " + F[f].name + ": " + (d ? d.textContent : "none"));
+			}
+		});
+		pick.value = "";
+		pick.dispatchEvent(new Event("change"));
+		route();
+		check("thread-all", thr === null && view.length === F.length &&
+		      !!el("hdr").querySelector('[data-key="calls"]') &&
+		      (!FL || count(FT.node_samples, 0) === count(D.profile, "stack_samples")),
+		      "back to all threads: " + view.length + " rows, " + (thr && thr.index));
 	}
 
 	/* The measured parts: the column, the disagreements, the flame graph. */
@@ -848,7 +1190,7 @@
 		}
 		/* Counts compared exactly (BigInt), children's sums saturated
 		 * at 2^64 - 1 as flame.c saturates them. */
-		var P = FL.parent, S = FL.node_samples, n = P.length, kids = [];
+		var P = FT.parent, S = FT.node_samples, n = P.length, kids = [];
 		for (i = 0; i < n; i++)
 			kids.push(BigInt(0));
 		ok = P[0] === -1;

@@ -2,7 +2,8 @@
 # tests/threads/run.sh - the profile's threads (issue 29): the side
 # file's per-thread records read (src/sidethreads.c), gathered and summed
 # by name (src/threads.c), --threads, --thread=SPEC's substitution of the
-# profile's data (src/threadsel.c) and --format=folded.
+# profile's data (src/threadsel.c), --format=folded, and the per-thread
+# parts of --format=json, pprof and html.
 #
 # named.c runs three named threads (parser, worker-1, worker-2) doing
 # known work under our collector at 1000 samples per second; each prints
@@ -24,6 +25,15 @@
 #               counts summing to the stack samples, roots the threads'
 #               names (none with one --thread); and speedscope's import
 #               of it (headless Chromium), when npm and Chromium are here
+#   views       --format=json: valid (docs/gprof-profile.schema.json),
+#               its threads --threads' rows, each one's functions adding
+#               up to its stack samples (its folded lines), the window,
+#               --thread's thread_selection (viewcheck.py); pprof: each
+#               thread's stacks labelled thread and tid, read by npm
+#               pprof-format (pprof-labels.js: the labels' samples and
+#               the window exactly) and go tool pprof (-tags' samples,
+#               -tagfocus=thread=worker-1's functions, -raw's Time);
+#               html: the page's self-test with a thread picked
 # The only verdicts that depend on timing are the sampling tolerances
 # above.  Env: GPROF, BUILD (absolute).
 set -u
@@ -434,5 +444,25 @@ print("Time: " + t.strftime("%Y-%m-%d %H:%M:%S") + ("." + frac if frac else "") 
 		grep -qxF -e "$want" raw.txt
 	assert threads/pprof/go-duration "-raw says '$(grep '^Duration:' raw.txt)'" \
 		sh -c 'grep -q "^Duration: [0-9.]*[1-9][0-9.]*\$" raw.txt'
+fi
+
+# The page: the thread table and the selector, its own checks (every
+# thread's table summing to its stack samples, its flame tree rooted
+# there) in headless Chromium.
+"$GPROF" --format=html --output=all.html "$P" gmon.out 2>html.err
+w1=$(python3 "$here/viewcheck.py" index all.json worker-1 2>/dev/null)
+if [ -n "$chrome_why" ]; then
+	skip threads/html/selftest "$chrome_why"
+elif ! chrome_selftest "file://$out/r1/all.html#thread=$w1&selftest" \
+	"$out/html.dom" "$out/html.selftest"; then
+	skip threads/html/selftest "$chrome_why"
+else
+	why=$(grep '^FAIL' "$out/html.selftest" | tr '\n' ' ')
+	grep -q '^DONE' "$out/html.selftest" || why="the self-test did not finish $why"
+	for c in deep-link-thread thread-table thread-picker "thread-$w1-table-sum" \
+		"thread-$w1-flame-root" thread-all; do
+		grep -qx "PASS $c" "$out/html.selftest" || why="$why no '$c' check"
+	done
+	verdict threads/html/selftest "$why"
 fi
 exit 0

@@ -22,6 +22,14 @@
 # stacks hold 2^64 - 1 samples through lib_call and 2^64 - 6 through
 # rec (their sum, and the flame graph's root and main, saturate at
 # 2^64 - 1, below their children's sum).
+# With -v threads=1, instead: our collector's per-thread records (issue
+# 29) over prog.c, 2,053 stack samples: "main" (3 in main itself),
+# "parser" (300 in work below cheap, 100 in work below rec), "worker-1"
+# (600 in work below dear, 50 more truncated) and "worker-2" (900 below
+# dear, 100 below cheap at another PC), 20 of no thread's, and a
+# WINDOW (the second profile of a run, a snapshot, 1.5 s).  With
+# -v wide=1 too: wide's stacks dealt round robin to 4 threads, whose
+# trees then share the 20,000-node bound, 5,000 each.
 # With -v deep=D, instead: a recursion D deep (defect 3): for every d
 # from 1 to D, 10 samples in work below d recs and 2 in the innermost
 # of d recs, under main.  The tree: main, a chain of D recs (the k-th
@@ -30,14 +38,15 @@ function rnd(n) {
 	seed = (seed * 16807) % 2147483647
 	return int(seed / 2147483647 * n)
 }
-function noise(nstacks, lo, span, count0, count_span,	s, d, depth, line) {
+function noise(nstacks, lo, span, count0, count_span,	s, d, depth, line, own) {
 	for (s = 0; s < nstacks; s++) {
 		depth = lo + rnd(span)
 		line = ""
 		for (d = 0; d < depth; d++)
 			line = line " " fns[1 + rnd(6)]
+		own = threads ? " owner=" 1 + s % 4 : ""
 		# A serial PC offset keeps every stack distinct.
-		print "stack " count0 + s % count_span " " fns[1 + s % 6] "+" \
+		print "stack " count0 + s % count_span own " " fns[1 + s % 6] "+" \
 			4 * (s % 3) line " main"
 	}
 }
@@ -77,7 +86,43 @@ BEGIN {
 	}
 	if (wide) {
 		print "rate 1000"
+		if (threads)
+			for (k = 1; k <= 4; k++)
+				print "thread " k " w" k " samples=25000 calls=1"
 		noise(7000, 7, 5, 10, 10)
+		exit
+	}
+	if (threads) {
+		print "rate 1000"
+		print "arc 0 main 0 cheap 300"
+		print "arc 0 main 0 dear 2"
+		print "arc 0 main 0 rec 1"
+		print "arc 0 cheap 0 work 300"
+		print "arc 0 dear 0 work 2"
+		print "arc 0 rec 0 work 1"
+		print "thread 1 main tid=4000 flags=main+live calls=1 cpu=3000000 samples=3 first=1796000000100000000 last=1796000001500000000"
+		print "thread 2 parser tid=4001 calls=602 cpu=400000000 samples=400 first=1796000000200000000 last=1796000001200000000"
+		print "thread 3 worker-1 tid=4002 calls=2 cpu=650000000 samples=650 first=1796000000300000000 last=1796000001300000000"
+		print "thread 4 worker-2 tid=4003 calls=201 cpu=1000000000 samples=1000 first=1796000000400000000 last=1796000001400000000"
+		print "threadarc 2 0 main 0 cheap 200"
+		print "threadarc 2 0 cheap 0 work 200"
+		print "threadarc 2 0 main 0 rec 1"
+		print "threadarc 2 0 rec 0 work 1"
+		print "threadarc 3 0 main 0 dear 1"
+		print "threadarc 3 0 dear 0 work 1"
+		print "threadarc 4 0 main 0 cheap 100"
+		print "threadarc 4 0 cheap 0 work 100"
+		print "threadarc 4 0 main 0 dear 1"
+		print "threadarc 4 0 dear 0 work 1"
+		print "stack 3 owner=1 main"
+		print "stack 300 owner=2 work cheap main"
+		print "stack 100 owner=2 work rec main"
+		print "stack 600 owner=3 work dear main"
+		print "stack 50 owner=3 trunc=1 work dear"
+		print "stack 900 owner=4 work dear main"
+		print "stack 100 owner=4 work+4 cheap main"
+		print "stack 20 work cheap main"
+		print "window 1796000000000000000 1796000001500000000 2 snapshot=1"
 		exit
 	}
 	print "rate 1000"

@@ -27,6 +27,18 @@
 # measured column, table or flame graph.  A screenshot is kept as
 # build/viewhtml/flame.png.  Without Chromium the browser cases SKIP.
 #
+# Threads (issue 29): a profile with our collector's per-thread records
+# (mkspec.awk's threads, its truth exact) gives a thread table (the
+# --threads columns) and a selector: the self-test picks each thread
+# through it and checks that its table holds its functions only, their
+# self samples adding up to its stack samples, its pane its numbers,
+# its flame tree rooted at its stack samples, and "all" the whole
+# profile again; this script checks the per-thread trees and numbers in
+# the page's data against the truth, the thread table the DOM shows,
+# the --thread page (the picked thread's alone), and the trees' shared
+# bound (wide's stacks over 4 threads: 5,000 nodes each).  A
+# screenshot of a thread picked is kept as build/viewhtml/thread.png.
+#
 # Environment: GPROF, BUILD (absolute); CHROMIUM names the browser.
 set -u
 LC_ALL=C
@@ -60,12 +72,15 @@ fi
 awk -v prog="$out/prog" -f "$here/mkspec.awk" >"$out/big.spec"
 awk -v prog="$out/prog" -v wide=1 -f "$here/mkspec.awk" >"$out/wide.spec"
 awk -v prog="$out/prog" -v deep=400 -f "$here/mkspec.awk" >"$out/deep.spec"
+awk -v prog="$out/prog" -v threads=1 -f "$here/mkspec.awk" >"$out/threads.spec"
+awk -v prog="$out/prog" -v threads=1 -v wide=1 -f "$here/mkspec.awk" \
+	>"$out/wthreads.spec"
 {
 	grep -v '^stack' "$out/big.spec"
 	echo "hist 0 work 100"
 	echo noside
 } >"$out/none.spec"
-for p in big wide none deep; do
+for p in big wide none deep threads wthreads; do
 	if ! python3 "$top/tests/objects/mkprof.py" "$out/$p.gmon" "$out/$p.spec" \
 		2>"$out/$p.mk.err"; then
 		fail "viewhtml/mkprof-$p" "$(head -n 1 "$out/$p.mk.err")"
@@ -78,6 +93,11 @@ for p in big wide none deep; do
 	fi
 done
 pass viewhtml/build
+if ! (cd "$out" && "$GPROF" --format=html --thread=worker-1 \
+	--output=pick.html prog threads.gmon) 2>"$out/pick.err" ||
+	[ -s "$out/pick.err" ]; then
+	fail viewhtml/gprof-pick "$(head -n 1 "$out/pick.err")"
+fi
 
 # The huge page: counts past 2^53, and saturated (mkspec.awk's huge).
 # The analyser may warn about the saturated sums: any "gprof: " line.
@@ -188,6 +208,89 @@ static big "$out/big.html" 3
 static wide "$out/wide.html" 3
 static none "$out/none.html" 2
 static deep "$out/deep.html" 3
+static threads "$out/threads.html" 3
+
+# The threads' data in the page, against mkspec.awk's truth: the rows,
+# each one's functions (self and total samples), its flame tree (root =
+# its stack samples, worker-1's [truncated] 50), the run's window.
+if python3 - "$out/threads.html" >"$out/threads.check" 2>&1 <<'EOF'; then
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+def data(id):
+    m = re.search(r'<script type="application/json" id="%s">\n(.*?)</script>' % id,
+                  page, re.S)
+    return json.loads(m.group(1))
+d, fl = data("gprof-data"), data("gprof-flame")
+name = {f["id"]: f["name"] for f in d["functions"]}
+bad = []
+want = {  # name: tid, stack samples, {function: (self, total)}
+    "main": (4000, 3, {"main": (3, 3)}),
+    "parser": (4001, 400, {"work": (400, 400), "cheap": (0, 300),
+                           "rec": (0, 100), "main": (0, 400)}),
+    "worker-1": (4002, 650, {"work": (650, 650), "dear": (0, 650),
+                             "main": (0, 600)}),
+    "worker-2": (4003, 1000, {"work": (1000, 1000), "dear": (0, 900),
+                              "cheap": (0, 100), "main": (0, 1000)}),
+}
+rows = {t["name"]: t for t in d["threads"]}
+if sorted(rows) != sorted(want) or len(d["threads"]) != 4:
+    bad.append("threads %s" % sorted(rows))
+trees = {t["index"]: t for t in fl.get("threads", [])}
+for n, (tid, ss, fns) in want.items():
+    t = rows.get(n)
+    if t is None:
+        continue
+    got = {name[e["id"]]: (e["self_samples"], e["total_samples"]) for e in t["functions"]}
+    if (t["tid"], t["stack_samples"], got) != (tid, ss, fns):
+        bad.append("%s: tid %d, %d stack samples, %s" % (n, t["tid"], t["stack_samples"], got))
+    tr = trees.get(t["index"])
+    if tr is None or tr["node_samples"][0] != ss or tr["samples"] != ss:
+        bad.append("%s: flame tree %s" % (n, tr and tr["node_samples"][:1]))
+    elif n == "worker-1":
+        kids = [(fl["names"][tr["name"][i]], tr["node_samples"][i])
+                for i in range(1, len(tr["parent"])) if tr["parent"][i] == 0]
+        if sorted(kids) != [("[truncated]", 50), ("main", 600)]:
+            bad.append("worker-1's tree below the root: %s" % kids)
+if fl["node_samples"][0] != 2073 or d["profile"]["stack_samples"] != 2073:
+    bad.append("the whole tree's root %d, want 2073" % fl["node_samples"][0])
+if d["profile"].get("window") != {"start_ns": 1796000000000000000,
+                                   "end_ns": 1796000001500000000, "seq": 2,
+                                   "snapshot": True}:
+    bad.append("window %s" % d["profile"].get("window"))
+print("; ".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+	pass viewhtml/threads-data
+else
+	fail viewhtml/threads-data "$(head -n 1 "$out/threads.check")"
+fi
+
+# The threads' trees share the bound: 4 threads, 5,000 nodes each.
+if python3 - "$out/wthreads.html" >"$out/wthreads.check" 2>&1 <<'EOF'; then
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<script type="application/json" id="gprof-flame">\n(.*?)</script>',
+              page, re.S)
+fl = json.loads(m.group(1))
+other = fl["names"].index("[other]")
+bad = []
+if len(fl.get("threads", [])) != 4:
+    bad.append("%d thread trees, want 4" % len(fl.get("threads", [])))
+for t in fl.get("threads", []):
+    kept = len(t["parent"]) - 1 - t["name"].count(other)
+    if t["max_nodes"] != 5000 or not 3000 <= kept <= 5000 or t["nodes_full"] <= 5000:
+        bad.append("thread %d: %d nodes kept of %d, bound %d" %
+                   (t["index"], kept, t["nodes_full"], t["max_nodes"]))
+print("; ".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+	pass viewhtml/threads-bound
+else
+	fail viewhtml/threads-bound "$(head -n 1 "$out/wthreads.check")"
+fi
+size=$(wc -c <"$out/wthreads.html")
+assert "viewhtml/size-wthreads ($size bytes)" "page of $size bytes, want under 2 MB" \
+	test "$size" -lt 2000000
 
 # load NAME HASH CHECK: the page's self-test (CHECK one of its checks
 # that must have run); the DOM in NAME.dom, the
@@ -304,6 +407,28 @@ if [ -f "$out/huge.html" ] && load huge "fn=0&selftest" graph-labels; then
 		grep -qF "$_want" "$out/huge.dom" || _bad="$_bad [$_want]"
 	done
 	assert viewhtml/huge-digits "the DOM lacks$_bad" test -z "$_bad"
+fi
+# Threads: the page starts on worker-1 (thread 3) and checks itself; the
+# thread table as drawn, busiest first, shares of all 2,053 samples.
+if load threads "thread=3&fn=2&selftest" thread-all; then
+	_rows=$(awk '{ i = index($0, "<script") } i { print substr($0, 1, i - 1); exit } { print }' \
+		"$out/threads.dom" | grep -o '<tr data-index="[0-9]*"[^>]*><td class="num">[0-9]*</td><td>\(<a[^>]*>\)\?[^<]*' |
+		sed 's/<[^>]*>/ /g' | awk '{ print $1, $2 }' | tr '\n' ' ')
+	assert "viewhtml/thread-table" "rows drawn: $_rows" \
+		test "$_rows" = "4003 worker-2 4002 worker-1 4001 parser 4000 main "
+	assert viewhtml/thread-share "worker-2's share and calls not 48.7% and 201" \
+		grep -q '<td class="num">48\.7%</td><td class="num">201</td>' "$out/threads.dom"
+	rm -f "$out/thread.png"
+	timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu \
+		--no-first-run --user-data-dir="$chrome_profile" \
+		--window-size=1400,1800 --virtual-time-budget=5000 \
+		--screenshot="$out/thread.png" "file://$out/threads.html#thread=3&fn=2" \
+		>/dev/null 2>&1
+fi
+# --thread=worker-1: the page is that thread's; it says so, and offers it.
+if [ -s "$out/pick.html" ] && load pick "fn=2&selftest" thread-all; then
+	assert viewhtml/pick-says "the page does not name --thread's pick" \
+		grep -qF -e "s pick (worker-1): every number on this page is theirs" "$out/pick.dom"
 fi
 if load none "fn=2&selftest" no-measured; then
 	# The page as built (the DOM before the data and code elements).
