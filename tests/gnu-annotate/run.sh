@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/annotate/run.sh - annotated source (-A and the options that shape
+# tests/gnu-annotate/run.sh - annotated source (-A and the options that shape
 # it: -J -m -t -x -y -I GPROF_PATH -L), against GNU gprof.
 #
 # Builds main.c (+ other.c, a header of inline functions and an
@@ -12,7 +12,7 @@
 # after the build (shorter, CRLF, no final newline, NUL bytes, gone, a
 # directory, -I naming a file): same output and exit status as GNU, or
 # for the cases listed in tests/diff/KNOWN.md a warning, exit 0 and no
-# partial -ann file.  Last, tests/real's programs (expat, tinyxml2) when
+# partial -ann file.  Last, tests/gnu-real's programs (expat, tinyxml2) when
 # its cache holds them.
 # Env: GPROF, BUILD (absolute), optionally ORACLE, REAL_CACHE.
 set -u
@@ -20,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 ORACLE=${ORACLE:-/usr/bin/gprof}
 MKGMON=${MKGMON:-$BUILD/mkgmon}
-out="$BUILD/annotate"
+out="$BUILD/gnu-annotate"
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 log="$out/build.log"
@@ -45,7 +45,7 @@ prog() {
 	# shellcheck disable=SC2086
 	if ! (cd "$out/$_n/src" && $_cc -g -pg $_flags -o ../prog "$@" >>"$log" 2>&1) ||
 		! (cd "$out/$_n" && ./prog >/dev/null); then
-		fail "annotate/$_n" "cannot build or run (see $log)"
+		fail "gnu-annotate/$_n" "cannot build or run (see $log)"
 		return 1
 	fi
 }
@@ -82,7 +82,7 @@ cmp_opts() {
 	_c="$out/$_n/cmp"
 	mkdir -p "$_c"
 	for _o in "$@"; do
-		_t="annotate/$_n $_o$(echo "$_profs" | sed "s|$out/$_n/||g")"
+		_t="gnu-annotate/$_n $_o$(echo "$_profs" | sed "s|$out/$_n/||g")"
 		# shellcheck disable=SC2086
 		_r=$(same_as_gnu "$_t" "$_c" $_o "$out/$_n/prog" $_profs)
 		_rg=$(cat "$_c/gnu/status")
@@ -161,11 +161,11 @@ ycmp() {
 	_lo=$(cd "$_yd/ours" && ls | tr '\n' ' ')
 	_lg=$(cd "$_yd/gnu" && ls | tr '\n' ' ')
 	if [ $_ro -ne $_rg ]; then
-		fail "annotate/$_n $*" "exit $_ro, GNU $_rg"
+		fail "gnu-annotate/$_n $*" "exit $_ro, GNU $_rg"
 	elif [ "$_lo" != "$_lg" ]; then
-		fail "annotate/$_n $*" "files '$_lo', GNU '$_lg'"
+		fail "gnu-annotate/$_n $*" "files '$_lo', GNU '$_lg'"
 	elif ! cmp -s "$_yd/ours/stdout" "$_yd/gnu/stdout"; then
-		fail "annotate/$_n $*" "stdout differs (see $_yd)"
+		fail "gnu-annotate/$_n $*" "stdout differs (see $_yd)"
 	else
 		_bad=
 		for _f in "$_yd"/gnu/*-ann; do
@@ -173,9 +173,9 @@ ycmp() {
 			cmp -s "$_f" "$_yd/ours/${_f##*/}" || _bad="$_bad ${_f##*/}"
 		done
 		if [ -n "$_bad" ]; then
-			fail "annotate/$_n $*" "differs:$_bad (see $_yd)"
+			fail "gnu-annotate/$_n $*" "differs:$_bad (see $_yd)"
 		else
-			pass "annotate/$_n $*"
+			pass "gnu-annotate/$_n $*"
 		fi
 	fi
 }
@@ -187,12 +187,12 @@ if prog c-static cc -O1 -static -- main.c other.c; then progs="$progs c-static";
 if command -v clang >/dev/null 2>&1; then
 	if prog c-clang clang -O1 -- main.c other.c; then progs="$progs c-clang"; fi
 else
-	skip "annotate/c-clang" "no clang"
+	skip "gnu-annotate/c-clang" "no clang"
 fi
 if command -v c++ >/dev/null 2>&1; then
 	if prog cxx c++ -O0 -- cxx.cc; then progs="$progs cxx"; fi
 else
-	skip "annotate/cxx" "no c++"
+	skip "gnu-annotate/cxx" "no c++"
 fi
 
 for p in $progs; do
@@ -244,7 +244,7 @@ for p in c-O0 c-O2; do
 			"-b -l -A -q -m 6"
 		cmp_opts "$p" arcs.out bb.out -- "-b -l -A -x" "-b -l -A -t 2"
 	else
-		fail "annotate/$p/arcs" "mkgmon"
+		fail "gnu-annotate/$p/arcs" "mkgmon"
 	fi
 done
 
@@ -310,13 +310,13 @@ for how in nul binary; do
 	rc=$?
 	"$ORACLE" -b -A "$d/prog" "$d/gmon.out" >"$d/gnu.txt" 2>/dev/null
 	if [ $rc -ne 0 ]; then
-		fail "annotate/bad-$how" "exit $rc"
+		fail "gnu-annotate/bad-$how" "exit $rc"
 	elif ! cmp -s "$d/ours.txt" "$d/gnu.txt"; then
-		fail "annotate/bad-$how" "output differs"
+		fail "gnu-annotate/bad-$how" "output differs"
 	elif ! grep -q 'NUL bytes' "$d/ours.err"; then
-		fail "annotate/bad-$how" "no warning"
+		fail "gnu-annotate/bad-$how" "no warning"
 	else
-		pass "annotate/bad-$how"
+		pass "gnu-annotate/bad-$how"
 	fi
 done
 
@@ -329,13 +329,13 @@ if prog bad-dir cc -O0 -- main.c other.c; then
 		>stdout 2>stderr)
 	rc=$?
 	if [ $rc -ne 0 ]; then
-		fail "annotate/bad-dir" "exit $rc"
+		fail "gnu-annotate/bad-dir" "exit $rc"
 	elif [ -e "$d/y/other.c-ann" ] || [ ! -s "$d/y/main.c-ann" ]; then
-		fail "annotate/bad-dir" "wrong -ann files: $(ls "$d/y")"
+		fail "gnu-annotate/bad-dir" "wrong -ann files: $(ls "$d/y")"
 	elif ! grep -q 'other.c' "$d/y/stderr"; then
-		fail "annotate/bad-dir" "no warning naming other.c"
+		fail "gnu-annotate/bad-dir" "no warning naming other.c"
 	else
-		pass "annotate/bad-dir"
+		pass "gnu-annotate/bad-dir"
 	fi
 	# An -ann name taken by a directory: GNU warns and exits 0; we warn,
 	# write the other files and exit 1 (KNOWN.md); the directory stays.
@@ -343,19 +343,19 @@ if prog bad-dir cc -O0 -- main.c other.c; then
 	(cd "$d/y2" && "$GPROF" -b -A -y ../prog ../gmon.out >stdout 2>stderr)
 	rc=$?
 	if [ $rc -ne 1 ]; then
-		fail "annotate/ann-is-dir" "exit $rc, want 1"
+		fail "gnu-annotate/ann-is-dir" "exit $rc, want 1"
 	elif [ ! -d "$d/y2/main.c-ann" ] || [ -n "$(ls -A "$d/y2/main.c-ann")" ]; then
-		fail "annotate/ann-is-dir" "the directory was touched"
+		fail "gnu-annotate/ann-is-dir" "the directory was touched"
 	elif [ "$(ls -A "$d/y2" | tr '\n' ' ')" != "main.c-ann part.c-ann stderr stdout " ]; then
-		fail "annotate/ann-is-dir" "files: $(ls -A "$d/y2" | tr '\n' ' ')"
+		fail "gnu-annotate/ann-is-dir" "files: $(ls -A "$d/y2" | tr '\n' ' ')"
 	else
-		pass "annotate/ann-is-dir"
+		pass "gnu-annotate/ann-is-dir"
 	fi
 fi
 
 # -y with --output: one output file at a time, refused clearly.
 if [ -x "$out/c-O0/prog" ]; then
-	expect_error annotate/y-output "$out/c-O0" "--output" -b -A -y \
+	expect_error gnu-annotate/y-output "$out/c-O0" "--output" -b -A -y \
 		--output=rep.txt prog gmon.out
 fi
 
@@ -372,12 +372,12 @@ if (cd "$d/src" && cc -g -pg -o ../prog m.c d1/x.c d2/x.c >>"$log" 2>&1) &&
 	cmp_opts samebase gmon.out -- "-b -A" "-b -A -Jf1"
 	ycmp samebase "../../gmon.out" -- -b -A -y
 	if grep -q 'same base name' "$d"/y--b_-A_-y/ours/stderr; then
-		pass "annotate/samebase-warning"
+		pass "gnu-annotate/samebase-warning"
 	else
-		fail "annotate/samebase-warning" "no warning"
+		fail "gnu-annotate/samebase-warning" "no warning"
 	fi
 else
-	fail "annotate/samebase" "cannot build or run (see $log)"
+	fail "gnu-annotate/samebase" "cannot build or run (see $log)"
 fi
 
 # A source file whose functions are never called: -z prints it (in
@@ -395,7 +395,7 @@ if (cd "$d/src" && cc -g -pg -o ../prog m.c u1.c u2.c >>"$log" 2>&1) &&
 		"-b -A -z -Aused" "-b -l -A -z" "-b -l -A -z -x -m 0" \
 		"-b -l -A -z -Junused" "-b -l -A -z -Aused"
 else
-	fail "annotate/zerofile" "cannot build or run (see $log)"
+	fail "gnu-annotate/zerofile" "cannot build or run (see $log)"
 fi
 
 # A real program: our own gprof built with -g -pg -O2 (40-odd files,
@@ -425,15 +425,15 @@ if (cd "$d" && cc -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -g -pg -O2 -o prog \
 		"-b -l -A" "-b -l -A -x -m 2" "-b -l -Ahist.c -p")
 	ycmp self "../../g1.out ../../g2.out ../../g3.out" -- -b -A -y
 else
-	fail "annotate/self" "cannot build (see $log)"
+	fail "gnu-annotate/self" "cannot build (see $log)"
 fi
 
-# The real programs of tests/real (expat's xmlwf by gcc, by clang and
+# The real programs of tests/gnu-real (expat's xmlwf by gcc, by clang and
 # static; tinyxml2's txml in C++), when that suite has built them and
 # their profiles (its cache); SKIP otherwise.  GNU's -s fails on the C++
 # program (KNOWN.md), so txml gets no -s case.
 case $BUILD in
-*/san) R=${REAL_CACHE:-${BUILD%/san}/real-cache} ;; # as tests/real
+*/san) R=${REAL_CACHE:-${BUILD%/san}/real-cache} ;; # as tests/gnu-real
 *) R=${REAL_CACHE:-$BUILD/real-cache} ;;
 esac
 # real NAME EXE PROFILE-DIR-OK SETS -- PROFILES...
@@ -441,7 +441,7 @@ real() {
 	_n=$1 _e=$2 _ok=$3 _sets=$4
 	shift 5
 	if [ ! -f "$R/$(dirname "$_e")/.ok" ] || [ ! -f "$R/prof/$_ok/.ok" ]; then
-		skip "annotate/real-$_n" "tests/real has not built it (yet)"
+		skip "gnu-annotate/real-$_n" "tests/gnu-real has not built it (yet)"
 		return 0
 	fi
 	mkdir -p "$out/real-$_n/s"
@@ -483,9 +483,9 @@ if [ -x "$d/prog" ]; then
 		>"$d/none.txt" 2>/dev/null
 	if [ -s "$d/rep.txt" ] && [ ! -s "$d/none.txt" ] &&
 		cmp -s "$d/stdout.txt" "$d/rep.txt"; then
-		pass "annotate/output-file"
+		pass "gnu-annotate/output-file"
 	else
-		fail "annotate/output-file" "--output differs from stdout"
+		fail "gnu-annotate/output-file" "--output differs from stdout"
 	fi
 fi
 

@@ -5,7 +5,7 @@
 # as generic big-endian ELF).  Env: GPROF, BUILD (absolute).
 set -u
 . "$(dirname "$0")/../lib.sh"
-out="$BUILD/cross"
+out="$BUILD/gnu-cross"
 ORACLE=${ORACLE:-/usr/bin/gprof}
 mkdir -p "$out"
 
@@ -15,7 +15,7 @@ for target in "s390x s390x-linux-gnu 8 nop br_%r14" \
 	set -- $target
 	name=$1 tp=$2 word=$3 nop=$4 ret=$(echo "$5" | tr "_" " ")
 	if ! command -v "$tp-as" >/dev/null 2>&1; then
-		fail "cross/$name" "$tp-as missing (scripts/ensure-deps.sh installs it)"
+		fail "gnu-cross/$name" "$tp-as missing (scripts/ensure-deps.sh installs it)"
 		continue
 	fi
 	{
@@ -34,7 +34,7 @@ for target in "s390x s390x-linux-gnu 8 nop br_%r14" \
 	} >"$out/$name.s"
 	if ! "$tp-as" -o "$out/$name.o" "$out/$name.s" 2>"$out/$name.log" ||
 		! "$tp-ld" -o "$out/$name" "$out/$name.o" 2>>"$out/$name.log"; then
-		fail "cross/$name" "cannot assemble (see $out/$name.log)"
+		fail "gnu-cross/$name" "cannot assemble (see $out/$name.log)"
 		continue
 	fi
 	nm -n -t d "$out/$name" | awk '$2 ~ /^[Tt]$/ && $3 != "__bss_start" && $3 != "_edata" && $3 != "_end" { print $1 + 0 }' >"$out/$name.addrs"
@@ -56,12 +56,12 @@ for target in "s390x s390x-linux-gnu 8 nop br_%r14" \
 			}' "$out/$name.addrs" >"$out/$name.$fmt.$seed.spec"
 			prof="$out/$name.$fmt.$seed.gmon"
 			"$BUILD/mkgmon" -o "$prof" "$out/$name.$fmt.$seed.spec" || {
-				fail "cross/$name/$fmt/$seed" "mkgmon failed"
+				fail "gnu-cross/$name/$fmt/$seed" "mkgmon failed"
 				continue
 			}
 			for opts in "-b" "-b -T" "-b -z -a" "-i"; do
 				# shellcheck disable=SC2086
-				compare_gprof "cross/$name/$fmt/$seed/$(echo "$opts" | tr -d ' ')" \
+				compare_gprof "gnu-cross/$name/$fmt/$seed/$(echo "$opts" | tr -d ' ')" \
 				    "$out" "$out/$name" "$prof" $opts
 			done
 		done

@@ -14,7 +14,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 . "$here/../gmonsum.sh"
-out="$BUILD/fidelity"
+out="$BUILD/gnu-fidelity"
 mkdir -p "$out"
 
 # build NAME "FLAGS" SOURCE...: compile $out/NAME/NAME with -g -O2 -pg,
@@ -26,12 +26,12 @@ build() {
 	# shellcheck disable=SC2086
 	if ! cc -g -O2 -fno-omit-frame-pointer -pg $_f -o "$out/$_n/$_n" "$@" \
 		2>"$out/$_n/build.log"; then
-		fail "fidelity/$_n" "cannot build (see $out/$_n/build.log)"
+		fail "gnu-fidelity/$_n" "cannot build (see $out/$_n/build.log)"
 		return 1
 	fi
 	if ! (cd "$out/$_n" && rm -f gmon.out && ./"$_n" >/dev/null 2>&1 &&
 		mv gmon.out "$_n.gmon"); then
-		fail "fidelity/$_n" "the program failed or wrote no profile"
+		fail "gnu-fidelity/$_n" "the program failed or wrote no profile"
 		return 1
 	fi
 }
@@ -41,7 +41,7 @@ build() {
 # empty.txt).
 compare_list() {
 	while IFS= read -r _o; do
-		_cname="fidelity/$1/$(echo "$_o" | tr -d ' ')"
+		_cname="gnu-fidelity/$1/$(echo "$_o" | tr -d ' ')"
 		# Cases that must print nothing are listed in empty.txt.
 		EMPTY_OK=
 		empty_listed "$_cname" "$here/empty.txt" && EMPTY_OK=1
@@ -58,7 +58,7 @@ for mode in nopie pie static static-pie; do
 	static) flags="-fno-PIE -no-pie -static" ;;
 	static-pie) flags="-fPIE -static-pie" ;;
 	esac
-	build "gmon-$mode" "$flags" "$here/../glibc/tst-gmon.c" || continue
+	build "gmon-$mode" "$flags" "$here/../rt-glibc/tst-gmon.c" || continue
 	compare_list "gmon-$mode" <<-END
 	-b -C
 	-b -C -Zf2
@@ -124,13 +124,13 @@ if [ -f "$bbdir/gmon-nopie.gmon" ]; then
 	printf 'raw 02 00000000\n' >"$bbdir/bb0.spec"
 	for s in bb1 bb2 bb0; do
 		"$BUILD/mkgmon" -o "$bbdir/$s.gmon" "$bbdir/$s.spec" ||
-			fail "fidelity/bb" "mkgmon $s.spec failed"
+			fail "gnu-fidelity/bb" "mkgmon $s.spec failed"
 	done
-	compare_sum fidelity/bb/one-file "$bbdir" gmon-nopie bb1.gmon
-	compare_sum fidelity/bb/two-files "$bbdir" gmon-nopie bb1.gmon bb2.gmon
-	compare_sum fidelity/bb/with-run "$bbdir" gmon-nopie gmon-nopie.gmon \
+	compare_sum gnu-fidelity/bb/one-file "$bbdir" gmon-nopie bb1.gmon
+	compare_sum gnu-fidelity/bb/two-files "$bbdir" gmon-nopie bb1.gmon bb2.gmon
+	compare_sum gnu-fidelity/bb/with-run "$bbdir" gmon-nopie gmon-nopie.gmon \
 	    bb2.gmon bb1.gmon
-	compare_sum fidelity/bb/empty-record "$bbdir" gmon-nopie bb0.gmon
+	compare_sum gnu-fidelity/bb/empty-record "$bbdir" gmon-nopie bb0.gmon
 fi
 
 # -c with *.cold fragments before the first function.
@@ -144,7 +144,7 @@ for mode in nopie pie; do
 	if ! nm -n "$out/cold-$mode/cold-$mode" | awk '
 		$2 ~ /^[Tt]$/ && $3 != "_init" { print $3; exit }' |
 		grep -q '\.cold$'; then
-		fail "fidelity/cold-$mode/layout" "no *.cold symbol before the first function"
+		fail "gnu-fidelity/cold-$mode/layout" "no *.cold symbol before the first function"
 		continue
 	fi
 	compare_list "cold-$mode" <<-END

@@ -8,13 +8,13 @@
 # set.  Env: GPROF, BUILD (absolute); mkgmon is $BUILD/mkgmon.
 set -u
 . "$(dirname "$0")/../lib.sh"
-out="$BUILD/graphs"
+out="$BUILD/gnu-graphs"
 ORACLE=${ORACLE:-/usr/bin/gprof}
 mkdir -p "$out"
 # Some arcs come from outside the program on purpose: we warn about them.
 MISMATCH_OK=1
 prog="$out/many"
-build_many graphs "$out" || exit 0
+build_many gnu-graphs "$out" || exit 0
 nm -n -t d "$prog" | awk '$2 ~ /^[Tt]$/ { print $1 }' >"$out/addrs"
 
 for seed in $(seq 1 30); do
@@ -40,13 +40,13 @@ for seed in $(seq 1 30); do
 		}
 	}' "$out/addrs" >"$out/g$seed.spec"
 	if ! "$BUILD/mkgmon" -o "$out/g$seed.gmon" "$out/g$seed.spec" 2>"$out/mk.err"; then
-		fail "graphs/seed$seed" "mkgmon: $(head -1 "$out/mk.err")"
+		fail "gnu-graphs/seed$seed" "mkgmon: $(head -1 "$out/mk.err")"
 		continue
 	fi
 	for opts in "-b" "-b -T" "-b -z" "-b -e f5 -E f9" "-b -f f7 -F f11" \
 	    "-b -E f9 -E f14" "-b -F f9 -e f3"; do
 		# shellcheck disable=SC2086
-		compare_gprof "graphs/seed$seed/$(echo "$opts" | tr -d ' ')" "$out" \
+		compare_gprof "gnu-graphs/seed$seed/$(echo "$opts" | tr -d ' ')" "$out" \
 		    "$prog" "$out/g$seed.gmon" $opts
 	done
 done

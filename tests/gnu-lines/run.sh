@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/lines/run.sh - line-by-line profiles (-l, and -s, which turns
+# tests/gnu-lines/run.sh - line-by-line profiles (-l, and -s, which turns
 # GNU's line mode on) against GNU gprof 2.40, byte for byte with -b.
 #
 # Programs of our own built with -g -pg (C and C++, a function spread
@@ -23,13 +23,13 @@ top=$(cd "$here/../.." && pwd)
 . "$top/tests/lib.sh"
 . "$top/tests/gmonsum.sh"
 MKGMON=$BUILD/mkgmon
-out=$BUILD/lines
+out=$BUILD/gnu-lines
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 log=$out/build.log
 : >"$log"
 if [ ! -x "$ORACLE" ]; then
-	skip "lines" "no GNU gprof at $ORACLE"
+	skip "gnu-lines/all" "no GNU gprof at $ORACLE"
 	exit 0
 fi
 
@@ -40,7 +40,7 @@ prog() {
 	shift 2
 	if ! (cd "$out" && $_cc -g -pg "$@" -o "$_n" >>"$log" 2>&1) ||
 		! (cd "$out" && "./$_n" >/dev/null 2>&1 && mv gmon.out "$_n.gmon"); then
-		fail "lines/$_n" "cannot build or run (see $log)"
+		fail "gnu-lines/$_n" "cannot build or run (see $log)"
 		return 1
 	fi
 }
@@ -87,7 +87,7 @@ check() {
 	shift
 	mkdir -p "$out/cmp/$_p"
 	for _o in "$@"; do
-		_cname="lines/$_p/$(echo "$_o" | tr -d ' ')"
+		_cname="gnu-lines/$_p/$(echo "$_o" | tr -d ' ')"
 		EMPTY_OK=
 		case $_o in -s*) EMPTY_OK=1 ;; esac
 		# Cases that must print nothing are listed in empty.txt.
@@ -121,12 +121,12 @@ while IFS='|' read -r name cc file line callee flags; do
 	[ -n "$name" ] || continue
 	n=$((n + 1))
 	[ "$cc" = clang ] && ! command -v clang >/dev/null 2>&1 && {
-		skip "lines/$name" "no clang"
+		skip "gnu-lines/$name" "no clang"
 		continue
 	}
 	# shellcheck disable=SC2086
 	prog "$name" $cc $flags || continue
-	synth "$name" || { fail "lines/$name" "mkgmon"; continue; }
+	synth "$name" || { fail "gnu-lines/$name" "mkgmon"; continue; }
 	_name=$name
 	run_sets "$name" "$file" "$line" "$callee"
 done <<LIST
@@ -139,7 +139,7 @@ recur-clang-O0|clang|recur.c|20|ping|-O0 $top/tests/progs/recur.c
 cxx-O0|g++|cxx.cc|30|main|-O0 $top/tests/progs/cxx.cc
 cxx-O2|g++|cxx.cc|30|main|-O2 $top/tests/progs/cxx.cc
 cxx-clang|clang++|cxx.cc|30|main|-O2 $top/tests/progs/cxx.cc
-incl-O2|cc|incl_impl.c|5|first|-O2 -I$top/tests/sources $top/tests/sources/incl_main.c
+incl-O2|cc|incl_impl.c|5|first|-O2 -I$top/tests/gnu-sources $top/tests/gnu-sources/incl_main.c
 hdr-O0|cc|hdr_inline.h|5|local_sum|-O0 -I$top/tests/progs $top/tests/progs/hdr_main.c
 hdr-O2|cc|hdr_inline.h|5|local_sum|-O2 -I$top/tests/progs $top/tests/progs/hdr_main.c
 labels|cc|labels.c|50|after_labels|-O0 $top/tests/progs/labels.c
@@ -172,11 +172,11 @@ if prog bb cc -O0 -no-pie "$top/tests/progs/hot.c"; then
 		done
 	} >"$out/bb2.spec"
 	"$MKGMON" -o "$out/bb1.gmon" "$out/bb1.spec" &&
-		"$MKGMON" -o "$out/bb2.gmon" "$out/bb2.spec" || fail "lines/bb" "mkgmon"
+		"$MKGMON" -o "$out/bb2.gmon" "$out/bb2.spec" || fail "gnu-lines/bb" "mkgmon"
 	mkdir -p "$out/cmp/bb" "$out/sum-ours" "$out/sum-gnu"
 	for o in "-l -C" "-l -C -z" "-l -C -m 3" "-l -C -Zmain" "-l -Cmix" \
 		"-l" "-l -z" "-C" "-p" "-s -C" "-l -C -a" "-l -x -C"; do
-		cmp_both "lines/bb/$(echo "$o" | tr -d ' ')" "$out/cmp/bb" "-b $o" \
+		cmp_both "gnu-lines/bb/$(echo "$o" | tr -d ' ')" "$out/cmp/bb" "-b $o" \
 		    "$out/bb" "$out/bb.gmon" "$out/bb1.gmon" "$out/bb2.gmon"
 	done
 	# Through gmon.sum: -s by both, then -l -C on each one's sum.
@@ -185,12 +185,12 @@ if prog bb cc -O0 -no-pie "$top/tests/progs/hot.c"; then
 	(cd "$out/sum-gnu" && "$ORACLE" -s "$out/bb" "$out/bb.gmon" \
 	    "$out/bb1.gmon" "$out/bb2.gmon" >/dev/null 2>&1)
 	if sum_same "$out/sum-gnu/gmon.sum" "$out/sum-ours/gmon.sum"; then
-		pass "lines/bb/gmon.sum"
+		pass "gnu-lines/bb/gmon.sum"
 	else
-		fail "lines/bb/gmon.sum" "differs from GNU's"
+		fail "gnu-lines/bb/gmon.sum" "differs from GNU's"
 	fi
 	for o in "-l -C" "-l -C -z" "-l -p -q"; do
-		cmp_both "lines/bb/sum/$(echo "$o" | tr -d ' ')" "$out/cmp/bb" \
+		cmp_both "gnu-lines/bb/sum/$(echo "$o" | tr -d ' ')" "$out/cmp/bb" \
 		    "-b $o" "$out/bb" "$out/sum-gnu/gmon.sum"
 	done
 
@@ -203,15 +203,15 @@ if prog bb cc -O0 -no-pie "$top/tests/progs/hot.c"; then
 		"$MKGMON" -o "$out/bbhuge.gmon" - 2>>"$log"
 	for f in bbcut bbhuge; do
 		for o in "-l -C" "-C" "-s"; do
-			EMPTY_OK=1 cmp_both "lines/bad/$f/$(echo "$o" | tr -d ' ')" \
+			EMPTY_OK=1 cmp_both "gnu-lines/bad/$f/$(echo "$o" | tr -d ' ')" \
 			    "$out/cmp/bb" "-b $o" "$out/bb" "$out/$f.gmon"
 		done
 		"$GPROF" -l -C "$out/bb" "$out/$f.gmon" >/dev/null 2>"$out/$f.err"
 		rc=$?
 		if [ $rc -ne 1 ] || ! grep -q '^gprof: .*bb\|^gprof: .*basic\|^gprof: ' "$out/$f.err"; then
-			fail "lines/bad/$f/message" "exit $rc, $(head -c 200 "$out/$f.err")"
+			fail "gnu-lines/bad/$f/message" "exit $rc, $(head -c 200 "$out/$f.err")"
 		else
-			pass "lines/bad/$f/message"
+			pass "gnu-lines/bad/$f/message"
 		fi
 	done
 fi

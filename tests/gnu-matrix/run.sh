@@ -1,11 +1,12 @@
 #!/bin/sh
-# tests/diff/run.sh - differential tests: our gprof against GNU gprof.
+# tests/gnu-matrix/run.sh - differential tests: our gprof against GNU gprof.
 #
 # Environment: GPROF (our analyser, absolute path), BUILD (build dir,
-# absolute; everything goes to $BUILD/diff), optionally ORACLE (default
-# /usr/bin/gprof), DIFF_JOBS (parallel runners, default 2) and DIFF_ONLY
-# (an extended regex; only cases whose name matches are run).  Cases
-# matching a line of skip.txt print "SKIP name" instead (see KNOWN.md).
+# absolute; everything goes to $BUILD/gnu-matrix), optionally ORACLE
+# (default /usr/bin/gprof), DIFF_JOBS (parallel runners, default 2) and
+# DIFF_ONLY (an extended regex; only cases whose name, without the
+# "gnu-matrix/" in front, matches are run).  Cases matching a line of
+# skip.txt print "SKIP name" instead (see tests/diff/KNOWN.md).
 #
 # 1. Build tests/progs/* with -pg in several variants (PIE, -no-pie,
 #    -static, -O2, -g, static-PIE) plus a freestanding i386 program.
@@ -18,8 +19,8 @@
 #    tests/gmonsum.sh).
 #
 # Prints "PASS name" or "FAIL name: why" per case; other lines are notes.
-# A failing case keeps both outputs in $BUILD/diff/fail/.  Exits 0 unless
-# the harness itself cannot run.
+# A failing case keeps both outputs in $BUILD/gnu-matrix/fail/.  Exits 0
+# unless the harness itself cannot run.
 set -u
 set -f
 GPROF=${GPROF:?GPROF must name our gprof}
@@ -31,7 +32,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 . "$here/../gmonsum.sh"
 progs=$(cd "$here/../progs" && pwd)
-out=$BUILD/diff
+out=$BUILD/gnu-matrix
 CC=${CC:-cc}
 CXX=${CXX:-c++}
 
@@ -57,9 +58,9 @@ mk() {
 		got=fail
 	fi
 	if [ "$got" = "$2" ]; then
-		pass "mkgmon/$1"
+		pass "gnu-matrix/mkgmon/$1"
 	else
-		fail "mkgmon/$1" "wrote $got"
+		fail "gnu-matrix/mkgmon/$1" "wrote $got"
 	fi
 }
 z12=000000000000000000000000
@@ -175,7 +176,7 @@ for n in $BINS; do
 	d=$out/run/$n
 	mkdir -p "$d"
 	if ! (cd "$d" && "$b" >/dev/null 2>&1) || [ ! -s "$d/gmon.out" ]; then
-		fail "$n/run" "the program failed or wrote no gmon.out"
+		fail "gnu-matrix/$n/run" "the program failed or wrote no gmon.out"
 		continue
 	fi
 	real=$out/prof/$n.real
@@ -184,7 +185,7 @@ for n in $BINS; do
 	hi=$(od -A n -t u8 -j 29 -N 8 "$real" | tr -d ' ')
 	nb=$(od -A n -t u4 -j 37 -N 4 "$real" | tr -d ' ')
 	profiles_for "$n" "$b" "$lo" "$hi" "$nb" 8 "$real" ||
-		fail "$n/synth" "could not write synthetic profiles"
+		fail "gnu-matrix/$n/synth" "could not write synthetic profiles"
 	case $n in
 	*-nopie)
 		P=$out/prof/$n
@@ -192,7 +193,7 @@ for n in $BINS; do
 			synth "$b" "$lo" "$hi" "$nb" 8 6 "$P.bsd44" bsd44 &&
 			addcase "$n/bsd" "$b" "$P.bsd" &&
 			addcase "$n/bsd44" "$b" "$P.bsd44" ||
-			fail "$n/synth-bsd" "could not write BSD profiles"
+			fail "gnu-matrix/$n/synth-bsd" "could not write BSD profiles"
 		;;
 	esac
 done
@@ -207,13 +208,13 @@ if [ -n "$HAVE32" ]; then
 	hi=$(( (thi + 3) / 4 * 4 ))
 	nb=$(( ((hi - lo) / 2 + 3) / 4 * 4 / 2 ))
 	profiles_for free32 "$b" "$lo" "$hi" "$nb" 4 ||
-		fail "free32/synth" "could not write synthetic profiles"
+		fail "gnu-matrix/free32/synth" "could not write synthetic profiles"
 	P=$out/prof/free32
 	synth "$b" "$lo" "$hi" "$nb" 4 5 "$P.bsd" bsd &&
 		synth "$b" "$lo" "$hi" "$nb" 4 6 "$P.bsd44" bsd44 &&
 		addcase free32/bsd "$b" "$P.bsd" &&
 		addcase free32/bsd44 "$b" "$P.bsd44" ||
-		fail "free32/synth-bsd" "could not write BSD profiles"
+		fail "gnu-matrix/free32/synth-bsd" "could not write BSD profiles"
 fi
 
 # Hand-written specs, on hot-nopie; @NAME@ tokens are filled in here.
@@ -251,7 +252,7 @@ if [ -s "$out/prof/hot-nopie.real" ]; then
 			2>"$out/spec/spec-$n.err"; then
 			addcase "spec/$n" "$specbin" "$out/prof/spec-$n"
 		else
-			fail "spec/$n" "mkgmon: $(head -1 "$out/spec/spec-$n.err")"
+			fail "gnu-matrix/spec/$n" "mkgmon: $(head -1 "$out/spec/spec-$n.err")"
 		fi
 	done
 	# Files that cannot be summed: a scale that differs from the real one.
@@ -259,7 +260,7 @@ if [ -s "$out/prof/hot-nopie.real" ]; then
 	addcase spec/sum-bsd-gnu "$specbin" "$out/prof/spec-bsd" "$real"
 	addcase spec/missing-file "$specbin" "$out/prof/no-such-file"
 else
-	fail "spec/setup" "no real profile of hot-nopie to take addresses from"
+	fail "gnu-matrix/spec/setup" "no real profile of hot-nopie to take addresses from"
 fi
 
 # ---- 3. compare ------------------------------------------------------------
@@ -321,7 +322,7 @@ run_in() {
 check() {
 	run_in "$5/ours" "$TIMEOUT" "$GPROF" "$3" "$2" "$4"
 	# Synthetic profiles have arcs outside the code on purpose, and we
-	# warn about them where GNU is silent (KNOWN.md); real ones must not.
+	# warn about them where GNU is silent (tests/diff/KNOWN.md); real ones must not.
 	case $1 in
 	*/real/*) ;;
 	*)
@@ -335,7 +336,7 @@ check() {
 	run_in "$5/gnu" "" "$ORACLE" "$3" "$2" "$4"
 	w=$(EMPTY_OK=${6:-} gnu_why "$5/ours" "$5/gnu")
 	if [ -z "$w" ]; then
-		pass "$1"
+		pass "gnu-matrix/$1"
 		return
 	fi
 	safe=$(printf '%s' "$1" | tr '/ ' '__')
@@ -344,7 +345,7 @@ check() {
 	mkdir -p "$f"
 	mv "$5/ours" "$5/gnu" "$f/"
 	mkdir -p "$5/ours" "$5/gnu"
-	msg="FAIL $1: $w
+	msg="FAIL gnu-matrix/$1: $w
   cd $f && $GPROF $3 $2 $4"
 	d=$(diff "$f/gnu/stdout" "$f/ours/stdout" | head -12 | sed 's/^/    /')
 	[ -z "$d" ] || msg="$msg
@@ -360,7 +361,7 @@ runner() {
 	awk -v k="$1" -v j="$JOBS" 'NR % j == k' "$out/todo.txt" |
 	while IFS="$TAB" read -r what name opts bin profs; do
 		case $what in
-		SKIP) skip "$name" ;;
+		SKIP) skip "gnu-matrix/$name" ;;
 		EMPTY) check "$name" "$bin" "$opts" "$profs" "$out/run/w$1" 1 ;;
 		*) check "$name" "$bin" "$opts" "$profs" "$out/run/w$1" ;;
 		esac

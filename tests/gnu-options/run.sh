@@ -10,11 +10,11 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 progs="$here/../progs"
-out="$BUILD/options"
+out="$BUILD/gnu-options"
 mkdir -p "$out"
 if ! cc -g -O0 -pg -o "$out/multi" "$progs/multi1.c" "$progs/multi2.c" 2>"$out/log" ||
 	! (cd "$out" && ./multi >/dev/null); then
-	fail "options/build" "see $out/log"
+	fail "gnu-options/build" "see $out/log"
 	exit 0
 fi
 cp "$out/gmon.out" "$out/multi.gmon"
@@ -26,7 +26,7 @@ END {
 	printf "hist %d %d %d\n", lo, hi, nb
 	for (i = 0; i < 60; i++) printf "bin %d %d\n", int(rand() * nb), int(rand() * 50)
 }' "$out/addrs" >"$out/hist.spec"
-"$BUILD/mkgmon" -o "$out/hist.gmon" "$out/hist.spec" || fail "options/mkgmon"
+"$BUILD/mkgmon" -o "$out/hist.gmon" "$out/hist.spec" || fail "gnu-options/mkgmon"
 nm "$out/multi" >"$out/multi.nm"
 printf -- '-b\n"-phelper"\n' >"$out/args.rsp"
 : >"$out/empty.rsp"
@@ -42,7 +42,7 @@ while IFS= read -r opts; do
 		"hist.gmon "*-[CZ]*) empty=1 ;;
 		esac
 		# shellcheck disable=SC2086,SC2034
-		(cd "$out" && EMPTY_OK=$empty && compare_gprof "options/$prof/$n:$(echo "$opts" | tr -d ' ')" \
+		(cd "$out" && EMPTY_OK=$empty && compare_gprof "gnu-options/$prof/$n:$(echo "$opts" | tr -d ' ')" \
 		    "$out" "$out/multi" "$out/$prof" $opts)
 	done
 done <<'LIST'
@@ -109,17 +109,17 @@ if cc -g -O0 -pg -o "$out/hdr" "$progs/hdr_main.c" 2>>"$out/log" &&
 	(cd "$out" && ./hdr >/dev/null && mv gmon.out hdr.gmon); then
 	for opts in "-b -z" "-C" "-b --inline-file-names" "-b -L -z"; do
 		# shellcheck disable=SC2086
-		(cd "$out" && compare_gprof "options/hdr/$(echo "$opts" | tr -d ' ')" \
+		(cd "$out" && compare_gprof "gnu-options/hdr/$(echo "$opts" | tr -d ' ')" \
 		    "$out" "$out/hdr" "$out/hdr.gmon" $opts)
 	done
 else
-	fail "options/hdr" "cannot build or run (see $out/log)"
+	fail "gnu-options/hdr" "cannot build or run (see $out/log)"
 fi
 
 # Bad options: exit 1, one message naming the option as it was typed.
 while IFS='|' read -r name want opts; do
 	# shellcheck disable=SC2086
-	expect_error "options/error/$name" "$out" "$want" $opts multi multi.gmon
+	expect_error "gnu-options/error/$name" "$out" "$want" $opts multi multi.gmon
 done <<'LIST'
 table-length-x|--table-length wants a number (0 or more), got 'x'|--table-length=x
 table-length-abbrev|--table-length wants a number|--table=x
@@ -139,8 +139,8 @@ unknown-short|invalid option -- 'Y'|-bY
 k-no-slash|-k wants FROM/TO, got 'main'|-k main
 r-and-R|--function-ordering and -R cannot be used together|--function-ordering -R multi.nm
 LIST
-expect_error options/error/width-missing "$out" "option --width needs an argument" multi multi.gmon --width
-expect_error options/error/t-missing "$out" "option -t needs an argument" multi multi.gmon -t
+expect_error gnu-options/error/width-missing "$out" "option --width needs an argument" multi multi.gmon --width
+expect_error gnu-options/error/t-missing "$out" "option -t needs an argument" multi multi.gmon -t
 
 # compare_report NAME ARG...: compare_gprof on multi.gmon, and GNU must
 # have printed a report (so that a case cannot pass by failing twice).
@@ -163,12 +163,12 @@ printf -- "-b -q'twi'ce -p\"help\"\\\\er\n" >"$out/esc.rsp"
 for args in "@nest1.rsp" "@esc.rsp" "@empty.rsp @empty.rsp -b -q" \
     "-b @empty.rsp -p"; do
 	# shellcheck disable=SC2086
-	compare_report "options/rsp/$(echo "$args" | tr -d ' ')" $args
+	compare_report "gnu-options/rsp/$(echo "$args" | tr -d ' ')" $args
 done
 # A file that cannot be read stays a plain argument (here: the program).
-(cd "$out" && compare_gprof options/rsp/missing "$out" @no-such.rsp "$out/multi.gmon" -b)
+(cd "$out" && compare_gprof gnu-options/rsp/missing "$out" @no-such.rsp "$out/multi.gmon" -b)
 printf -- '@self.rsp\n' >"$out/self.rsp"
-expect_error options/rsp/loop "$out" "more than 256 response files" @self.rsp multi multi.gmon
+expect_error gnu-options/rsp/loop "$out" "more than 256 response files" @self.rsp multi multi.gmon
 
 # A 300 KB response file of 100000 words: our memory must stay linear in
 # the file (it once grew with words x size: 400 MB).  Run under a 128 MB
@@ -179,8 +179,8 @@ printf '#!/bin/sh\nulimit -v 131072 || exit 99\nexec "%s" "$@"\n' "$GPROF" \
 	>"$out/gprof-ulimit"
 chmod +x "$out/gprof-ulimit"
 if ! "$out/gprof-ulimit" --version >/dev/null 2>&1; then
-	skip "options/rsp/big-300k" "gprof cannot run under ulimit -v (sanitizer build?)"
+	skip "gnu-options/rsp/big-300k" "gprof cannot run under ulimit -v (sanitizer build?)"
 else
-	GPROF=$out/gprof-ulimit compare_report options/rsp/big-300k @big.rsp -p
+	GPROF=$out/gprof-ulimit compare_report gnu-options/rsp/big-300k @big.rsp -p
 fi
 exit 0

@@ -2,7 +2,7 @@
 # -r (function ordering) and -R (file ordering) on random profiles,
 # compared with GNU gprof.
 #
-# The test program of tests/graphs gets synthetic profiles from fixed
+# The test program of tests/gnu-graphs gets synthetic profiles from fixed
 # seeds, shaped to reach every rule of the ordering: a crowd of
 # functions called once from an unused caller (so that 80, 160 or 240
 # functions are used and "hub" functions get picked), hubs with 4 to 12
@@ -13,10 +13,10 @@
 # Env: GPROF, BUILD (absolute); mkgmon is $BUILD/mkgmon.
 set -u
 . "$(dirname "$0")/../lib.sh"
-out="$BUILD/order"
+out="$BUILD/gnu-order"
 mkdir -p "$out"
 prog="$out/many"
-build_many order "$out" || exit 0
+build_many gnu-order "$out" || exit 0
 nm -n -t d "$prog" | awk '$2 ~ /^[Tt]$/ && $3 ~ /^f[0-9]+$/ { print $1 }' >"$out/addrs"
 
 for seed in $(seq 1 40); do
@@ -62,7 +62,7 @@ for seed in $(seq 1 40); do
 		}
 	}' "$out/addrs" >"$out/o$seed.spec"
 	if ! "$BUILD/mkgmon" -o "$out/o$seed.gmon" "$out/o$seed.spec" 2>"$out/mk.err"; then
-		fail "order/seed$seed" "mkgmon: $(head -1 "$out/mk.err")"
+		fail "gnu-order/seed$seed" "mkgmon: $(head -1 "$out/mk.err")"
 		continue
 	fi
 	# Arc specs (-k, -q/-Q with a '/') add GNU's count-0 arcs between
@@ -70,7 +70,7 @@ for seed in $(seq 1 40); do
 	for opts in "-r" "-r -a" "-r -b -q" "-r -b -p -q -z" \
 	    "-r -k f7/f9 -k f9/f50" "-r -b -qf9/f12 -Qf20/f21"; do
 		# shellcheck disable=SC2086
-		compare_gprof "order/seed$seed/$(echo "$opts" | tr -d ' ')" "$out" \
+		compare_gprof "gnu-order/seed$seed/$(echo "$opts" | tr -d ' ')" "$out" \
 		    "$prog" "$out/o$seed.gmon" $opts
 	done
 done
@@ -111,7 +111,7 @@ for seed in $(seq 1 24); do
 	for opts in "-R $out/map$seed" "-a -R $out/map$seed" "-b -p -q -R $out/map$seed" \
 	    "-k f7/f9 -R $out/map$seed"; do
 		# shellcheck disable=SC2086
-		ORACLE=$oracle compare_gprof "order/map$seed/$(echo "$opts" | sed "s|$out/||; s/ //g")" \
+		ORACLE=$oracle compare_gprof "gnu-order/map$seed/$(echo "$opts" | sed "s|$out/||; s/ //g")" \
 		    "$out" "$prog" "$out/o$seed.gmon" $opts
 	done
 done

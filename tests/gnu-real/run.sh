@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/real/run.sh - differential tests on real programs built from
+# tests/gnu-real/run.sh - differential tests on real programs built from
 # Debian source packages with -g -O2 -pg, against GNU gprof.
 #
 #   expat-gcc     expat's xmlwf (gcc, PIE): xmltok.c #includes
@@ -21,7 +21,7 @@
 # Sources come from `apt-get source` (scripts/fetch-real-sources.sh);
 # without apt, network or a deb-src line (and not root to add one) each
 # case prints "SKIP name: why".  Prints "PASS name" or "FAIL name: why";
-# a failing case keeps both outputs in $BUILD/real/fail/.  Cases that
+# a failing case keeps both outputs in $BUILD/gnu-real/fail/.  Cases that
 # match a line of skip.txt print "SKIP name" (see tests/diff/KNOWN.md).
 set -u
 . "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
@@ -37,7 +37,7 @@ case $BUILD in
 */san) CACHE=${REAL_CACHE:-${BUILD%/san}/real-cache} ;;
 *) CACHE=${REAL_CACHE:-$BUILD/real-cache} ;;
 esac
-out=$BUILD/real
+out=$BUILD/gnu-real
 CC=${CC:-cc}
 CXX=${CXX:-c++}
 CLANG=${CLANG:-clang}
@@ -63,7 +63,7 @@ skip_cases() {
 	sc_why=$1
 	shift
 	for sc in "$@"; do
-		skip "real/$sc" "$sc_why"
+		skip "gnu-real/$sc" "$sc_why"
 	done
 }
 
@@ -101,7 +101,7 @@ if ! fresh "$IN" "$RECIPE"; then
 		head -c 50000 "$IN/utf8.xml" >"$IN/bad.xml" &&
 		awk -v n=3000 -v nopi=1 -f "$g" >"$IN/t-utf8.xml" &&
 		awk -v n=3000 -v nopi=1 -v dtd=1 -f "$g" >"$IN/t-dtd.xml" &&
-		echo "$RECIPE" >"$IN/.ok" || fail "real/inputs" "gen-xml.awk"
+		echo "$RECIPE" >"$IN/.ok" || fail "gnu-real/inputs" "gen-xml.awk"
 fi
 
 # ---- 2. builds -----------------------------------------------------------
@@ -216,7 +216,7 @@ ok() {
 	shift
 	if [ -e "$CACHE/$ok_n.failed" ]; then
 		for c in "$@"; do
-			fail "real/$c" "cannot build (see $CACHE/$ok_n.log)"
+			fail "gnu-real/$c" "cannot build (see $CACHE/$ok_n.log)"
 		done
 		return 1
 	fi
@@ -238,7 +238,7 @@ profile() {
 	if [ -s "$pr_d/gmon.out" ]; then
 		mv "$pr_d/gmon.out" "$P/$pr_n"
 	else
-		fail "real/$pr_n/run" "no gmon.out from $*"
+		fail "gnu-real/$pr_n/run" "no gmon.out from $*"
 		return 1
 	fi
 }
@@ -557,7 +557,7 @@ while IFS=$TAB read -r name bin file inc incfn profs; do
 	subst="$subst;s|@INCFN@|$incfn|g"
 	echo "note: $name: $subst" >&2
 	for o in $OPTS; do
-		cname="real/$name/$(printf '%s' "$o" | tr -d '\001')"
+		cname="gnu-real/$name/$(printf '%s' "$o" | tr -d '\001')"
 		opts=$(printf '%s' "$o" | sed "$subst" | tr '\001' ' ')
 		printf '%s\t%s\t%s\t%s\n' "$cname" "$bin" "$opts" "$profs"
 	done
@@ -565,9 +565,9 @@ done <"$CASES" >"$out/checks.txt"
 
 # -c arc by arc, on every case; gmon.sum's mode, on one.
 while IFS=$TAB read -r name bin file inc incfn profs; do
-	printf '%s\t%s\t%s\t%s\t%s\n' "real/$name/-c-arcs" "$bin" - "$profs" arcs
+	printf '%s\t%s\t%s\t%s\t%s\n' "gnu-real/$name/-c-arcs" "$bin" - "$profs" arcs
 	case $name in expat-gcc/sum)
-		printf '%s\t%s\t%s\t%s\t%s\n' "real/$name/-s-mode" "$bin" - \
+		printf '%s\t%s\t%s\t%s\t%s\n' "gnu-real/$name/-s-mode" "$bin" - \
 			"$profs" mode ;;
 	esac
 done <"$CASES" >>"$out/checks.txt"
@@ -587,7 +587,7 @@ while IFS=$TAB read -r name bin file inc incfn profs; do
 	[ -s "$map" ] || continue
 	case $name in expat-gcc/r1 | txml/sum) ;; *) continue ;; esac
 	for o in "-R $map" "-a -R $map"; do
-		cname="real/$name/$(echo "$o" | sed 's| [^ ]*/map$|map|; s/ //g')"
+		cname="gnu-real/$name/$(echo "$o" | sed 's| [^ ]*/map$|map|; s/ //g')"
 		if [ -z "$VG" ]; then
 			fail "$cname" "valgrind is missing (scripts/ensure-deps.sh installs it)"
 			continue

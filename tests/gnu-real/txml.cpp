@@ -1,4 +1,4 @@
-// txml.cpp - a small driver for tinyxml2 (tests/real): parse each file
+// txml.cpp - a small driver for tinyxml2 (tests/gnu-real): parse each file
 // ROUNDS times, walk the tree, print it and deep-copy it, then print
 // one checksum line.  Usage: txml ROUNDS FILE...
 #include <cstdio>

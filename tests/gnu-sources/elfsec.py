@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """elfsec.py - change one section header of an ELF file in place, for
-tests/sources/run.sh's damaged-DWARF cases.
+tests/gnu-sources/run.sh's damaged-DWARF cases.
 
 Usage: elfsec.py FILE SECTION FIELD=VALUE...
 

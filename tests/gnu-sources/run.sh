@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/sources/run.sh - source files and lines from DWARF, against GNU.
+# tests/gnu-sources/run.sh - source files and lines from DWARF, against GNU.
 #
 # Builds small programs with gcc and clang (-pg -g -O2, DWARF 4 and 5):
 # a unit that #includes another .c file and a header with static
@@ -15,7 +15,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 ORACLE=${ORACLE:-/usr/bin/gprof}
-out="$BUILD/sources"
+out="$BUILD/gnu-sources"
 rm -rf "$out"
 mkdir -p "$out/src" || exit 1
 cp -R "$here/." "$out/src/" || exit 1
@@ -30,7 +30,7 @@ prog() {
 	shift 3
 	if ! (cd "$_d" && $_cc -pg "$@" -o "$out/$_n" >>"$log" 2>&1) ||
 		! (cd "$out" && "./$_n" >/dev/null && mv gmon.out "$_n.gmon"); then
-		fail "sources/$_n" "cannot build or run (see $log)"
+		fail "gnu-sources/$_n" "cannot build or run (see $log)"
 		return 1
 	fi
 }
@@ -54,10 +54,10 @@ check() {
 	mkdir -p "$out/cmp/$_p"
 	for _o in "$@"; do
 		# shellcheck disable=SC2086
-		compare_gprof "sources/$_p/$(echo "$_o" | tr -d ' ')" \
+		compare_gprof "gnu-sources/$_p/$(echo "$_o" | tr -d ' ')" \
 		    "$out/cmp/$_p" "$out/$_p" "$out/$_p.gmon" $_o
 	done
-	sum_cmp "sources/$_p/-s" "$out/$_p" "$out/$_p.gmon"
+	sum_cmp "gnu-sources/$_p/-s" "$out/$_p" "$out/$_p.gmon"
 }
 
 common="-b|-b -C|-b -L|-b -L --inline-file-names|-b --no-demangle|-b -P|-r -s"
@@ -133,9 +133,9 @@ if clang -g -gdwarf-5 -O2 -pg -S -o "$out/line0.s" "$out/src/line0.c" \
 		END { print prev; if (n != 2) exit 1 }' "$out/line0.s" >"$out/line0z.s" &&
 	    prog line0-clang "$out" clang -g -O2 line0z.s &&
 	    check line0-clang "-b" "-b -C" "-b -L" "-b -L --inline-file-names" \
-		"-r -s" "-b -qno_line" || fail "sources/line0-clang" "cannot inject line-0 rows"
+		"-r -s" "-b -qno_line" || fail "gnu-sources/line0-clang" "cannot inject line-0 rows"
 else
-	fail "sources/line0-clang" "clang -S failed (see $log)"
+	fail "gnu-sources/line0-clang" "clang -S failed (see $log)"
 fi
 
 # ---- 4. damaged DWARF: one warning per problem, the report still printed ----
@@ -171,7 +171,7 @@ noise() {
 damaged() {
 	_n=$1 _pat=$2 _max=${3:-1}
 	for _o in "-b" "-b -C" "-b -L --inline-file-names" "-b -qimpl_work"; do
-		_t="sources/damaged/$_n/$(echo "$_o" | tr -d ' ')"
+		_t="gnu-sources/damaged/$_n/$(echo "$_o" | tr -d ' ')"
 		# shellcheck disable=SC2086
 		"$GPROF" $_o "$out/dmg-$_n" "$out/$base.gmon" >"$out/dmg.out" 2>"$out/dmg.err"
 		_rc=$?
@@ -192,9 +192,9 @@ damaged() {
 	_rc=$?
 	_hits=$(grep -c -- "$_pat" "$out/dmg.err")
 	if [ $_rc -ne 0 ] || [ "$_hits" -lt 1 ] || [ "$_hits" -gt "$_max" ]; then
-		fail "sources/damaged/$_n/-s" "exit $_rc, warnings:"; head -3 "$out/dmg.err"
+		fail "gnu-sources/damaged/$_n/-s" "exit $_rc, warnings:"; head -3 "$out/dmg.err"
 	else
-		pass "sources/damaged/$_n/-s"
+		pass "gnu-sources/damaged/$_n/-s"
 	fi
 	rm -f "$out/gmon.sum"
 }
@@ -256,7 +256,7 @@ if prog "$base" "$out/src" gcc -g -gdwarf-5 -O2 incl_lib.c sub/rel.c dmg_main.c;
 			cp "$exe" "$out/dmg-$n"
 			if ! python3 "$here/elfsec.py" "$out/dmg-$n" ".debug_$s" \
 			    "${how%%:*}" 2>>"$log"; then
-				fail "sources/damaged/$n" "elfsec.py failed (see $log)"
+				fail "gnu-sources/damaged/$n" "elfsec.py failed (see $log)"
 				continue
 			fi
 			damaged "$n" "\.debug_$s: ${how#*:}"
@@ -267,7 +267,7 @@ if prog "$base" "$out/src" gcc -g -gdwarf-5 -O2 incl_lib.c sub/rel.c dmg_main.c;
 	# bytes: no source files, no lines, -A prints nothing.
 	for n in hdr-info-nobits hdr-info-offset hdr-info-size; do
 		for o in "-b" "-b -A" "-b -l" "-b -C" "-b -L"; do
-			t="sources/damaged/$n/gnu$(echo "$o" | tr -d ' ')"
+			t="gnu-sources/damaged/$n/gnu$(echo "$o" | tr -d ' ')"
 			# shellcheck disable=SC2086
 			"$ORACLE" $o "$out/dmg-$n" "$out/$base.gmon" \
 			    >"$out/dmg-gnu.out" 2>/dev/null

@@ -1,4 +1,4 @@
-/* -c on aarch64: BL and B, forward and backward (tests/staticcalls). */
+/* -c on aarch64: BL and B, forward and backward (tests/gnu-staticcalls). */
 	.text
 	.globl _start
 	.type _start,%function

@@ -1,4 +1,4 @@
-/* -c on i386: CALL rel32 forward and backward (tests/staticcalls). */
+/* -c on i386: CALL rel32 forward and backward (tests/gnu-staticcalls). */
 	.text
 	.globl _start
 	.type _start,@function

@@ -5,7 +5,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
-out="$BUILD/staticcalls"
+out="$BUILD/gnu-staticcalls"
 mkdir -p "$out"
 for mode in nopie pie; do
 	case $mode in
@@ -17,18 +17,18 @@ for mode in nopie pie; do
 	# shellcheck disable=SC2086
 	if ! cc -O0 -pg $flags -o "$dir/forward" "$here/forward.c" 2>"$dir/log" ||
 		! (cd "$dir" && ./forward >/dev/null && mv gmon.out forward.gmon); then
-		fail "staticcalls/$mode" "cannot build or run (see $dir/log)"
+		fail "gnu-staticcalls/$mode" "cannot build or run (see $dir/log)"
 		continue
 	fi
 	for opts in "-b -c" "-b -c -q -T" "-b -c -e d" "-b -c -k a/c" "-r -c" "-b -q -r -c"; do
 		# shellcheck disable=SC2086
-		compare_gprof "staticcalls/$mode/$(echo "$opts" | tr -d ' ')" "$dir" \
+		compare_gprof "gnu-staticcalls/$mode/$(echo "$opts" | tr -d ' ')" "$dir" \
 		    "$dir/forward" "$dir/forward.gmon" $opts
 	done
 	# shellcheck disable=SC2086
 	if ! cc -O0 -pg $flags -o "$dir/backward" "$here/backward.c" 2>>"$dir/log" ||
 		! (cd "$dir" && ./backward >/dev/null; mv gmon.out backward.gmon); then
-		fail "staticcalls/$mode/backward" "cannot build or run"
+		fail "gnu-staticcalls/$mode/backward" "cannot build or run"
 		continue
 	fi
 	"$GPROF" -b -c -q "$dir/backward" "$dir/backward.gmon" >"$dir/back.txt" 2>&1
@@ -36,9 +36,9 @@ for mode in nopie pie; do
 		inside && /^---/ { exit }
 		inside && /0\/0 +back_target / { found = 1 }
 		END { exit !found }' "$dir/back.txt"; then
-		pass "staticcalls/$mode/backward-call-found"
+		pass "gnu-staticcalls/$mode/backward-call-found"
 	else
-		fail "staticcalls/$mode/backward-call-found" "caller's entry has no 0/0 back_target line"
+		fail "gnu-staticcalls/$mode/backward-call-found" "caller's entry has no 0/0 back_target line"
 	fi
 done
 
@@ -53,7 +53,7 @@ check_arch() {
 	mkdir -p "$dir"
 	if ! $asm -o "$dir/t.o" "$here/$arch.s" 2>"$dir/log" ||
 		! $ld -o "$dir/t" "$dir/t.o" 2>>"$dir/log"; then
-		fail "staticcalls/$arch" "cannot assemble (see $dir/log)"
+		fail "gnu-staticcalls/$arch" "cannot assemble (see $dir/log)"
 		return
 	fi
 	lo=$(nm "$dir/t" | awk '$3 == "_start" { print "0x" $1 }')
@@ -73,9 +73,9 @@ check_arch() {
 			/^---/ { entry = 0 }
 			entry && $3 ~ /^0\// && $4 == c { found = 1 }
 			END { exit !found }' "$dir/out.txt"; then
-			pass "staticcalls/$arch/$1-calls-$2"
+			pass "gnu-staticcalls/$arch/$1-calls-$2"
 		else
-			fail "staticcalls/$arch/$1-calls-$2" "no 0/0 line (see $dir/out.txt)"
+			fail "gnu-staticcalls/$arch/$1-calls-$2" "no 0/0 line (see $dir/out.txt)"
 		fi
 	done
 }
@@ -84,7 +84,7 @@ if command -v aarch64-linux-gnu-as >/dev/null 2>&1; then
 	    "_start leaf_b" "_start leaf_a" "_start tail_c" "caller leaf_a" \
 	    "leaf_b caller"
 else
-	fail "staticcalls/aarch64" "aarch64-linux-gnu-as missing (scripts/ensure-deps.sh installs it)"
+	fail "gnu-staticcalls/aarch64" "aarch64-linux-gnu-as missing (scripts/ensure-deps.sh installs it)"
 fi
 check_arch i386 "as --32" "ld -m elf_i386" 4 \
     "_start leaf_b" "_start leaf_a" "caller leaf_a" "leaf_b caller"
@@ -100,11 +100,11 @@ if as --32 -g -o "$dir/t.o" "$here/i386.s" 2>"$dir/log" &&
 	    mv gmon.sum ours.sum && "${ORACLE:-/usr/bin/gprof}" -s t t.gmon &&
 	    cmp -s gmon.sum ours.sum)
 	if [ $? -eq 0 ] && [ ! -s "$dir/out.txt" ]; then
-		pass "staticcalls/i386-g/sum"
+		pass "gnu-staticcalls/i386-g/sum"
 	else
-		fail "staticcalls/i386-g/sum" "see $dir"
+		fail "gnu-staticcalls/i386-g/sum" "see $dir"
 	fi
 else
-	fail "staticcalls/i386-g" "cannot assemble (see $dir/log)"
+	fail "gnu-staticcalls/i386-g" "cannot assemble (see $dir/log)"
 fi
 exit 0

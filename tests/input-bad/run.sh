@@ -1,10 +1,10 @@
 #!/bin/sh
-# tests/bad/run.sh - bad input: every case must fail cleanly.
+# tests/input-bad/run.sh - bad input: every case must fail cleanly.
 #
 # Environment: GPROF (our gprof, absolute path), BUILD (build dir,
-# absolute; inputs go to $BUILD/bad), optionally REF (another gprof,
+# absolute; inputs go to $BUILD/input-bad), optionally REF (another gprof,
 # e.g. /usr/bin/gprof: its behaviour is printed as "  ref NAME: ..."
-# notes, for tests/bad/README.md) and CC.
+# notes, for tests/input-bad/README.md) and CC.
 #
 # A case passes when gprof, run in a fresh empty directory under
 # `timeout 10`:
@@ -24,13 +24,13 @@ REF=${REF:-}
 CC=${CC:-cc}
 MKGMON=$BUILD/mkgmon
 . "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
-out=$BUILD/bad
+out=$BUILD/input-bad
 in=$out/in
 
 rm -rf "$out"
 mkdir -p "$in" "$out/run" || exit 1
 if [ ! -x "$MKGMON" ]; then
-	fail "bad-setup" "$MKGMON missing (make builds it)"
+	fail "input-bad/setup" "$MKGMON missing (make builds it)"
 	exit 0
 fi
 
@@ -42,12 +42,12 @@ int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += twice(i); return s
 int main(void) { volatile int s = 0; for (int k = 0; k < 2000; k++) s += work(300); return s == 1; }
 C
 if ! $CC -pg -O0 -o "$in/prog" "$in/prog.c" 2>"$out/cc.err"; then
-	fail "bad-setup" "cannot build a -pg program: $(head -n1 "$out/cc.err")"
+	fail "input-bad/setup" "cannot build a -pg program: $(head -n1 "$out/cc.err")"
 	exit 0
 fi
 (cd "$in" && ./prog) || true
 if [ ! -s "$in/gmon.out" ]; then
-	fail "bad-setup" "the -pg program wrote no gmon.out"
+	fail "input-bad/setup" "the -pg program wrote no gmon.out"
 	exit 0
 fi
 EXE=$in/prog
@@ -215,7 +215,7 @@ check() {
 run_in() {
 	dir=$1 name=$2 wrap=$3
 	shift 3
-	T_LIMIT=$memlimit T_WRAP=$wrap expect_error "$name" "$dir" "${want:-}" "$@"
+	T_LIMIT=$memlimit T_WRAP=$wrap expect_error "input-bad/$name" "$dir" "${want:-}" "$@"
 	want=
 	ref_run "$dir" "$name" "$wrap" "$@"
 }
@@ -241,16 +241,16 @@ check_ok() {
 	lines=$(wc -l <"$out/run/$name.err")
 	first=$(head -n1 "$out/run/$name.err")
 	if [ $rc -ne 0 ]; then
-		fail "$name" "exit status $rc, want 0${first:+ (stderr: $first)}"
+		fail "input-bad/$name" "exit status $rc, want 0${first:+ (stderr: $first)}"
 	elif [ "$lines" -ne "$nwant" ]; then
-		fail "$name" "$lines lines on stderr, want $nwant${first:+: $first}"
+		fail "input-bad/$name" "$lines lines on stderr, want $nwant${first:+: $first}"
 	elif [ "$nwant" -gt 0 ] &&
 		[ "$(grep -cF -- "$text" "$out/run/$name.err")" -ne "$nwant" ]; then
-		fail "$name" "stderr lines lack '$text': $first"
+		fail "input-bad/$name" "stderr lines lack '$text': $first"
 	elif [ ! -s "$out/run/$name.out" ] && [ ! -s "$dir/gmon.sum" ]; then
-		fail "$name" "no report and no gmon.sum"
+		fail "input-bad/$name" "no report and no gmon.sum"
 	else
-		pass "$name"
+		pass "input-bad/$name"
 	fi
 	ref_run "$dir" "$name" "" "$@"
 }
@@ -397,7 +397,7 @@ if [ -s "$in/cb/gmon.out" ] &&
 	grep -Eq '^\[main\].* ([2-9]|[1-9][0-9]+) distinct arcs \(0 between'; then
 	check_ok good-profile-callback 0 '' "$in/cb/prog" "$in/cb/gmon.out"
 else
-	fail "good-profile-callback" "no profile with arcs into libcb.so"
+	fail "input-bad/good-profile-callback" "no profile with arcs into libcb.so"
 fi
 nm "$in/other/prog" >"$in/nm-other"
 check_ok nm-file-other-build 1 "$hint" -S "$in/nm-other" "$EXE" "$GOOD"
@@ -430,7 +430,7 @@ chmod +x "$in/to" "$in/fsize"
 # The 300-function program (lib.sh), whose -z report (80 KB) is cut
 # into parts the text threads render; and prog built with -g, for -A.
 mkdir -p "$in/many" "$in/ann"
-if build_many bad "$in/many" && (cd "$in/many" && ./many >/dev/null); then
+if build_many input-bad "$in/many" && (cd "$in/many" && ./many >/dev/null); then
 	MANY="$in/many/many $in/many/gmon.out"
 else
 	MANY=
@@ -451,7 +451,7 @@ full="standard output: the disk is full (No space left on device)"
 big="the file size limit is exceeded (File too large)"
 cut="$in/fsize 8 $in/to $out/run/cut.out"
 if [ -z "$MANY" ]; then
-	fail "write-setup" "cannot build and run tests/progs/gen-many.sh's program"
+	fail "input-bad/write-setup" "cannot build and run tests/progs/gen-many.sh's program"
 else
 	# shellcheck disable=SC2086
 	for t in 1 2; do

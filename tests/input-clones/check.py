@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check.py - claims about a --format=json document (tests/clones).
+"""check.py - claims about a --format=json document (tests/input-clones).
 
 Usage: check.py JSON CLAIM...   (prints nothing and exits 0 when every
 claim holds, else the claims that do not, on one line, and exits 1)

@@ -1,4 +1,4 @@
-// gcc -O2's clones of functions (tests/clones): split_me.part.0 (partial
+// gcc -O2's clones of functions (tests/input-clones): split_me.part.0 (partial
 // inlining), checked.cold (the throw, moved out), get.constprop.0.isra.0
 // (a constant and a struct field for its arguments; get() itself goes).
 // Nothing here needs to run: the profiles are made by mkprof.py.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""pprof.py FILE - the samples of a --format=pprof file (tests/clones),
+"""pprof.py FILE - the samples of a --format=pprof file (tests/input-clones),
 one line each, sorted: its values, ":", its frames' function names
 innermost first.  A small protobuf reader of its own (varints and
 length-delimited fields, all --format=pprof writes)."""

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/clones/run.sh - gcc's clones in our own views (issue 27, defect
+# tests/input-clones/run.sh - gcc's clones in our own views (issue 27, defect
 # 13).  gcc -O2 makes functions of its own out of pieces of the source's:
 # F.part.N (partial inlining: the head is inlined into the callers, which
 # then call the rest), F.cold (the cold blocks, moved away, often before
@@ -15,7 +15,7 @@
 #
 # main.cc, one.cc and two.cc are built with g++ -O2 -pg (C++ for the
 # .cold part of a throw; the functions are extern "C"); nm must show the
-# clones, or the cases SKIP.  tests/objects/mkprof.py writes the profile
+# clones, or the cases SKIP.  tests/input-objects/mkprof.py writes the profile
 # by symbol (each stack's samples in the bin of its innermost frame), so
 # every number is exact:
 #   split_me  42 samples (40 in split_me.part.0), 23 calls from main (20
@@ -34,17 +34,17 @@ GPROF=${GPROF:?GPROF must name our gprof}
 BUILD=${BUILD:?BUILD must name the build directory}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
-out=$BUILD/clones
+out=$BUILD/input-clones
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 
 if ! command -v python3 >/dev/null 2>&1 || ! command -v g++ >/dev/null 2>&1; then
-	skip clones/all "no python3 or no g++"
+	skip input-clones/all "no python3 or no g++"
 	exit 0
 fi
 if ! g++ -O2 -g -pg -o "$out/prog" "$here/main.cc" "$here/one.cc" \
 	"$here/two.cc" 2>"$out/build.log"; then
-	fail clones/build "see $out/build.log"
+	fail input-clones/build "see $out/build.log"
 	exit 0
 fi
 
@@ -73,10 +73,10 @@ for s in "- split_me" "main.cc split_me.part.0" "main.cc checked.cold" \
 	[ -n "$(addr $s)" ] || missing="$missing ${s#* }"
 done
 if [ -n "$(addr main.cc get)" ] || [ -n "$missing" ]; then
-	skip clones/all "$(g++ -dumpfullversion) made other clones (missing:$missing; see $out/funcs.txt)"
+	skip input-clones/all "$(g++ -dumpfullversion) made other clones (missing:$missing; see $out/funcs.txt)"
 	exit 0
 fi
-pass clones/build
+pass input-clones/build
 # The dups by their unit's global function and an offset (the names
 # are ambiguous for mkprof.py).
 rel() { # UNIT NAME ANCHOR: ANCHOR+OFFSET for NAME of UNIT
@@ -110,18 +110,18 @@ stack 30 $d1p one main
 stack 1 $d1 one main
 stack 20 $d2p $d2 two main
 EOF
-if ! python3 "$here/../objects/mkprof.py" "$out/prof.gmon" "$out/prof.spec" \
+if ! python3 "$here/../input-objects/mkprof.py" "$out/prof.gmon" "$out/prof.spec" \
 	2>"$out/mkprof.log"; then
-	fail clones/mkprof "see $out/mkprof.log"
+	fail input-clones/mkprof "see $out/mkprof.log"
 	exit 0
 fi
 cd "$out" || exit 1
 
 # GNU's reports stay GNU's: the clones' samples and calls where GNU puts
 # them (frame_dummy, _init, checked, one), byte for byte.
-compare_gprof clones/gnu-text "$out" prog prof.gmon -b
-compare_gprof clones/gnu-text-a "$out" prog prof.gmon -b -a
-compare_gprof clones/gnu-text-z "$out" prog prof.gmon -b -z
+compare_gprof input-clones/gnu-text "$out" prog prof.gmon -b
+compare_gprof input-clones/gnu-text-a "$out" prog prof.gmon -b -a
+compare_gprof input-clones/gnu-text-z "$out" prog prof.gmon -b -z
 
 # check NAME DOC CLAIM...: check.py's claims on the JSON document DOC.
 check() {
@@ -136,7 +136,7 @@ check() {
 
 # JSON: each clone in its origin, the clones named.
 "$GPROF" --format=json prog prof.gmon >json.out 2>json.err
-check clones/json json.out \
+check input-clones/json json.out \
 	fn:split_me.self_samples=42 fn:split_me.calls=23 \
 	fn:split_me.self_calls=3 fn:split_me.clones=split_me.part.0 \
 	fn:split_me.total_seconds_measured=0.42 \
@@ -154,7 +154,7 @@ check clones/json json.out \
 	arc:one\>dup@one.cc.count=3 arc:two\>dup@two.cc.count=3 \
 	fn:main.clones= fn:one.self_samples=0 fn:one.calls=1 \
 	nofn:frame_dummy nofn:_init nofn:split_me.part.0
-assert clones/json-stderr "stderr: $(head -n 1 json.err)" test ! -s json.err
+assert input-clones/json-stderr "stderr: $(head -n 1 json.err)" test ! -s json.err
 if python3 -c 'import jsonschema' 2>/dev/null; then
 	if python3 - json.out "$here/../../docs/gprof-profile.schema.json" \
 		>schema.txt 2>&1 <<'EOF'; then
@@ -164,18 +164,18 @@ schema = json.load(open(sys.argv[2], encoding="utf-8"))
 jsonschema.Draft202012Validator.check_schema(schema)
 jsonschema.Draft202012Validator(schema).validate(doc)
 EOF
-		pass clones/json-schema
+		pass input-clones/json-schema
 	else
-		fail clones/json-schema "$(tail -n 1 schema.txt)"
+		fail input-clones/json-schema "$(tail -n 1 schema.txt)"
 	fi
 else
-	skip clones/json-schema "no python3 with jsonschema"
+	skip input-clones/json-schema "no python3 with jsonschema"
 fi
 
 # -a: no local function is one; clones of a global one still count in
 # it, the others stay where GNU's rules put them.
 "$GPROF" -a --format=json prog prof.gmon >json-a.out 2>/dev/null
-check clones/json-a json-a.out fn:split_me.self_samples=42 \
+check input-clones/json-a json-a.out fn:split_me.self_samples=42 \
 	fn:split_me.clones=split_me.part.0 fn:checked.clones=checked.cold \
 	nofn:get nofn:dup
 
@@ -183,13 +183,13 @@ check clones/json-a json-a.out fn:split_me.self_samples=42 \
 "$GPROF" -b -q --measured prog prof.gmon 2>measured.err |
 	sed -n '/^Index by function name/q; s/\[[0-9]*\]/[]/g; s/  */ /g; p' \
 		>measured.txt
-expect_file clones/measured measured.txt "$here/expected/measured.txt"
-assert clones/measured-stderr "stderr: $(head -n 1 measured.err)" \
+expect_file input-clones/measured measured.txt "$here/expected/measured.txt"
+assert input-clones/measured-stderr "stderr: $(head -n 1 measured.err)" \
 	test ! -s measured.err
 
 # pprof: each recorded stack whole, its frames counted in their origins.
 "$GPROF" --format=pprof --output=prof.pb.gz prog prof.gmon
-expect clones/pprof python3 "$here/pprof.py" prof.pb.gz <<'EOF'
+expect input-clones/pprof python3 "$here/pprof.py" prof.pb.gz <<'EOF'
 0 0 1 : checked main
 0 0 1 : dup dup
 0 0 1 : dup dup
@@ -214,36 +214,36 @@ EOF
 # DOT: the origin's node says how many clones it stands for, and names
 # them in its tooltip.
 "$GPROF" --format=dot prog prof.gmon >dot.out 2>/dev/null
-assert clones/dot "no split_me node with its clone in dot.out" \
+assert input-clones/dot "no split_me node with its clone in dot.out" \
 	grep -q 'label="split_me\\n[^"]*\\n+1 clone", tooltip="main.cc; with split_me.part.0"' dot.out
-assert clones/dot-no-dummy "frame_dummy is drawn in dot.out" \
+assert input-clones/dot-no-dummy "frame_dummy is drawn in dot.out" \
 	sh -c '! grep -q frame_dummy dot.out'
 
 # callgrind: what the model gives it (no function gets a clone's costs
 # but its origin).
 "$GPROF" --format=callgrind prog prof.gmon >cg.out 2>/dev/null
-assert clones/callgrind "callgrind.out names frame_dummy, _init or a clone" \
+assert input-clones/callgrind "callgrind.out names frame_dummy, _init or a clone" \
 	sh -c '! grep -Eq "^c?fn=.*(frame_dummy|_init|\.part\.|\.cold|\.isra\.)" cg.out && grep -q "^c\{0,1\}fn=([0-9]*) split_me$" cg.out'
 
 # HTML: the page's data is the JSON document (the clones included).
 "$GPROF" --format=html --output=page.html prog prof.gmon
-assert clones/html "page.html's data lacks split_me's clones" \
+assert input-clones/html "page.html's data lacks split_me's clones" \
 	grep -q '"name":"split_me","raw_name":"split_me","clones":\["split_me.part.0"\]' page.html
 
 # zstd from Debian's source (CLONES_ZSTD=1: minutes to build, once, in
-# tests/real's cache), compressing on two worker threads under our
+# tests/gnu-real's cache), compressing on two worker threads under our
 # collector: POOL_free.part.0 lies after POOL_thread, so GNU's call
 # graph has the pool's destroy function call the worker thread.  The
 # numbers are a run's; the claims are about the graph's shape.
 case $BUILD in
-*/san) R=${REAL_CACHE:-${BUILD%/san}/real-cache} ;; # as tests/real
+*/san) R=${REAL_CACHE:-${BUILD%/san}/real-cache} ;; # as tests/gnu-real
 *) R=${REAL_CACHE:-$BUILD/real-cache} ;;
 esac
 z=$R/clones-zstd
 if [ "${CLONES_ZSTD:-}" != 1 ]; then
-	skip clones/zstd "set CLONES_ZSTD=1 to build zstd from its Debian source"
+	skip input-clones/zstd "set CLONES_ZSTD=1 to build zstd from its Debian source"
 elif [ ! -x "$BUILD/gprof-run" ]; then
-	skip clones/zstd "no $BUILD/gprof-run"
+	skip input-clones/zstd "no $BUILD/gprof-run"
 elif [ ! -f "$z/.ok" ] && ! {
 	sh "$here/../../scripts/fetch-real-sources.sh" "$R/src" libzstd &&
 		rm -rf "$z" && cp -R "$R/src/libzstd" "$z" &&
@@ -251,18 +251,18 @@ elif [ ! -f "$z/.ok" ] && ! {
 			CFLAGS="-g -O2 -pg" LDFLAGS=-pg) >"$out/zstd-build.log" 2>&1 &&
 		: >"$z/.ok"
 }; then
-	skip clones/zstd "cannot fetch or build libzstd (see $out/zstd-build.log, $R/src/libzstd.log)"
+	skip input-clones/zstd "cannot fetch or build libzstd (see $out/zstd-build.log, $R/src/libzstd.log)"
 elif ! nm "$z/programs/zstd" | grep -q ' t POOL_free\.part\.0$'; then
-	skip clones/zstd "this gcc made no POOL_free.part.0"
+	skip input-clones/zstd "this gcc made no POOL_free.part.0"
 else
 	awk 'BEGIN { for (i = 0; i < 400000; i++) print i, i * 7 % 1000, "zstd" }' >zin.txt
 	"$BUILD/gprof-run" -q -o zstd.gmon --rate=1000 "$z/programs/zstd" \
 		-q -f -T2 -10 zin.txt -o zin.zst
-	compare_gprof clones/zstd-gnu-text "$out" "$z/programs/zstd" zstd.gmon -b
+	compare_gprof input-clones/zstd-gnu-text "$out" "$z/programs/zstd" zstd.gmon -b
 	"$GPROF" --format=json "$z/programs/zstd" zstd.gmon >zstd.json 2>/dev/null
-	check clones/zstd-json zstd.json fn:POOL_free.clones=POOL_free.part.0 \
+	check input-clones/zstd-json zstd.json fn:POOL_free.clones=POOL_free.part.0 \
 		nofn:POOL_free.part.0
-	assert clones/zstd-no-call-of-the-thread "an arc into POOL_thread" \
+	assert input-clones/zstd-no-call-of-the-thread "an arc into POOL_thread" \
 		python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 t = [f["id"] for f in d["functions"] if f["name"] == "POOL_thread"]

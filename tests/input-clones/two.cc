@@ -1,4 +1,4 @@
-// A unit of the clones test (tests/clones): a static dup() that gcc -O2
+// A unit of the clones test (tests/input-clones): a static dup() that gcc -O2
 // splits (dup.part.0: the head is inlined into its callers) and keeps
 // whole too (its address is taken).  one.cc has its own dup() and
 // dup.part.0, same names, other unit: neither may be counted in the

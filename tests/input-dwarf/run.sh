@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/dwarfx/run.sh - two readers, one oracle: our fast DWARF readers
+# tests/input-dwarf/run.sh - two readers, one oracle: our fast DWARF readers
 # against the references beside them (src/dwarfmode.h).  Every report
 # that reads function ranges (-l, -s: dieranges.c, else the walk with
 # libdw) or functions' source lines (-A, the index's files, -C,
@@ -8,13 +8,13 @@
 # GPROF_DWARF=libdw,table (the references read every unit) as by
 # default; so must gmon.sum.
 #
-# Programs: tests/progs', tests/sources' and tests/annotate's, and
+# Programs: tests/progs', tests/gnu-sources' and tests/gnu-annotate's, and
 # tmpl.cc (C++ templates and the standard library inlined at -O2) and
 # split.c (functions split in a hot and a cold part, inlined pieces)
 # here, by gcc and clang, DWARF 4 and 5, each run once for a real
 # profile and given a synthetic one (every bin non-zero); our own gprof
 # and unit tests as built (real programs of 70-odd units), with a
-# synthetic profile; tests/real's programs when its cache holds them.
+# synthetic profile; tests/gnu-real's programs when its cache holds them.
 # Then damaged copies (bytes of .debug_info, .debug_abbrev, the range
 # lists, the string and address tables and .debug_line overwritten):
 # the same warnings, word for word, either way.
@@ -28,7 +28,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 . "$top/tests/lib.sh"
 MKGMON=${MKGMON:-$BUILD/mkgmon}
-out=$BUILD/dwarfx
+out=$BUILD/input-dwarf
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 log=$out/build.log
@@ -107,7 +107,7 @@ sec() {
 }
 
 # prog NAME CC FLAGS... -- SOURCES...: build $out/NAME/prog with -g -pg
-# (in a copy of this folder and tests/annotate's, so relative names
+# (in a copy of this folder and tests/gnu-annotate's, so relative names
 # resolve), run it there (gmon.out), and make syn.gmon over the same
 # range.  Prints FAIL and returns 1 when it cannot.
 prog() {
@@ -120,23 +120,23 @@ prog() {
 	done
 	shift
 	command -v "$_cc" >/dev/null 2>&1 || {
-		skip "dwarfx/$_n" "no $_cc"
+		skip "input-dwarf/$_n" "no $_cc"
 		return 1
 	}
 	_d=$out/$_n
 	mkdir -p "$_d/src"
-	cp "$here"/*.c "$here"/*.cc "$top"/tests/annotate/*.c \
-		"$top"/tests/annotate/*.h "$_d/src/" 2>>"$log"
+	cp "$here"/*.c "$here"/*.cc "$top"/tests/gnu-annotate/*.c \
+		"$top"/tests/gnu-annotate/*.h "$_d/src/" 2>>"$log"
 	# shellcheck disable=SC2086
 	if ! (cd "$_d/src" && $_cc -g -pg $_flags -o ../prog "$@" >>"$log" 2>&1) ||
 		! (cd "$_d" && ./prog >/dev/null 2>&1) || [ ! -f "$_d/gmon.out" ]; then
-		fail "dwarfx/$_n" "cannot build or run (see $log)"
+		fail "input-dwarf/$_n" "cannot build or run (see $log)"
 		return 1
 	fi
 	# GNU header (20 bytes), tag 0, lowpc, highpc, nbins.
 	synth "$_d/syn.gmon" "$_d/prog" "$(u64le "$_d/gmon.out" 21)" \
 		"$(u64le "$_d/gmon.out" 29)" "$(u32le "$_d/gmon.out" 37)" || {
-		fail "dwarfx/$_n" "mkgmon"
+		fail "input-dwarf/$_n" "mkgmon"
 		return 1
 	}
 }
@@ -160,13 +160,13 @@ check() {
 	shift
 	printf '%s\n' "$SETS" | while IFS= read -r _set; do
 		# shellcheck disable=SC2086
-		both "dwarfx/$_cn/$(echo "$_set" | tr -d ' ')" $_set \
+		both "input-dwarf/$_cn/$(echo "$_set" | tr -d ' ')" $_set \
 			"$out/$_cn/prog" "$@"
 	done
 }
 
 progs=
-# NAME|CC|FLAGS|SOURCES (in tests/progs, tests/sources or this copy).
+# NAME|CC|FLAGS|SOURCES (in tests/progs, tests/gnu-sources or this copy).
 while IFS='|' read -r name cc flags srcs; do
 	[ -n "$name" ] || continue
 	# shellcheck disable=SC2086
@@ -181,10 +181,10 @@ hot-dwarf4|cc|-O2 -gdwarf-4|$top/tests/progs/hot.c
 hot-clang|clang|-O2|$top/tests/progs/hot.c
 hot-clang-dwarf4|clang|-O2 -gdwarf-4|$top/tests/progs/hot.c
 recur-O2|cc|-O2|$top/tests/progs/recur.c
-incl-O2|cc|-O2 -I$top/tests/sources|$top/tests/sources/incl_main.c
+incl-O2|cc|-O2 -I$top/tests/gnu-sources|$top/tests/gnu-sources/incl_main.c
 hdr-O2|cc|-O2 -I$top/tests/progs|$top/tests/progs/hdr_main.c
 labels|cc|-O0|$top/tests/progs/labels.c
-inl-clang|clang|-O2|$top/tests/sources/inl.c
+inl-clang|clang|-O2|$top/tests/gnu-sources/inl.c
 split-O2|cc|-O2|split.c
 split-dwarf4|cc|-O2 -gdwarf-4|split.c
 split-clang|clang|-O2|split.c
@@ -215,22 +215,22 @@ real_prog() {
 }
 for p in gprof unit-tests; do
 	if [ ! -x "$BUILD/$p" ]; then
-		skip "dwarfx/self-$p" "$BUILD/$p was not built"
+		skip "input-dwarf/self-$p" "$BUILD/$p was not built"
 	elif real_prog "self-$p" "$BUILD/$p"; then
 		check "self-$p" "$out/self-$p/syn.gmon"
 	else
-		fail "dwarfx/self-$p" "cannot make its profile"
+		fail "input-dwarf/self-$p" "cannot make its profile"
 	fi
 done
 
-# tests/real's programs and profiles, when its cache holds them.
+# tests/gnu-real's programs and profiles, when its cache holds them.
 case $BUILD in
-*/san) R=${REAL_CACHE:-${BUILD%/san}/real-cache} ;; # as tests/real
+*/san) R=${REAL_CACHE:-${BUILD%/san}/real-cache} ;; # as tests/gnu-real
 *) R=${REAL_CACHE:-$BUILD/real-cache} ;;
 esac
 while read -r name exe ok profs; do
 	if [ ! -f "$R/$(dirname "$exe")/.ok" ] || [ ! -f "$R/prof/$ok/.ok" ]; then
-		skip "dwarfx/real-$name" "tests/real has not built it (yet)"
+		skip "input-dwarf/real-$name" "tests/gnu-real has not built it (yet)"
 		continue
 	fi
 	mkdir -p "$out/real-$name"
@@ -292,7 +292,7 @@ damage() {
 	# (-p: -A alone prints nothing once a unit's sources are lost.)
 	for _set in "-b -l -p" "-b -A -p --inline-file-names"; do
 		# shellcheck disable=SC2086
-		both "dwarfx/damaged/$_base/$_k/$(echo "$_set" | tr -d ' ')" \
+		both "input-dwarf/damaged/$_base/$_k/$(echo "$_set" | tr -d ' ')" \
 			$_set "$_d/prog" "$out/$_base/syn.gmon"
 	done
 }

@@ -1,4 +1,4 @@
-/* lib.c - libm1.so of tests/measured/run.sh: a function that works and
+/* lib.c - libm1.so of tests/input-measured/run.sh: a function that works and
  * one that calls back into the program. */
 int
 lib_work(int n)

@@ -1,5 +1,5 @@
 /*
- * prog.c - the functions of tests/measured/run.sh.  Nothing runs under
+ * prog.c - the functions of tests/input-measured/run.sh.  Nothing runs under
  * a profiler: mkprof.py writes the profiles at these functions' real
  * addresses, so every measured number is exact by construction.
  */

@@ -1,11 +1,11 @@
 #!/bin/sh
-# tests/measured/run.sh - the measured call graph (issue 20): the side
+# tests/input-measured/run.sh - the measured call graph (issue 20): the side
 # file's STACKS and STACKINFO records read (src/stacks.c), summed, mapped
 # to functions and counted (src/measured.c), shown by --measured and
 # --format=json, summed by -s.
 #
 # prog.c and lib.c (libm1.so) only give real symbols: nothing runs under
-# a profiler.  tests/objects/mkprof.py writes each gmon.out and its side
+# a profiler.  tests/input-objects/mkprof.py writes each gmon.out and its side
 # file with hand-chosen arcs and stacks (every stack's samples also in
 # the histogram bin of its innermost frame), so every measured number is
 # exact by construction and is checked to the sample:
@@ -29,25 +29,25 @@ GPROF=${GPROF:?GPROF must name our gprof}
 BUILD=${BUILD:?BUILD must name the build directory}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
-out=$BUILD/measured
+out=$BUILD/input-measured
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 
 if ! command -v python3 >/dev/null 2>&1; then
-	echo "SKIP measured/all: no python3"
+	echo "SKIP input-measured/all: no python3"
 	exit 0
 fi
-mk() { python3 "$here/../objects/mkprof.py" "$@"; }
+mk() { python3 "$here/../input-objects/mkprof.py" "$@"; }
 
 if ! {
 	cc -O0 -fPIC -shared -o "$out/libm1.so" "$here/lib.c" &&
 		cc -O0 -g -fno-inline -o "$out/prog" "$here/prog.c" \
 			-L"$out" -lm1 -Wl,-rpath,"$out"
 } 2>"$out/build.log"; then
-	echo "FAIL measured/build: see $out/build.log"
+	echo "FAIL input-measured/build: see $out/build.log"
 	exit 0
 fi
-echo "PASS measured/build"
+echo "PASS input-measured/build"
 P=$out/prog
 
 # The profiles, as mkprof.py directives.
@@ -115,7 +115,7 @@ stack 6 work 1:lib_call main
 stack 2 1:lib_call main
 EOF
 for p in cd rec cyc trunc shlib; do
-	mk "$out/$p.gmon" "$out/$p.spec" || echo "FAIL measured/mkprof-$p"
+	mk "$out/$p.gmon" "$out/$p.spec" || echo "FAIL input-measured/mkprof-$p"
 done
 
 # json NAME PROFILE... -- CLAIM...: check.py's claims on our JSON.
@@ -131,11 +131,11 @@ json() {
 	# shellcheck disable=SC2086 # the profiles are words without spaces
 	run_gprof "$out" "$_n" --format=json prog $_args
 	if [ "$rc" -ne 0 ] || [ -s "$out/$_n.err" ]; then
-		echo "FAIL measured/$_n: exit $rc: $(head -n 1 "$out/$_n.err")"
+		echo "FAIL input-measured/$_n: exit $rc: $(head -n 1 "$out/$_n.err")"
 	elif _why=$(python3 "$here/check.py" "$out/$_n.out" "$@"); then
-		echo "PASS measured/$_n"
+		echo "PASS input-measured/$_n"
 	else
-		echo "FAIL measured/$_n: $_why"
+		echo "FAIL input-measured/$_n: $_why"
 	fi
 }
 
@@ -149,12 +149,12 @@ graph() {
 	sed -n '/^Index by function name/q; s/\[[0-9]*\]/[]/g; s/  */ /g; p' \
 		"$out/$_n.out" >"$out/$_n.graph"
 	if [ "$rc" -ne 0 ] || [ -s "$out/$_n.err" ]; then
-		echo "FAIL measured/$_n: exit $rc: $(head -n 1 "$out/$_n.err")"
+		echo "FAIL input-measured/$_n: exit $rc: $(head -n 1 "$out/$_n.err")"
 	elif ! cmp -s "$out/$_n.graph" "$here/expected/$_e.txt"; then
-		echo "FAIL measured/$_n: differs from expected/$_e.txt"
+		echo "FAIL input-measured/$_n: differs from expected/$_e.txt"
 		diff "$here/expected/$_e.txt" "$out/$_n.graph" | head -n 8
 	else
-		echo "PASS measured/$_n"
+		echo "PASS input-measured/$_n"
 	fi
 }
 
@@ -162,15 +162,15 @@ graph() {
 # equal GNU gprof's (which reads gmon.out only), and without -b ours
 # equal ours on the same gmon.out without its side file.
 for p in cd rec cyc trunc; do
-	compare_gprof "measured/gnu-$p" "$out" "$P" "$out/$p.gmon" -b
+	compare_gprof "input-measured/gnu-$p" "$out" "$P" "$out/$p.gmon" -b
 	cp "$out/$p.gmon" "$out/$p-alone.gmon"
 	run_gprof "$out" "$p-full" prog "$p.gmon"
 	run_gprof "$out" "$p-alone" prog "$p-alone.gmon"
 	if [ "$rc" -eq 0 ] && [ -s "$out/$p-full.out" ] &&
 		cmp -s "$out/$p-full.out" "$out/$p-alone.out"; then
-		echo "PASS measured/unchanged-$p"
+		echo "PASS input-measured/unchanged-$p"
 	else
-		echo "FAIL measured/unchanged-$p: the side file's stacks changed the reports"
+		echo "FAIL input-measured/unchanged-$p: the side file's stacks changed the reports"
 	fi
 done
 
@@ -199,16 +199,16 @@ json trunc-json trunc.gmon -- stacks=60 truncated=10 fn:work=0.58 \
 	fn:dear=0.58 fn:main=0.5 arc:main\>dear=0.5 arc:dear\>work=0.58
 run_gprof "$out" trunc-graph -b -q --measured prog trunc.gmon
 if [ "$rc" -eq 0 ] && grep -qx 'times measured from 60 stack samples, 10 of them truncated' "$out/trunc-graph.out"; then
-	echo "PASS measured/trunc-header"
+	echo "PASS input-measured/trunc-header"
 else
-	echo "FAIL measured/trunc-header: see $out/trunc-graph.out"
+	echo "FAIL input-measured/trunc-header: see $out/trunc-graph.out"
 fi
 run_gprof "$out" trunc-debug -d -b -p prog trunc.gmon
 if grep -qx '\[stacks\] 4 distinct stacks over 5 frames from 1 records: 60 samples, 5 truncated' "$out/trunc-debug.out" &&
 	grep -qx '\[stacks\] collector: 60 samples in known code, 60 with stacks, 5 truncated, 0 dropped; depth cap 128, walked by signal' "$out/trunc-debug.out"; then
-	echo "PASS measured/debug"
+	echo "PASS input-measured/debug"
 else
-	echo "FAIL measured/debug: no [stacks] lines in $out/trunc-debug.out"
+	echo "FAIL input-measured/debug: no [stacks] lines in $out/trunc-debug.out"
 fi
 
 # A shared object: frames in it mapped through the load map.
@@ -231,8 +231,8 @@ json shlib-json shlib.gmon -- stacks=16 fn:lib_work=0.08 fn:lib_call=0.08 \
 	echo "stack 45 work dear main"
 	echo "stack 5 work dear main"
 } >"$out/cd3.spec"
-mk "$out/cd2.gmon" "$out/cd2.spec" || echo "FAIL measured/mkprof-cd2"
-mk "$out/cd3.gmon" "$out/cd3.spec" || echo "FAIL measured/mkprof-cd3"
+mk "$out/cd2.gmon" "$out/cd2.spec" || echo "FAIL input-measured/mkprof-cd2"
+mk "$out/cd3.gmon" "$out/cd3.spec" || echo "FAIL input-measured/mkprof-cd3"
 sums="stacks=140 fn:work=1.4 fn:cheap=0.4 fn:dear=1 arc:dear>work=1 arc:cheap>work=0.4"
 # shellcheck disable=SC2086 # the claims are words
 json sum-json cd.gmon cd2.gmon -- $sums
@@ -244,9 +244,9 @@ cp "$out/cd.gmon" "$out/cd.gmon.gmonx" "$out/cd2.gmon" \
 (cd "$out/sum" && "$GPROF" -s "$P" cd.gmon cd2.gmon >/dev/null 2>"$out/sum.err")
 rc=$?
 if [ "$rc" -ne 0 ] || [ -s "$out/sum.err" ] || [ ! -s "$out/sum/gmon.sum.gmonx" ]; then
-	echo "FAIL measured/sum-write: exit $rc: $(head -n 1 "$out/sum.err")"
+	echo "FAIL input-measured/sum-write: exit $rc: $(head -n 1 "$out/sum.err")"
 else
-	echo "PASS measured/sum-write"
+	echo "PASS input-measured/sum-write"
 fi
 cp "$P" "$out/sum/prog"
 out_save=$out
@@ -255,9 +255,9 @@ out=$out/sum
 json sum-roundtrip gmon.sum -- $sums
 run_gprof "$out" sum-debug -d -b -p prog gmon.sum
 if grep -qx '\[stacks\] 2 distinct stacks over 4 frames from 1 records: 140 samples, 0 truncated' "$out/sum-debug.out"; then
-	echo "PASS measured/sum-distinct"
+	echo "PASS input-measured/sum-distinct"
 else
-	echo "FAIL measured/sum-distinct: see $out/sum-debug.out"
+	echo "FAIL input-measured/sum-distinct: see $out/sum-debug.out"
 fi
 out=$out_save
 
@@ -268,17 +268,17 @@ while read -r kind want; do
 	{
 		cat "$out/cd.spec"
 		echo "badstack $kind"
-	} | mk "$out/bad-$kind.gmon" - || echo "FAIL measured/mkprof-$kind"
+	} | mk "$out/bad-$kind.gmon" - || echo "FAIL input-measured/mkprof-$kind"
 	run_gprof "$out" "bad-$kind" -b prog "bad-$kind.gmon"
 	if [ "$rc" -ne 0 ]; then
-		echo "FAIL measured/bad-$kind: exit $rc"
+		echo "FAIL input-measured/bad-$kind: exit $rc"
 	elif [ "$(wc -l <"$out/bad-$kind.err")" -ne 1 ] ||
 		! grep -qF "corrupt side file ($want); ignored" "$out/bad-$kind.err"; then
-		echo "FAIL measured/bad-$kind: want '$want', stderr: $(head -n 2 "$out/bad-$kind.err")"
+		echo "FAIL input-measured/bad-$kind: want '$want', stderr: $(head -n 2 "$out/bad-$kind.err")"
 	elif ! cmp -s "$out/bad-$kind.out" "$out/cd-ref.out"; then
-		echo "FAIL measured/bad-$kind: the reports changed"
+		echo "FAIL input-measured/bad-$kind: the reports changed"
 	else
-		echo "PASS measured/bad-$kind"
+		echo "PASS input-measured/bad-$kind"
 	fi
 done <<'EOF'
 index STACKS record 2: stack 0 names frame 5 of 1
@@ -299,12 +299,12 @@ for id in 4294967295 4294967294; do
 	{
 		cat "$out/cd.spec"
 		echo "badstack object id=$id"
-	} | mk "$out/bad-obj$id.gmon" - || fail "measured/mkprof-obj$id"
+	} | mk "$out/bad-obj$id.gmon" - || fail "input-measured/mkprof-obj$id"
 	printf 'gprof: %s: corrupt side file (%s %s); ignored\n' \
 		"bad-obj$id.gmon.gmonx" \
 		"a STACKS frame names undeclared object" "$id" \
 		>"$out/bad-obj$id.want-err"
-	expect "measured/bad-object-$id" --in="$out" \
+	expect "input-measured/bad-object-$id" --in="$out" \
 		--err="$out/bad-obj$id.want-err" --want="$out/cd-ref.out" \
 		"$GPROF" -b prog "bad-obj$id.gmon"
 done
@@ -313,15 +313,15 @@ done
 {
 	cat "$out/cd.spec"
 	echo "badstack overflow"
-} | mk "$out/bad-overflow.gmon" - || echo "FAIL measured/mkprof-overflow"
+} | mk "$out/bad-overflow.gmon" - || echo "FAIL input-measured/mkprof-overflow"
 run_gprof "$out" bad-overflow -b prog bad-overflow.gmon
 if [ "$rc" -eq 0 ] && [ "$(wc -l <"$out/bad-overflow.err")" -eq 2 ] &&
 	grep -qF "bad-overflow.gmon.gmonx: stack sample counts overflow 64 bits; capped at 2^64-1" "$out/bad-overflow.err" &&
 	grep -qF "bad-overflow.gmon.gmonx: 18446744073709551615 stack samples, more than the 100 samples of the histograms that count them; the stacks are ignored" "$out/bad-overflow.err" &&
 	cmp -s "$out/bad-overflow.out" "$out/cd-ref.out"; then
-	echo "PASS measured/bad-overflow"
+	echo "PASS input-measured/bad-overflow"
 else
-	echo "FAIL measured/bad-overflow: stderr: $(head -n 2 "$out/bad-overflow.err")"
+	echo "FAIL input-measured/bad-overflow: stderr: $(head -n 2 "$out/bad-overflow.err")"
 fi
 
 # Stacks with more samples than the histograms that count them (the
@@ -336,14 +336,14 @@ fi
 	echo "stack 10 work cheap main"
 	echo "stack 90 work dear main"
 	echo "stack 100000000000000 nohist=1 work dear main"
-} | mk "$out/huge.gmon" - || fail "measured/mkprof-huge"
+} | mk "$out/huge.gmon" - || fail "input-measured/mkprof-huge"
 printf 'gprof: huge.gmon.gmonx: %s stack samples, more than the %s\n' \
 	100000000000100 "100 samples of the histograms that count them; the stacks are ignored" \
 	>"$out/huge.want-err"
-expect measured/stacks-beyond-histogram --in="$out" --err="$out/huge.want-err" \
+expect input-measured/stacks-beyond-histogram --in="$out" --err="$out/huge.want-err" \
 	--want="$out/cd-ref.out" "$GPROF" -b prog huge.gmon
 run_gprof "$out" huge-json --format=json prog huge.gmon
-assert measured/stacks-beyond-histogram-json "stack samples kept: $out/huge-json.out" \
+assert input-measured/stacks-beyond-histogram-json "stack samples kept: $out/huge-json.out" \
 	python3 "$here/check.py" "$out/huge-json.out" stacks=0 fn:dear=null
 # Two profiles: each stack's samples in the other's histogram only, so
 # neither alone holds its stacks but the sum does (no warning).
@@ -357,10 +357,10 @@ assert measured/stacks-beyond-histogram-json "stack samples kept: $out/huge-json
 	echo "stack 300 nohist=1 work cheap main"
 	echo "hist 0 work 300"
 } >"$out/sumB.spec"
-mk "$out/sumA.gmon" "$out/sumA.spec" || fail "measured/mkprof-sumA"
-mk "$out/sumB.gmon" "$out/sumB.spec" || fail "measured/mkprof-sumB"
+mk "$out/sumA.gmon" "$out/sumA.spec" || fail "input-measured/mkprof-sumA"
+mk "$out/sumB.gmon" "$out/sumB.spec" || fail "input-measured/mkprof-sumB"
 run_gprof "$out" sumAB --format=json prog sumA.gmon sumB.gmon
-assert measured/stacks-summed-profiles "stacks dropped or a warning: $(head -n 1 "$out/sumAB.err")" \
+assert input-measured/stacks-summed-profiles "stacks dropped or a warning: $(head -n 1 "$out/sumAB.err")" \
 	sh -c '[ ! -s "$1" ] && python3 "$2" "$3" stacks=400 fn:dear=1' \
 	sh "$out/sumAB.err" "$here/check.py" "$out/sumAB.out"
 # gmon.sum's 16-bit bins cut sums past 65535 (as GNU writes them) while
@@ -371,11 +371,11 @@ assert measured/stacks-summed-profiles "stacks dropped or a warning: $(head -n 1
 	echo "stack 40000 work dear main"
 } >"$out/cut.spec"
 mkdir -p "$out/cut"
-mk "$out/cut/c1.gmon" "$out/cut.spec" || fail "measured/mkprof-cut"
-mk "$out/cut/c2.gmon" "$out/cut.spec" || fail "measured/mkprof-cut"
+mk "$out/cut/c1.gmon" "$out/cut.spec" || fail "input-measured/mkprof-cut"
+mk "$out/cut/c2.gmon" "$out/cut.spec" || fail "input-measured/mkprof-cut"
 (cd "$out/cut" && "$GPROF" -s "$P" c1.gmon c2.gmon >/dev/null 2>"$out/cut.err")
 run_gprof "$out/cut" cut-json --format=json "$P" gmon.sum
-assert measured/stacks-gmon-sum-cut-bins "stacks dropped or a warning: $(cat "$out/cut.err" "$out/cut/cut-json.err" | head -n 1)" \
+assert input-measured/stacks-gmon-sum-cut-bins "stacks dropped or a warning: $(cat "$out/cut.err" "$out/cut/cut-json.err" | head -n 1)" \
 	sh -c '[ ! -s "$1" ] && [ ! -s "$2" ] && python3 "$3" "$4" stacks=80000 fn:dear=800' \
 	sh "$out/cut.err" "$out/cut/cut-json.err" "$here/check.py" "$out/cut/cut-json.out"
 
@@ -383,7 +383,7 @@ assert measured/stacks-gmon-sum-cut-bins "stacks dropped or a warning: $(cat "$o
 # prints the estimate; JSON's measured numbers are null.
 cd_spec >"$out/none.spec"
 echo "hist 0 work 100" >>"$out/none.spec"
-mk "$out/none.gmon" "$out/none.spec" || echo "FAIL measured/mkprof-none"
+mk "$out/none.gmon" "$out/none.spec" || echo "FAIL input-measured/mkprof-none"
 run_gprof "$out" none-est -b -q prog none.gmon
 run_gprof "$out" none -b -q --measured prog none.gmon
 if [ "$rc" -eq 0 ] && [ "$(wc -l <"$out/none.err")" -eq 1 ] &&
@@ -391,9 +391,9 @@ if [ "$rc" -eq 0 ] && [ "$(wc -l <"$out/none.err")" -eq 1 ] &&
 	grep -qx "no stack samples in the profile: times are gprof's estimates" "$out/none.out" &&
 	[ "$(grep -vc "no stack samples" "$out/none.out")" -eq "$(wc -l <"$out/none-est.out")" ] &&
 	grep -v "no stack samples" "$out/none.out" | cmp -s - "$out/none-est.out"; then
-	echo "PASS measured/none"
+	echo "PASS input-measured/none"
 else
-	echo "FAIL measured/none: see $out/none.out, $out/none.err"
+	echo "FAIL input-measured/none: see $out/none.out, $out/none.err"
 fi
 json none-json none.gmon -- stacks=0 truncated=0 fn:dear=null \
 	arc:dear\>work=null
@@ -407,13 +407,13 @@ doc = json.load(open(sys.argv[1], encoding="utf-8"))
 schema = json.load(open(sys.argv[2], encoding="utf-8"))
 jsonschema.Draft202012Validator(schema).validate(doc)
 EOF
-			echo "PASS measured/schema-$n"
+			echo "PASS input-measured/schema-$n"
 		else
-			echo "FAIL measured/schema-$n: $(tail -n 1 "$out/$n.schema")"
+			echo "FAIL input-measured/schema-$n: $(tail -n 1 "$out/$n.schema")"
 		fi
 	done
 else
-	echo "SKIP measured/schema: no python3 with jsonschema"
+	echo "SKIP input-measured/schema: no python3 with jsonschema"
 fi
 
 # The views (pprof, callgrind, DOT) from the measured numbers.
@@ -421,9 +421,9 @@ fi
 # (golang-go) with its real depth and cumulative times.
 run_gprof "$out" cyc-pprof --format=pprof --output=cyc.pb.gz prog cyc.gmon
 if ! command -v go >/dev/null 2>&1; then
-	echo "SKIP measured/pprof-go: no go (Debian's golang-go)"
+	echo "SKIP input-measured/pprof-go: no go (Debian's golang-go)"
 elif [ "$rc" -ne 0 ]; then
-	echo "FAIL measured/pprof-go: exit $rc"
+	echo "FAIL input-measured/pprof-go: exit $rc"
 else
 	(cd "$out" && HOME=$out GOCACHE=$out/gocache go tool pprof -traces cyc.pb.gz) >"$out/cyc-traces.txt" 2>&1
 	(cd "$out" && HOME=$out GOCACHE=$out/gocache go tool pprof -top -cum cyc.pb.gz) >"$out/cyc-top.txt" 2>&1
@@ -434,9 +434,9 @@ else
 		grep -Eq '^ +270ms .* 470ms .* ping$' "$out/cyc-top.txt" &&
 		grep -Eq '^ +50ms .* 400ms .* pong$' "$out/cyc-top.txt" &&
 		grep -Eq '^ +0 .* 730ms .* main$' "$out/cyc-top.txt"; then
-		echo "PASS measured/pprof-go"
+		echo "PASS input-measured/pprof-go"
 	else
-		echo "FAIL measured/pprof-go: see $out/cyc-traces.txt, $out/cyc-top.txt"
+		echo "FAIL input-measured/pprof-go: see $out/cyc-traces.txt, $out/cyc-top.txt"
 	fi
 fi
 # callgrind: a call's inclusive cost is the callee's measured time from
@@ -446,14 +446,14 @@ if [ "$rc" -eq 0 ] &&
 	awk '/^fn=.* dear$/ { f = 1 } /^fn=/ && !/ dear$/ { f = 0 }
 	     f && /^calls=200 / { getline; split($0, v, " "); print v[2] }' \
 		"$out/cd-callgrind.out" | grep -qx 900000000; then
-	echo "PASS measured/callgrind"
+	echo "PASS input-measured/callgrind"
 else
-	echo "FAIL measured/callgrind: dear's call of work does not cost 900000000 ns in $out/cd-callgrind.out"
+	echo "FAIL input-measured/callgrind: dear's call of work does not cost 900000000 ns in $out/cd-callgrind.out"
 fi
 # DOT: the edge dear -> work carries 90.00 %.
 run_gprof "$out" cd-dot --format=dot prog cd.gmon
 if [ "$rc" -eq 0 ] && grep -q 'label="90.00%\\n200' "$out/cd-dot.out"; then
-	echo "PASS measured/dot"
+	echo "PASS input-measured/dot"
 else
-	echo "FAIL measured/dot: no 90.00% edge in $out/cd-dot.out"
+	echo "FAIL input-measured/dot: no 90.00% edge in $out/cd-dot.out"
 fi

@@ -1,4 +1,4 @@
-/* The program of tests/objects: calls into four shared libraries and
+/* The program of tests/input-objects: calls into four shared libraries and
  * has a helper() of its own (the libraries' helpers collide with it). */
 int a_work(int n);
 int b_work(int n);

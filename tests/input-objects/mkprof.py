@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """mkprof.py - write a GNU gmon.out and its side file (PROFILE.gmonx,
-include/gmon_side.h) with a load map, for tests/objects/run.sh.
+include/gmon_side.h) with a load map, for tests/input-objects/run.sh.
 
 Usage: mkprof.py OUT SPEC     (SPEC a file, or - for stdin)
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/objects/run.sh - the shared objects of a profile (src/objects.c):
+# tests/input-objects/run.sh - the shared objects of a profile (src/objects.c):
 # the side file's load map (OBJECT, HIST, ARCS records) read back, the
 # libraries' functions in every report.
 #
@@ -18,13 +18,13 @@ GPROF=${GPROF:?GPROF must name our gprof}
 BUILD=${BUILD:?BUILD must name the build directory}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
-out=$BUILD/objects
+out=$BUILD/input-objects
 rm -rf "$out"
 mkdir -p "$out/lib" "$out/moved" "$out/other" || exit 1
 mk() { python3 "$here/mkprof.py" "$@"; }
 
 if ! command -v python3 >/dev/null 2>&1; then
-	skip "objects/all" "no python3"
+	skip "input-objects/all" "no python3"
 	exit 0
 fi
 
@@ -45,14 +45,14 @@ if ! {
 			"$here/liba.c" &&
 		cp "$L/liba.so" "$out/moved/liba.so"
 } 2>"$out/build.log"; then
-	fail "objects/build" "see $out/build.log"
+	fail "input-objects/build" "see $out/build.log"
 	exit 0
 fi
 if ! readelf -n "$L/liba.so" | grep -q 'Build ID'; then
-	skip "objects/all" "the linker writes no build-id here"
+	skip "input-objects/all" "the linker writes no build-id here"
 	exit 0
 fi
-pass "objects/build"
+pass "input-objects/build"
 
 # The load map of every case: the four libraries (object ids 1-4), the
 # samples and the calls, as mkprof.py directives.  $1: the program.
@@ -90,11 +90,11 @@ EOF
 # nothing went to stderr ($out/NAME.err).
 check() {
 	if [ "$rc" -ne 0 ]; then
-		fail "objects/$1" "exit $rc: $(head -n 1 "$out/$1.err")"
+		fail "input-objects/$1" "exit $rc: $(head -n 1 "$out/$1.err")"
 	elif [ -s "$out/$1.err" ]; then
-		fail "objects/$1" "stderr: $(head -n 1 "$out/$1.err")"
+		fail "input-objects/$1" "stderr: $(head -n 1 "$out/$1.err")"
 	else
-		expect_file "objects/$1" "$out/$1.out" "$here/expected/$2.txt"
+		expect_file "input-objects/$1" "$out/$1.out" "$here/expected/$2.txt"
 	fi
 }
 
@@ -105,30 +105,30 @@ has() {
 	shift
 	for _t in "$@"; do
 		if ! grep -qxF -- "$_t" "$out/$_n.out"; then
-			fail "objects/$_n" "no line '$_t'"
+			fail "input-objects/$_n" "no line '$_t'"
 			return
 		fi
 	done
 	if [ "$rc" -ne 0 ]; then
-		fail "objects/$_n" "exit $rc"
+		fail "input-objects/$_n" "exit $rc"
 	else
-		pass "objects/$_n"
+		pass "input-objects/$_n"
 	fi
 }
 
 # warned NAME TEXT: PASS when exit 0 and one line of stderr holds TEXT.
 warned() {
 	if [ "$rc" -ne 0 ]; then
-		fail "objects/$1" "exit $rc"
+		fail "input-objects/$1" "exit $rc"
 	elif [ "$(grep -cF -- "$2" "$out/$1.err")" -ne 1 ]; then
-		fail "objects/$1" "want one warning '$2', stderr: $(head -n 2 "$out/$1.err")"
+		fail "input-objects/$1" "want one warning '$2', stderr: $(head -n 2 "$out/$1.err")"
 	else
-		pass "objects/$1"
+		pass "input-objects/$1"
 	fi
 }
 
-spec "$out/main" | mk "$out/pie.gmon" - || fail "objects/mkprof"
-spec "$out/main-nopie" | mk "$out/nopie.gmon" - || fail "objects/mkprof"
+spec "$out/main" | mk "$out/pie.gmon" - || fail "input-objects/mkprof"
+spec "$out/main-nopie" | mk "$out/nopie.gmon" - || fail "input-objects/mkprof"
 
 # The flat profile and the call graph, PIE or not: the same reports.
 run_gprof "$out" flat-pie -b -p main pie.gmon
@@ -161,17 +161,17 @@ if [ "$rc" -eq 0 ] &&
 	grep -qx '100.00      0.20     0.20        3    66.67    66.67  helper \[liba.so\]' "$out/spec-obj.out" &&
 	grep -q '^\[[0-9]*\] .* helper \[libb.so\] \[[0-9]*\]$' "$out/spec-obj.out" &&
 	! grep -q '^\[[0-9]*\] .* a_work ' "$out/spec-obj.out"; then
-	pass "objects/spec-obj"
+	pass "input-objects/spec-obj"
 else
-	fail "objects/spec-obj" "see $out/spec-obj.out"
+	fail "input-objects/spec-obj" "see $out/spec-obj.out"
 fi
 # -r orders the program's functions for its linker: none of a library's.
 run_gprof "$out" order -r main pie.gmon
 if [ "$rc" -eq 0 ] && grep -qx cb "$out/order.out" &&
 	! grep -qx -e a_work -e b_work -e cx_work "$out/order.out"; then
-	pass "objects/order"
+	pass "input-objects/order"
 else
-	fail "objects/order" "see $out/order.out"
+	fail "input-objects/order" "see $out/order.out"
 fi
 run_gprof "$out" traditional -b -T -p main pie.gmon
 has traditional \
@@ -183,15 +183,15 @@ if grep -q '^<unknown>:0: (helper \[liba.so\]:0x[0-9a-f]*) 3 executions$' "$out/
 	grep -q '^<unknown>:0: (a_work:0x[0-9a-f]*) 3 executions$' "$out/exec.out" &&
 	grep -q 'main.c:[0-9]*: (helper:0x[0-9a-f]*) 1 executions$' "$out/exec.out" &&
 	[ "$rc" -eq 0 ]; then
-	pass "objects/exec"
+	pass "input-objects/exec"
 else
-	fail "objects/exec" "see $out/exec.out"
+	fail "input-objects/exec" "see $out/exec.out"
 fi
 run_gprof "$out" debug -d -b -p main pie.gmon
 if grep -q "^\[objects\] $L/liba.so: file $L/liba.so, bias 0x[0-9a-f]*00000000, [0-9]* functions, 25 samples in [0-9]* bins from 0x[0-9a-f]*, 6 calls in 2 arcs$" "$out/debug.out"; then
-	pass "objects/debug"
+	pass "input-objects/debug"
 else
-	fail "objects/debug" "no [objects] line for liba.so"
+	fail "input-objects/debug" "no [objects] line for liba.so"
 fi
 for v in json callgrind dot html errorbars pprof; do
 	run_gprof "$out" "view-$v" --format=$v main pie.gmon
@@ -204,11 +204,11 @@ for v in json callgrind dot html errorbars pprof; do
 	*) want='helper \[liba.so\]' ;;
 	esac
 	if [ "$rc" -ne 0 ] || [ -s "$out/view-$v.err" ]; then
-		fail "objects/view-$v" "exit $rc: $(head -n 1 "$out/view-$v.err")"
+		fail "input-objects/view-$v" "exit $rc: $(head -n 1 "$out/view-$v.err")"
 	elif ! grep -aq "$want" "$out/view-$v.out"; then
-		fail "objects/view-$v" "no '$want'"
+		fail "input-objects/view-$v" "no '$want'"
 	else
-		pass "objects/view-$v"
+		pass "input-objects/view-$v"
 	fi
 done
 # The JSON document, with its "object" keys, against the schema.
@@ -221,12 +221,12 @@ doc = json.load(open(sys.argv[1], encoding="utf-8"))
 schema = json.load(open(sys.argv[2], encoding="utf-8"))
 jsonschema.Draft202012Validator(schema).validate(doc)
 EOF
-		pass "objects/json-schema"
+		pass "input-objects/json-schema"
 	else
-		fail "objects/json-schema" "$(tail -n 1 "$out/schema.txt")"
+		fail "input-objects/json-schema" "$(tail -n 1 "$out/schema.txt")"
 	fi
 else
-	skip "objects/json-schema" "no python3 with jsonschema"
+	skip "input-objects/json-schema" "no python3 with jsonschema"
 fi
 # pprof: each location in the mapping of its own object (the file read,
 # with its build-id), inside that mapping's address range.
@@ -236,24 +236,24 @@ if /usr/bin/python3 "$here/pprof-maps.py" "$out/view-pprof.pb.gz" \
 	>"$out/pprof-maps.txt" 2>&1 &&
 	grep -qx "helper \[liba.so\]|$L/liba.so|$ida" "$out/pprof-maps.txt" &&
 	grep -qx "main|main|" "$out/pprof-maps.txt"; then
-	pass "objects/pprof-mappings"
+	pass "input-objects/pprof-mappings"
 else
-	fail "objects/pprof-mappings" "$(head -n 3 "$out/pprof-maps.txt" | tr '\n' ' ')"
+	fail "input-objects/pprof-mappings" "$(head -n 3 "$out/pprof-maps.txt" | tr '\n' ' ')"
 fi
 run_gprof "$out" diff --diff=pie.gmon main pie.gmon
 if [ "$rc" -eq 0 ] && grep -q '^0 significant changes; 14 unchanged functions not listed.$' "$out/diff.out"; then
-	pass "objects/diff"
+	pass "input-objects/diff"
 else
-	fail "objects/diff" "exit $rc, see $out/diff.out"
+	fail "input-objects/diff" "exit $rc, see $out/diff.out"
 fi
 # Line mode (-l, -s) and the static call graph (-c) read the program's
 # bytes and DWARF: library functions must just not be found there.
 for o in -l -s -c -A; do
 	run_gprof "$out" "mode$o" -b $o main pie.gmon
 	if [ "$rc" -ne 0 ] || [ -s "$out/mode$o.err" ]; then
-		fail "objects/mode$o" "exit $rc: $(head -n 1 "$out/mode$o.err")"
+		fail "input-objects/mode$o" "exit $rc: $(head -n 1 "$out/mode$o.err")"
 	else
-		pass "objects/mode$o"
+		pass "input-objects/mode$o"
 	fi
 done
 rm -f "$out/gmon.sum"
@@ -265,9 +265,9 @@ run_gprof "$out" side-arcs-only main noexearcs.gmon
 if [ "$rc" -eq 0 ] && grep -q '^Index by function name$' "$out/side-arcs-only.out" &&
 	grep -Eq '^ +[0-9.]+ +[0-9.]+ +3/3 +helper \[liba.so\] \[[0-9]+\]$' \
 		"$out/side-arcs-only.out"; then
-	pass "objects/side-arcs-only"
+	pass "input-objects/side-arcs-only"
 else
-	fail "objects/side-arcs-only" "exit $rc, see $out/side-arcs-only.out"
+	fail "input-objects/side-arcs-only" "exit $rc, see $out/side-arcs-only.out"
 fi
 
 # An arc whose callee address lies 4 GiB past its object's functions
@@ -280,11 +280,11 @@ run_gprof "$out" farcall -b -q main farcall.gmon
 sed -n '/^\[[0-9]*\].* a_work \[[0-9]*\]$/,/^---/p' "$out/farcall.out" \
 	>"$out/farcall.entry"
 if [ "$rc" -ne 0 ] || [ ! -s "$out/farcall.entry" ]; then
-	fail "objects/farcall" "exit $rc, or no entry for a_work"
+	fail "input-objects/farcall" "exit $rc, or no entry for a_work"
 elif grep -q 'helper' "$out/farcall.entry"; then
-	fail "objects/farcall" "the far arc charged: $(grep helper "$out/farcall.entry")"
+	fail "input-objects/farcall" "the far arc charged: $(grep helper "$out/farcall.entry")"
 else
-	pass "objects/farcall"
+	pass "input-objects/farcall"
 fi
 
 # Arcs from an address past the program's code, in gmon.out and in the
@@ -296,11 +296,11 @@ printf 'exe %s\nobject 1 %s\narc 0 main 1 a_work 3\narc 0 %s 1 a_work 2\narc 0 %
 run_gprof "$out" farexe -b -q main farexe.gmon
 bad=$(grep -E '(^| )[25]/[0-9]|^ +2 +a_work' "$out/farexe.out" | head -n 1)
 if [ "$rc" -ne 0 ] || ! grep -Eq '^ +[0-9.]+ +[0-9.]+ +3/3 +main \[[0-9]+\]$' "$out/farexe.out"; then
-	fail "objects/farexe" "exit $rc, or no main -> a_work 3/3 (main as the caller)"
+	fail "input-objects/farexe" "exit $rc, or no main -> a_work 3/3 (main as the caller)"
 elif [ -n "$bad" ]; then
-	fail "objects/farexe" "a far arc charged: $bad"
+	fail "input-objects/farexe" "a far arc charged: $bad"
 else
-	pass "objects/farexe"
+	pass "input-objects/farexe"
 fi
 
 # A library that moved: found by --object-path (a ':' list, after a
@@ -387,21 +387,21 @@ run_gprof "$out" sum-file -b -p main gmon.sum
 check sum-file sum
 run_gprof "$out" sum-plain -s main plain.gmon
 if [ "$rc" -eq 0 ] && [ -f "$out/gmon.sum" ] && [ ! -e "$out/gmon.sum.gmonx" ]; then
-	pass "objects/sum-plain"
+	pass "input-objects/sum-plain"
 else
-	fail "objects/sum-plain" "exit $rc, or gmon.sum.gmonx left"
+	fail "input-objects/sum-plain" "exit $rc, or gmon.sum.gmonx left"
 fi
 
 # A profile without a side file, and one whose side file has no load
 # map: byte-identical to GNU gprof's.
 if [ -x "${ORACLE:-/usr/bin/gprof}" ]; then
-	compare_gprof objects/gnu-no-side "$out" "$out/main" "$out/plain.gmon" -b
+	compare_gprof input-objects/gnu-no-side "$out" "$out/main" "$out/plain.gmon" -b
 	printf 'exe %s\nhist 0 main 7\nhist 0 helper 3\narc 0 cb 0 helper 2\n' \
 		"$out/main" | mk "$out/nomap.gmon" -
-	compare_gprof objects/gnu-no-map "$out" "$out/main" "$out/nomap.gmon" -b
+	compare_gprof input-objects/gnu-no-map "$out" "$out/main" "$out/nomap.gmon" -b
 else
-	skip "objects/gnu-no-side" "no GNU gprof"
-	skip "objects/gnu-no-map" "no GNU gprof"
+	skip "input-objects/gnu-no-side" "no GNU gprof"
+	skip "input-objects/gnu-no-map" "no GNU gprof"
 fi
 
 # A damaged load map: the side file is ignored with a warning, the
@@ -437,7 +437,7 @@ run_gprof "$out" arcs-ref -b main arcs-ref.gmon
 printf 'gprof: exearc.gmon.gmonx: corrupt side file (%s); ignored\n' \
 	"ARCS record 1: arc 11 has both ends in the executable, an arc only gmon.out holds" \
 	>"$out/exearc.want-err"
-expect objects/exe-arc-in-side-file --in="$out" --err="$out/exearc.want-err" \
+expect input-objects/exe-arc-in-side-file --in="$out" --err="$out/exearc.want-err" \
 	--want="$out/arcs-ref.out" "$GPROF" -b main exearc.gmon
 
 # 64-bit call counts that pass 2^64 - 1 when summed stop there (issue
@@ -450,9 +450,9 @@ warned huge-calls "/gone/liba.so: shared object not found; its 3 samples and 184
 run_gprof "$out" huge-calls-graph -b -q --object-path="$L" main huge.gmon
 if [ "$rc" -eq 0 ] &&
 	grep -Eq '^\[[0-9]+\] +100\.0 +[0-9.]+ +[0-9.]+ 18446744073709551615 +a_work \[[0-9]+\]$' "$out/huge-calls-graph.out"; then
-	pass "objects/huge-calls-graph"
+	pass "input-objects/huge-calls-graph"
 else
-	fail "objects/huge-calls-graph" "exit $rc: $(grep 'a_work \[' "$out/huge-calls-graph.out" | head -n 1)"
+	fail "input-objects/huge-calls-graph" "exit $rc: $(grep 'a_work \[' "$out/huge-calls-graph.out" | head -n 1)"
 fi
 
 # Many objects (issue 18): 150,000 OBJECT records naming 75,000 objects
@@ -489,12 +489,12 @@ EOF
 rc=$?
 nwarn=$(grep -c '^gprof: /nonexistent/lib[0-9]*\.so: shared object not found; its 2 samples and 0 calls are left out$' "$out/many.err")
 if [ "$rc" -eq 124 ]; then
-	fail "objects/many-objects" "no end within 60 s (quadratic?)"
+	fail "input-objects/many-objects" "no end within 60 s (quadratic?)"
 elif [ "$rc" -ne 0 ] || [ "$nwarn" -ne 75000 ] ||
 	[ "$(wc -l <"$out/many.err")" -ne 75000 ]; then
-	fail "objects/many-objects" "exit $rc, $nwarn of 75000 warnings: $(grep -v nonexistent "$out/many.err" | head -n 1)"
+	fail "input-objects/many-objects" "exit $rc, $nwarn of 75000 warnings: $(grep -v nonexistent "$out/many.err" | head -n 1)"
 else
-	pass "objects/many-objects"
+	pass "input-objects/many-objects"
 fi
 rm -f "$out/many.gmon.gmonx" "$out/many.err"
 
@@ -505,7 +505,7 @@ e2e=$out/e2e
 mkdir -p "$e2e"
 rt=$BUILD/libgmon.a
 if [ ! -f "$rt" ]; then
-	skip "objects/e2e" "no $rt (make builds it)"
+	skip "input-objects/e2e" "no $rt (make builds it)"
 elif ! {
 	cc -O0 -pg -fPIC -shared -o "$e2e/liba.so" "$here/liba.c" &&
 		cc -O0 -pg -fPIC -shared -o "$e2e/libb.so" "$here/libb.c" &&
@@ -514,10 +514,10 @@ elif ! {
 		cc -O0 -pg -fPIE -pie -o "$e2e/main" "$here/main.c" -L"$e2e" \
 			-la -lb -lcx -lcy -Wl,-rpath,"$e2e" "$rt"
 } >"$e2e/build.log" 2>&1; then
-	fail "objects/e2e" "cannot build (see $e2e/build.log)"
+	fail "input-objects/e2e" "cannot build (see $e2e/build.log)"
 elif ! (cd "$e2e" && LIBGMON_CLOCK=itimer ./main) >"$e2e/run.log" 2>&1 ||
 	[ ! -f "$e2e/gmon.out.gmonx" ]; then
-	fail "objects/e2e" "the run wrote no gmon.out with a side file"
+	fail "input-objects/e2e" "the run wrote no gmon.out with a side file"
 else
 	run_gprof "$e2e" e2e -b -q main gmon.out
 	bad=
@@ -533,10 +533,10 @@ else
 			"$e2e/e2e.out" || bad="$bad '$w'"
 	done
 	if [ "$rc" -ne 0 ] || [ -s "$e2e/e2e.err" ]; then
-		fail "objects/e2e" "exit $rc: $(head -n 1 "$e2e/e2e.err")"
+		fail "input-objects/e2e" "exit $rc: $(head -n 1 "$e2e/e2e.err")"
 	elif [ -n "$bad" ]; then
-		fail "objects/e2e" "no arc$bad in $e2e/e2e.out"
+		fail "input-objects/e2e" "no arc$bad in $e2e/e2e.out"
 	else
-		pass "objects/e2e"
+		pass "input-objects/e2e"
 	fi
 fi

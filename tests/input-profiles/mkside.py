@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """mkside.py - write the side file PROFILE.gmonx (include/gmon_side.h)
-beside a profile, for the tie tests of tests/profiles and tests/sumfile.
+beside a profile, for the tie tests of tests/input-profiles and tests/input-sumfile.
 
 Usage: mkside.py PROFILE [OPTION...]
 

@@ -1,11 +1,11 @@
 #!/bin/sh
-# tests/profiles/run.sh - reading and summing profiles: mixed formats,
+# tests/input-profiles/run.sh - reading and summing profiles: mixed formats,
 # a 4.4BSD rate of 0, many histogram records, large histograms read in
 # a stream (left in their file, summed, cut short, many files open),
 # and which side file belongs to a profile (mkside.py makes them).
 #
 # Environment: GPROF (our gprof, absolute path), BUILD (build dir,
-# absolute; everything goes to $BUILD/profiles), optionally ORACLE
+# absolute; everything goes to $BUILD/input-profiles), optionally ORACLE
 # (default /usr/bin/gprof) and CC.  Profiles come from mkgmon; the
 # executable is a small -pg program that is never run.
 # Prints "PASS name" or "FAIL name: why"; exits 0 unless the harness
@@ -16,13 +16,13 @@ BUILD=${BUILD:?BUILD must name the build directory}
 ORACLE=${ORACLE:-/usr/bin/gprof}
 CC=${CC:-cc}
 MKGMON=$BUILD/mkgmon
-out=$BUILD/profiles
+out=$BUILD/input-profiles
 . "$(cd "$(dirname "$0")/.." && pwd)/lib.sh"
 
 rm -rf "$out"
 mkdir -p "$out/in" "$out/run" || exit 1
 if [ ! -x "$MKGMON" ]; then
-	fail "profiles/setup" "$MKGMON missing (make builds it)"
+	fail "input-profiles/setup" "$MKGMON missing (make builds it)"
 	exit 0
 fi
 cat >"$out/in/prog.c" <<'C'
@@ -31,7 +31,7 @@ int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += twice(i); return s
 int main(void) { volatile int s = 0; for (int k = 0; k < 20; k++) s += work(30); return s == 1; }
 C
 if ! $CC -pg -O0 -o "$out/in/prog" "$out/in/prog.c" 2>"$out/cc.err"; then
-	fail "profiles/setup" "cannot build a -pg program"
+	fail "input-profiles/setup" "cannot build a -pg program"
 	exit 0
 fi
 EXE=$out/in/prog
@@ -48,7 +48,7 @@ mkg() {
 	_n=$1
 	shift
 	printf '%s\n' "$@" | "$MKGMON" -o "$out/in/$_n" - 2>"$out/mkgmon.err" ||
-		fail "profiles/mkgmon-$_n" "$(head -n1 "$out/mkgmon.err")"
+		fail "input-profiles/mkgmon-$_n" "$(head -n1 "$out/mkgmon.err")"
 }
 
 # bins N: spec lines setting every 37th bin of N bins.
@@ -98,12 +98,12 @@ refused() {
 }
 
 # --- mixed formats: one rule for both orders -----------------------------
-same profiles/mixed-bsd-then-gnu -b "$EXE" "$out/in/bsd" "$out/in/gnu"
-same profiles/mixed-gnu-then-bsd -b "$EXE" "$out/in/gnu" "$out/in/bsd"
-same profiles/mixed-gnu-then-bsd-sum -s "$EXE" "$out/in/gnu" "$out/in/bsd"
+same input-profiles/mixed-bsd-then-gnu -b "$EXE" "$out/in/bsd" "$out/in/gnu"
+same input-profiles/mixed-gnu-then-bsd -b "$EXE" "$out/in/gnu" "$out/in/bsd"
+same input-profiles/mixed-gnu-then-bsd-sum -s "$EXE" "$out/in/gnu" "$out/in/bsd"
 # GNU sums other rates silently, under the first file's (KNOWN.md).
-refused profiles/mixed-bsd-then-gnu-other-rate rate "$EXE" "$out/in/bsd" "$out/in/gnu1000"
-refused profiles/mixed-gnu-then-bsd-other-rate rate "$EXE" "$out/in/gnu1000" "$out/in/bsd"
+refused input-profiles/mixed-bsd-then-gnu-other-rate rate "$EXE" "$out/in/bsd" "$out/in/gnu1000"
+refused input-profiles/mixed-gnu-then-bsd-other-rate rate "$EXE" "$out/in/gnu1000" "$out/in/bsd"
 
 # --- a 4.4BSD header with a rate of 0 ------------------------------------
 # GNU assumes its clock rate (100 per second) and says nothing; we say
@@ -113,22 +113,22 @@ newdir rate0
 _ro=$?
 "$ORACLE" -b "$EXE" "$out/in/bsd44r0" >"$dir/gnu.txt" 2>/dev/null
 if [ $_ro -ne 0 ]; then
-	fail "profiles/bsd44-rate0" "exit $_ro"
+	fail "input-profiles/bsd44-rate0" "exit $_ro"
 elif ! cmp -s "$dir/ours.txt" "$dir/gnu.txt"; then
-	fail "profiles/bsd44-rate0" "report differs from GNU's ($(grep -m1 'counts as' "$dir/ours.txt"))"
+	fail "input-profiles/bsd44-rate0" "report differs from GNU's ($(grep -m1 'counts as' "$dir/ours.txt"))"
 elif [ "$(wc -l <"$dir/ours.err")" -ne 1 ] ||
 	! grep -q '^gprof: .*bsd44r0: .*rate of 0.*assuming 100' "$dir/ours.err"; then
-	fail "profiles/bsd44-rate0" "no warning: $(head -n1 "$dir/ours.err")"
+	fail "input-profiles/bsd44-rate0" "no warning: $(head -n1 "$dir/ours.err")"
 else
-	pass "profiles/bsd44-rate0"
+	pass "input-profiles/bsd44-rate0"
 fi
 newdir rate0-sum
 (cd "$dir" && "$GPROF" -s "$EXE" "$out/in/bsd44r0" "$out/in/bsd" 2>ours.err &&
 	mkdir g && cd g && "$ORACLE" -s "$EXE" "$out/in/bsd44r0" "$out/in/bsd")
 if cmp -s "$dir/gmon.sum" "$dir/g/gmon.sum"; then
-	pass "profiles/bsd44-rate0-sum"
+	pass "input-profiles/bsd44-rate0-sum"
 else
-	fail "profiles/bsd44-rate0-sum" "gmon.sum differs from GNU's"
+	fail "input-profiles/bsd44-rate0-sum" "gmon.sum differs from GNU's"
 fi
 
 # --- many histogram records ----------------------------------------------
@@ -153,20 +153,20 @@ newdir many
 # the warning that says so.
 if [ -s "$dir/ours.txt" ] && cmp -s "$dir/ours.txt" "$dir/one.txt" &&
 	! grep -v 'was it written by another build' "$dir/ours.err" >/dev/null; then
-	pass "profiles/many-hist-records"
+	pass "input-profiles/many-hist-records"
 else
-	fail "profiles/many-hist-records" "report differs from the one on one record"
+	fail "input-profiles/many-hist-records" "report differs from the one on one record"
 fi
 # gmon.sum keeps the records in the order they came (GNU's order).
 mkg few-down "hists 3000 $lo 4 1 down" "$arcs"
 mkg few-up "hists 3000 $lo 4 1" "$arcs"
-same profiles/many-records-sum-order -s "$EXE" "$out/in/few-down" "$out/in/few-up"
+same input-profiles/many-records-sum-order -s "$EXE" "$out/in/few-down" "$out/in/few-up"
 
 # --- large histograms, read in a stream ----------------------------------
-same profiles/big-hist -b "$EXE" "$out/in/big"
-same profiles/big-hist-sum2 -b "$EXE" "$out/in/big" "$out/in/big2"
-same profiles/big-hist-sum3-s -s "$EXE" "$out/in/big" "$out/in/big2" "$out/in/big"
-same profiles/big-mixed-bsd-gnu -b "$EXE" "$out/in/bigbsd" "$out/in/big2"
+same input-profiles/big-hist -b "$EXE" "$out/in/big"
+same input-profiles/big-hist-sum2 -b "$EXE" "$out/in/big" "$out/in/big2"
+same input-profiles/big-hist-sum3-s -s "$EXE" "$out/in/big" "$out/in/big2" "$out/in/big"
+same input-profiles/big-mixed-bsd-gnu -b "$EXE" "$out/in/bigbsd" "$out/in/big2"
 # A regular file on stdin reads as any file; a pipe is refused (only
 # regular files are profiles: a FIFO would block, a device never ends).
 newdir pipe
@@ -176,9 +176,9 @@ cat "$out/in/big" | "$GPROF" -b "$EXE" /dev/stdin >"$dir/pipe.txt" 2>&1
 rc=$?
 if cmp -s "$dir/ours.txt" "$dir/gnu.txt" && [ $rc -eq 1 ] &&
 	grep -q 'not a regular file (a FIFO)' "$dir/pipe.txt"; then
-	pass "profiles/big-hist-stdin"
+	pass "input-profiles/big-hist-stdin"
 else
-	fail "profiles/big-hist-stdin" "stdin file differs from GNU's, or a pipe was not refused"
+	fail "input-profiles/big-hist-stdin" "stdin file differs from GNU's, or a pipe was not refused"
 fi
 # More files with waiting histograms than descriptors: 40 files of
 # disjoint large ranges under a limit of 24 open files.
@@ -198,9 +198,9 @@ _ro=$?
 # shellcheck disable=SC2086
 "$ORACLE" -b -p "$EXE" $files >"$dir/gnu.txt" 2>/dev/null
 if [ $_ro -eq 0 ] && cmp -s "$dir/ours.txt" "$dir/gnu.txt"; then
-	pass "profiles/many-files-few-descriptors"
+	pass "input-profiles/many-files-few-descriptors"
 else
-	fail "profiles/many-files-few-descriptors" "exit $_ro: $(head -n1 "$dir/ours.err")"
+	fail "input-profiles/many-files-few-descriptors" "exit $_ro: $(head -n1 "$dir/ours.err")"
 fi
 
 # --- side files: which profile they belong to ----------------------------
@@ -257,41 +257,41 @@ side_read() {
 if ! command -v python3 >/dev/null 2>&1; then
 	for c in zero-run-id tie-other-bytes other-owner tie-read old-run-id-read \
 		tie-big-hist two-profiles; do
-		skip "profiles/side/$c" "no python3"
+		skip "input-profiles/side/$c" "no python3"
 	done
 else
 	# glibc's gmon.out has zeros for a run id, and so has a side file
 	# from before TIE that another run left there: it ties nothing
 	# (its clock claims 1000 s).
-	side_case profiles/side/zero-run-id "$out/in/gnu" \
+	side_case input-profiles/side/zero-run-id "$out/in/gnu" \
 		"gprof: gmon.out.gmonx cannot be tied to gmon.out (an older side file with a zero run id); ignored" \
 		runid=zero tie=no clock=1000000000000
 	# The run id agrees (a gmon.sum rewritten by GNU's gprof -s keeps
 	# its spare bytes), the bytes do not.
-	side_case profiles/side/tie-other-bytes "$out/in/gnu" \
+	side_case input-profiles/side/tie-other-bytes "$out/in/gnu" \
 		"gprof: gmon.out.gmonx belongs to another profile than gmon.out (written for other bytes: gmon.out was written again since); ignored" \
 		spare=0102030405060708090a0b0c tie=other
 	if [ "$(id -u)" -eq 0 ]; then
-		SIDE_OWNER=65534 side_case profiles/side/other-owner "$out/in/gnu" \
+		SIDE_OWNER=65534 side_case input-profiles/side/other-owner "$out/in/gnu" \
 			"gprof: gmon.out.gmonx: owned by uid 65534, but gmon.out by uid 0: only a side file of the profile's owner is read; ignored" \
 			tie=yes
 	else
-		skip profiles/side/other-owner "needs root to give the side file away"
+		skip input-profiles/side/other-owner "needs root to give the side file away"
 	fi
 	# The pairs that belong together are read: by TIE (whatever the
 	# run id), by a run id from before TIE, and by TIE over a profile
 	# whose large histogram is skipped while it is read.
-	side_read profiles/side/tie-read "$out/in/gnu" tie=yes
-	side_read profiles/side/old-run-id-read "$out/in/gnu" \
+	side_read input-profiles/side/tie-read "$out/in/gnu" tie=yes
+	side_read input-profiles/side/old-run-id-read "$out/in/gnu" \
 		spare=0102030405060708090a0b0c tie=no
-	side_read profiles/side/tie-big-hist "$out/in/big" tie=yes
+	side_read input-profiles/side/tie-big-hist "$out/in/big" tie=yes
 	# Two profiles, each checked against its own side file.
 	newdir two
 	cp "$out/in/big" "$dir/a" && cp "$out/in/big2" "$dir/b"
 	(cd "$dir" && "$GPROF" -b "$EXE" a b >alone.out 2>/dev/null)
 	mkside "$dir/a" tie=yes && mkside "$dir/b" tie=other
 	printf '%s\n' "gprof: b.gmonx belongs to another profile than b (written for other bytes: b was written again since); ignored" >"$dir/want.err"
-	expect profiles/side/two-profiles --in="$dir" --err="$dir/want.err" \
+	expect input-profiles/side/two-profiles --in="$dir" --err="$dir/want.err" \
 		--want="$dir/alone.out" "$GPROF" -b "$EXE" a b
 fi
 exit 0

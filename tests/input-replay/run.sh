@@ -6,7 +6,7 @@
 # process per file.  A case passes when the driver exits 0 within 60
 # seconds and prints nothing on stderr but our own warnings ("gprof: "
 # lines, e.g. about damaged DWARF): no sanitizer report, in a SAN=1
-# build.  Prints "PASS replay-NAME/FILE" or "FAIL ...: why".
+# build.  Prints "PASS input-replay/NAME/FILE" or "FAIL ...: why".
 . "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 BUILD=${BUILD:?set BUILD to the build directory}
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,12 +17,12 @@ for dir in "$top"/tests/corpus/*/; do
 	name=$(basename "$dir")
 	driver="$BUILD/replay-$name"
 	if [ ! -x "$driver" ]; then
-		fail "replay-$name" "no driver $driver (make check builds it)"
+		fail "input-replay/$name" "no driver $driver (make check builds it)"
 		continue
 	fi
 	for f in "$dir"*; do
 		[ -f "$f" ] || continue
-		case_name="replay-$name/$(basename "$f")"
+		case_name="input-replay/$name/$(basename "$f")"
 		timeout 60 "$driver" "$f" >"$tmp/out" 2>"$tmp/err"
 		rc=$?
 		if [ $rc -eq 124 ]; then

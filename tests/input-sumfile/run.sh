@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/sumfile/run.sh - gmon.sum is the user's data: how -s replaces it,
+# tests/input-sumfile/run.sh - gmon.sum is the user's data: how -s replaces it,
 # and its side file gmon.sum.gmonx, which belongs to that gmon.sum only.
 #
 # Every case runs `gprof -s prog gmon.out` in a directory set up for it
@@ -17,7 +17,7 @@ GPROF=${GPROF:?GPROF must name our gprof}
 BUILD=${BUILD:?BUILD must name the build directory}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../gmonsum.sh"
-out=$BUILD/sumfile
+out=$BUILD/input-sumfile
 mnt=
 
 cleanup() {
@@ -34,14 +34,14 @@ chmod 755 "$out" "$out/in"
 in=$out/in
 if ! cc -g -O0 -pg -o "$in/hot" "$here/../progs/hot.c" 2>"$in/cc.err" ||
 	! (cd "$in" && ./hot >/dev/null) || [ ! -s "$in/gmon.out" ]; then
-	fail "sumfile/build" "see $in/cc.err"
+	fail "input-sumfile/build" "see $in/cc.err"
 	exit 0
 fi
 chmod 644 "$in/gmon.out"
 # GNU's gmon.sum, and two older gmon.sums to replace: bigger and smaller.
 mkdir "$in/gnu"
 (cd "$in/gnu" && /usr/bin/gprof -s ../hot ../gmon.out) || {
-	fail "sumfile/build" "/usr/bin/gprof -s failed"
+	fail "input-sumfile/build" "/usr/bin/gprof -s failed"
 	exit 0
 }
 GNU=$in/gnu/gmon.sum
@@ -64,7 +64,7 @@ strace -o /dev/null true 2>/dev/null && strace_ok=yes
 n=0
 # new NAME: start case NAME in a fresh empty directory $d.
 new() {
-	name=sumfile/$1 why= n=$((n + 1))
+	name=input-sumfile/$1 why= n=$((n + 1))
 	d=$out/$n
 	mkdir "$d" && chmod 777 "$d"
 }
@@ -150,7 +150,7 @@ if [ "$(id -u)" -eq 0 ]; then
 		bad "owner $(stat -c %u:%g "$d/gmon.sum"), want 65534:65534"
 	done_case
 else
-	skip sumfile/replace/owner "needs root to give a file away"
+	skip input-sumfile/replace/owner "needs root to give a file away"
 fi
 
 # ---- permissions: a read-only file, a read-only directory ------------------
@@ -158,7 +158,7 @@ fi
 if [ "$unpriv" = no ]; then
 	for c in read-only rodir/update-shrink rodir/update-grow rodir/ulimit \
 		rodir/accumulate rodir/absent symlink/rodir; do
-		skip "sumfile/$c" "root, and nobody cannot reach $out"
+		skip "input-sumfile/$c" "root, and nobody cannot reach $out"
 	done
 else
 	# A file we may not write is not ours to replace (GNU refuses too).
@@ -322,7 +322,7 @@ if [ "$(id -u)" -eq 0 ]; then
 	refuse "is a device, not a regular file" "character special file"
 	done_case
 else
-	skip sumfile/refuse/device "mknod needs root (refuse/device-link covers it)"
+	skip input-sumfile/refuse/device "mknod needs root (refuse/device-link covers it)"
 fi
 if command -v python3 >/dev/null; then
 	new refuse/socket
@@ -331,7 +331,7 @@ if command -v python3 >/dev/null; then
 	refuse "is a socket, not a regular file" socket
 	done_case
 else
-	skip sumfile/refuse/socket "no python3 to make a socket"
+	skip input-sumfile/refuse/socket "no python3 to make a socket"
 fi
 
 # ---- stale temporaries: ours from dead runs go, nothing else ---------------
@@ -399,7 +399,7 @@ if mount -t tmpfs -o size=64k tmpfs "$d" 2>/dev/null; then
 	done_case
 	umount "$d" && mnt=
 else
-	skip sumfile/full/tmpfs "mount -t tmpfs is not permitted here"
+	skip input-sumfile/full/tmpfs "mount -t tmpfs is not permitted here"
 fi
 
 # ---- the header's spare bytes without a histogram ---------------------------
@@ -437,10 +437,10 @@ done_case
 # gmon.sum's owner.  GNU's gprof -s rewrites gmon.sum and leaves it:
 # gmon.sum's spare bytes stay the same (they hold the last histogram's
 # range), so only the hash tells that it belongs to the old gmon.sum.
-# The input's side file (tests/profiles/mkside.py) holds one stack.
+# The input's side file (tests/input-profiles/mkside.py) holds one stack.
 if ! command -v python3 >/dev/null 2>&1; then
 	for c in pair-reads pair-reads-back stale-after-gnu owner; do
-		skip "sumfile/side/$c" "no python3"
+		skip "input-sumfile/side/$c" "no python3"
 	done
 else
 	side_in=$out/side-in
@@ -452,7 +452,7 @@ else
 		read -r a b c
 		printf '%d,%d,%d' $((a + 8)) $((b + 6)) $((c + 6))
 	})
-	python3 "$here/../profiles/mkside.py" "$side_in/gmon.out" tie=yes \
+	python3 "$here/../input-profiles/mkside.py" "$side_in/gmon.out" tie=yes \
 		"stack=$stack"
 	# sum_side DIR: "gprof -s" in DIR of the input and its side file.
 	sum_side() {
@@ -471,7 +471,7 @@ else
 	want_err ""
 	want_ls "$d" "gmon.out gmon.out.gmonx gmon.sum gmon.sum.gmonx"
 	done_case
-	expect sumfile/side/pair-reads-back --in="$d" side_lines <<EOF
+	expect input-sumfile/side/pair-reads-back --in="$d" side_lines <<EOF
 [side] program prog, build-id none, load base 0x0
 EOF
 
@@ -483,7 +483,7 @@ EOF
 	mkdir "$d/alone" && cp "$d/gmon.sum" "$d/alone/"
 	(cd "$d/alone" && "$GPROF" -b -d "$in/hot" gmon.sum >../alone.out)
 	echo "gprof: gmon.sum.gmonx belongs to another profile than gmon.sum (written for other bytes: gmon.sum was written again since); ignored" >"$d/want.err"
-	expect sumfile/side/stale-after-gnu --in="$d" --err="$d/want.err" \
+	expect input-sumfile/side/stale-after-gnu --in="$d" --err="$d/want.err" \
 		--want="$d/alone.out" "$GPROF" -b -d "$in/hot" gmon.sum
 
 	# Root updating another user's gmon.sum: its owner carries over,
@@ -499,14 +499,14 @@ EOF
 			bad "gmon.sum.gmonx owned by $(stat -c %u "$d/gmon.sum.gmonx" 2>&1), gmon.sum by 65534"
 		done_case
 	else
-		skip sumfile/side/owner "needs root to give a file away"
+		skip input-sumfile/side/owner "needs root to give a file away"
 	fi
 fi
 
 # ---- signals and failing system calls (strace injects them) ----------------
 
 if [ $strace_ok = no ]; then
-	skip sumfile/signals "strace is missing or cannot trace here"
+	skip input-sumfile/signals "strace is missing or cannot trace here"
 	exit 0
 fi
 # inject SPEC RC TEXT: run under strace -e inject=SPEC; want status RC,

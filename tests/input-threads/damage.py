@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """damage.py KIND IN OUT - a copy of side file IN (include/gmon_side.h)
-with its per-thread records damaged or removed, for tests/threads:
+with its per-thread records damaged or removed, for tests/input-threads:
 
   dup-index   the second THREAD record gets the first one's index
   arcs-index  the first THREADARCS record names thread 99

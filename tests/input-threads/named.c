@@ -1,5 +1,5 @@
 /*
- * named.c - three named threads doing known work, for tests/threads:
+ * named.c - three named threads doing known work, for tests/input-threads:
  * "parser" calls parse_line() and worker-N crunch(), each then leaf(),
  * a known number of times.  Each thread prints, at its end, its own
  * CPU time (CLOCK_THREAD_CPUTIME_ID), the hook calls it made (one per

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/threads/run.sh - the profile's threads (issue 29): the side
+# tests/input-threads/run.sh - the profile's threads (issue 29): the side
 # file's per-thread records read (src/sidethreads.c), gathered and summed
 # by name (src/threads.c), --threads, --thread=SPEC's substitution of the
 # profile's data (src/threadsel.c) and --format=folded.
@@ -34,13 +34,13 @@ BUILD=${BUILD:?BUILD must name the build directory}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 # harness.sh: graph_arcs; it sources lib.sh (the verdicts).
-. "$top/tests/runtime/harness.sh"
-out=$BUILD/threads
+. "$top/tests/rt-accept/harness.sh"
+out=$BUILD/input-threads
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 
 if ! command -v python3 >/dev/null 2>&1; then
-	skip threads/all "no python3"
+	skip input-threads/all "no python3"
 	exit 0
 fi
 lib=$BUILD/libgmon.a
@@ -49,10 +49,10 @@ if ! {
 	gcc -O0 -pg -o "$P" "$here/named.c" "$lib" -pthread &&
 		gcc -O0 -pg -o "$out/plain" "$here/named.c" -pthread
 } >"$out/build.log" 2>&1; then
-	fail threads/build "see $out/build.log"
+	fail input-threads/build "see $out/build.log"
 	exit 0
 fi
-pass threads/build
+pass input-threads/build
 
 # run DIR [VAR=VALUE...]: named (or plain, for DIR glibc) in $out/DIR;
 # its truth in truth.txt.
@@ -67,7 +67,7 @@ run() {
 }
 for d in r1 r2; do
 	if ! run $d; then
-		fail threads/run-$d "named exited $? (see $out/$d)"
+		fail input-threads/run-$d "named exited $? (see $out/$d)"
 		exit 0
 	fi
 done
@@ -88,7 +88,7 @@ truth_arcs() {
 # ---- --threads on one run ----
 cd "$out/r1" || exit 1
 "$GPROF" --threads "$P" gmon.out >threads.txt 2>threads.err
-assert threads/table/runs "exit status or stderr (see $out/r1)" \
+assert input-threads/table/runs "exit status or stderr (see $out/r1)" \
 	sh -c '[ ! -s threads.err ] && [ "$(head -c 12 threads.txt)" = "         tid" ]'
 for n in parser worker-1 worker-2; do
 	why=$(awk -v n="$n" -v rate=1000 '
@@ -112,10 +112,10 @@ for n in parser worker-1 worker-2; do
 			printf "busiest %s, want leaf; ", $8
 	}
 	END { if (rows != 1) printf "%d rows, want 1", rows }' truth.txt threads.txt)
-	verdict "threads/table/$n" "$why"
+	verdict "input-threads/table/$n" "$why"
 done
 why=$(awk 'FNR > 1 { if (NR > 2 && $5 > last) { print "row " FNR " is busier than the one above"; exit } last = $5 }' threads.txt)
-verdict threads/table/busiest-first "$why"
+verdict input-threads/table/busiest-first "$why"
 
 # ---- --thread: the picked threads' data only ----
 check_pick() { # NAME SPEC THREAD...: -b -q --thread=SPEC's arcs
@@ -124,7 +124,7 @@ check_pick() { # NAME SPEC THREAD...: -b -q --thread=SPEC's arcs
 	truth_arcs "$out/r1" "$@" >"pick-$_pn.want"
 	"$GPROF" -b -q --thread="$_ps" "$P" gmon.out 2>"pick-$_pn.err" |
 		graph_arcs >"pick-$_pn.got"
-	expect_file "threads/pick/$_pn" "pick-$_pn.got" "pick-$_pn.want"
+	expect_file "input-threads/pick/$_pn" "pick-$_pn.got" "pick-$_pn.want"
 }
 check_pick worker-1 worker-1 worker-1
 check_pick wildcard 'worker-*' worker-1 worker-2
@@ -134,7 +134,7 @@ check_pick tid "$tid" parser
 truth_arcs "$out/r1" worker-1 parser >pick-two.want
 "$GPROF" -b -q --thread=worker-1 --thread=parser "$P" gmon.out 2>/dev/null |
 	graph_arcs >pick-two.got
-expect_file threads/pick/two-options pick-two.got pick-two.want
+expect_file input-threads/pick/two-options pick-two.got pick-two.want
 
 # With every sample's stack kept, the threads' stacks rebuild gmon.out's
 # histogram and their arcs its arcs: '*' changes nothing.
@@ -142,9 +142,9 @@ expect_file threads/pick/two-options pick-two.got pick-two.want
 if grep -q '^\[stacks\] collector: \([0-9]*\) samples in known code, \1 with stacks, 0 truncated, 0 dropped' debug.txt; then
 	"$GPROF" -b "$P" gmon.out >plain.txt 2>&1
 	"$GPROF" -b --thread='*' "$P" gmon.out >star.txt 2>&1
-	expect_file threads/pick/all-is-the-profile star.txt plain.txt
+	expect_file input-threads/pick/all-is-the-profile star.txt plain.txt
 else
-	skip threads/pick/all-is-the-profile "some samples have no stack"
+	skip input-threads/pick/all-is-the-profile "some samples have no stack"
 fi
 # The flat profile of worker-1: its stacks' samples, every one.
 "$GPROF" --format=folded --thread=worker-1 "$P" gmon.out >w1.folded 2>&1
@@ -153,37 +153,37 @@ why=$(awk 'FNR == NR { s += $NF; next }
 	/^\[main\]/ && / samples$/ { got = $(NF - 1) }
 	END { if (got != s) print "the histogram holds " got " samples, its stacks " s }' \
 	w1.folded w1.debug)
-verdict threads/pick/histogram-from-stacks "$why"
+verdict input-threads/pick/histogram-from-stacks "$why"
 
 # ---- errors ----
-expect_error threads/error/no-such-name "$out/r1" \
+expect_error input-threads/error/no-such-name "$out/r1" \
 	"--thread=nope: no thread is named 'nope' (the threads: " \
 	--thread=nope "$P" gmon.out
 G=$out/plain # the glibc profile's program
-expect_error threads/error/glibc "$out/glibc" \
+expect_error input-threads/error/glibc "$out/glibc" \
 	"gmon.out: no per-thread data (no side file" --threads "$G" gmon.out
-expect_error threads/error/glibc-pick "$out/glibc" \
+expect_error input-threads/error/glibc-pick "$out/glibc" \
 	"gmon.out: no per-thread data (no side file" --thread=parser "$G" gmon.out
-expect_error threads/error/no-stacks "$out/nostacks" \
+expect_error input-threads/error/no-stacks "$out/nostacks" \
 	"gmon.out: no per-thread data (no stacks were sampled" \
 	--threads "$P" gmon.out
-expect_error threads/error/no-stacks-pick "$out/nostacks" \
+expect_error input-threads/error/no-stacks-pick "$out/nostacks" \
 	"gmon.out: no per-thread data (no stacks were sampled" \
 	--thread=worker-1 "$P" gmon.out
-expect_error threads/error/folded-glibc "$out/glibc" \
+expect_error input-threads/error/folded-glibc "$out/glibc" \
 	"gmon.out: no sampled stacks to fold" --format=folded "$G" gmon.out
-expect_error threads/error/folded-no-stacks "$out/nostacks" \
+expect_error input-threads/error/folded-no-stacks "$out/nostacks" \
 	"gmon.out: no sampled stacks to fold" --format=folded "$P" gmon.out
-expect_error threads/error/sum "$out/r1" "--thread cannot be used with -s" \
+expect_error input-threads/error/sum "$out/r1" "--thread cannot be used with -s" \
 	-s --thread=parser "$P" gmon.out
-expect_error threads/error/threads-lines "$out/r1" \
+expect_error input-threads/error/threads-lines "$out/r1" \
 	"--threads lists threads, not lines" --threads -l "$P" gmon.out
-expect_error threads/error/folded-lines "$out/r1" \
+expect_error input-threads/error/folded-lines "$out/r1" \
 	"--format=folded shows functions" --format=folded -l "$P" gmon.out
 mkdir -p "$out/old"
 cp "$out/r1/gmon.out" "$out/old/gmon.out"
 python3 "$here/damage.py" old "$out/r1/gmon.out.gmonx" "$out/old/gmon.out.gmonx"
-expect_error threads/error/older-side-file "$out/old" \
+expect_error input-threads/error/older-side-file "$out/old" \
 	"gmon.out: no per-thread data (its side file is from a collector without" \
 	--threads "$P" gmon.out
 
@@ -209,7 +209,7 @@ for k in "dup-index:two THREAD records have index" \
 	elif [ -z "$why" ] && ! grep -qF "$(cat "$d/want.err")" "$d/got.err"; then
 		why="stderr: $(head -c 150 "$d/got.err")"
 	fi
-	verdict "threads/damaged/$kind" "$why"
+	verdict "input-threads/damaged/$kind" "$why"
 	# --threads: that warning, then the error.
 	echo "gprof: gmon.out: no per-thread data (its per-thread records are damaged)" \
 		>>"$d/want.err"
@@ -223,7 +223,7 @@ for k in "dup-index:two THREAD records have index" \
 		[ "$(tail -n 1 "$d/t.err")" != "$(tail -n 1 "$d/want.err")" ]; then
 		why="stderr: $(tr '\n' '|' <"$d/t.err" | head -c 200)"
 	fi
-	verdict "threads/damaged/$kind-threads" "$why"
+	verdict "input-threads/damaged/$kind-threads" "$why"
 done
 
 # ---- sums: threads of one name are one ----
@@ -239,20 +239,20 @@ why=$(awk 'FNR == 1 { f++ }
 	}
 	END { for (n in calls) if (!(n in seen)) printf "no row for %s; ", n }' \
 	"$out/r1/truth.txt" "$out/r2/truth.txt" sum.txt)
-verdict threads/sum/by-name "$why"
+verdict input-threads/sum/by-name "$why"
 truth_arcs "$out/r1" worker-1 >sum-w1.r1
 truth_arcs "$out/r2" worker-1 >sum-w1.r2
 sort sum-w1.r1 sum-w1.r2 | awk '{ c[$1 " " $2] += $3 } END { for (k in c) print k, c[k] }' |
 	sort >sum-w1.want
 "$GPROF" -b -q --thread=worker-1 "$P" gmon.out r2.out 2>/dev/null |
 	graph_arcs >sum-w1.got
-expect_file threads/sum/pick sum-w1.got sum-w1.want
+expect_file input-threads/sum/pick sum-w1.got sum-w1.want
 mkdir -p "$out/sum"
 cp gmon.out gmon.out.gmonx r2.out r2.out.gmonx "$out/sum/"
 cd "$out/sum" || exit 1
 "$GPROF" -s "$P" gmon.out r2.out 2>s.err
 "$GPROF" --threads "$P" gmon.sum >sum.txt 2>&1
-expect_file threads/sum/gmon.sum-keeps-them sum.txt "$out/r1/sum.txt"
+expect_file input-threads/sum/gmon.sum-keeps-them sum.txt "$out/r1/sum.txt"
 cp gmon.sum once.sum
 cp gmon.sum.gmonx once.sum.gmonx
 "$GPROF" -s "$P" once.sum gmon.out 2>/dev/null
@@ -262,7 +262,7 @@ why=$(awk 'FNR == NR { if ($1 == "THREAD") c[$2] = $6; next }
 		printf "%s: calls %s threads %s; ", $2, $7, $3 }' \
 	"$out/r1/truth.txt" sum3.txt)
 # r1 twice and r2 once: r1's and r2's calls are the same.
-verdict threads/sum/sum-of-sums "$why"
+verdict input-threads/sum/sum-of-sums "$why"
 
 # ---- --format=folded ----
 cd "$out/r1" || exit 1
@@ -276,12 +276,12 @@ why=$(awk -v want="$(awk '/^\[stacks\] [0-9]+ distinct/ { print $(NF - 3) }' deb
 	}' all.folded)
 [ -s folded.err ] && why="stderr: $(head -c 100 folded.err)"
 [ -s all.folded ] || why="printed nothing"
-verdict threads/folded/format "$why"
-assert threads/folded/sorted "the lines are not sorted" \
+verdict input-threads/folded/format "$why"
+assert input-threads/folded/sorted "the lines are not sorted" \
 	sh -c 'cut -d" " -f1 all.folded | sort -c'
 why=$(awk '/^worker-1;/ { print "a root frame with one thread picked: " $0; exit }' w1.folded)
 [ -s w1.folded ] || why="printed nothing"
-verdict threads/folded/one-thread-no-root "$why"
+verdict input-threads/folded/one-thread-no-root "$why"
 
 # speedscope, a real consumer: its import of the folded file, headless,
 # and its sandwich table (each frame's total samples) against ours.
@@ -292,9 +292,9 @@ if [ ! -f "$ss/index.html" ] && command -v npm >/dev/null 2>&1; then
 		speedscope >"$out/npm.log" 2>&1
 fi
 if [ ! -f "$ss/index.html" ]; then
-	skip threads/folded/speedscope "speedscope is not installed (npm install --prefix build/speedscope speedscope)"
+	skip input-threads/folded/speedscope "speedscope is not installed (npm install --prefix build/speedscope speedscope)"
 elif [ -n "$chrome_why" ]; then
-	skip threads/folded/speedscope "$chrome_why"
+	skip input-threads/folded/speedscope "$chrome_why"
 else
 	python3 -c '
 import base64, json, sys
@@ -328,6 +328,6 @@ open(sys.argv[2], "w").write("speedscope.loadFileFromBase64(%s, %s)" % (
 	}' all.folded "$out/speedscope.rows")
 	grep -q '<title>gprof.folded - speedscope</title>' "$out/speedscope.html" ||
 		why="speedscope did not import it (see $out/speedscope.html) $why"
-	verdict threads/folded/speedscope "$why"
+	verdict input-threads/folded/speedscope "$why"
 fi
 exit 0

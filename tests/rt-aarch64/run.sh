@@ -1,9 +1,9 @@
 #!/bin/sh
-# tests/runtime-aarch64/run.sh - our collector (libgmon) on aarch64:
+# tests/rt-aarch64/run.sh - our collector (libgmon) on aarch64:
 # runtime/arch/aarch64.S cross-built ("make runtime-aarch64":
 # build/aarch64/libgmon.a and libgmon.so) and run under qemu-user.
 #
-# The programs are tests/runtime/progs (each prints its own call counts,
+# The programs are tests/rt-accept/progs (each prints its own call counts,
 # "ARC caller callee count", truth.h).  Every profile is read with our
 # gprof ($GPROF, an x86-64 program reading the aarch64 executable) and
 # with binutils' aarch64 gprof ($ORACLE_AARCH64), both "-b -q": every
@@ -37,7 +37,7 @@
 # group prints one SKIP line with the reason.  About 15 s on 2 busy
 # cores.
 #
-# Env: GPROF, BUILD (absolute; files go to BUILD/runtime-aarch64-tests),
+# Env: GPROF, BUILD (absolute; files go to BUILD/rt-aarch64),
 # QEMU_AARCH64 (qemu-aarch64), AARCH64_SYSROOT (/usr/aarch64-linux-gnu),
 # ORACLE_AARCH64 (aarch64-linux-gnu-gprof).
 set -u
@@ -50,19 +50,19 @@ SYSROOT=${AARCH64_SYSROOT:-/usr/aarch64-linux-gnu}
 GNU=${ORACLE_AARCH64:-aarch64-linux-gnu-gprof}
 XCC=aarch64-linux-gnu-gcc
 XNM=aarch64-linux-gnu-nm
-progs=$top/tests/runtime/progs
-out=$BUILD/runtime-aarch64-tests
+progs=$top/tests/rt-accept/progs
+out=$BUILD/rt-aarch64
 lib_a=$top/build/aarch64/libgmon.a
 lib_so=$top/build/aarch64/libgmon.so
 groups="tstgmon pac glibc threads regs manyarcs signal sampling"
 # The helpers the collector suites share (verdict, one_profile,
 # check_arcs...); has_gnu, set below, tells them whether $GNU is there.
-. "$top/tests/runtime/harness.sh"
+. "$top/tests/rt-accept/harness.sh"
 
 # skip_all WHY: one SKIP line per group.
 skip_all() {
 	for g in $groups; do
-		skip "runtime-aarch64/$g" "$1"
+		skip "rt-aarch64/$g" "$1"
 	done
 	exit 0
 }
@@ -82,11 +82,11 @@ mkdir -p "$out/obj" "$out/bin" "$out/cases" || exit 1
 # The collector for aarch64 (make knows when it is up to date).
 if ! make -C "$top" -s runtime-aarch64 >"$out/make.log" 2>&1; then
 	for g in $groups; do
-		fail "runtime-aarch64/$g" "make runtime-aarch64 failed ($(grep -m1 -i error "$out/make.log"))"
+		fail "rt-aarch64/$g" "make runtime-aarch64 failed ($(grep -m1 -i error "$out/make.log"))"
 	done
 	exit 0
 fi
-cc -O2 -o "$out/histsum" "$top/tests/runtime/histsum.c" || exit 1
+cc -O2 -o "$out/histsum" "$top/tests/rt-accept/histsum.c" || exit 1
 
 # cc_cmd CC: the command line of a compiler name (clang targets aarch64
 # and finds the gcc cross toolchain by itself).
@@ -179,10 +179,10 @@ ccs=gcc
 if [ $has_clang = yes ]; then
 	ccs="gcc clang"
 else
-	skip "runtime-aarch64/clang" "clang is not installed"
+	skip "rt-aarch64/clang" "clang is not installed"
 fi
 [ $has_gnu = yes ] ||
-	skip "runtime-aarch64/oracle" "$GNU is not installed (binutils-aarch64-linux-gnu): our gprof alone reads the profiles"
+	skip "rt-aarch64/oracle" "$GNU is not installed (binutils-aarch64-linux-gnu): our gprof alone reads the profiles"
 
 # --- tstgmon: glibc's contract over the matrix ------------------------
 for cc in $ccs; do
@@ -196,7 +196,7 @@ for cc in $ccs; do
 				cpus=max
 				[ $bp = pac-ret ] && [ $how = linked ] && cpus="max cortex-a57"
 				for cpu in $cpus; do
-					name=runtime-aarch64/tstgmon/$cc-$bp-$mode-$how
+					name=rt-aarch64/tstgmon/$cc-$bp-$mode-$how
 					[ $cpu = max ] || name=$name-$cpu
 					if ! why=$(build "$exe" $cc $bp $mode $rt "$progs/tstgmon.c"); then
 						verdict "$name" "$why"
@@ -247,7 +247,7 @@ main(void)
 	return 0;
 }
 EOF
-name=runtime-aarch64/pac/signed-under-cpu-max
+name=rt-aarch64/pac/signed-under-cpu-max
 why=$($XCC -O2 -fno-omit-frame-pointer -mbranch-protection=pac-ret \
 	-o "$out/bin/pacprobe" "$out/obj/pacprobe.c" 2>&1) || why="cannot build pacprobe: $why"
 if [ -z "$why" ]; then
@@ -263,7 +263,7 @@ verdict "$name" "$why"
 # the hook's object instead.  It must start with "bti c" (a PLT reaches
 # it with br) and say BTI and PAC in its property note, or a BTI link
 # of all-BTI objects would lose the marking.
-name=runtime-aarch64/pac/hook-bti-ready
+name=rt-aarch64/pac/hook-bti-ready
 obj=$top/build/aarch64/runtime/arch/aarch64.o
 first=$(aarch64-linux-gnu-objdump -d "$obj" 2>/dev/null |
 	awk '/<_mcount>:/ { getline; $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')
@@ -277,9 +277,9 @@ verdict "$name" "$why"
 # gcc passes frompc in x0: glibc counts every arc.  clang 14 does not:
 # glibc's runtime then counts none of the program's arcs.
 exe=$out/bin/tstgmon-gcc-none-pie-glibc
-simple_case runtime-aarch64/glibc/gcc-exact "$exe" max glibc
+simple_case rt-aarch64/glibc/gcc-exact "$exe" max glibc
 if [ $has_clang = yes ]; then
-	name=runtime-aarch64/glibc/clang-no-arcs
+	name=rt-aarch64/glibc/clang-no-arcs
 	exe=$out/bin/tstgmon-clang-none-pie-glibc
 	why=$(run_prog "$name" max no "$exe" && one_profile && {
 		gprof_arcs "$GPROF" "$exe" "$prof" >"$dir/arcs-ours.txt"
@@ -297,28 +297,28 @@ for cc in $ccs; do
 		exe=$out/bin/threads-$cc-$mode
 		if ! why=$(build "$exe" $cc none $mode ours "$progs/threads.c"); then
 			for n in 2 4; do
-				verdict "runtime-aarch64/threads-$n/$cc-$mode" "$why"
+				verdict "rt-aarch64/threads-$n/$cc-$mode" "$why"
 			done
 			continue
 		fi
 		for n in 2 4; do
-			simple_case "runtime-aarch64/threads-$n/$cc-$mode" "$exe" max no \
+			simple_case "rt-aarch64/threads-$n/$cc-$mode" "$exe" max no \
 				-- $n 20000
 		done
 	done
 done
 exe=$out/bin/threads-gcc-pacret-pie-glibc
 if ! why=$(build "$exe" gcc pac-ret pie glibc "$progs/threads.c"); then
-	verdict runtime-aarch64/threads-4/gcc-pac-ret-pie-preload "$why"
+	verdict rt-aarch64/threads-4/gcc-pac-ret-pie-preload "$why"
 else
-	simple_case runtime-aarch64/threads-4/gcc-pac-ret-pie-preload "$exe" max yes \
+	simple_case rt-aarch64/threads-4/gcc-pac-ret-pie-preload "$exe" max yes \
 		-- 4 20000
 fi
 
 # --- regs: what the hook keeps (x0-x8, x17, x18, q0-q31), on the slow
 # path, the fast path and with profiling off -----------------------------
 for mode in pie static; do
-	name=runtime-aarch64/regs/$mode
+	name=rt-aarch64/regs/$mode
 	exe=$out/bin/regs-$mode
 	if ! why=$(build "$exe" gcc none $mode ours "$here/regs.c"); then
 		verdict "$name" "$why"
@@ -338,7 +338,7 @@ done
 sh "$progs/gen-manyarcs.sh" 128 64 >"$out/obj/manyarcs.c"
 for cc in $ccs; do
 	exe=$out/bin/manyarcs-$cc
-	name=runtime-aarch64/manyarcs/$cc-pie
+	name=rt-aarch64/manyarcs/$cc-pie
 	if ! why=$(build "$exe" $cc none pie ours "$out/obj/manyarcs.c"); then
 		verdict "$name" "$why"
 		continue
@@ -349,7 +349,7 @@ done
 # --- signal: an instrumented handler interrupting the hook ------------
 for cc in $ccs; do
 	exe=$out/bin/signal-$cc
-	name=runtime-aarch64/signal/$cc-pac-ret-pie
+	name=rt-aarch64/signal/$cc-pac-ret-pie
 	if ! why=$(build "$exe" $cc pac-ret pie ours "$progs/signal.c"); then
 		verdict "$name" "$why"
 		continue
@@ -358,7 +358,7 @@ for cc in $ccs; do
 done
 
 # --- sampling: the clock under emulation ------------------------------
-name=runtime-aarch64/sampling/hot-neighbour-unsampled
+name=rt-aarch64/sampling/hot-neighbour-unsampled
 exe=$out/bin/hotcold
 if ! why=$(build "$exe" gcc none pie ours "$progs/hotcold.c" -fno-toplevel-reorder); then
 	verdict "$name" "$why"

@@ -1,6 +1,6 @@
 # shellcheck shell=sh disable=SC2154
-# tests/runtime/files.sh - the collector's files and link-order cases,
-# sourced by tests/runtime/run.sh (its helpers and variables: out,
+# tests/rt-accept/files.sh - the collector's files and link-order cases,
+# sourced by tests/rt-accept/run.sh (its helpers and variables: out,
 # lib_so, run_prog, one_profile, check_arcs, verdict, AGAINST).
 #
 # - The writer calls no strerror (it may run in a signal handler).
@@ -58,12 +58,12 @@ hook_case() {
 	verdict "$_hn" "$_why"
 }
 if [ "$AGAINST" != glibc ]; then
-	hook_case runtime/hook-not-ours/pie-now pie -Wl,-z,now
-	hook_case runtime/hook-not-ours/nopie-lazy nopie -Wl,-z,lazy
+	hook_case rt-accept/hook-not-ours/pie-now pie -Wl,-z,now
+	hook_case rt-accept/hook-not-ours/nopie-lazy nopie -Wl,-z,lazy
 fi
 
 # --- the writer may run in a signal handler: no strerror -------------
-name=runtime/writer-no-strerror
+name=rt-accept/writer-no-strerror
 why=$(nm "$lib_a" 2>&1 | awk '
 	/^write\.o:$/ { w = 1; next }
 	/:$/ { w = 0 }
@@ -75,7 +75,7 @@ why=$(nm "$lib_a" 2>&1 | awk '
 verdict "$name" "$why"
 
 # --- names ------------------------------------------------------------
-name=runtime/out-dot
+name=rt-accept/out-dot
 why=$(run_prog "$name" no "$tst" LIBGMON_OUT=. && {
 	grep -q '^libgmon: cannot write \.: ' "$dir/stderr.txt" ||
 		echo "no message about '.': $(head -1 "$dir/stderr.txt")"
@@ -84,7 +84,7 @@ why=$(run_prog "$name" no "$tst" LIBGMON_OUT=. && {
 })
 verdict "$name" "$why"
 
-name=runtime/out-250-bytes
+name=rt-accept/out-250-bytes
 long=$(printf '%0250d' 0 | tr 0 n)
 why=$(run_prog "$name" no "$tst" LIBGMON_OUT="$long" && one_profile && {
 	[ "$(basename "$prof")" = "$long" ] ||
@@ -93,7 +93,7 @@ why=$(run_prog "$name" no "$tst" LIBGMON_OUT="$long" && one_profile && {
 })
 verdict "$name" "$why"
 
-name=runtime/out-pattern-too-long
+name=rt-accept/out-pattern-too-long
 long=$(printf '%02000d' 0 | tr 0 p)
 why=$(run_prog "$name" no "$tst" LIBGMON_OUT="$long" && one_profile && {
 	grep -q "^libgmon: ignoring LIBGMON_OUT='ppp" "$dir/stderr.txt" ||
@@ -259,7 +259,7 @@ hostile_check() {
 
 for kind in fifo hardlink symlink dangling; do
 	for runner in root nobody; do
-		name=runtime/hostile/$kind-$runner
+		name=rt-accept/hostile/$kind-$runner
 		if [ -n "$hostile_skip" ]; then
 			skip "$name" "$hostile_skip"
 			continue
@@ -272,7 +272,7 @@ done
 # Its TIE record holds the size and hash of gmon.out as written; a
 # gmon.out whose bytes changed (one bin more: the same header and run
 # id, so the run id alone cannot tell) leaves it unread, with a warning.
-name=runtime/side-tie-bytes
+name=rt-accept/side-tie-bytes
 why=$(run_prog "$name" no "$tst" && one_profile side && {
 	# The histogram's first bin: after the 20-byte header, the tag
 	# (byte 20, 0) and the 40 bytes of the record's header.
@@ -298,7 +298,7 @@ verdict "$name" "$why"
 # start time differs) that are regular files of ours; everything else
 # stays: a live writer's, another user's, a symbolic link, another
 # host's or namespace's, and a name of another form.
-name=runtime/tmp-dead-writer
+name=rt-accept/tmp-dead-writer
 if [ "$AGAINST" = glibc ]; then
 	skip "$name" "glibc's runtime is not under test"
 else
@@ -353,7 +353,7 @@ fi
 # The same, really killed: SIGKILL at the rename (strace injects it)
 # leaves both temporaries; the next run in that folder leaves only its
 # profile and side file.
-name=runtime/tmp-killed-writer
+name=rt-accept/tmp-killed-writer
 if [ "$AGAINST" = glibc ]; then
 	skip "$name" "glibc's runtime is not under test"
 elif ! strace -o /dev/null true 2>/dev/null; then

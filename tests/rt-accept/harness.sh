@@ -1,6 +1,6 @@
-# tests/runtime/harness.sh - what the collector suites share (sourced,
-# POSIX sh): tests/runtime, tests/runtime-aarch64, tests/runtime-musl
-# and tests/shlib build programs that print their own call counts
+# tests/rt-accept/harness.sh - what the collector suites share (sourced,
+# POSIX sh): tests/rt-accept, tests/rt-aarch64, tests/rt-musl
+# and tests/rt-shlib build programs that print their own call counts
 # ("ARC caller callee count", progs/truth.h), run them, and hold the
 # profiles they wrote against that truth with these helpers.
 #

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/runtime/run.sh - acceptance tests of our collector, libgmon.
+# tests/rt-accept/run.sh - acceptance tests of our collector, libgmon.
 #
 # Every program in progs/ counts its own calls in plain globals and
 # prints them ("ARC caller callee count", truth.h); the suite runs it,
@@ -38,7 +38,7 @@
 # in BUILD, then in the tree's build/), ORACLE, RT_AGAINST=glibc (run
 # everything on glibc's own runtime instead, to check the harness: the
 # cases glibc gets wrong then fail).  Built programs and every run's
-# files stay in BUILD/runtime-tests/ (BUILD/runtime/ holds the
+# files stay in BUILD/rt-accept/ (BUILD/runtime/ holds the
 # collector's objects).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,7 +48,7 @@ top=$(cd "$here/../.." && pwd)
 GNU=${ORACLE:-/usr/bin/gprof}
 AGAINST=${RT_AGAINST:-ours}
 progs=$here/progs
-out=$BUILD/runtime-tests
+out=$BUILD/rt-accept
 rm -rf "$out"
 mkdir -p "$out/obj" "$out/bin" "$out/cases" || exit 1
 
@@ -177,7 +177,7 @@ for cc in gcc clang; do
 			for how in linked first preload; do
 				case $how/$mode in preload/static*) continue ;; esac
 				[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
-				name=runtime/tstgmon/$cc-$hook-$mode-$how
+				name=rt-accept/tstgmon/$cc-$hook-$mode-$how
 				rt=ours
 				[ $how = first ] && rt=ours-first
 				[ $how = preload ] && rt=glibc
@@ -208,7 +208,7 @@ b() { # b NAME SRC RUNTIME [FLAGS...]: build $out/bin/NAME (gcc, PIE)
 # --- tst-mcleanup: _mcleanup by hand, then again at exit --------------
 for how in linked preload; do
 	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
-	name=runtime/mcleanup/$how
+	name=rt-accept/mcleanup/$how
 	rt=ours
 	[ $how = preload ] && rt=glibc
 	if ! why=$(b mcleanup-$rt mcleanup.c $rt); then
@@ -231,7 +231,7 @@ done
 sh "$progs/gen-manyarcs.sh" 128 64 >"$out/obj/manyarcs.c"
 for how in linked preload; do
 	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
-	name=runtime/manyarcs/$how
+	name=rt-accept/manyarcs/$how
 	rt=ours
 	[ $how = preload ] && rt=glibc
 	if ! why=$(build "$out/bin/manyarcs-$rt" gcc pg pie $rt "$out/obj/manyarcs.c"); then
@@ -251,20 +251,20 @@ for how in linked preload; do
 	pre=no
 	[ $how = preload ] && pre=yes
 	if ! why=$(b threads-$rt threads.c $rt -pthread); then
-		for n in 2 4 16; do verdict "runtime/threads-$n/$how" "$why"; done
+		for n in 2 4 16; do verdict "rt-accept/threads-$n/$how" "$why"; done
 	else
 		for n in 2 4 16; do
-			simple_case "runtime/threads-$n/$how" "$out/bin/threads-$rt" $pre \
+			simple_case "rt-accept/threads-$n/$how" "$out/bin/threads-$rt" $pre \
 				-- $n 100000
 		done
 	fi
 	if ! why=$(b churn-$rt churn.c $rt -pthread); then
-		verdict "runtime/churn-10000/$how" "$why"
+		verdict "rt-accept/churn-10000/$how" "$why"
 	else
 		# Threads of a few microseconds, mostly in the kernel: perf
 		# (user-mode samples) may miss more than 5 % of their time,
 		# and gprof then says so.
-		simple_case "runtime/churn-10000/$how" "$out/bin/churn-$rt" $pre -- 10000
+		simple_case "rt-accept/churn-10000/$how" "$out/bin/churn-$rt" $pre -- 10000
 	fi
 done
 
@@ -274,7 +274,7 @@ for cc in gcc clang; do
 	for hook in pg fentry; do
 		for mode in nopie static; do
 			[ $cc-$hook-$mode = gcc-pg-nopie ] && continue
-			name=runtime/threads-4/$cc-$hook-$mode-linked
+			name=rt-accept/threads-4/$cc-$hook-$mode-linked
 			exe=$out/bin/threads-$cc-$hook-$mode-ours
 			if ! why=$(build "$exe" $cc $hook $mode ours "$progs/threads.c" -pthread); then
 				verdict "$name" "$why"
@@ -295,7 +295,7 @@ for variant in gcc-pg-linked gcc-fentry-linked clang-pg-linked \
 	rt=ours
 	[ $how = preload ] && rt=glibc
 	exe=$out/bin/signal-$cc-$hook-$rt
-	name=runtime/signal/$variant
+	name=rt-accept/signal/$variant
 	if ! why=$(build "$exe" $cc $hook pie $rt "$progs/signal.c"); then
 		verdict "$name" "$why"
 		continue
@@ -315,12 +315,12 @@ for how in linked preload; do
 	[ $how = preload ] && pre=yes
 	exe=$out/bin/fork-$rt
 	if ! why=$(b fork-$rt fork.c $rt); then
-		verdict "runtime/fork-prefix/$how" "$why"
-		verdict "runtime/fork-default/$how" "$why"
+		verdict "rt-accept/fork-prefix/$how" "$why"
+		verdict "rt-accept/fork-default/$how" "$why"
 		continue
 	fi
 	# With GMON_OUT_PREFIX: PREFIX.<pid> each.
-	name=runtime/fork-prefix/$how
+	name=rt-accept/fork-prefix/$how
 	why=$(run_prog "$name" $pre "$exe" GMON_OUT_PREFIX=gm && no_strays "$rundir" && {
 		set -- $(profiles "$rundir")
 		if [ $# -ne 2 ]; then
@@ -334,14 +334,14 @@ for how in linked preload; do
 	})
 	verdict "$name" "$why"
 	# Default settings: the child writes a file of its own too.
-	name=runtime/fork-default/$how
+	name=rt-accept/fork-default/$how
 	why=$(run_prog "$name" $pre "$exe" && no_strays "$rundir" &&
 		fork_arcs "$exe")
 	verdict "$name" "$why"
 done
 
 # --- samples: a thread that blocks every signal is sampled ------------
-name=runtime/blocked-thread-sampled
+name=rt-accept/blocked-thread-sampled
 if ! probe=$("$out/perfprobe"); then
 	skip "$name" "$probe (no clock samples such a thread)"
 elif ! why=$(b blocked-ours blocked.c ours -pthread); then
@@ -385,7 +385,7 @@ for how in linked preload; do
 	bwhy=$(b daemonfds-$rt daemonfds.c $rt -pthread) || bwhy=${bwhy:-cannot build}
 	for clock in perf thread itimer wall; do
 		for st in 1 0; do
-			name=runtime/daemon-fds/$clock-$how-stacks$st
+			name=rt-accept/daemon-fds/$clock-$how-stacks$st
 			if [ -n "$bwhy" ]; then
 				verdict "$name" "$bwhy"
 				continue
@@ -442,29 +442,29 @@ for how in linked preload; do
 	[ $how = preload ] && rt=glibc pre=yes
 	exe=$out/bin/snap-$rt
 	if ! why=$(b snap-$rt snap.c $rt -pthread); then
-		verdict "runtime/snapshot-every/$how" "$why"
-		verdict "runtime/snapshot-usr1/$how" "$why"
-		verdict "runtime/snapshot-replace/$how" "$why"
+		verdict "rt-accept/snapshot-every/$how" "$why"
+		verdict "rt-accept/snapshot-usr1/$how" "$why"
+		verdict "rt-accept/snapshot-replace/$how" "$why"
 		continue
 	fi
 	# 4 s at one a second: 3 snapshots at least, and the final one.
 	want=4
-	why=$(run_prog "runtime/snapshot-every/$how" $pre "$exe" \
+	why=$(run_prog "rt-accept/snapshot-every/$how" $pre "$exe" \
 		LIBGMON_OUT=prof.%n LIBGMON_EVERY=1 -- 2 4 && snaps_ok "$exe")
-	verdict "runtime/snapshot-every/$how" "$why"
+	verdict "rt-accept/snapshot-every/$how" "$why"
 	want=2
-	why=$(run_prog "runtime/snapshot-usr1/$how" $pre "$exe" \
+	why=$(run_prog "rt-accept/snapshot-usr1/$how" $pre "$exe" \
 		LIBGMON_OUT=prof.%n LIBGMON_DUMP_ON=USR1 -- 8 1 usr1 prof.1 &&
 		snaps_ok "$exe")
-	verdict "runtime/snapshot-usr1/$how" "$why"
+	verdict "rt-accept/snapshot-usr1/$how" "$why"
 	# Without %n each one replaces the last: one profile, exact.
-	why=$(run_prog "runtime/snapshot-replace/$how" $pre "$exe" \
+	why=$(run_prog "rt-accept/snapshot-replace/$how" $pre "$exe" \
 		LIBGMON_EVERY=0.2 -- 2 1 && one_profile && check_arcs "$exe" "$prof")
-	verdict "runtime/snapshot-replace/$how" "$why"
+	verdict "rt-accept/snapshot-replace/$how" "$why"
 done
 
 # --- samples: a tiny hot function's never-run neighbour gets none -----
-name=runtime/hot-neighbour-unsampled
+name=rt-accept/hot-neighbour-unsampled
 exe=$out/bin/hotcold-ours
 if ! why=$(b hotcold-ours hotcold.c ours -fno-toplevel-reorder); then
 	verdict "$name" "$why"
@@ -479,7 +479,7 @@ fi
 # 0.4 s in tiny_hot (not in the hook, nor outside the executable), so
 # that time must be 30% to 150% of the CPU time the program measured: a
 # wrong rate (asked for but not delivered, or a unit slip) is far off.
-name=runtime/recorded-rate
+name=rt-accept/recorded-rate
 hdir=$out/cases/runtime_hot-neighbour-unsampled
 hprof=$(profiles "$hdir/run" 2>/dev/null | head -1)
 if [ -z "$hprof" ]; then
@@ -500,7 +500,7 @@ fi
 # --- under a binary translator (valgrind) perf samples the translator's
 # code: the collector must see that and take a timer, whose samples are
 # the program's own program counters --------------------------------------
-name=runtime/samples-under-valgrind
+name=rt-accept/samples-under-valgrind
 if ! command -v valgrind >/dev/null 2>&1; then
 	skip "$name" "valgrind is not installed"
 elif [ ! -x "$exe" ]; then
@@ -521,7 +521,7 @@ else
 fi
 
 # --- a noreturn call ending a function is charged to that function ----
-name=runtime/noreturn-last-call
+name=rt-accept/noreturn-last-call
 exe=$out/bin/noreturn-ours
 if ! why=$(build "$exe" gcc pg nopie ours "$progs/noreturn.c" \
 	-falign-functions=1 -fno-toplevel-reorder); then
@@ -548,7 +548,7 @@ for how in linked preload; do
 	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
 	rt=ours-nopg
 	[ $how = preload ] && rt=glibc-nopg
-	name=runtime/self-start/$how
+	name=rt-accept/self-start/$how
 	if ! why=$(b tstgmon-$rt tstgmon.c $rt); then
 		verdict "$name" "$why"
 		continue
@@ -558,7 +558,7 @@ done
 
 # --- GMON_OUT_PREFIX and PROFDIR --------------------------------------
 exe=$out/bin/tstgmon-gcc-pg-pie-ours
-name=runtime/gmon-out-prefix
+name=rt-accept/gmon-out-prefix
 why=$(run_prog "$name" no "$exe" GMON_OUT_PREFIX=prefix-of-gmon && one_profile && {
 	case $(basename "$prof") in
 	prefix-of-gmon.[0-9]*) check_arcs "$exe" "$prof" ;;
@@ -567,7 +567,7 @@ why=$(run_prog "$name" no "$exe" GMON_OUT_PREFIX=prefix-of-gmon && one_profile &
 })
 verdict "$name" "$why"
 
-name=runtime/profdir
+name=rt-accept/profdir
 why=$(mkdir -p "$out/cases/profdir-out" &&
 	run_prog "$name" no "$exe" PROFDIR="$out/cases/profdir-out" && {
 	if [ -n "$(profiles "$rundir")" ]; then
@@ -580,7 +580,7 @@ why=$(mkdir -p "$out/cases/profdir-out" &&
 verdict "$name" "$why"
 
 # BSD's rule: PROFDIR set but empty asks for no profile at all.
-name=runtime/profdir-empty
+name=rt-accept/profdir-empty
 why=$(run_prog "$name" no "$exe" PROFDIR= && {
 	[ -z "$(ls -A "$rundir")" ] ||
 		echo "files written despite an empty PROFDIR: $(ls -A "$rundir" | tr '\n' ' ')"
@@ -588,6 +588,6 @@ why=$(run_prog "$name" no "$exe" PROFDIR= && {
 verdict "$name" "$why"
 
 # --- the collector's files and the link order's message ---------------
-# shellcheck source=tests/runtime/files.sh
+# shellcheck source=tests/rt-accept/files.sh
 . "$here/files.sh"
 exit 0

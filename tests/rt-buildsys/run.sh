@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/buildsys/run.sh - our collector from build systems, after
+# tests/rt-buildsys/run.sh - our collector from build systems, after
 # `make install`: gmon.pc (pkg-config: a Makefile's LDLIBS, Meson's
 # dependency('gmon')) and the CMake package (find_package(gmon)).
 #
@@ -17,7 +17,7 @@
 #   program built with plain -pg (single-threaded, so glibc's counts are
 #   exact); at least 50 arcs for brotli, 25 for fribidi.
 # Sources come from `apt-get source` (scripts/fetch-real-sources.sh,
-# cached like tests/real's); without them those cases SKIP.
+# cached like tests/gnu-real's); without them those cases SKIP.
 # Env: GPROF, BUILD.
 # lib.sh's pass and fail always succeed: "A && pass || fail" is if-then-else.
 # shellcheck disable=SC2015
@@ -33,7 +33,7 @@ case $BUILD in
 */san) CACHE=${REAL_CACHE:-${BUILD%/san}/real-cache} ;;
 *) CACHE=${REAL_CACHE:-$BUILD/real-cache} ;;
 esac
-out=$BUILD/buildsys
+out=$BUILD/rt-buildsys
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 
@@ -53,7 +53,7 @@ calls_to() {
 
 for tool in cmake meson ninja jq pkg-config; do
 	command -v "$tool" >/dev/null 2>&1 && continue
-	skip "buildsys/all" "$tool is not installed (scripts/ensure-deps.sh test)"
+	skip "rt-buildsys/all" "$tool is not installed (scripts/ensure-deps.sh test)"
 	exit 0
 done
 
@@ -62,12 +62,12 @@ done
 PREFIX=$out/prefix
 if ! env -u MAKEFLAGS -u MAKELEVEL make -s -C "$top" install-runtime \
 	install-runner install-packaging PREFIX="$PREFIX" >"$out/install.log" 2>&1; then
-	fail buildsys/install "$(tail -n 3 "$out/install.log")"
+	fail rt-buildsys/install "$(tail -n 3 "$out/install.log")"
 	exit 0
 fi
 for f in lib/libgmon.so lib/libgmon.a lib/pkgconfig/gmon.pc \
 	lib/cmake/gmon/gmonConfig.cmake bin/gprof-run share/man/man1/gprof-run.1; do
-	[ -f "$PREFIX/$f" ] || fail buildsys/install "no $f"
+	[ -f "$PREFIX/$f" ] || fail rt-buildsys/install "no $f"
 done
 export PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig"
 cp "$top/examples/threads.c" "$out/threads.c"
@@ -81,8 +81,8 @@ cp "$top/examples/threads.c" "$out/threads.c"
 		./threads-make >/dev/null
 ) >"$out/make.log" 2>&1
 n=$(cd "$out" && calls_to step threads-make gmon.out)
-[ "$n" = 2000000 ] && pass buildsys/make ||
-	fail buildsys/make "step counted ${n:-no} times, not 2000000 ($(tail -n 2 "$out/make.log"))"
+[ "$n" = 2000000 ] && pass rt-buildsys/make ||
+	fail rt-buildsys/make "step counted ${n:-no} times, not 2000000 ($(tail -n 2 "$out/make.log"))"
 rm -f "$out/gmon.out" "$out/gmon.out.gmonx"
 
 # 3. CMake: the imported target, and the no-edit include.
@@ -111,8 +111,8 @@ for name in cmake-target cmake-include; do
 			-DCMAKE_PROJECT_INCLUDE="$PREFIX/lib/cmake/gmon/gmon-everything.cmake"
 	fi
 	n=$(cd "$out/$name/b" 2>/dev/null && calls_to step threads gmon.out)
-	[ "$n" = 2000000 ] && pass buildsys/$name ||
-		fail buildsys/$name "step counted ${n:-no} times ($(tail -n 2 "$out/$name/log"))"
+	[ "$n" = 2000000 ] && pass rt-buildsys/$name ||
+		fail rt-buildsys/$name "step counted ${n:-no} times ($(tail -n 2 "$out/$name/log"))"
 done
 
 # 4. Real projects from Debian sources, one added line each.
@@ -126,15 +126,15 @@ same_arcs() {
 	arcs "$3" "$(dirname "$3")/gmon.out" >"$out/$1.glibc"
 	n=$(wc -l <"$out/$1.ours")
 	if [ ! -s "$(dirname "$2")/gmon.out.gmonx" ]; then
-		fail "buildsys/$1" "our collector wrote no side file: it did not run"
+		fail "rt-buildsys/$1" "our collector wrote no side file: it did not run"
 	elif [ -e "$(dirname "$3")/gmon.out.gmonx" ]; then
-		fail "buildsys/$1" "the glibc build ran our collector"
+		fail "rt-buildsys/$1" "the glibc build ran our collector"
 	elif [ "$n" -lt "$4" ]; then
-		fail "buildsys/$1" "only $n arcs"
+		fail "rt-buildsys/$1" "only $n arcs"
 	elif cmp -s "$out/$1.ours" "$out/$1.glibc"; then
-		pass "buildsys/$1"
+		pass "rt-buildsys/$1"
 	else
-		fail "buildsys/$1" "arcs differ from glibc's: $(diff "$out/$1.ours" "$out/$1.glibc" | head -n 3 | tr '\n' ' ')"
+		fail "rt-buildsys/$1" "arcs differ from glibc's: $(diff "$out/$1.ours" "$out/$1.glibc" | head -n 3 | tr '\n' ' ')"
 	fi
 }
 
@@ -145,7 +145,7 @@ one_line_changed() {
 }
 
 if [ ! -e "$CACHE/src/brotli/.fetched" ]; then
-	skip "buildsys/brotli" "$(grep '^brotli: ' "$out/fetch.err" | head -n 1)"
+	skip "rt-buildsys/brotli" "$(grep '^brotli: ' "$out/fetch.err" | head -n 1)"
 else
 	b=$out/brotli
 	mkdir -p "$b" && cp -r "$CACHE/src/brotli" "$b/src" &&
@@ -153,14 +153,14 @@ else
 			"$b/src/CMakeLists.txt"
 	seq 1 150000 >"$b/in.txt"
 	if ! one_line_changed "$CACHE/src/brotli/CMakeLists.txt" "$b/src/CMakeLists.txt"; then
-		fail buildsys/brotli "the change is not one added line"
+		fail rt-buildsys/brotli "the change is not one added line"
 	elif ! { cmake -S "$b/src" -B "$b/ours" -DCMAKE_BUILD_TYPE=Release \
 		-DCMAKE_PREFIX_PATH="$PREFIX" &&
 		cmake --build "$b/ours" --target brotli -j 2 &&
 		cmake -S "$CACHE/src/brotli" -B "$b/glibc" -DCMAKE_BUILD_TYPE=Release \
 			-DCMAKE_C_FLAGS=-pg -DCMAKE_EXE_LINKER_FLAGS=-pg &&
 		cmake --build "$b/glibc" --target brotli -j 2; } >"$b/log" 2>&1; then
-		fail buildsys/brotli "build failed: $(tail -n 2 "$b/log")"
+		fail rt-buildsys/brotli "build failed: $(tail -n 2 "$b/log")"
 	else
 		(cd "$b/ours" && ./brotli -q 5 -f -o out.br "$b/in.txt") &&
 			(cd "$b/glibc" && ./brotli -q 5 -f -o out.br "$b/in.txt")
@@ -169,7 +169,7 @@ else
 fi
 
 if [ ! -e "$CACHE/src/fribidi/.fetched" ]; then
-	skip "buildsys/fribidi" "$(grep '^fribidi: ' "$out/fetch.err" | head -n 1)"
+	skip "rt-buildsys/fribidi" "$(grep '^fribidi: ' "$out/fetch.err" | head -n 1)"
 else
 	f=$out/fribidi
 	mkdir -p "$f" && cp -r "$CACHE/src/fribidi" "$f/src" &&
@@ -184,13 +184,13 @@ else
 	opts="-Ddocs=false -Ddefault_library=static -Dbuildtype=release"
 	# shellcheck disable=SC2086
 	if ! one_line_changed "$CACHE/src/fribidi/meson.build" "$f/src/meson.build"; then
-		fail buildsys/fribidi "the change is not one added line"
+		fail rt-buildsys/fribidi "the change is not one added line"
 	elif ! { meson setup "$f/ours" "$f/src" $opts &&
 		ninja -C "$f/ours" -j 2 bin/fribidi &&
 		meson setup "$f/glibc" "$CACHE/src/fribidi" $opts -Dc_args=-pg \
 			-Dc_link_args=-pg &&
 		ninja -C "$f/glibc" -j 2 bin/fribidi; } >"$f/log" 2>&1; then
-		fail buildsys/fribidi "build failed: $(tail -n 2 "$f/log")"
+		fail rt-buildsys/fribidi "build failed: $(tail -n 2 "$f/log")"
 	else
 		(cd "$f/ours/bin" && ./fribidi --charset UTF-8 "$f/in.txt" >/dev/null) &&
 			(cd "$f/glibc/bin" && ./fribidi --charset UTF-8 "$f/in.txt" >/dev/null)

@@ -10,13 +10,13 @@ set -u
 . "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-out="$BUILD/runtime-core"
+out="$BUILD/rt-core"
 rm -rf "$out"
 mkdir -p "$out"
 lib=$BUILD
 [ -f "$lib/libgmon.a" ] || lib=$top/build
 if [ ! -f "$lib/libgmon.a" ] || [ ! -f "$lib/libgmon.so" ]; then
-	fail "runtime-core/build" "no libgmon.a/libgmon.so in $lib"
+	fail "rt-core/build" "no libgmon.a/libgmon.so in $lib"
 	exit 0
 fi
 # Our runtime never reads these; make sure the caller's do not leak in.
@@ -48,11 +48,11 @@ expect_count() {
 	for _g in /usr/bin/gprof "$GPROF"; do
 		_got=$(count "$_g" "$_exe" "$@" "$_func")
 		if [ "$_got" != "$_want" ]; then
-			fail "runtime-core/$_name" "$_g counts $_func $_got, want $_want"
+			fail "rt-core/$_name" "$_g counts $_func $_got, want $_want"
 			return 1
 		fi
 	done
-	pass "runtime-core/$_name"
+	pass "rt-core/$_name"
 }
 
 # build NAME SOURCE CC FLAGS...: link with libgmon.a; prints FAIL or
@@ -61,20 +61,20 @@ build() {
 	_name=$1 _src=$2 _cc=$3
 	shift 3
 	if ! command -v "$_cc" >/dev/null 2>&1; then
-		skip "runtime-core/$_name" "no $_cc"
+		skip "rt-core/$_name" "no $_cc"
 		return 1
 	fi
 	mkdir -p "$out/$_name"
 	# shellcheck disable=SC2068
 	if ! "$_cc" -O2 -fno-omit-frame-pointer $@ -o "$out/$_name/prog" \
 		"$_src" "$lib/libgmon.a" -lpthread >"$out/$_name/build.log" 2>&1; then
-		fail "runtime-core/$_name" "cannot build (see $out/$_name/build.log)"
+		fail "rt-core/$_name" "cannot build (see $out/$_name/build.log)"
 		return 1
 	fi
 }
 
 # glibc's tst-gmon contract, linked with our archive.
-tst=$top/tests/glibc/tst-gmon.c
+tst=$top/tests/rt-glibc/tst-gmon.c
 for cc in gcc clang; do
 	for hook in pg fentry; do
 		for link in pie nopie static static-pie; do
@@ -97,7 +97,7 @@ for cc in gcc clang; do
 			build "$name" "$tst" $cc $flags || continue
 			d=$out/$name
 			if ! (cd "$d" && ./prog); then
-				fail "runtime-core/$name" "the program failed"
+				fail "rt-core/$name" "the program failed"
 				continue
 			fi
 			expect_count "$name" "$d/prog" 2000 f1 "$d/gmon.out" &&
@@ -113,7 +113,7 @@ mkdir -p "$d"
 if cc -O2 -pg -c -o "$d/t.o" "$tst" && cc -o "$d/prog" "$d/t.o" "$lib/libgmon.a"; then
 	(cd "$d" && ./prog) && expect_count nolink "$d/prog" 2000 f1 "$d/gmon.out"
 else
-	fail "runtime-core/nolink" "cannot build"
+	fail "rt-core/nolink" "cannot build"
 fi
 
 # ... before the program's constructors, and writes after its
@@ -123,7 +123,7 @@ mkdir -p "$d"
 if cc -O2 -pg -c -o "$d/t.o" "$here/ctor.c" && cc -o "$d/prog" "$d/t.o" "$lib/libgmon.a"; then
 	(cd "$d" && ./prog) && expect_count nolink-ctor "$d/prog" 111 leaf "$d/gmon.out"
 else
-	fail "runtime-core/nolink-ctor" "cannot build"
+	fail "rt-core/nolink-ctor" "cannot build"
 fi
 
 # An unmodified glibc -pg binary taken over by LD_PRELOAD.
@@ -137,13 +137,13 @@ for link in pie nopie; do
 		[ $link = pie ] && flags="$flags -fPIE -pie" || flags="$flags -no-pie"
 		# shellcheck disable=SC2086
 		if ! cc -O2 $flags -o "$d/prog" "$tst" 2>"$d/build.log"; then
-			fail "runtime-core/$name" "cannot build"
+			fail "rt-core/$name" "cannot build"
 			continue
 		fi
 		(cd "$d" && LD_PRELOAD=$lib/libgmon.so ./prog) &&
 			expect_count "$name" "$d/prog" 2000 f1 "$d/gmon.out" &&
 			[ -f "$d/gmon.out.gmonx" ] ||
-			fail "runtime-core/$name" "no side file"
+			fail "rt-core/$name" "no side file"
 	done
 done
 
@@ -157,9 +157,9 @@ for cc in gcc clang; do
 		build "$name" "$here/args.c" $cc $flags || continue
 		got=$(cd "$out/$name" && ./prog)
 		if [ "$got" = ok ]; then
-			pass "runtime-core/$name"
+			pass "rt-core/$name"
 		else
-			fail "runtime-core/$name" "$got"
+			fail "rt-core/$name" "$got"
 		fi
 	done
 done
@@ -205,13 +205,13 @@ if cc -O1 -pg -o "$d/prog" "$d/growth.c" "$lib/libgmon.a" 2>"$d/build.log"; then
 				n++; s += $8; if ($8 != 4) bad++ }
 				END { print n + 0, s + 0, bad + 0 }')
 		if [ "$got" != "3000 12000 0" ]; then
-			fail "runtime-core/growth" "$g: functions, calls, wrong counts: $got"
+			fail "rt-core/growth" "$g: functions, calls, wrong counts: $got"
 			ok=0
 		fi
 	done
-	[ $ok = 1 ] && pass "runtime-core/growth"
+	[ $ok = 1 ] && pass "rt-core/growth"
 else
-	fail "runtime-core/growth" "cannot build"
+	fail "rt-core/growth" "cannot build"
 fi
 
 # Life cycle: fork, signal handlers, _mcleanup twice, moncontrol.
@@ -221,7 +221,7 @@ if build life "$here/life.c" cc -pg; then
 	want=$(cd "$d" && rm -f gmon.out* && ./prog fork) &&
 		kids=$(cd "$d" && ls gmon.out.[0-9]* 2>/dev/null | grep -cv gmonx) &&
 		if [ "$kids" != 1 ]; then
-			fail "runtime-core/fork" "$kids child files, want 1"
+			fail "rt-core/fork" "$kids child files, want 1"
 		else
 			expect_count fork "$p" "$want" leaf "$d/gmon.out" \
 				"$(ls "$d"/gmon.out.[0-9]* | grep -v gmonx)"
@@ -238,9 +238,9 @@ if build life "$here/life.c" cc -pg; then
 		expect_count libgmon-out "$p" "$want" leaf "$d/prog-$(cd "$d" && ls prog-*.prof | sed 's/prog-//; s/\.prof$//')".prof
 	(cd "$d" && rm -f gmon.out* && PROFDIR= ./prog moncontrol >/dev/null)
 	if [ -e "$d/gmon.out" ]; then
-		fail "runtime-core/profdir-empty" "a profile was written"
+		fail "rt-core/profdir-empty" "a profile was written"
 	else
-		pass "runtime-core/profdir-empty"
+		pass "rt-core/profdir-empty"
 	fi
 	mkdir -p "$d/pd"
 	(cd "$d" && PROFDIR=pd ./prog moncontrol >/dev/null)
@@ -248,7 +248,7 @@ if build life "$here/life.c" cc -pg; then
 	if [ -n "$f" ]; then
 		expect_count profdir "$p" 1000 leaf "$f"
 	else
-		fail "runtime-core/profdir" "no PROFDIR/PID.prog"
+		fail "rt-core/profdir" "no PROFDIR/PID.prog"
 	fi
 	# inherit: the child keeps the 1000 calls made before the fork.
 	(cd "$d" && rm -f gmon.out* && LIBGMON_FORK=inherit ./prog fork >/dev/null) &&
@@ -256,7 +256,7 @@ if build life "$here/life.c" cc -pg; then
 			"$(ls "$d"/gmon.out.[0-9]* | grep -v gmonx)"
 	want=$(cd "$d" && rm -f gmon.out* && LIBGMON_FORK=off ./prog fork) &&
 		if ls "$d"/gmon.out.[0-9]* >/dev/null 2>&1; then
-			fail "runtime-core/fork-off" "the child wrote a profile"
+			fail "rt-core/fork-off" "the child wrote a profile"
 		else
 			expect_count fork-off "$p" 1500 leaf "$d/gmon.out"
 		fi
@@ -270,9 +270,9 @@ if build nested "$here/nested.c" cc -pg -I"$top/runtime" -I"$top/include"; then
 		expect_count nested "$d/prog" "$want" leaf "$d/gmon.out" &&
 		if "$GPROF" -d "$d/prog" "$d/gmon.out" 2>&1 |
 			grep -q '^\[side\] .* 0 dropped, [1-9][0-9]* nested'; then
-			pass "runtime-core/nested-side"
+			pass "rt-core/nested-side"
 		else
-			fail "runtime-core/nested-side" "no nested calls in the side file"
+			fail "rt-core/nested-side" "no nested calls in the side file"
 		fi
 fi
 
@@ -286,7 +286,7 @@ for ev in exit exec; do
 	d=$out/dump-$ev
 	mkdir -p "$d"
 	if ! cc -O2 -pg -o "$d/prog" "$here/life.c" 2>"$d/build.log"; then
-		fail "runtime-core/dump-$ev" "cannot build"
+		fail "rt-core/dump-$ev" "cannot build"
 		continue
 	fi
 	(cd "$d" && LIBGMON_DUMP_ON=_exit,exec LD_PRELOAD=$lib/libgmon.so \
@@ -306,13 +306,13 @@ if cc -O2 -o "$d/prog" "$here/execl.c" 2>"$d/build.log"; then
 		got=$(cd "$d" && LIBGMON_DUMP_ON=exec LD_PRELOAD=$lib/libgmon.so \
 			./prog "$how" 2>&1 | grep '^GMON_' | tr '\n' ' ')
 		if [ "$got" = "$want " ]; then
-			pass "runtime-core/$how"
+			pass "rt-core/$how"
 		else
-			fail "runtime-core/$how" "env printed '$got', want '$want'"
+			fail "rt-core/$how" "env printed '$got', want '$want'"
 		fi
 	done
 else
-	fail "runtime-core/execl" "cannot build"
+	fail "rt-core/execl" "cannot build"
 fi
 
 # The writer splits counts beyond the format's 16-bit bins and 32-bit
@@ -326,12 +326,12 @@ if cc -O2 -fno-PIE -no-pie -I"$top/runtime" -I"$top/include" -o "$d/prog" \
 		for g in /usr/bin/gprof "$GPROF"; do
 			if ! "$g" -b -p "$d/prog" "$d/w.out" |
 				grep -q '^100.00 *2700.00 *2700.00 *5000000000 .* hot$'; then
-				fail "runtime-core/writer-bins" "$g does not show 2700 s in hot"
+				fail "rt-core/writer-bins" "$g does not show 2700 s in hot"
 				break
 			fi
-		done && pass "runtime-core/writer-bins"
+		done && pass "rt-core/writer-bins"
 else
-	fail "runtime-core/writer" "cannot build"
+	fail "rt-core/writer" "cannot build"
 fi
 
 # LIBGMON_CLOCK and LIBGMON_RATE reach the sampler; LIBGMON_VERBOSE says
@@ -343,26 +343,26 @@ if [ -x "$d/prog" ]; then
 	case $err in
 	"libgmon: clock process CPU-time timer, rate 250 Hz asked, "*" 3002 calls, 0 dropped" | \
 		"libgmon: clock ITIMER_PROF, rate 250 Hz asked, "*" 3002 calls, 0 dropped")
-		pass "runtime-core/verbose" ;;
-	*) fail "runtime-core/verbose" "'$err'" ;;
+		pass "rt-core/verbose" ;;
+	*) fail "rt-core/verbose" "'$err'" ;;
 	esac
 	err=$(cd "$d" && LIBGMON_CLOCK=bogus ./prog 2>&1 >/dev/null)
 	if [ "$err" = "libgmon: ignoring LIBGMON_CLOCK='bogus'" ]; then
-		pass "runtime-core/bad-knob"
+		pass "rt-core/bad-knob"
 	else
-		fail "runtime-core/bad-knob" "'$err'"
+		fail "rt-core/bad-knob" "'$err'"
 	fi
 	err=$(cd "$d" && LIBGMON_OUT=no/such/dir/x ./prog 2>&1 >/dev/null)
 	if [ "$err" = "libgmon: cannot write no/such/dir/x: no such file or directory (ENOENT)" ]; then
-		pass "runtime-core/unwritable"
+		pass "rt-core/unwritable"
 	else
-		fail "runtime-core/unwritable" "'$err'"
+		fail "rt-core/unwritable" "'$err'"
 	fi
 fi
 
 # A set-user-ID program ignores the environment (LIBGMON_OUT here).
 if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null 2>&1; then
-	skip "runtime-core/setuid" "needs root and setpriv"
+	skip "rt-core/setuid" "needs root and setpriv"
 elif [ -x "$out/tst-gmon-gcc-pg-pie/prog" ]; then
 	t=$(mktemp -d /tmp/runtime-core-suid.XXXXXX)
 	chmod 777 "$t"
@@ -371,7 +371,7 @@ elif [ -x "$out/tst-gmon-gcc-pg-pie/prog" ]; then
 	(cd "$t" && setpriv --reuid=65534 --regid=65534 --clear-groups \
 		env LIBGMON_OUT=x.out ./prog)
 	if [ -e "$t/x.out" ] || [ ! -e "$t/gmon.out" ]; then
-		fail "runtime-core/setuid" "LIBGMON_OUT was obeyed"
+		fail "rt-core/setuid" "LIBGMON_OUT was obeyed"
 	else
 		expect_count setuid "$t/prog" 2000 f1 "$t/gmon.out"
 	fi
@@ -388,20 +388,20 @@ if build noreturn "$here/life.c" cc -pg -falign-functions=1; then
 		case $parent in
 		*" a ["*) ;;
 		*)
-			fail "runtime-core/noreturn" "$g: die's caller is '$parent'"
+			fail "rt-core/noreturn" "$g: die's caller is '$parent'"
 			continue 2
 			;;
 		esac
 	done
-	pass "runtime-core/noreturn"
+	pass "rt-core/noreturn"
 fi
 
 # 4-byte bins (scale 2.0), said by GNU's call graph header.
 d=$out/tst-gmon-gcc-pg-nopie
 if [ -f "$d/gmon.out" ]; then
 	if /usr/bin/gprof -b -q "$d/prog" "$d/gmon.out" | grep -q 'covers 4 byte(s)'; then
-		pass "runtime-core/bins-4-bytes"
+		pass "rt-core/bins-4-bytes"
 	else
-		fail "runtime-core/bins-4-bytes" "$(/usr/bin/gprof -b -q "$d/prog" "$d/gmon.out" | grep granularity)"
+		fail "rt-core/bins-4-bytes" "$(/usr/bin/gprof -b -q "$d/prog" "$d/gmon.out" | grep granularity)"
 	fi
 fi

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/gprofrun/run.sh - gprof-run (runner/gprof-run.c): an unmodified
+# tests/rt-gprofrun/run.sh - gprof-run (runner/gprof-run.c): an unmodified
 # -pg program run under our collector counts every call (examples/
 # threads.c: 4 threads, 2,000,000 calls, which glibc's collector loses
 # some of); the program's exit status comes back (128+N for signal N,
@@ -22,7 +22,7 @@ BUILD=${BUILD:?BUILD must name the build directory}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 RUN=$BUILD/gprof-run
-out=$BUILD/gprofrun
+out=$BUILD/rt-gprofrun
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 cd "$out" || exit 1
@@ -35,7 +35,7 @@ calls_to() {
 }
 
 if [ ! -x "$RUN" ]; then
-	fail gprofrun/build "$RUN was not built"
+	fail rt-gprofrun/build "$RUN was not built"
 	exit 0
 fi
 cc -pg -O1 -g -o threads "$top/examples/threads.c" -pthread &&
@@ -43,7 +43,7 @@ cc -pg -O1 -g -o threads "$top/examples/threads.c" -pthread &&
 	cc -pg -O1 -g -o waiter "$here/waiter.c" &&
 	cc -O1 -o ptyrun "$here/ptyrun.c" &&
 	cc -pg -O1 -g -static -o static "$here/exitcode.c" || {
-	fail gprofrun/build "cannot build the test programs"
+	fail rt-gprofrun/build "cannot build the test programs"
 	exit 0
 }
 
@@ -52,48 +52,48 @@ cc -pg -O1 -g -o threads "$top/examples/threads.c" -pthread &&
 rc=$?
 n=$(calls_to step threads gmon.out)
 if [ "$rc" -eq 0 ] && [ "$n" = 2000000 ]; then
-	pass gprofrun/threads-exact
+	pass rt-gprofrun/threads-exact
 else
-	fail gprofrun/threads-exact "exit $rc, step counted ${n:-nothing} times, not 2000000"
+	fail rt-gprofrun/threads-exact "exit $rc, step counted ${n:-nothing} times, not 2000000"
 fi
 if grep -q '^gprof-run: profile written to gmon.out and gmon.out.gmonx$' run.err &&
 	grep -q '^gprof-run: read it with: gprof ./threads gmon.out$' run.err; then
-	pass gprofrun/message
+	pass rt-gprofrun/message
 else
-	fail gprofrun/message "$(head -c 300 run.err)"
+	fail rt-gprofrun/message "$(head -c 300 run.err)"
 fi
 # Both gprofs read the profile, byte for byte alike.
 "$GPROF" -b threads gmon.out >ours.txt 2>/dev/null
 /usr/bin/gprof -b threads gmon.out >gnu.txt 2>/dev/null
 if [ -s ours.txt ] && cmp -s ours.txt gnu.txt; then
-	pass gprofrun/gnu-reads
+	pass rt-gprofrun/gnu-reads
 else
-	fail gprofrun/gnu-reads "reports differ or are empty"
+	fail rt-gprofrun/gnu-reads "reports differ or are empty"
 fi
 
 # 2. Exit statuses.
 "$RUN" -q ./exitcode 3 2>err3.txt
 rc=$?
-[ "$rc" -eq 3 ] && [ ! -s err3.txt ] && pass gprofrun/exit-status ||
-	fail gprofrun/exit-status "status $rc (want 3), stderr: $(head -c 200 err3.txt)"
+[ "$rc" -eq 3 ] && [ ! -s err3.txt ] && pass rt-gprofrun/exit-status ||
+	fail rt-gprofrun/exit-status "status $rc (want 3), stderr: $(head -c 200 err3.txt)"
 "$RUN" ./exitcode 0 15 2>sig.err
 rc=$?
 if [ "$rc" -eq 143 ] && grep -q 'ended by signal 15.*--dump-on=TERM' sig.err; then
-	pass gprofrun/signal
+	pass rt-gprofrun/signal
 else
-	fail gprofrun/signal "status $rc (want 143), stderr: $(head -c 300 sig.err)"
+	fail rt-gprofrun/signal "status $rc (want 143), stderr: $(head -c 300 sig.err)"
 fi
 "$RUN" no-such-program 2>nf.err
 rc=$?
 [ "$rc" -eq 127 ] && grep -q 'no-such-program: command not found' nf.err &&
-	pass gprofrun/not-found || fail gprofrun/not-found "status $rc, $(head -c 200 nf.err)"
+	pass rt-gprofrun/not-found || fail rt-gprofrun/not-found "status $rc, $(head -c 200 nf.err)"
 "$RUN" ./no-such-program 2>nf2.err
 rc=$?
 [ "$rc" -eq 127 ] && grep -q './no-such-program: No such file' nf2.err &&
 	[ "$(wc -l <nf2.err)" -eq 1 ] &&
-	pass gprofrun/not-found-path || fail gprofrun/not-found-path "status $rc, $(head -c 200 nf2.err)"
+	pass rt-gprofrun/not-found-path || fail rt-gprofrun/not-found-path "status $rc, $(head -c 200 nf2.err)"
 
-# 2b. Signals sent to gprof-run reach the program (tests/gprofrun/
+# 2b. Signals sent to gprof-run reach the program (tests/rt-gprofrun/
 # waiter.c), and gprof-run waits for it.  The cases synchronise through
 # FIFOs: each waits for the program's line, sends a signal and reads
 # what follows; none waits for a time.
@@ -152,15 +152,15 @@ end_waiter() {
 # says so with the program's status (128+15).
 start_waiter sigterm "$RUN" ./waiter sigterm.fifo wait
 if [ -n "$start_why" ]; then
-	fail gprofrun/sigterm-orphan "$start_why"
+	fail rt-gprofrun/sigterm-orphan "$start_why"
 else
 	kill -TERM "$run_pid"
 	end_waiter
 	if [ "$gone" = yes ] && [ "$end_rc" = 143 ] &&
 		grep -q 'waiter ended by signal 15 before writing gmon.out' sigterm.err; then
-		pass gprofrun/sigterm-orphan
+		pass rt-gprofrun/sigterm-orphan
 	else
-		fail gprofrun/sigterm-orphan "program gone: $gone, status $end_rc (want 143), stderr: $(head -c 200 sigterm.err)"
+		fail rt-gprofrun/sigterm-orphan "program gone: $gone, status $end_rc (want 143), stderr: $(head -c 200 sigterm.err)"
 	fi
 fi
 # Each signal passed on, and the status is the program's own exit
@@ -169,39 +169,39 @@ for s in HUP:1 INT:2 QUIT:3 TERM:15 USR1:10 USR2:12; do
 	name=${s%:*} num=${s#*:}
 	start_waiter "sig$name" "$RUN" ./waiter "sig$name.fifo" trap
 	if [ -n "$start_why" ]; then
-		fail "gprofrun/pass-$name" "$start_why"
+		fail "rt-gprofrun/pass-$name" "$start_why"
 		continue
 	fi
 	kill -"$name" "$run_pid"
 	end_waiter
 	[ "$notes" = "$name" ] && [ "$end_rc" = $((100 + num)) ] &&
-		[ "$gone" = yes ] && pass "gprofrun/pass-$name" ||
-		fail "gprofrun/pass-$name" "notes '$notes', status $end_rc (want $((100 + num))), program gone: $gone"
+		[ "$gone" = yes ] && pass "rt-gprofrun/pass-$name" ||
+		fail "rt-gprofrun/pass-$name" "notes '$notes', status $end_rc (want $((100 + num))), program gone: $gone"
 done
 # A signal the program sends gprof-run itself is not sent back: the
 # program sees the USR1 sent after it, alone.
 start_waiter self "$RUN" ./waiter self.fifo self
 if [ -n "$start_why" ]; then
-	fail gprofrun/from-program "$start_why"
+	fail rt-gprofrun/from-program "$start_why"
 else
 	event
 	sent=$ev
 	kill -USR1 "$run_pid" 2>/dev/null
 	end_waiter
 	[ "$sent" = sent ] && [ "$notes" = USR1 ] && [ "$end_rc" = 110 ] &&
-		pass gprofrun/from-program ||
-		fail gprofrun/from-program "notes '$sent $notes', status $end_rc (want 110)"
+		pass rt-gprofrun/from-program ||
+		fail rt-gprofrun/from-program "notes '$sent $notes', status $end_rc (want 110)"
 fi
 # A ^C at the terminal reaches the whole foreground process group, the
 # program with gprof-run: gprof-run must not send it again.  ptyrun
-# (tests/gprofrun/ptyrun.c) runs gprof-run on a terminal of its own and
+# (tests/rt-gprofrun/ptyrun.c) runs gprof-run on a terminal of its own and
 # stops it; then the ^C is typed, and the program counts it (its note).
 # A USR1 sent to gprof-run while stopped comes after its INT (the lower
 # number is taken first), so once continued it sends on a second INT,
 # if it does, before the USR1 that ends the program: one INT, then USR1.
 start_waiter tty ./ptyrun "$RUN" ./waiter tty.fifo tty
 if [ -n "$start_why" ]; then
-	fail gprofrun/tty-int-once "$start_why"
+	fail rt-gprofrun/tty-int-once "$start_why"
 else
 	printf 'stop\nintr\n' >&6
 	event
@@ -210,37 +210,37 @@ else
 	printf 'cont\n' >&6
 	end_waiter
 	[ "$first" = INT ] && [ "$notes" = USR1 ] && [ "$end_rc" = 110 ] &&
-		pass gprofrun/tty-int-once ||
-		fail gprofrun/tty-int-once "notes '$first $notes', status $end_rc (want INT USR1, 110)"
+		pass rt-gprofrun/tty-int-once ||
+		fail rt-gprofrun/tty-int-once "notes '$first $notes', status $end_rc (want INT USR1, 110)"
 fi
 
 # 3. Refusals: static program, missing collector, bad option, nothing to run.
 "$RUN" ./static 2>static.err
 rc=$?
 [ "$rc" -eq 1 ] && grep -q 'statically linked.*' static.err &&
-	grep -q 'libgmon.a' static.err && pass gprofrun/static ||
-	fail gprofrun/static "status $rc, $(head -c 300 static.err)"
+	grep -q 'libgmon.a' static.err && pass rt-gprofrun/static ||
+	fail rt-gprofrun/static "status $rc, $(head -c 300 static.err)"
 "$RUN" --libgmon=/nonexistent/libgmon.so ./exitcode 2>lib.err
 rc=$?
 [ "$rc" -eq 1 ] && grep -q '/nonexistent/libgmon.so: no such collector' lib.err &&
-	pass gprofrun/no-collector || fail gprofrun/no-collector "status $rc, $(head -c 200 lib.err)"
+	pass rt-gprofrun/no-collector || fail rt-gprofrun/no-collector "status $rc, $(head -c 200 lib.err)"
 "$RUN" --bogus ./exitcode 2>opt.err
 rc=$?
 [ "$rc" -eq 1 ] && grep -q "Try 'gprof-run --help'" opt.err &&
-	pass gprofrun/bad-option || fail gprofrun/bad-option "status $rc"
+	pass rt-gprofrun/bad-option || fail rt-gprofrun/bad-option "status $rc"
 "$RUN" 2>none.err
 rc=$?
 [ "$rc" -eq 1 ] && grep -q 'no program to run' none.err &&
-	pass gprofrun/no-program || fail gprofrun/no-program "status $rc"
+	pass rt-gprofrun/no-program || fail rt-gprofrun/no-program "status $rc"
 
 # 4. -o with %p: the file is named by the program's pid and said so.
 "$RUN" -o 'prof.%p' ./exitcode 0 2>pid.err
 f=$(sed -n 's/^gprof-run: profile written to \(prof\.[0-9]*\) and .*/\1/p' pid.err)
 if [ -n "$f" ] && [ -s "$f" ] && [ -s "$f.gmonx" ] &&
 	[ "$(calls_to twice exitcode "$f")" = 1 ]; then
-	pass gprofrun/output-pid
+	pass rt-gprofrun/output-pid
 else
-	fail gprofrun/output-pid "$(head -c 300 pid.err)"
+	fail rt-gprofrun/output-pid "$(head -c 300 pid.err)"
 fi
 
 # 5. An LD_PRELOAD of the user's is kept, after ours.
@@ -257,8 +257,8 @@ cc -shared -fPIC -o libnothing.so empty.c
 got=$(LD_PRELOAD=$out/libnothing.so ASAN_OPTIONS=verify_asan_link_order=0 \
 	"$RUN" -q ./probe)
 case $got in
-*libgmon.so:"$out"/libnothing.so) pass gprofrun/preload-kept ;;
-*) fail gprofrun/preload-kept "LD_PRELOAD was '$got'" ;;
+*libgmon.so:"$out"/libnothing.so) pass rt-gprofrun/preload-kept ;;
+*) fail rt-gprofrun/preload-kept "LD_PRELOAD was '$got'" ;;
 esac
 
 # 5b. -o naming a directory is refused before the program runs (it
@@ -271,13 +271,13 @@ for c in "dir:sub" "dot:." "slash:new/"; do
 	o=${c#*:}
 	printf 'gprof-run: %s: a directory, not a file for the profile (try -o %sgmon.out)\n' \
 		"$o" "$(echo "$o" | sed 's|[^/]$|&/|')" >"odir/${c%%:*}.want"
-	expect "gprofrun/output-${c%%:*}" --rc=1 --empty --in=odir \
+	expect "rt-gprofrun/output-${c%%:*}" --rc=1 --empty --in=odir \
 		--err="$out/odir/${c%%:*}.want" "$RUN" -o "$o" ../exitcode 3
 done
 echo stale >odir/stale/gmon.out.gmonx
 printf '%s\n' 'gprof-run: profile written to gmon.out' \
 	'gprof-run: read it with: gprof ../../exitcode gmon.out' >odir/stale.want
-expect gprofrun/stale-side --empty --in=odir/stale --err="$out/odir/stale.want" \
+expect rt-gprofrun/stale-side --empty --in=odir/stale --err="$out/odir/stale.want" \
 	"$RUN" --libgmon="$out/libnothing.so" ../../exitcode 0
 
 # 6. Snapshots of a program that goes on: USR1 sent to gprof-run
@@ -306,7 +306,7 @@ snaps_read() {
 }
 start_waiter usr1 "$RUN" --dump-on=USR1 -o usr1.%n ./waiter usr1.fifo wait
 if [ -n "$start_why" ]; then
-	fail gprofrun/snapshot-usr1 "$start_why"
+	fail rt-gprofrun/snapshot-usr1 "$start_why"
 else
 	kill -USR1 "$run_pid"
 	wait_for usr1.1.gmonx
@@ -315,14 +315,14 @@ else
 	if [ "$end_rc" = 0 ] && snaps_read usr1 2 &&
 		grep -q '^gprof-run: profile written to usr1.2 and usr1.2.gmonx$' usr1.err &&
 		grep -q '^gprof-run: (the last of 2, numbered from 1)$' usr1.err; then
-		pass gprofrun/snapshot-usr1
+		pass rt-gprofrun/snapshot-usr1
 	else
-		fail gprofrun/snapshot-usr1 "exit ${end_rc:-?}: $(ls usr1.[0-9]* 2>/dev/null | tr '\n' ' ')$(head -c 200 usr1.err | tr '\n' ' ')"
+		fail rt-gprofrun/snapshot-usr1 "exit ${end_rc:-?}: $(ls usr1.[0-9]* 2>/dev/null | tr '\n' ' ')$(head -c 200 usr1.err | tr '\n' ' ')"
 	fi
 fi
 start_waiter every "$RUN" --every=0.2 -o every.%n ./waiter every.fifo wait
 if [ -n "$start_why" ]; then
-	fail gprofrun/snapshot-every "$start_why"
+	fail rt-gprofrun/snapshot-every "$start_why"
 else
 	wait_for every.2.gmonx
 	exec 6>&-
@@ -330,9 +330,9 @@ else
 	n=$(ls every.[0-9]* 2>/dev/null | grep -c -v gmonx)
 	if [ "$end_rc" = 0 ] && [ "$n" -ge 3 ] && snaps_read every "$n" &&
 		grep -q "^gprof-run: (the last of $n, numbered from 1)\$" every.err; then
-		pass gprofrun/snapshot-every
+		pass rt-gprofrun/snapshot-every
 	else
-		fail gprofrun/snapshot-every "exit ${end_rc:-?}, $n profiles: $(head -c 200 every.err | tr '\n' ' ')"
+		fail rt-gprofrun/snapshot-every "exit ${end_rc:-?}, $n profiles: $(head -c 200 every.err | tr '\n' ' ')"
 	fi
 fi
 
@@ -344,6 +344,6 @@ for o in $opts; do
 	grep -q -- "$(echo "$o" | sed 's/-/\\\\-/g')" "$top/runner/gprof-run.1" ||
 		missing="$missing $o"
 done
-[ -n "$opts" ] && [ -z "$missing" ] && pass gprofrun/help-man ||
-	fail gprofrun/help-man "not in gprof-run.1:$missing"
+[ -n "$opts" ] && [ -z "$missing" ] && pass rt-gprofrun/help-man ||
+	fail rt-gprofrun/help-man "not in gprof-run.1:$missing"
 exit 0

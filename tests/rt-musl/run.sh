@@ -1,12 +1,12 @@
 #!/bin/sh
-# tests/runtime-musl/run.sh - libgmon on musl (issue 13).
+# tests/rt-musl/run.sh - libgmon on musl (issue 13).
 #
 # musl has no mcount and its start files never call monstartup, so a
 # program built "musl-gcc -pg" is linked with our collector built for
 # musl (make runtime-musl: build/musl/libgmon.a and libgmon.so), which
 # starts itself from its constructor.  The suite builds that, then runs
-# the programs of tests/runtime/progs (which print their own call counts,
-# truth.h) built with musl-gcc, and requires what tests/runtime requires
+# the programs of tests/rt-accept/progs (which print their own call counts,
+# truth.h) built with musl-gcc, and requires what tests/rt-accept requires
 # of glibc builds: our gprof ($GPROF) and GNU gprof ($ORACLE, default
 # /usr/bin/gprof) both exit 0 and print the true arc counts, and with -b
 # our report is GNU's byte for byte, with no warning.
@@ -32,7 +32,7 @@
 # About 10 s (15 s with aarch64).
 #
 # Env: GPROF, BUILD (absolute; programs and runs go to
-# BUILD/runtime-musl-tests), ORACLE, MUSL_CC (default musl-gcc),
+# BUILD/rt-musl), ORACLE, MUSL_CC (default musl-gcc),
 # MUSL_AARCH64_ROOT (default build/musl-aarch64-root), QEMU_AARCH64.
 # The collector is built in the tree's build/musl/ (and
 # build/musl-aarch64/) whatever BUILD is.
@@ -44,26 +44,26 @@ top=$(cd "$here/../.." && pwd)
 GNU=${ORACLE:-/usr/bin/gprof}
 MCC=${MUSL_CC:-musl-gcc}
 RUNNER= # what runs a program: nothing, or qemu (aarch64)
-progs=$top/tests/runtime/progs
-core=$top/tests/runtime-core
+progs=$top/tests/rt-accept/progs
+core=$top/tests/rt-core
 lib=$top/build/musl
-out=$BUILD/runtime-musl-tests
+out=$BUILD/rt-musl
 # The helpers the collector suites share (verdict, one_profile,
 # check_arcs...).
-. "$top/tests/runtime/harness.sh"
+. "$top/tests/rt-accept/harness.sh"
 # The runtime reads these; the caller's must not leak in.
 unset GMON_OUT_PREFIX PROFDIR LIBGMON_OUT LIBGMON_FORK LIBGMON_DUMP_ON \
 	LIBGMON_VERBOSE LIBGMON_RATE LIBGMON_CLOCK
 
 if ! command -v "$MCC" >/dev/null 2>&1; then
-	skip "runtime-musl/all" "no $MCC (Debian package musl-tools)"
+	skip "rt-musl/all" "no $MCC (Debian package musl-tools)"
 	exit 0
 fi
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/cases" || exit 1
 
 # --- the collector, built for musl, without a warning -----------------
-name=runtime-musl/build
+name=rt-musl/build
 # Built again from scratch (-B: a warning shows only when a file is
 # compiled); a make started by "make check" must not share its job
 # server.
@@ -74,11 +74,11 @@ if ! (unset MAKEFLAGS MFLAGS MAKELEVEL && cd "$top" &&
 fi
 verdict "$name" "$(grep -m1 -E 'warning|error' "$out/build.log")"
 
-cc -O2 -o "$out/histsum" "$top/tests/runtime/histsum.c" || exit 1
-cc -O2 -o "$out/perfprobe" "$top/tests/runtime/perfprobe.c" || exit 1
+cc -O2 -o "$out/histsum" "$top/tests/rt-accept/histsum.c" || exit 1
+cc -O2 -o "$out/perfprobe" "$top/tests/rt-accept/perfprobe.c" || exit 1
 
 # --- the perf ABI musl builds declare themselves ----------------------
-name=runtime-musl/perf-abi
+name=rt-musl/perf-abi
 why=$(
 	for how in kernel own musl; do
 		case $how in
@@ -196,7 +196,7 @@ tstgmon_group() {
 		done
 	done
 }
-T=runtime-musl
+T=rt-musl
 bin=$out/bin
 hooks=pg
 [ "$(uname -m)" = x86_64 ] && hooks="pg fentry" # -mfentry is x86's
@@ -205,7 +205,7 @@ tstgmon_group $hooks
 
 # --- musl-gcc links without a build-id; asked for, it reaches the side
 # file (which ties the profile to the executable) -------------------
-name=runtime-musl/build-id
+name=rt-musl/build-id
 exe=$out/bin/tstgmon-buildid
 if ! why=$(mbuild "$exe" pg pie a "$progs/tstgmon.c" -Wl,--build-id); then
 	verdict "$name" "$why"
@@ -252,7 +252,7 @@ byhand_group static static-pie pie nopie
 # --- the program's constructor and destructor (runtime-core's ctor.c):
 # the collector starts before the one and writes after the other ------
 for ml in static-a pie-a pie-so; do
-	name=runtime-musl/ctor-dtor/$ml
+	name=rt-musl/ctor-dtor/$ml
 	exe=$out/bin/ctor-$ml
 	if ! why=$(mbuild "$exe" pg ${ml%-*} ${ml#*-} "$core/ctor.c"); then
 		verdict "$name" "$why"
@@ -280,9 +280,9 @@ threads_group() {
 threads_group static-a pie-a pie-so
 exe=$out/bin/churn-pie-a
 if why=$(mbuild "$exe" pg pie a "$progs/churn.c" -pthread); then
-	simple_case runtime-musl/churn-10000/pie-a "$exe" -- 10000
+	simple_case rt-musl/churn-10000/pie-a "$exe" -- 10000
 else
-	verdict runtime-musl/churn-10000/pie-a "$why"
+	verdict rt-musl/churn-10000/pie-a "$why"
 fi
 # fork_group MODE-LIB...
 fork_group() {
@@ -301,12 +301,12 @@ fork_group static-a pie-a
 for ml in static-a pie-a; do
 	exe=$out/bin/signal-$ml
 	if why=$(mbuild "$exe" pg ${ml%-*} ${ml#*-} "$progs/signal.c"); then
-		# As in tests/runtime: a signal every 200 us keeps the thread
+		# As in tests/rt-accept: a signal every 200 us keeps the thread
 		# in the kernel, where perf's user-mode samples miss time, and
 		# gprof may say so.
-		simple_case "runtime-musl/signal/$ml" "$exe" -- 500
+		simple_case "rt-musl/signal/$ml" "$exe" -- 500
 	else
-		verdict "runtime-musl/signal/$ml" "$why"
+		verdict "rt-musl/signal/$ml" "$why"
 	fi
 done
 
@@ -314,13 +314,13 @@ done
 # (only "some" and "most of them": never a number of samples)
 exe=$out/bin/hotcold-pie-a
 if ! why=$(mbuild "$exe" pg pie a "$progs/hotcold.c" -fno-toplevel-reorder); then
-	verdict runtime-musl/samples "$why"
+	verdict rt-musl/samples "$why"
 else
 	# shellcheck disable=SC2046
 	set -- $(nm -S "$exe" | awk '$4 == "tiny_hot" { print $1, $2 }')
 	hot_lo=$1 hot_hi=$(printf '%x' $((0x$1 + 0x$2)))
 	for clock in perf thread itimer; do
-		name=runtime-musl/samples/$clock
+		name=rt-musl/samples/$clock
 		if [ $clock = perf ] && ! probe=$("$out/perfprobe"); then
 			skip "$name" "$probe"
 			continue
@@ -347,11 +347,11 @@ fi
 # --- LIBGMON_DUMP_ON=_exit,exec: libgmon.so's wrappers on musl --------
 exe=$out/bin/life-pie-so
 if ! why=$(mbuild "$exe" pg pie so "$core/life.c"); then
-	verdict runtime-musl/dump-on/exit "$why"
-	verdict runtime-musl/dump-on/exec "$why"
+	verdict rt-musl/dump-on/exit "$why"
+	verdict rt-musl/dump-on/exec "$why"
 else
 	for ev in exit exec; do
-		name=runtime-musl/dump-on/$ev
+		name=rt-musl/dump-on/$ev
 		why=$(run_prog "$name" "$exe" LIBGMON_DUMP_ON=_exit,exec -- $ev &&
 			one_profile side && leaf_is 900 "$exe" "$prof")
 		verdict "$name" "$why"
@@ -368,7 +368,7 @@ fi
 # with runtime/arch/aarch64.S into build/musl-aarch64/; profiles are
 # read by our gprof and binutils' aarch64 gprof.
 a64=${MUSL_AARCH64_ROOT:-$top/build/musl-aarch64-root}
-T=runtime-musl/aarch64
+T=rt-musl/aarch64
 qemu=${QEMU_AARCH64:-qemu-aarch64}
 [ -n "${MUSL_AARCH64_ROOT:-}" ] ||
 	musl_aarch64_root "$a64" "$out/musl-aarch64-root.log"

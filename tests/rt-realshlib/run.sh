@@ -1,9 +1,9 @@
 #!/bin/sh
-# tests/realshlib/run.sh - real programs whose code is mostly in a -pg
+# tests/rt-realshlib/run.sh - real programs whose code is mostly in a -pg
 # shared library, profiled by libgmon and read by our gprof.
 #
 #   expat   xmlwf over libexpat.so (C, built from Debian's expat source)
-#   tinyxml tests/real/txml.cpp over libtinyxml2.so (C++: classes,
+#   tinyxml tests/gnu-real/txml.cpp over libtinyxml2.so (C++: classes,
 #           templates, inline functions in the header)
 #
 # There is no ground truth counted by these programs, so each is built
@@ -20,7 +20,7 @@
 # never compared (they are not deterministic).
 #
 # Env: GPROF, BUILD (absolute), ORACLE (default /usr/bin/gprof),
-# REAL_CACHE (sources; default BUILD/real-cache, shared with tests/real).
+# REAL_CACHE (sources; default BUILD/real-cache, shared with tests/gnu-real).
 set -u
 . "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 GPROF=${GPROF:?GPROF must name our gprof}
@@ -32,7 +32,7 @@ case $BUILD in
 */san) CACHE=${REAL_CACHE:-${BUILD%/san}/real-cache} ;;
 *) CACHE=${REAL_CACHE:-$BUILD/real-cache} ;;
 esac
-out=$BUILD/realshlib
+out=$BUILD/rt-realshlib
 CC=${CC:-cc}
 CXX=${CXX:-c++}
 PG="-g -O2 -pg"
@@ -44,15 +44,15 @@ lib_a=$BUILD/libgmon.a
 [ -f "$lib_a" ] || lib_a=$top/build/libgmon.a
 
 if ! command -v jq >/dev/null 2>&1; then
-	skip "realshlib/all" "jq is not installed"
+	skip "rt-realshlib/all" "jq is not installed"
 	exit 0
 fi
 if [ ! -f "$lib_a" ]; then
-	fail "realshlib/all" "$lib_a was not built"
+	fail "rt-realshlib/all" "$lib_a was not built"
 	exit 0
 fi
 
-# Sources: the same cache and lock as tests/real.
+# Sources: the same cache and lock as tests/gnu-real.
 (
 	if command -v flock >/dev/null 2>&1; then
 		exec 9>"$CACHE/lock"
@@ -61,11 +61,11 @@ fi
 	sh "$top/scripts/fetch-real-sources.sh" "$CACHE/src" expat tinyxml2
 ) 2>"$out/fetch.err"
 
-awk -v n=4000 -f "$top/tests/real/gen-xml.awk" >"$out/a.xml" &&
-	awk -v n=3000 -v dtd=1 -f "$top/tests/real/gen-xml.awk" >"$out/b.xml" &&
-	awk -v n=2000 -v nopi=1 -f "$top/tests/real/gen-xml.awk" >"$out/c.xml" ||
+awk -v n=4000 -f "$top/tests/gnu-real/gen-xml.awk" >"$out/a.xml" &&
+	awk -v n=3000 -v dtd=1 -f "$top/tests/gnu-real/gen-xml.awk" >"$out/b.xml" &&
+	awk -v n=2000 -v nopi=1 -f "$top/tests/gnu-real/gen-xml.awk" >"$out/c.xml" ||
 	{
-		fail "realshlib/inputs" "gen-xml.awk"
+		fail "rt-realshlib/inputs" "gen-xml.awk"
 		exit 0
 	}
 
@@ -83,52 +83,52 @@ run_case() {
 	shift 5
 	mkdir -p "$d/run-all" "$d/run-shared"
 	if ! (cd "$d/run-all" && "$all" "$@" >stdout 2>stderr); then
-		fail "realshlib/$name" "the all-in-one build failed: $(head -c 300 "$d/run-all/stderr")"
+		fail "rt-realshlib/$name" "the all-in-one build failed: $(head -c 300 "$d/run-all/stderr")"
 		return
 	fi
 	if ! (cd "$d/run-shared" &&
 		LD_LIBRARY_PATH=$d "$shared" "$@" >stdout 2>stderr); then
-		fail "realshlib/$name" "the shared build failed: $(head -c 300 "$d/run-shared/stderr")"
+		fail "rt-realshlib/$name" "the shared build failed: $(head -c 300 "$d/run-shared/stderr")"
 		return
 	fi
 	if ! cmp -s "$d/run-all/stdout" "$d/run-shared/stdout"; then
-		fail "realshlib/$name" "the two builds printed different output"
+		fail "rt-realshlib/$name" "the two builds printed different output"
 		return
 	fi
 	for r in all shared; do
 		if [ ! -f "$d/run-$r/gmon.out" ] ||
 			[ ! -f "$d/run-$r/gmon.out.gmonx" ]; then
-			fail "realshlib/$name" "run-$r wrote no gmon.out and side file"
+			fail "rt-realshlib/$name" "run-$r wrote no gmon.out and side file"
 			return
 		fi
 	done
 	exe_all=$all exe_shared=$shared
 	if ! "$GPROF" --format=json "$exe_all" "$d/run-all/gmon.out" \
 		>"$d/all.json" 2>"$d/all.err"; then
-		fail "realshlib/$name" "gprof on the all-in-one build: $(head -c 300 "$d/all.err")"
+		fail "rt-realshlib/$name" "gprof on the all-in-one build: $(head -c 300 "$d/all.err")"
 		return
 	fi
 	if ! "$GPROF" --format=json "$exe_shared" "$d/run-shared/gmon.out" \
 		>"$d/shared.json" 2>"$d/shared.err"; then
-		fail "realshlib/$name" "gprof on the shared build: $(head -c 300 "$d/shared.err")"
+		fail "rt-realshlib/$name" "gprof on the shared build: $(head -c 300 "$d/shared.err")"
 		return
 	fi
 	if [ -s "$d/shared.err" ]; then
-		fail "realshlib/$name" "gprof warned on the shared build: $(head -c 300 "$d/shared.err")"
+		fail "rt-realshlib/$name" "gprof warned on the shared build: $(head -c 300 "$d/shared.err")"
 		return
 	fi
 	arcs "$d/all.json" >"$d/all.arcs"
 	arcs "$d/shared.json" >"$d/shared.arcs"
 	nall=$(wc -l <"$d/all.arcs")
 	if [ "$nall" -lt 50 ]; then
-		fail "realshlib/$name" "only $nall arcs in the all-in-one build"
+		fail "rt-realshlib/$name" "only $nall arcs in the all-in-one build"
 		return
 	fi
 	if ! cmp -s "$d/all.arcs" "$d/shared.arcs"; then
-		fail "realshlib/$name" "arcs differ (< all-in-one, > shared): $(diff "$d/all.arcs" "$d/shared.arcs" | head -5 | tr '\n' ' ')"
+		fail "rt-realshlib/$name" "arcs differ (< all-in-one, > shared): $(diff "$d/all.arcs" "$d/shared.arcs" | head -5 | tr '\n' ' ')"
 		return
 	fi
-	pass "realshlib/$name-arcs ($nall arcs)"
+	pass "rt-realshlib/$name-arcs ($nall arcs)"
 
 	# The library's functions are reported as such: the shared build's
 	# executable does not define them, yet our report names them.
@@ -138,9 +138,9 @@ run_case() {
 		LC_ALL=C sort -u >"$d/called.syms"
 	nlib=$(LC_ALL=C comm -12 "$d/lib.syms" "$d/called.syms" | wc -l)
 	if [ "$nlib" -lt 10 ]; then
-		fail "realshlib/$name-library" "only $nlib of the library's functions reported called"
+		fail "rt-realshlib/$name-library" "only $nlib of the library's functions reported called"
 	else
-		pass "realshlib/$name-library ($nlib library functions called)"
+		pass "rt-realshlib/$name-library ($nlib library functions called)"
 	fi
 
 	# GNU gprof reads the shared build's gmon.out, and so do we without
@@ -151,12 +151,12 @@ run_case() {
 	cp "$d/run-shared/gmon.out" "$d/bare/gmon.out"
 	if ! "$ORACLE" -b "$exe_shared" "$d/bare/gmon.out" >"$d/gnu.txt" \
 		2>"$d/gnu.err"; then
-		fail "realshlib/$name-gnu" "GNU gprof failed: $(head -c 300 "$d/gnu.err")"
+		fail "rt-realshlib/$name-gnu" "GNU gprof failed: $(head -c 300 "$d/gnu.err")"
 		return
 	fi
 	"$GPROF" -b "$exe_shared" "$d/bare/gmon.out" >"$d/ours.txt" 2>&1
 	if ! cmp -s "$d/gnu.txt" "$d/ours.txt"; then
-		fail "realshlib/$name-gnu" "without the side file our report is not GNU's"
+		fail "rt-realshlib/$name-gnu" "without the side file our report is not GNU's"
 		return
 	fi
 	"$GPROF" --format=json "$exe_shared" "$d/bare/gmon.out" \
@@ -171,9 +171,9 @@ run_case() {
 		"\($f[.caller].raw_name) \($f[.callee].raw_name) \(.count)"' \
 		"$d/bare.json" | LC_ALL=C sort >"$d/got.exe"
 	if [ ! -s "$d/want.exe" ] || ! cmp -s "$d/want.exe" "$d/got.exe"; then
-		fail "realshlib/$name-gnu" "the executable's arcs differ: $(diff "$d/want.exe" "$d/got.exe" | head -4 | tr '\n' ' ')"
+		fail "rt-realshlib/$name-gnu" "the executable's arcs differ: $(diff "$d/want.exe" "$d/got.exe" | head -4 | tr '\n' ' ')"
 	else
-		pass "realshlib/$name-gnu ($(wc -l <"$d/got.exe") executable arcs, GNU's bytes)"
+		pass "rt-realshlib/$name-gnu ($(wc -l <"$d/got.exe") executable arcs, GNU's bytes)"
 	fi
 }
 
@@ -181,7 +181,7 @@ run_case() {
 d=$out/expat
 s=$CACHE/src/expat/expat
 if [ ! -e "$CACHE/src/expat/.fetched" ]; then
-	skip "realshlib/expat" "$(grep '^expat: ' "$out/fetch.err" | head -1)"
+	skip "rt-realshlib/expat" "$(grep '^expat: ' "$out/fetch.err" | head -1)"
 else
 	mkdir -p "$d"
 	cat >"$d/expat_config.h" <<'EOF'
@@ -216,7 +216,7 @@ EOF
 		$CC -pg -o "$d/xmlwf-shared" $wf -L"$d" -lexpat "$lib_a" \
 			-Wl,-rpath,"$d" || ok=
 	if [ -z "$ok" ]; then
-		fail realshlib/expat "the build failed"
+		fail rt-realshlib/expat "the build failed"
 	else
 		run_case expat "$d" "$d/xmlwf-all" "$d/xmlwf-shared" libexpat.so \
 			-d . "$out/a.xml" "$out/b.xml" "$out/c.xml"
@@ -227,11 +227,11 @@ fi
 d=$out/tinyxml
 s=$CACHE/src/tinyxml2
 if [ ! -e "$CACHE/src/tinyxml2/.fetched" ]; then
-	skip "realshlib/tinyxml" "$(grep '^tinyxml2: ' "$out/fetch.err" | head -1)"
+	skip "rt-realshlib/tinyxml" "$(grep '^tinyxml2: ' "$out/fetch.err" | head -1)"
 else
 	mkdir -p "$d"
 	if (cd "$s" && $CXX $PG -fPIC -c tinyxml2.cpp -o "$d/tinyxml2.o") &&
-		$CXX $PG -I"$s" -c "$top/tests/real/txml.cpp" -o "$d/txml.o" &&
+		$CXX $PG -I"$s" -c "$top/tests/gnu-real/txml.cpp" -o "$d/txml.o" &&
 		$CXX -shared -pg -o "$d/libtinyxml2.so" "$d/tinyxml2.o" &&
 		$CXX -pg -o "$d/txml-all" "$d/txml.o" "$d/tinyxml2.o" "$lib_a" &&
 		$CXX -pg -o "$d/txml-shared" "$d/txml.o" -L"$d" -ltinyxml2 \
@@ -239,7 +239,7 @@ else
 		run_case tinyxml "$d" "$d/txml-all" "$d/txml-shared" \
 			libtinyxml2.so 2 "$out/c.xml"
 	else
-		fail realshlib/tinyxml "the build failed"
+		fail rt-realshlib/tinyxml "the build failed"
 	fi
 fi
 exit 0

@@ -1,6 +1,6 @@
 /*
  * mkside.c - writes a side file with runtime/side.c, for the gprof
- * cases of tests/sampler/run.sh:
+ * cases of tests/rt-sampler/run.sh:
  *
  *   mkside OUT RUN_ID_HEX BUILD_ID_HEX EXE
  *

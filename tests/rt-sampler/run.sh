@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/sampler/run.sh - the collector's clock (runtime/sample.c) and its
+# tests/rt-sampler/run.sh - the collector's clock (runtime/sample.c) and its
 # side file (runtime/side.c, read back by src/sidefile.c).
 #
 # harness.c links sample.o without any hook and samples its own text
@@ -23,7 +23,7 @@ GPROF=${GPROF:?GPROF must name our gprof}
 BUILD=${BUILD:?BUILD must name the build directory}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-out=$BUILD/sampler
+out=$BUILD/rt-sampler
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 
@@ -42,7 +42,7 @@ for src in "$top"/runtime/sample.c "$top"/runtime/sample_*.c "$top/runtime/objec
 	o=$out/$(basename "$src" .c).o
 	# shellcheck disable=SC2086
 	if ! cc $RTFLAGS -c -o "$o" "$src" 2>>"$out/cc.err"; then
-		fail "sampler/build" "see $out/cc.err"
+		fail "rt-sampler/build" "see $out/cc.err"
 		exit 0
 	fi
 	objs="$objs $o"
@@ -50,7 +50,7 @@ done
 # shellcheck disable=SC2086
 if ! cc -std=gnu11 -O1 -g -I"$top/runtime" -o "$out/harness" \
 	"$here/harness.c" $objs -pthread 2>>"$out/cc.err"; then
-	fail "sampler/build" "see $out/cc.err"
+	fail "rt-sampler/build" "see $out/cc.err"
 	exit 0
 fi
 
@@ -58,7 +58,7 @@ paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo '?')
 
 # run CLOCK RATE CASE
 run() {
-	_name=sampler/$3-$1-$2
+	_name=rt-sampler/$3-$1-$2
 	"$out/harness" "$1" "$2" "$3" >"$out/$3-$1-$2.out" 2>&1
 	_rc=$?
 	if [ $_rc -eq 0 ]; then
@@ -118,7 +118,7 @@ if ! cc -std=c11 -I"$top/runtime" -I"$top/include" -o "$out/mkside" \
 	! cc -O0 -pg -Wl,--build-id -o "$side/prog" "$top/tests/progs/hot.c" \
 		2>>"$side/cc.err" ||
 	! (cd "$side" && ./prog >/dev/null) || [ ! -s "$side/gmon.out" ]; then
-	fail "sampler/side-build" "see $side/cc.err"
+	fail "rt-sampler/side-build" "see $side/cc.err"
 	exit 0
 fi
 bid=$(readelf -n "$side/prog" | awk '/Build ID:/ { print $3 }')
@@ -141,23 +141,23 @@ side_case() {
 	(cd "$side" && "$GPROF" -b prog "$_p" >ours.txt 2>ours.err)
 	_rc=$?
 	if [ $_rc -ne 0 ]; then
-		fail "sampler/side-$1" "exit $_rc: $(head -1 "$side/ours.err")"
+		fail "rt-sampler/side-$1" "exit $_rc: $(head -1 "$side/ours.err")"
 	elif ! cmp -s "$side/ours.txt" "$side/plain.txt"; then
-		fail "sampler/side-$1" "the report changed"
+		fail "rt-sampler/side-$1" "the report changed"
 	elif [ -z "$2" ] && [ -s "$side/ours.err" ]; then
-		fail "sampler/side-$1" "unexpected: $(head -1 "$side/ours.err")"
+		fail "rt-sampler/side-$1" "unexpected: $(head -1 "$side/ours.err")"
 	elif [ -n "$2" ] && ! grep -qF -- "$2" "$side/ours.err"; then
-		fail "sampler/side-$1" "want '$2', got '$(head -1 "$side/ours.err")'"
+		fail "rt-sampler/side-$1" "want '$2', got '$(head -1 "$side/ours.err")'"
 	elif [ -n "$2" ] && [ "$(wc -l <"$side/ours.err")" -ne 1 ]; then
-		fail "sampler/side-$1" "more than one line on stderr"
+		fail "rt-sampler/side-$1" "more than one line on stderr"
 	else
-		pass "sampler/side-$1"
+		pass "rt-sampler/side-$1"
 	fi
 }
 
 gmonx=$side/gmon.out.gmonx
 if [ -z "$bid" ]; then
-	skip "sampler/side-build-id" "the linker wrote no build-id"
+	skip "rt-sampler/side-build-id" "the linker wrote no build-id"
 else
 	"$out/mkside" "$gmonx" $run_id "$bid" "$side/prog"
 	side_case match ""
@@ -165,9 +165,9 @@ else
 	(cd "$side" && "$GPROF" -b -d prog gmon.out >d.txt 2>&1)
 	if grep -q '^\[side\] clock perf task-clock (perf): asked 1000 Hz, delivered 996.500 Hz (written 997) over 2.500000000 s; 2490 samples, 1 outside, 0 in the collector, 0 lost; 2 threads armed, 0 not, 0 blocking it$' "$side/d.txt" &&
 		grep -q '^\[side\] 30 calls, 0 dropped, 1 nested, 2 threads' "$side/d.txt"; then
-		pass "sampler/side-describe"
+		pass "rt-sampler/side-describe"
 	else
-		fail "sampler/side-describe" "$(grep -m1 side "$side/d.txt")"
+		fail "rt-sampler/side-describe" "$(grep -m1 side "$side/d.txt")"
 	fi
 	"$out/mkside" "$gmonx" $run_id "00$bid" "$side/prog"
 	side_case other-build "gmon.out was written by another build of prog (build-id 00$bid, prog has $bid)"
@@ -199,7 +199,7 @@ sum=$out/sum
 mkdir -p "$sum"
 if ! cc -O1 -pg -o "$sum/prog" "$here/spin.c" "$BUILD/libgmon.a" -lpthread \
 	2>"$sum/cc.err"; then
-	echo "FAIL sampler/sum-build: see $sum/cc.err"
+	echo "FAIL rt-sampler/sum-build: see $sum/cc.err"
 else
 	for c in perf thread itimer; do
 		rm -f "$sum"/g*.out*
@@ -213,7 +213,7 @@ else
 			_ns=$((_ns + _t))
 		done
 		if [ $_ok = 0 ] || [ ! -s "$sum/g3.out" ]; then
-			echo "SKIP sampler/sum-$c: the $c clock did not run here"
+			echo "SKIP rt-sampler/sum-$c: the $c clock did not run here"
 			continue
 		fi
 		(cd "$sum" && "$GPROF" -b prog g1.out g2.out g3.out >ours.txt 2>ours.err)
@@ -226,16 +226,16 @@ else
 			if (s == "" || s < t * 0.95 - slack || s > t * 1.05 + slack)
 				printf "the sum shows %s s, the runs measured %.3f s", s, t }')
 		if [ $_rc -ne 0 ]; then
-			echo "FAIL sampler/sum-$c: exit $_rc: $(head -1 "$sum/ours.err")"
+			echo "FAIL rt-sampler/sum-$c: exit $_rc: $(head -1 "$sum/ours.err")"
 		elif ! cmp -s "$sum/ours.txt" "$sum/gnu.txt"; then
-			echo "FAIL sampler/sum-$c: GNU gprof prints other bytes"
+			echo "FAIL rt-sampler/sum-$c: GNU gprof prints other bytes"
 		elif [ -n "$_why" ]; then
-			echo "FAIL sampler/sum-$c: $_why"
+			echo "FAIL rt-sampler/sum-$c: $_why"
 		elif ! (cd "$sum" && "$GPROF" -b -d prog g1.out g2.out g3.out 2>&1) |
 			grep -q '^\[side\] the clock line sums 3 runs'; then
-			echo "FAIL sampler/sum-$c: -d does not sum the clocks"
+			echo "FAIL rt-sampler/sum-$c: -d does not sum the clocks"
 		else
-			echo "PASS sampler/sum-$c"
+			echo "PASS rt-sampler/sum-$c"
 		fi
 	done
 fi

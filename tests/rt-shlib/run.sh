@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/shlib/run.sh - libgmon and shared libraries (issue 13): the load
+# tests/rt-shlib/run.sh - libgmon and shared libraries (issue 13): the load
 # map, the per-object histograms and the arcs with an end outside the
 # executable, written to the side file as OBJECT, HIST and ARCS.
 #
@@ -9,7 +9,7 @@
 # into the executable; liba.so's a_burn() spins on the CPU; liba.so
 # sorts with qsort, whose comparator calls (from libc) are no arc.  The
 # program counts its own calls and prints them ("ARC caller callee
-# count", tests/runtime/progs/truth.h).  Each run must give:
+# count", tests/rt-accept/progs/truth.h).  Each run must give:
 #   - a side file a strict reader accepts (decode.py: record order,
 #     ids, ranges, lengths), its arcs turned into names with nm;
 #   - every arc of the truth exactly once: between two functions of the
@@ -51,14 +51,14 @@
 # threads, dlonly also with -mfentry; make runtime-musl); musl aarch64
 # under qemu (PIE x {libgmon.a, libgmon.so}, host, dlonly; the sysroot
 # of scripts/musl-aarch64-root.sh).  The collectors are built into
-# BUILD/shlib-tests/rt-*/, this suite's own copies.  Our gprof
+# BUILD/rt-shlib/rt-*/, this suite's own copies.  Our gprof
 # reads every platform's files (the side file's paths are the host's:
 # qemu-user runs on its file system).
 #
 # Env: GPROF, BUILD (absolute), ORACLE (GNU gprof, default
 # /usr/bin/gprof), ORACLE_AARCH64, QEMU_AARCH64, AARCH64_SYSROOT,
-# MUSL_CC, MUSL_AARCH64_ROOT (as tests/runtime-aarch64 and
-# tests/runtime-musl).  Files stay in BUILD/shlib-tests/.  About 35 s
+# MUSL_CC, MUSL_AARCH64_ROOT (as tests/rt-aarch64 and
+# tests/rt-musl).  Files stay in BUILD/rt-shlib/.  About 35 s
 # on 2 busy cores.
 set -u
 LC_ALL=C
@@ -69,10 +69,10 @@ top=$(cd "$here/../.." && pwd)
 : "${BUILD:=$top/build}"
 GNU=${ORACLE:-/usr/bin/gprof}
 progs=$here/progs
-out=$BUILD/shlib-tests
+out=$BUILD/rt-shlib
 # The helpers the collector suites share (verdict, graph_arcs,
 # compare_arcs...).
-. "$top/tests/runtime/harness.sh"
+. "$top/tests/rt-accept/harness.sh"
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 
@@ -82,7 +82,7 @@ lib_so=$BUILD/libgmon.so
 [ -f "$lib_so" ] || lib_so=$top/build/libgmon.so
 
 if ! command -v python3 >/dev/null 2>&1; then
-	skip "shlib" "no python3 (the side-file decoder)"
+	skip "rt-shlib/all" "no python3 (the side-file decoder)"
 	exit 0
 fi
 
@@ -91,7 +91,7 @@ fi
 # its options, or none), NM (for the target's files), GNU (the oracle),
 # lib_a / lib_so / lib_dir (the collector), hook (the symbol -pg code
 # calls), pout (its files).  x86-64 glibc to start with.
-plat=x86_64 pre=shlib runner="" NM=nm hook=mcount pout=$out/x86_64
+plat=x86_64 pre=rt-shlib runner="" NM=nm hook=mcount pout=$out/x86_64
 lib_dir=$(dirname "$lib_so")
 export NM
 
@@ -116,9 +116,9 @@ libs() {
 	[ -f "$_d/libb.so" ] && return 0
 	mkdir -p "$_d"
 	_c=$(cc_cmd "$1")
-	if ! $_c -O2 -pg -fPIC -shared -I"$progs" -I"$top/tests/runtime/progs" \
+	if ! $_c -O2 -pg -fPIC -shared -I"$progs" -I"$top/tests/rt-accept/progs" \
 		-o "$_d/liba.so" "$progs/liba.c" >"$_d/build.log" 2>&1 ||
-		! $_c -O2 -pg -fPIC -shared -I"$progs" -I"$top/tests/runtime/progs" \
+		! $_c -O2 -pg -fPIC -shared -I"$progs" -I"$top/tests/rt-accept/progs" \
 			-o "$_d/libb.so" "$progs/libb.c" -L"$_d" -la \
 			-Wl,-rpath,"$_d" >>"$_d/build.log" 2>&1; then
 		echo "cannot build the libraries: $(head -1 "$_d/build.log")"
@@ -146,7 +146,7 @@ exe() {
 	*) _rt= ;;
 	esac
 	# shellcheck disable=SC2086
-	if ! $(cc_cmd "$1") -O2 $_pg $_m -I"$progs" -I"$top/tests/runtime/progs" \
+	if ! $(cc_cmd "$1") -O2 $_pg $_m -I"$progs" -I"$top/tests/rt-accept/progs" \
 		-o "$exe" "$progs/main.c" -L"$_d" -la -Wl,-rpath,"$_d" $_rt -ldl \
 		-pthread >"$exe.log" 2>&1; then
 		echo "cannot link: $(grep -m1 -v warning "$exe.log")"
@@ -348,7 +348,7 @@ dlonly_case() {
 	esac
 	# shellcheck disable=SC2086
 	if ! $(cc_cmd $2) -O2 -pg -fPIE -pie -I"$progs" \
-		-I"$top/tests/runtime/progs" -o "$exe" "$progs/dlonly.c" $_x \
+		-I"$top/tests/rt-accept/progs" -o "$exe" "$progs/dlonly.c" $_x \
 		-ldl -pthread >"$exe.log" 2>&1; then
 		echo "cannot link: $(grep -m1 -v warning "$exe.log")"
 		return 1
@@ -429,7 +429,7 @@ dlonly_group() {
 }
 
 # make_rt DIR TARGET [VAR=VALUE...]: make the collector TARGET into
-# $out/DIR (this suite's own copy: tests/runtime-musl rebuilds build/musl
+# $out/DIR (this suite's own copy: tests/rt-musl rebuilds build/musl
 # with -B, maybe while this suite links), outside any job server; sets
 # lib_dir, lib_a and lib_so; prints why on failure.
 make_rt() {
@@ -447,11 +447,11 @@ for cc in gcc clang; do
 	if command -v $cc >/dev/null 2>&1; then
 		ccs="$ccs $cc"
 	else
-		skip "shlib/$cc" "no $cc"
+		skip "rt-shlib/$cc" "no $cc"
 	fi
 done
 group "$ccs" "pie nopie" "linked preload"
-[ $loadmap = yes ] || skip "shlib/e2e" "$GPROF does not read the load map"
+[ $loadmap = yes ] || skip "rt-shlib/e2e" "$GPROF does not read the load map"
 
 # A host program built without -pg, preloaded: its -pg libraries alone
 # are profiled.
@@ -470,17 +470,17 @@ dlonly_group gcc-fentry ok
 
 # The libraries moved after the run: found with --object-path.
 if [ $loadmap = yes ] && [ -f "$pout/gcc/liba.so" ]; then
-	dir=$(case_dir shlib/gcc-pie-linked) exe=$pout/gcc/prog-pie-linked
+	dir=$(case_dir rt-shlib/gcc-pie-linked) exe=$pout/gcc/prog-pie-linked
 	mkdir -p "$out/moved" && mv "$pout/gcc/liba.so" "$pout/gcc/libb.so" "$out/moved/"
 	why=$(e2e --object-path="$out/moved")
-	verdict shlib/e2e-object-path "$why" $?
+	verdict rt-shlib/e2e-object-path "$why" $?
 fi
 
 # --- aarch64, glibc, under qemu-user ----------------------------------
 # Our gprof (x86-64) reads the aarch64 files; the paths the side file
 # records are the host's (qemu-user runs on the host's file system).
 # Loops and burns are short: about 1 s a run under emulation.
-plat=aarch64 pre=shlib/aarch64 pout=$out/aarch64 hook=_mcount
+plat=aarch64 pre=rt-shlib/aarch64 pout=$out/aarch64 hook=_mcount
 QEMU=${QEMU_AARCH64:-qemu-aarch64}
 SYSROOT=${AARCH64_SYSROOT:-/usr/aarch64-linux-gnu}
 GNU=${ORACLE_AARCH64:-aarch64-linux-gnu-gprof}
@@ -507,7 +507,7 @@ fi
 # --- musl, x86-64 -----------------------------------------------------
 # Dynamic only (dlopen).  musl has no profiling runtime: linked with
 # libgmon.a or libgmon.so; musl's dlclose never unmaps libb.so.
-plat=musl pre=shlib/musl pout=$out/musl hook=mcount runner="" NM=nm
+plat=musl pre=rt-shlib/musl pout=$out/musl hook=mcount runner="" NM=nm
 GNU=${ORACLE:-/usr/bin/gprof}
 skip=
 command -v "${MUSL_CC:-musl-gcc}" >/dev/null 2>&1 ||
@@ -527,12 +527,12 @@ fi
 
 # --- musl, aarch64, under qemu-user -----------------------------------
 # The sysroot and its musl-gcc come from scripts/musl-aarch64-root.sh
-# (made here or by tests/runtime-musl when root, as on CI); the
-# collector is cross-built as tests/runtime-musl does.
+# (made here or by tests/rt-musl when root, as on CI); the
+# collector is cross-built as tests/rt-musl does.
 a64=${MUSL_AARCH64_ROOT:-$top/build/musl-aarch64-root}
 [ -n "${MUSL_AARCH64_ROOT:-}" ] ||
 	musl_aarch64_root "$a64" "$out/musl-aarch64-root.log"
-plat=musl-aarch64 pre=shlib/musl-aarch64 pout=$out/musl-aarch64 hook=_mcount
+plat=musl-aarch64 pre=rt-shlib/musl-aarch64 pout=$out/musl-aarch64 hook=_mcount
 GNU=${ORACLE_AARCH64:-aarch64-linux-gnu-gprof}
 NM=aarch64-linux-gnu-nm
 runner="$QEMU -L $a64/root"

@@ -7,28 +7,28 @@
 set -u
 . "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-out=$BUILD/demo-test
+out=$BUILD/tree-demo
 mkdir -p "$out"
 if ! sh "$top/examples/demo.sh" "$BUILD" >"$out/demo.txt" 2>"$out/demo.err"; then
-	fail "demo/run" "examples/demo.sh failed: $(head -n 1 "$out/demo.err")"
+	fail "tree-demo/run" "examples/demo.sh failed: $(head -n 1 "$out/demo.err")"
 	exit 0
 fi
 for part in "what:== What the demo does" "flat:Flat profile:" \
     "graph:Call graph" "guide:== Where to look first" "next:== Try next"; do
 	want=${part#*:}
 	if grep -qF -- "$want" "$out/demo.txt"; then
-		pass "demo/has-${part%%:*}"
+		pass "tree-demo/has-${part%%:*}"
 	else
-		fail "demo/has-${part%%:*}" "no '$want' in $out/demo.txt"
+		fail "tree-demo/has-${part%%:*}" "no '$want' in $out/demo.txt"
 	fi
 done
 # The guide names the flat profile's first function.
 first=$(awk '/^ time +seconds/ { getline; print $NF; exit }' "$out/demo.txt")
 if [ -n "$first" ] &&
 	grep -q "^1\. The first line of the flat profile: $first " "$out/demo.txt"; then
-	pass "demo/guide-top"
+	pass "tree-demo/guide-top"
 else
-	fail "demo/guide-top" "the guide does not name '$first'"
+	fail "tree-demo/guide-top" "the guide does not name '$first'"
 fi
 # The "Measured, not guessed" part prints work()'s call graph entry
 # twice, each after the command that makes it: gprof's estimate, then
@@ -48,7 +48,7 @@ both_entries() {
 	}
 	END { exit !(got["est"] && got["meas"]) }' "$1"
 }
-assert demo/estimate-and-measured \
+assert tree-demo/estimate-and-measured \
 	"the demo does not print both gprof's estimate and the measured entry of work() ($out/demo.txt)" \
 	both_entries "$out/demo.txt"
 # Commands, with this build directory written as build/ (the README's).
@@ -59,10 +59,10 @@ n=0
 while IFS= read -r cmd; do
 	n=$((n + 1))
 	if grep -qF -- "$cmd" "$top/README.md"; then
-		pass "demo/readme/$n"
+		pass "tree-demo/readme/$n"
 	else
-		fail "demo/readme/$n" "README.md lacks '$cmd'"
+		fail "tree-demo/readme/$n" "README.md lacks '$cmd'"
 	fi
 done <"$out/commands"
-[ "$n" -gt 0 ] || fail "demo/readme" "the demo showed no command"
+[ "$n" -gt 0 ] || fail "tree-demo/readme" "the demo showed no command"
 exit 0

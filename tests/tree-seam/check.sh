@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/seam/check.sh SRCDIR: the layering rule of docs/ARCHITECTURE.md.
+# tests/tree-seam/check.sh SRCDIR: the layering rule of docs/ARCHITECTURE.md.
 # The printers (SRCDIR/report_*.c, view_*.c, diff_*.c, annotate*.c) read
 # the report model and the command line only: neither they nor any
 # header they reach through #include "..." (followed through SRCDIR,

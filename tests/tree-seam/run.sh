@@ -2,20 +2,20 @@
 # The seam between the analysis and the printers (issue 19): no report
 # printer, view, diff printer or annotate*.c reaches an analysis-side,
 # executable, DWARF or profile-file header, directly or through the
-# headers it includes (tests/seam/check.sh).  The check is tested on
+# headers it includes (tests/tree-seam/check.sh).  The check is tested on
 # itself: a copy of src/ with one such include added to a view must
 # fail, naming it.  Env: BUILD (absolute).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-out=${BUILD:-$top/build}/seam
+out=${BUILD:-$top/build}/tree-seam
 rm -rf "$out"
 mkdir -p "$out"
 
 if sh "$here/check.sh" "$top/src" >"$out/tree.txt" 2>&1; then
-	echo "PASS seam/printers-read-the-model-only"
+	echo "PASS tree-seam/printers-read-the-model-only"
 else
-	echo "FAIL seam/printers-read-the-model-only:"
+	echo "FAIL tree-seam/printers-read-the-model-only:"
 	sed 's/^/  /' "$out/tree.txt"
 fi
 
@@ -36,11 +36,11 @@ for case in "view_dot.c:exe.h" "report_flat.c:gmon.h" "diff_print.c:analysis.h" 
 	cat "$copy/$file" >>"$copy/.add"
 	mv "$copy/.add" "$copy/$file"
 	if sh "$here/check.sh" "$copy" >"$out/$file.txt" 2>&1; then
-		echo "FAIL seam/self-test/$file+$hdr: the check passed"
+		echo "FAIL tree-seam/self-test/$file+$hdr: the check passed"
 	elif grep -q "reaches $hdr via" "$out/$file.txt"; then
-		echo "PASS seam/self-test/$file+$hdr"
+		echo "PASS tree-seam/self-test/$file+$hdr"
 	else
-		echo "FAIL seam/self-test/$file+$hdr: the check did not name $hdr"
+		echo "FAIL tree-seam/self-test/$file+$hdr: the check did not name $hdr"
 		head -3 "$out/$file.txt"
 	fi
 	rm -rf "$copy"

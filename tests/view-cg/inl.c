@@ -1,4 +1,4 @@
-/* inl.c - for tests/viewcg: main calls work() through twice(), inlined
+/* inl.c - for tests/view-cg: main calls work() through twice(), inlined
  * from inl.h, and directly. */
 #include <stdio.h>
 

@@ -1,4 +1,4 @@
-/* inl.h - for tests/viewcg: calls made from code inlined out of a
+/* inl.h - for tests/view-cg: calls made from code inlined out of a
  * header, so their call-site lines are in another file than main's. */
 long work(long x);
 

@@ -1,4 +1,4 @@
-// names.cc - a C++ program for tests/viewcg: names that need escaping in
+// names.cc - a C++ program for tests/view-cg: names that need escaping in
 // DOT and care in callgrind (templates with angle brackets, operator""
 // with quotes, operator<, a namespace), a self-recursive function and a
 // cycle, with enough work in each hot function to be sampled.

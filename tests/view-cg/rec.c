@@ -1,5 +1,5 @@
 /*
- * rec.c - recursion for tests/viewcg: rec() calls itself, ping() and
+ * rec.c - recursion for tests/view-cg: rec() calls itself, ping() and
  * pong() call each other, both call leaf().  valgrind --tool=callgrind
  * runs it for a real callgrind file; mkprof.py writes our profiles at
  * its real addresses, with its real call counts:

@@ -18,12 +18,12 @@
 # the total, the same calls).  And the seam of
 # call-site lines: json and callgrind put every call on the same line
 # (sites.py), on those programs, our own gprof built with -pg, and the
-# real programs of tests/real when its cache holds them.  Env: GPROF, BUILD.
+# real programs of tests/gnu-real when its cache holds them.  Env: GPROF, BUILD.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 . "$here/../lib.sh"
-out="$BUILD/viewcg"
+out="$BUILD/view-cg"
 mkdir -p "$out"
 
 have_annotate=1 have_dot=1
@@ -40,31 +40,31 @@ check_callgrind() {
 	_n=$1 _exe=$2 _gmon=$3 _d=$out/$1.d
 	if ! "$GPROF" --format=callgrind "$_exe" "$_gmon" >"$_d/cg" 2>"$_d/cg.err" ||
 		[ -s "$_d/cg.err" ]; then
-		fail "viewcg/$_n/callgrind" "gprof failed or warned: $(head -n 1 "$_d/cg.err")"
+		fail "view-cg/$_n/callgrind" "gprof failed or warned: $(head -n 1 "$_d/cg.err")"
 		return
 	fi
-	pass "viewcg/$_n/callgrind"
+	pass "view-cg/$_n/callgrind"
 	if [ -z "$have_annotate" ]; then
-		skip "viewcg/$_n/annotate" "no callgrind_annotate (valgrind)"
+		skip "view-cg/$_n/annotate" "no callgrind_annotate (valgrind)"
 		return
 	fi
 	for incl in no yes; do
 		if ! (cd "$_d" && callgrind_annotate --threshold=100 --auto=no \
 			--tree=both --inclusive=$incl cg) >"$_d/ann.$incl" 2>"$_d/ann.$incl.err" ||
 			[ -s "$_d/ann.$incl.err" ] || grep -q WARNING "$_d/ann.$incl"; then
-			fail "viewcg/$_n/annotate-$incl" "$(head -n 1 "$_d/ann.$incl.err")"
+			fail "view-cg/$_n/annotate-$incl" "$(head -n 1 "$_d/ann.$incl.err")"
 			return
 		fi
 		awk -f "$here/annotate.awk" "$_d/ann.$incl" >"$_d/ann.$incl.facts"
 	done
-	pass "viewcg/$_n/annotate"
+	pass "view-cg/$_n/annotate"
 	# Program total against the flat profile's last cumulative seconds.
 	_p=$(awk -F '\t' '$1 == "P" { print $2 }' "$_d/ann.no.facts")
 	_t=$(awk -F '\t' '$1 == "T" { print $2 }' "$_d/text.facts")
 	if num_close "${_p:-x}" "$(awk -v t="${_t:-0}" 'BEGIN { print t * 1e9 }')" 5.1e6; then
-		pass "viewcg/$_n/total"
+		pass "view-cg/$_n/total"
 	else
-		fail "viewcg/$_n/total" "callgrind_annotate $_p ns, flat profile ${_t:-none} s"
+		fail "view-cg/$_n/total" "callgrind_annotate $_p ns, flat profile ${_t:-none} s"
 	fi
 	# Self: every flat-profile function's seconds.
 	_bad=$(awk -F '\t' 'FNR == NR { if ($1 == "F") cost[$2] = $3; next }
@@ -73,9 +73,9 @@ check_callgrind() {
 			if (d > 0.0051) { print $2 ": " c " s, flat " $3; exit } }' \
 		"$_d/ann.no.facts" "$_d/text.facts")
 	if [ -z "$_bad" ]; then
-		pass "viewcg/$_n/self"
+		pass "view-cg/$_n/self"
 	else
-		fail "viewcg/$_n/self" "$_bad"
+		fail "view-cg/$_n/self" "$_bad"
 	fi
 	# Inclusive: self + children of every function outside a cycle
 	# (callgrind_annotate counts a function's calls from another file's
@@ -86,18 +86,18 @@ check_callgrind() {
 			if (d > 0.0101) { print $2 ": " c " s, call graph " $4 " + " $5; exit } }' \
 		"$_d/ann.yes.facts" "$_d/text.facts")
 	if [ -z "$_bad" ]; then
-		pass "viewcg/$_n/inclusive"
+		pass "view-cg/$_n/inclusive"
 	else
-		fail "viewcg/$_n/inclusive" "$_bad"
+		fail "view-cg/$_n/inclusive" "$_bad"
 	fi
 	# Counts summed per (caller, callee): calls from lines of another
 	# file come under another name.
 	awk -F '\t' '$1 == "A" { n[$2 "\t" $3] += $4 } END { for (k in n) print "A\t" k "\t" n[k] }' \
 		"$_d/ann.no.facts" | sort -u >"$_d/ann.arcs"
 	if cmp -s "$_d/ann.arcs" "$_d/text.arcs"; then
-		pass "viewcg/$_n/calls"
+		pass "view-cg/$_n/calls"
 	else
-		fail "viewcg/$_n/calls" "(caller, callee, count) sets differ"
+		fail "view-cg/$_n/calls" "(caller, callee, count) sets differ"
 		diff "$_d/ann.arcs" "$_d/text.arcs" | head -4
 	fi
 }
@@ -105,11 +105,11 @@ check_callgrind() {
 # dot_ok NAME FILE: dot -Tsvg reads FILE without a word on stderr.
 dot_ok() {
 	if [ -z "$have_dot" ]; then
-		skip "viewcg/$1" "no dot (graphviz)"
+		skip "view-cg/$1" "no dot (graphviz)"
 	elif dot -Tsvg "$2" >"$2.svg" 2>"$2.err" && [ ! -s "$2.err" ]; then
-		pass "viewcg/$1"
+		pass "view-cg/$1"
 	else
-		fail "viewcg/$1" "dot -Tsvg: $(head -n 1 "$2.err")"
+		fail "view-cg/$1" "dot -Tsvg: $(head -n 1 "$2.err")"
 	fi
 }
 
@@ -121,14 +121,14 @@ check_dot() {
 		# shellcheck disable=SC2086
 		if ! "$GPROF" --format=dot ${v#*:} "$_exe" "$_gmon" \
 			>"$_d/${v%%:*}.dot" 2>"$_d/dot.err" || [ -s "$_d/dot.err" ]; then
-			fail "viewcg/$_n/dot-${v%%:*}" "gprof failed or warned: $(head -n 1 "$_d/dot.err")"
+			fail "view-cg/$_n/dot-${v%%:*}" "gprof failed or warned: $(head -n 1 "$_d/dot.err")"
 			return
 		fi
 		dot_ok "$_n/dot-${v%%:*}" "$_d/${v%%:*}.dot"
 	done
 	awk -f "$here/dot.awk" "$_d/all.dot" >"$_d/dot.facts"
 	if ! grep -q '^G' "$_d/text.facts"; then
-		skip "viewcg/$_n/dot-graph" "no call graph to compare with (no arcs)"
+		skip "view-cg/$_n/dot-graph" "no call graph to compare with (no arcs)"
 		return
 	fi
 	# The call graph's entries, and the functions its arcs name (GNU
@@ -137,9 +137,9 @@ check_dot() {
 		END { for (n in c) print n "\t" c[n] }' "$_d/text.facts" | sort >"$_d/text.nodes"
 	awk -F '\t' '$1 == "N" { print $2 "\t" $5 }' "$_d/dot.facts" | sort >"$_d/dot.nodes"
 	if cmp -s "$_d/dot.nodes" "$_d/text.nodes"; then
-		pass "viewcg/$_n/dot-nodes"
+		pass "view-cg/$_n/dot-nodes"
 	else
-		fail "viewcg/$_n/dot-nodes" "(name, calls) sets differ"
+		fail "view-cg/$_n/dot-nodes" "(name, calls) sets differ"
 		diff "$_d/dot.nodes" "$_d/text.nodes" | head -4
 	fi
 	_bad=$(awk -F '\t' 'FNR == NR { if ($1 == "N") pct[$2] = $3; next }
@@ -147,22 +147,22 @@ check_dot() {
 			if (d > 0.0501) { print $2 ": " pct[$2] "%, call graph " $3 "%"; exit } }' \
 		"$_d/dot.facts" "$_d/text.facts")
 	if [ -z "$_bad" ]; then
-		pass "viewcg/$_n/dot-percent"
+		pass "view-cg/$_n/dot-percent"
 	else
-		fail "viewcg/$_n/dot-percent" "$_bad"
+		fail "view-cg/$_n/dot-percent" "$_bad"
 	fi
 	awk -F '\t' '$1 == "A"' "$_d/dot.facts" | sort -u >"$_d/dot.arcs"
 	if cmp -s "$_d/dot.arcs" "$_d/text.arcs"; then
-		pass "viewcg/$_n/dot-edges"
+		pass "view-cg/$_n/dot-edges"
 	else
-		fail "viewcg/$_n/dot-edges" "(caller, callee, count) sets differ"
+		fail "view-cg/$_n/dot-edges" "(caller, callee, count) sets differ"
 		diff "$_d/dot.arcs" "$_d/text.arcs" | head -4
 	fi
 	# Default thresholds: nodes have ~0.5% or more, those with more are
 	# nodes (the call graph rounds %time to 0.1), edges are arcs.  With
 	# no time at all every function is drawn.
 	if grep -q '^Z' "$_d/text.facts"; then
-		skip "viewcg/$_n/dot-threshold" "the profile holds no time"
+		skip "view-cg/$_n/dot-threshold" "the profile holds no time"
 		return
 	fi
 	awk -f "$here/dot.awk" "$_d/default.dot" >"$_d/default.facts"
@@ -171,11 +171,11 @@ check_dot() {
 			print $2 " (" $3 "%)"; exit }' "$_d/default.facts" "$_d/text.facts")
 	awk -F '\t' '$1 == "A"' "$_d/default.facts" | sort -u >"$_d/default.arcs"
 	if [ -n "$_bad" ]; then
-		fail "viewcg/$_n/dot-threshold" "$_bad is drawn against the threshold"
+		fail "view-cg/$_n/dot-threshold" "$_bad is drawn against the threshold"
 	elif [ -n "$(comm -23 "$_d/default.arcs" "$_d/text.arcs")" ]; then
-		fail "viewcg/$_n/dot-threshold" "an edge that is no arc"
+		fail "view-cg/$_n/dot-threshold" "an edge that is no arc"
 	else
-		pass "viewcg/$_n/dot-threshold"
+		pass "view-cg/$_n/dot-threshold"
 	fi
 }
 
@@ -199,9 +199,9 @@ if cc -pg -g -O1 -fno-inline -o "$out/demo" "$top/examples/demo.c" 2>"$out/demo.
 	(cd "$out" && ./demo >/dev/null && mv gmon.out demo.gmon); then
 	check demo "$out/demo" "$out/demo.gmon"
 else
-	fail "viewcg/demo/build" "see $out/demo.log"
+	fail "view-cg/demo/build" "see $out/demo.log"
 fi
-if build_many viewcg "$out" && (cd "$out" && ./many >/dev/null && mv gmon.out many.gmon); then
+if build_many view-cg "$out" && (cd "$out" && ./many >/dev/null && mv gmon.out many.gmon); then
 	check many "$out/many" "$out/many.gmon"
 fi
 if g++ -pg -g -O1 -fno-inline -o "$out/names" "$here/names.cc" 2>"$out/names.log" &&
@@ -209,12 +209,12 @@ if g++ -pg -g -O1 -fno-inline -o "$out/names" "$here/names.cc" 2>"$out/names.log
 	check names "$out/names" "$out/names.gmon"
 	# DOT strings: the quotes of operator"" escaped, so dot read them.
 	if grep -qF 'label="operator\"\" _k(unsigned long long)' "$out/names.d/all.dot"; then
-		pass "viewcg/names/dot-escape"
+		pass "view-cg/names/dot-escape"
 	else
-		fail "viewcg/names/dot-escape" "operator\"\" _k not escaped as expected"
+		fail "view-cg/names/dot-escape" "operator\"\" _k not escaped as expected"
 	fi
 else
-	fail "viewcg/names/build" "see $out/names.log"
+	fail "view-cg/names/build" "see $out/names.log"
 fi
 
 # Calls from a header's inlined code: their lines are in inl.h (fi=).
@@ -223,12 +223,12 @@ if cc -pg -g -O1 -o "$out/inl" "$here/inl.c" 2>"$out/inl.log" &&
 	SKIP_INCL=1 check inl "$out/inl" "$out/inl.gmon"
 	if grep -q '^fi=([0-9]*) .*inl\.h$' "$out/inl.d/cg" &&
 		grep -A3 '^fi=([0-9]*) .*inl\.h$' "$out/inl.d/cg" | grep -q '^calls='; then
-		pass "viewcg/inl/call-site-file"
+		pass "view-cg/inl/call-site-file"
 	else
-		fail "viewcg/inl/call-site-file" "no call at a line of inl.h"
+		fail "view-cg/inl/call-site-file" "no call at a line of inl.h"
 	fi
 else
-	fail "viewcg/inl/build" "see $out/inl.log"
+	fail "view-cg/inl/build" "see $out/inl.log"
 fi
 
 # ---- synthetic profiles over the demo: empty, histogram only, arcs only ----
@@ -243,7 +243,7 @@ if [ -x "$out/demo" ]; then
 		if "$BUILD/mkgmon" -o "$out/$s.gmon" "$out/$s.spec" 2>"$out/$s.log"; then
 			check "$s" "$out/demo" "$out/$s.gmon"
 		else
-			fail "viewcg/$s/mkgmon" "$(head -n 1 "$out/$s.log")"
+			fail "view-cg/$s/mkgmon" "$(head -n 1 "$out/$s.log")"
 		fi
 	done
 fi
@@ -286,11 +286,11 @@ over_total() {
 r=$out/rec.d
 mkdir -p "$r"
 if [ -z "$have_annotate" ]; then
-	skip viewcg/rec "no callgrind_annotate (valgrind)"
+	skip view-cg/rec "no callgrind_annotate (valgrind)"
 elif ! command -v python3 >/dev/null 2>&1; then
-	skip viewcg/rec "no python3 (tests/objects/mkprof.py)"
+	skip view-cg/rec "no python3 (tests/input-objects/mkprof.py)"
 elif ! cc -O0 -g -fno-inline -o "$r/rec" "$here/rec.c" 2>"$r/build.log"; then
-	fail viewcg/rec/build "see $r/build.log"
+	fail view-cg/rec/build "see $r/build.log"
 else
 	cat >"$r/spec" <<EOF
 exe $r/rec
@@ -311,47 +311,47 @@ stack 15 leaf ping pong ping main
 stack 7 ping main
 stack 9 main
 EOF
-	if ! python3 "$top/tests/objects/mkprof.py" "$r/gmon" "$r/spec" 2>"$r/mk.err" ||
+	if ! python3 "$top/tests/input-objects/mkprof.py" "$r/gmon" "$r/spec" 2>"$r/mk.err" ||
 		! "$GPROF" --format=callgrind "$r/rec" "$r/gmon" >"$r/cg" 2>"$r/cg.err" ||
 		[ -s "$r/cg.err" ] ||
 		! (cd "$r" && callgrind_annotate --threshold=100 --auto=no \
 			--tree=both --inclusive=yes cg) >"$r/ann" 2>"$r/ann.err" ||
 		[ -s "$r/ann.err" ] || grep -q WARNING "$r/ann"; then
-		fail viewcg/rec/callgrind "$(cat "$r/mk.err" "$r/cg.err" "$r/ann.err" 2>/dev/null | head -n 1)"
+		fail view-cg/rec/callgrind "$(cat "$r/mk.err" "$r/cg.err" "$r/ann.err" 2>/dev/null | head -n 1)"
 	else
 		awk -f "$here/annotate.awk" "$r/ann" >"$r/ann.facts"
 		# Every function's stack samples: main 130 (all), rec 74,
 		# ping 47, pong 40, leaf 25.
-		expect viewcg/rec/inclusive rec_facts "$r/ann.facts" <<EOF
+		expect view-cg/rec/inclusive rec_facts "$r/ann.facts" <<EOF
 leaf 25.00
 main 130.00
 ping 47.00
 pong 40.00
 rec 74.00
 EOF
-		expect viewcg/rec/at-most-total --empty over_total "$r/ann.facts" </dev/null
+		expect view-cg/rec/at-most-total --empty over_total "$r/ann.facts" </dev/null
 		rec_calls "$r/ann.facts" >"$r/calls"
 	fi
 	if ! command -v valgrind >/dev/null 2>&1; then
-		skip viewcg/rec/valgrind "no valgrind"
+		skip view-cg/rec/valgrind "no valgrind"
 	elif ! (cd "$r" && valgrind --tool=callgrind --callgrind-out-file=vg.out \
 		./rec) >"$r/vg.log" 2>&1 ||
 		! (cd "$r" && callgrind_annotate --threshold=100 --auto=no \
 			--tree=both --inclusive=yes vg.out) >"$r/vg.ann" 2>"$r/vg.ann.err"; then
-		fail viewcg/rec/valgrind "valgrind --tool=callgrind: $(tail -n 1 "$r/vg.log")"
+		fail view-cg/rec/valgrind "valgrind --tool=callgrind: $(tail -n 1 "$r/vg.log")"
 	else
 		awk -f "$here/annotate.awk" "$r/vg.ann" >"$r/vg.facts"
 		# valgrind's names: the recursive activations apart.
 		_vn=$(awk -F '\t' '$1 == "F" { print $2 }' "$r/vg.facts" |
 			grep -x "rec'2\|ping'2\|pong'2" | sort | tr '\n' ' ')
-		assert "viewcg/rec/valgrind-names ($_vn)" \
+		assert "view-cg/rec/valgrind-names ($_vn)" \
 			"valgrind's file has no rec'2, ping'2 and pong'2" \
 			test "$_vn" = "ping'2 pong'2 rec'2 "
 		# NAME itself at most the total (NAME'2 may not be).
-		expect viewcg/rec/valgrind-at-most-total --empty \
+		expect view-cg/rec/valgrind-at-most-total --empty \
 			over_total "$r/vg.facts" "main|rec|ping|pong|leaf" </dev/null
 		if [ -f "$r/calls" ]; then
-			expect viewcg/rec/calls-as-valgrind --want="$r/calls" \
+			expect view-cg/rec/calls-as-valgrind --want="$r/calls" \
 				rec_calls "$r/vg.facts"
 		fi
 	fi
@@ -375,18 +375,18 @@ if [ -f "$out/demo.d/cg" ] && [ -n "$have_annotate" ]; then
 	calls_costs "$out/demo.d/c.cg" | grep -v ' 0$' >"$out/demo.d/c.cg.cc"
 	if (cd "$out/demo.d" && callgrind_annotate --threshold=100 --auto=no c.cg) 2>&1 |
 		grep -q WARNING; then
-		fail "viewcg/static-calls" "callgrind_annotate warns about -c's file"
+		fail "view-cg/static-calls" "callgrind_annotate warns about -c's file"
 	elif [ -s "$out/demo.d/cg.cc" ] && cmp -s "$out/demo.d/c.cg.cc" "$out/demo.d/cg.cc"; then
-		pass "viewcg/static-calls"
+		pass "view-cg/static-calls"
 	else
-		fail "viewcg/static-calls" "-c changed a call or a cost"
+		fail "view-cg/static-calls" "-c changed a call or a cost"
 	fi
 fi
 
 # ---- one line per call in every view (callsites.h) ----
 # --format=json (and html, which embeds it) and --format=callgrind put
 # each call on the same source line (sites.py), on every program above,
-# on our own gprof built with -pg, and on the real programs of tests/real
+# on our own gprof built with -pg, and on the real programs of tests/gnu-real
 # (when it has built them in its cache).
 sites_agree() {
 	_s=$out/sites-$1
@@ -394,11 +394,11 @@ sites_agree() {
 	shift
 	if ! "$GPROF" --format=json "$@" >"$_s/json" 2>"$_s/err" ||
 		! "$GPROF" --format=callgrind "$@" >"$_s/cg" 2>>"$_s/err"; then
-		echo "FAIL viewcg/sites-agree/${_s##*/sites-}: gprof failed: $(head -1 "$_s/err")"
+		echo "FAIL view-cg/sites-agree/${_s##*/sites-}: gprof failed: $(head -1 "$_s/err")"
 	elif python3 "$here/sites.py" "$_s/json" "$_s/cg" >"$_s/diff"; then
-		echo "PASS viewcg/sites-agree/${_s##*/sites-} ($(grep -c '"call_sites":\[{' "$_s/json") arcs with sites)"
+		echo "PASS view-cg/sites-agree/${_s##*/sites-} ($(grep -c '"call_sites":\[{' "$_s/json") arcs with sites)"
 	else
-		echo "FAIL viewcg/sites-agree/${_s##*/sites-}:"
+		echo "FAIL view-cg/sites-agree/${_s##*/sites-}:"
 		cat "$_s/diff"
 	fi
 }
@@ -419,10 +419,10 @@ if command -v python3 >/dev/null 2>&1; then
 		(cd "$a/r2" && ../prog --format=json "$out/many" "$out/many.gmon" >/dev/null); then
 		sites_agree gprof "$a/prog" "$a/r1/gmon.out" "$a/r2/gmon.out"
 	else
-		echo "FAIL viewcg/sites-agree/gprof: cannot build or run our gprof with -pg (see $a/build.log)"
+		echo "FAIL view-cg/sites-agree/gprof: cannot build or run our gprof with -pg (see $a/build.log)"
 	fi
 	case $BUILD in
-	*/san) R=${REAL_CACHE:-${BUILD%/san}/real-cache} ;; # as tests/real
+	*/san) R=${REAL_CACHE:-${BUILD%/san}/real-cache} ;; # as tests/gnu-real
 	*) R=${REAL_CACHE:-$BUILD/real-cache} ;;
 	esac
 	nreal=0
@@ -444,9 +444,9 @@ if command -v python3 >/dev/null 2>&1; then
 		nreal=$((nreal + 1))
 	done
 	[ "$nreal" -gt 0 ] ||
-		echo "SKIP viewcg/sites-agree/real: tests/real has not built its programs in $R (yet)"
+		echo "SKIP view-cg/sites-agree/real: tests/gnu-real has not built its programs in $R (yet)"
 else
-	echo "SKIP viewcg/sites-agree: no python3"
+	echo "SKIP view-cg/sites-agree: no python3"
 fi
 
 # KCachegrind (optional: heavy, not in the test set) loads the files
@@ -463,27 +463,27 @@ if command -v kcachegrind >/dev/null 2>&1 && command -v xvfb-run >/dev/null 2>&1
 			done
 			kill $p' sh "$out/$n.d/cg" >/dev/null 2>&1
 		if grep -q "Invalid\|rror" "$out/$n.d/cg.kc"; then
-			fail "viewcg/$n/kcachegrind" "$(grep -m1 'Invalid\|rror' "$out/$n.d/cg.kc")"
+			fail "view-cg/$n/kcachegrind" "$(grep -m1 'Invalid\|rror' "$out/$n.d/cg.kc")"
 		elif grep -q Selected "$out/$n.d/cg.kc"; then
-			pass "viewcg/$n/kcachegrind"
+			pass "view-cg/$n/kcachegrind"
 		else
-			fail "viewcg/$n/kcachegrind" "no sign that it loaded the file"
+			fail "view-cg/$n/kcachegrind" "no sign that it loaded the file"
 		fi
 	done
 else
-	skip "viewcg/kcachegrind" "kcachegrind or xvfb-run not installed"
+	skip "view-cg/kcachegrind" "kcachegrind or xvfb-run not installed"
 fi
 
 # ---- options ----
 mkdir -p "$out/opts"
-expect_error viewcg/opt-node "$out/opts" "--node-threshold wants a percentage" \
+expect_error view-cg/opt-node "$out/opts" "--node-threshold wants a percentage" \
 	--format=dot --node-threshold=abc "$out/demo" "$out/demo.gmon"
-expect_error viewcg/opt-edge "$out/opts" "--edge-threshold wants a percentage" \
+expect_error view-cg/opt-edge "$out/opts" "--edge-threshold wants a percentage" \
 	--format=dot --edge-threshold=101 "$out/demo" "$out/demo.gmon"
 if "$GPROF" --format=dot --output="$out/opts/o.dot" "$out/demo" "$out/demo.gmon" &&
 	"$GPROF" --format=dot "$out/demo" "$out/demo.gmon" | cmp -s - "$out/opts/o.dot"; then
-	pass "viewcg/output"
+	pass "view-cg/output"
 else
-	fail "viewcg/output" "--output=FILE differs from standard output"
+	fail "view-cg/output" "--output=FILE differs from standard output"
 fi
 exit 0

@@ -1,4 +1,4 @@
-# text.awk - the facts tests/viewcg compares, from our `gprof -b -p -q`:
+# text.awk - the facts tests/view-cg compares, from our `gprof -b -p -q`:
 #   S <tab> name <tab> self seconds            (flat profile)
 #   T <tab> total seconds                      (flat profile's last cumulative)
 #   N <tab> name <tab> %time <tab> self <tab> children <tab> calls <tab> cycle?

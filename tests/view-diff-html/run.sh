@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/diffhtml/run.sh - --diff=BASE --format=html, the profile diff
+# tests/view-diff-html/run.sh - --diff=BASE --format=html, the profile diff
 # as one page.
 #
 # Two synthetic profiles of examples/demo.c (tools/mkgmon, exact sample
@@ -34,7 +34,7 @@ BUILD=${BUILD:?BUILD must name the build directory}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 . "$top/tests/lib.sh"
-out=$BUILD/diffhtml
+out=$BUILD/view-diff-html
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 MKGMON=$BUILD/mkgmon
@@ -46,9 +46,9 @@ PY=
 command -v python3 >/dev/null 2>&1 && PY=python3
 
 # ---- the program and its profiles ----
-build_demo diffhtml "$out" || exit 0
+build_demo view-diff-html "$out" || exit 0
 if [ ! -x "$MKGMON" ]; then
-	fail diffhtml/build "no $MKGMON (make builds it)"
+	fail view-diff-html/build "no $MKGMON (make builds it)"
 	exit 0
 fi
 
@@ -82,7 +82,7 @@ text_names() {
 # embedded HTML JSON: the page's gprof-diff document equals JSON's.
 embedded() {
 	if [ -z "$PY" ]; then
-		skip "diffhtml/$3" "no python3 to compare the documents"
+		skip "view-diff-html/$3" "no python3 to compare the documents"
 		return
 	fi
 	if "$PY" - "$1" "$2" >"$out/$3.cmp" 2>&1 <<'EOF'; then
@@ -96,9 +96,9 @@ want = json.load(open(sys.argv[2], encoding="utf-8"))
 assert got == want, "documents differ"
 assert got["format"] == "gprof-diff" and got["version"] == 1
 EOF
-		pass "diffhtml/$3"
+		pass "view-diff-html/$3"
 	else
-		fail "diffhtml/$3" "$(tail -n 1 "$out/$3.cmp")"
+		fail "view-diff-html/$3" "$(tail -n 1 "$out/$3.cmp")"
 	fi
 }
 
@@ -108,23 +108,23 @@ EOF
 browse() {
 	_n=$1 _f=$2 _h=$3
 	if [ -n "$chrome_why" ]; then
-		skip "diffhtml/$_n" "$chrome_why"
+		skip "view-diff-html/$_n" "$chrome_why"
 		return 1
 	fi
 	if ! chrome_selftest "file://$_f#$_h" "$out/$_n.dom" "$out/$_n.selftest"; then
-		skip "diffhtml/$_n" "$chrome_why"
+		skip "view-diff-html/$_n" "$chrome_why"
 		return 1
 	elif ! grep -q '^DONE' "$out/$_n.selftest"; then
-		fail "diffhtml/$_n" "the self-test did not finish"
+		fail "view-diff-html/$_n" "the self-test did not finish"
 		return 1
 	elif grep -q '^FAIL' "$out/$_n.selftest"; then
-		fail "diffhtml/$_n" "$(grep '^FAIL' "$out/$_n.selftest" | tr '\n' ' ')"
+		fail "view-diff-html/$_n" "$(grep '^FAIL' "$out/$_n.selftest" | tr '\n' ' ')"
 		return 1
 	elif [ "$(grep -c '^PASS' "$out/$_n.selftest")" -lt 12 ]; then
-		fail "diffhtml/$_n" "only $(grep -c '^PASS' "$out/$_n.selftest") checks ran"
+		fail "view-diff-html/$_n" "only $(grep -c '^PASS' "$out/$_n.selftest") checks ran"
 		return 1
 	fi
-	pass "diffhtml/$_n ($(grep -c '^PASS' "$out/$_n.selftest") checks)"
+	pass "view-diff-html/$_n ($(grep -c '^PASS' "$out/$_n.selftest") checks)"
 }
 
 # shown_name DOM: the name in the detail panel (not in the script's
@@ -148,32 +148,32 @@ first=$(head -n 1 "$out/names.txt")
 if [ $rc -ne 0 ] || [ "$nrows" -ne 5 ] || [ "$first" != mix ] ||
 	! grep -q 'is_odd \[only in base\]$' "$out/text.out" ||
 	! grep -q 'main \[only in this\]$' "$out/text.out"; then
-	fail diffhtml/text "exit $rc, $nrows rows, first '$first' (want 5 rows, mix first, both only-in marks)"
+	fail view-diff-html/text "exit $rc, $nrows rows, first '$first' (want 5 rows, mix first, both only-in marks)"
 else
-	pass diffhtml/text
+	pass view-diff-html/text
 fi
 run json --diff=a.gmon --format=json demo b.gmon
 run page --diff=a.gmon --format=html --output=diff.html demo b.gmon
 page=$out/diff.html
 if [ $rc -ne 0 ] || [ -s "$out/page.out" ] || [ -s "$out/page.err" ] ||
 	[ ! -s "$page" ]; then
-	fail diffhtml/page "exit $rc, or output on stdout/stderr, or no page"
+	fail view-diff-html/page "exit $rc, or output on stdout/stderr, or no page"
 elif grep -q 'src=\|https\?://' "$page"; then
-	fail diffhtml/page "the page refers to something outside it"
+	fail view-diff-html/page "the page refers to something outside it"
 elif [ "$(grep -c '</script>' "$page")" != 2 ]; then
-	fail diffhtml/page "want exactly 2 </script> (data, code)"
+	fail view-diff-html/page "want exactly 2 </script> (data, code)"
 elif [ "$(tail -n 1 "$page")" != "</html>" ]; then
-	fail diffhtml/page "the page does not end with </html>"
+	fail view-diff-html/page "the page does not end with </html>"
 else
-	pass diffhtml/page
+	pass view-diff-html/page
 fi
 embedded "$page" "$out/json.out" page-data
 # Standard output too, the same bytes.
 run stdout --diff=a.gmon --format=html demo b.gmon
 if [ $rc -eq 0 ] && cmp -s "$out/stdout.out" "$page"; then
-	pass diffhtml/page-stdout
+	pass view-diff-html/page-stdout
 else
-	fail diffhtml/page-stdout "exit $rc, or stdout differs from --output"
+	fail view-diff-html/page-stdout "exit $rc, or stdout differs from --output"
 fi
 
 # ---- in the browser ----
@@ -184,21 +184,21 @@ if browse selftest "$page" selftest; then
 	dom_first=$(grep -o '<div class="row[^>]*data-name="[^"]*"' "$out/selftest.dom" |
 		head -n 1 | sed 's/.*data-name="//; s/"$//')
 	if [ "$got_rows" = "$nrows" ] && [ "$dom_rows" -eq "$nrows" ]; then
-		pass diffhtml/rows-match-text
+		pass view-diff-html/rows-match-text
 	else
-		fail diffhtml/rows-match-text "page $got_rows rows ($dom_rows drawn), text diff $nrows"
+		fail view-diff-html/rows-match-text "page $got_rows rows ($dom_rows drawn), text diff $nrows"
 	fi
 	if [ "$got_first" = "$first" ] && [ "$dom_first" = "$first" ]; then
-		pass diffhtml/first-is-most-significant
+		pass view-diff-html/first-is-most-significant
 	else
-		fail diffhtml/first-is-most-significant "page first '$got_first' (drawn '$dom_first'), text diff '$first'"
+		fail view-diff-html/first-is-most-significant "page first '$got_first' (drawn '$dom_first'), text diff '$first'"
 	fi
 	# The only-in marks as the text diff has them.
 	if grep -q 'data-name="is_odd".*\[only in base\]' "$out/selftest.dom" &&
 		grep -q 'data-name="main".*\[only in this\]' "$out/selftest.dom"; then
-		pass diffhtml/only-marks
+		pass view-diff-html/only-marks
 	else
-		fail diffhtml/only-marks "no [only in base] on is_odd or [only in this] on main"
+		fail view-diff-html/only-marks "no [only in base] on is_odd or [only in this] on main"
 	fi
 fi
 # A deep link to the third function of the text diff, by name.
@@ -208,18 +208,18 @@ if browse deep-link "$page" "fn=$third&selftest"; then
 	if grep -q '^PASS deep-link' "$out/deep-link.selftest" &&
 		[ "$shown" = "$third" ] &&
 		grep -q "class=\"row[^\"]*selected[^\"]*\" data-id=\"2\"" "$out/deep-link.dom"; then
-		pass diffhtml/deep-link-shows
+		pass view-diff-html/deep-link-shows
 	else
-		fail diffhtml/deep-link-shows "shows '$shown', want '$third' (row 2 selected)"
+		fail view-diff-html/deep-link-shows "shows '$shown', want '$third' (row 2 selected)"
 	fi
 fi
 # By index.
 if browse deep-link-id "$page" "id=1&selftest"; then
 	shown=$(shown_name "$out/deep-link-id.dom")
 	if [ "$shown" = "$(sed -n 2p "$out/names.txt")" ]; then
-		pass diffhtml/deep-link-id-shows
+		pass view-diff-html/deep-link-id-shows
 	else
-		fail diffhtml/deep-link-id-shows "shows '$shown', want the second function"
+		fail view-diff-html/deep-link-id-shows "shows '$shown', want the second function"
 	fi
 fi
 
@@ -229,15 +229,15 @@ run fail --diff=a.gmon --format=html --fail-on-regression=50 \
 if [ $rc -eq 1 ] && grep -q 'gprof: .*main grew from nothing' "$out/fail.err" &&
 	[ "$(tail -n 1 "$out/fail.html")" = "</html>" ] &&
 	grep -q '"regression":{"threshold_pct":50,"worst":"main"}' "$out/fail.html"; then
-	pass diffhtml/fail-on-regression
+	pass view-diff-html/fail-on-regression
 else
-	fail diffhtml/fail-on-regression "exit $rc (want 1), or the page is not whole or lacks the verdict: $(head -n 1 "$out/fail.err")"
+	fail view-diff-html/fail-on-regression "exit $rc (want 1), or the page is not whole or lacks the verdict: $(head -n 1 "$out/fail.err")"
 fi
 if browse fail-page "$out/fail.html" selftest; then
 	if grep -q 'class="row selected regress\|class="row regress' "$out/fail-page.dom"; then
-		pass diffhtml/regression-marked
+		pass view-diff-html/regression-marked
 	else
-		fail diffhtml/regression-marked "no row marked as a regression"
+		fail view-diff-html/regression-marked "no row marked as a regression"
 	fi
 fi
 # c: mix grows by 50 % (significant), the rest as in a: a regression
@@ -248,17 +248,17 @@ run fail20 --diff=a.gmon --format=html --fail-on-regression=20 \
 	--output=fail20.html demo c.gmon
 if [ $rc -eq 1 ] && grep -q 'gprof: .*mix' "$out/fail20.err" &&
 	grep -q '"worst":"mix"' "$out/fail20.html"; then
-	pass diffhtml/regression-20
+	pass view-diff-html/regression-20
 else
-	fail diffhtml/regression-20 "exit $rc (want 1): $(head -n 1 "$out/fail20.err")"
+	fail view-diff-html/regression-20 "exit $rc (want 1): $(head -n 1 "$out/fail20.err")"
 fi
 run nofail --diff=a.gmon --format=html --fail-on-regression=80 \
 	--output=nofail.html demo c.gmon
 if [ $rc -eq 0 ] && [ -s "$out/nofail.html" ] &&
 	grep -q '"regression":{"threshold_pct":80,"worst":null}' "$out/nofail.html"; then
-	pass diffhtml/no-regression-80
+	pass view-diff-html/no-regression-80
 else
-	fail diffhtml/no-regression-80 "exit $rc (want 0): $(head -n 1 "$out/nofail.err")"
+	fail view-diff-html/no-regression-80 "exit $rc (want 0): $(head -n 1 "$out/nofail.err")"
 fi
 
 # ---- hostile names from a base export ----
@@ -267,18 +267,18 @@ sed 's|"is_odd"|"is_odd</script><img src=x onerror=alert(1)>\&amp;"|g' \
 	"$out/a.json" >"$out/evil.json"
 run evil --diff=evil.json --format=html --output=evil.html demo b.gmon
 if [ $rc -ne 0 ]; then
-	fail diffhtml/evil-page "exit $rc: $(head -n 1 "$out/evil.err")"
+	fail view-diff-html/evil-page "exit $rc: $(head -n 1 "$out/evil.err")"
 elif grep -q '<img' "$out/evil.html" ||
 	[ "$(grep -c '</script>' "$out/evil.html")" != 2 ]; then
-	fail diffhtml/evil-page "the name's markup reached the page"
+	fail view-diff-html/evil-page "the name's markup reached the page"
 else
-	pass diffhtml/evil-page
+	pass view-diff-html/evil-page
 	if browse evil-selftest "$out/evil.html" selftest; then
 		if grep -q 'data-name="is_odd&lt;/script&gt;&lt;img' "$out/evil-selftest.dom" &&
 			! grep -q '<img' "$out/evil-selftest.dom"; then
-			pass diffhtml/evil-name-as-text
+			pass view-diff-html/evil-name-as-text
 		else
-			fail diffhtml/evil-name-as-text "the name is not shown as text"
+			fail view-diff-html/evil-name-as-text "the name is not shown as text"
 		fi
 	fi
 fi
@@ -286,22 +286,22 @@ fi
 # ---- an empty diff ----
 run same --diff=a.gmon --format=html --output=same.html demo a.gmon
 if [ $rc -eq 0 ] && grep -q '"functions":\[\]' "$out/same.html"; then
-	pass diffhtml/empty-page
+	pass view-diff-html/empty-page
 	if browse empty-selftest "$out/same.html" selftest; then
 		if [ "$(info empty-selftest rows)" = 0 ]; then
-			pass diffhtml/empty-rows
+			pass view-diff-html/empty-rows
 		else
-			fail diffhtml/empty-rows "$(info empty-selftest rows) rows"
+			fail view-diff-html/empty-rows "$(info empty-selftest rows) rows"
 		fi
 	fi
 else
-	fail diffhtml/empty-page "exit $rc, or functions not empty"
+	fail view-diff-html/empty-page "exit $rc, or functions not empty"
 fi
 
 # ---- 300 functions: the table draws a screenful ----
 # base: f_i has 10 + i % 13 samples; this: i % 5 more (so a fifth are
 # unchanged and not listed) and f_i with i % 40 == 0 fifty more.
-if build_many diffhtml "$out"; then
+if build_many view-diff-html "$out"; then
 	nm "$out/many" | awk -v out="$out" \
 		-v lo_hex="$(nm "$out/many" | awk '$3 == "_init" { print $1 }')" '
 	function hex(s,  i, c, v) {
@@ -331,46 +331,46 @@ if build_many diffhtml "$out"; then
 		mrows=$(wc -l <"$out/many-names.txt")
 		run many-page --diff=m1.gmon --format=html --output=many.html many m2.gmon
 		if [ $rc -ne 0 ] || [ "$mrows" -lt 200 ]; then
-			fail diffhtml/many-page "exit $rc, $mrows rows in the text diff (want 240)"
+			fail view-diff-html/many-page "exit $rc, $mrows rows in the text diff (want 240)"
 		elif browse many-selftest "$out/many.html" selftest; then
 			drawn=$(grep -o '<div class="row[ "][^>]*data-id=' "$out/many-selftest.dom" | wc -l)
 			if [ "$(info many-selftest rows)" = "$mrows" ] &&
 				[ "$(info many-selftest first)" = "$(head -n 1 "$out/many-names.txt")" ] &&
 				[ "$drawn" -lt "$mrows" ]; then
-				pass diffhtml/many-rows
+				pass view-diff-html/many-rows
 			else
-				fail diffhtml/many-rows "page $(info many-selftest rows) rows (first $(info many-selftest first), $drawn drawn), text $mrows (first $(head -n 1 "$out/many-names.txt"))"
+				fail view-diff-html/many-rows "page $(info many-selftest rows) rows (first $(info many-selftest first), $drawn drawn), text $mrows (first $(head -n 1 "$out/many-names.txt"))"
 			fi
 			# A link to the last row scrolls it into view.
 			last=$(tail -n 1 "$out/many-names.txt")
 			if browse many-deep "$out/many.html" "fn=$last&selftest"; then
 				if [ "$(shown_name "$out/many-deep.dom")" = "$last" ] &&
 					grep -q "class=\"row[^\"]*selected[^\"]*\" data-id=\"$((mrows - 1))\"" "$out/many-deep.dom"; then
-					pass diffhtml/many-deep-link-scrolls
+					pass view-diff-html/many-deep-link-scrolls
 				else
-					fail diffhtml/many-deep-link-scrolls "'$last' not shown or its row not drawn"
+					fail view-diff-html/many-deep-link-scrolls "'$last' not shown or its row not drawn"
 				fi
 			fi
 		fi
 	else
-		fail diffhtml/many-page "mkgmon refused the specs"
+		fail view-diff-html/many-page "mkgmon refused the specs"
 	fi
 fi
 
 # ---- --diff-normalize: shares ----
 run share --diff=a.gmon --diff-normalize --format=html --output=share.html demo b.gmon
 if [ $rc -eq 0 ] && grep -q '"compare":"shares"' "$out/share.html"; then
-	pass diffhtml/share-page
+	pass view-diff-html/share-page
 	if browse share-selftest "$out/share.html" selftest; then
 		if grep -q 'data-key="delta"[^>]*>delta pp<' "$out/share-selftest.dom" &&
 			grep -q 'data-key="base"[^>]*>base % (95%)<' "$out/share-selftest.dom"; then
-			pass diffhtml/share-units
+			pass view-diff-html/share-units
 		else
-			fail diffhtml/share-units "the headings do not say pp and %"
+			fail view-diff-html/share-units "the headings do not say pp and %"
 		fi
 	fi
 else
-	fail diffhtml/share-page "exit $rc"
+	fail view-diff-html/share-page "exit $rc"
 fi
 
 # ---- a base without a histogram: unknown times ----
@@ -379,18 +379,18 @@ sed -i '/^hist /d' "$out/arcs.gmon.spec"
 "$MKGMON" -o "$out/arcs.gmon" "$out/arcs.gmon.spec"
 run nohist --diff=arcs.gmon --format=html --output=nohist.html demo b.gmon
 if [ $rc -eq 0 ] && grep -q '"base_value":null' "$out/nohist.html"; then
-	pass diffhtml/nohist-page
+	pass view-diff-html/nohist-page
 	browse nohist-selftest "$out/nohist.html" "fn=mix&selftest"
 else
-	fail diffhtml/nohist-page "exit $rc, or no unknown base value: $(head -n 1 "$out/nohist.err")"
+	fail view-diff-html/nohist-page "exit $rc, or no unknown base value: $(head -n 1 "$out/nohist.err")"
 fi
 
 # ---- measured totals: both profiles with stacks ----
-# mkprof.py (tests/objects) writes each profile with its side file's
+# mkprof.py (tests/input-objects) writes each profile with its side file's
 # stacks: checksum's measured total 140 -> 80 samples (significant),
 # main's 150 -> 200, is_even's 0 -> 50.
 if [ -z "$PY" ]; then
-	skip diffhtml/measured-page "no python3 for tests/objects/mkprof.py"
+	skip view-diff-html/measured-page "no python3 for tests/input-objects/mkprof.py"
 else
 	for s in s1 s2; do
 		{
@@ -407,7 +407,7 @@ else
 					"70 mix main" "50 checksum main" "50 is_even main"
 			fi
 		} >"$out/$s.spec"
-		"$PY" "$top/tests/objects/mkprof.py" "$out/$s.gmon" "$out/$s.spec"
+		"$PY" "$top/tests/input-objects/mkprof.py" "$out/$s.gmon" "$out/$s.spec"
 	done
 	run mtext --diff=s1.gmon demo s2.gmon
 	run mjson --diff=s1.gmon --format=json demo s2.gmon
@@ -415,9 +415,9 @@ else
 	mfirst=$(awk 'started && NF { print $NF; exit } /^ *base s / { started = 1 }' "$out/mtext.out")
 	if [ $rc -ne 0 ] || [ -s "$out/mpage.err" ] ||
 		! grep -q '"measured":{"tested":4,"significant":3}' "$out/measured.html"; then
-		fail diffhtml/measured-page "exit $rc, or no measured totals in the page: $(head -n 1 "$out/mpage.err")"
+		fail view-diff-html/measured-page "exit $rc, or no measured totals in the page: $(head -n 1 "$out/mpage.err")"
 	else
-		pass diffhtml/measured-page
+		pass view-diff-html/measured-page
 		embedded "$out/measured.html" "$out/mjson.out" measured-data
 		if browse measured-selftest "$out/measured.html" selftest; then
 			if grep -q '^PASS measured-columns' "$out/measured-selftest.selftest" &&
@@ -425,9 +425,9 @@ else
 				grep -q '^PASS sort-measured-delta' "$out/measured-selftest.selftest" &&
 				[ "$(info measured-selftest first)" = "$mfirst" ] &&
 				[ "$(info measured-selftest rows)" = 3 ]; then
-				pass diffhtml/measured-columns
+				pass view-diff-html/measured-columns
 			else
-				fail diffhtml/measured-columns "no measured checks, or first '$(info measured-selftest first)' (text: '$mfirst'), $(info measured-selftest rows) rows (want 3)"
+				fail view-diff-html/measured-columns "no measured checks, or first '$(info measured-selftest first)' (text: '$mfirst'), $(info measured-selftest rows) rows (want 3)"
 			fi
 		fi
 		if browse measured-deep "$out/measured.html" "fn=checksum&selftest"; then
@@ -435,9 +435,9 @@ else
 				grep -q '<dt>base total</dt><dd>1\.40 s (140 stack samples' "$out/measured-deep.dom" &&
 				grep -q '<dt>this total</dt><dd>0\.80 s (80 stack samples' "$out/measured-deep.dom" &&
 				grep -q '<dt>total change</dt><dd>-0\.60 s (-42\.9%).*<b class="down">significant</b>' "$out/measured-deep.dom"; then
-				pass diffhtml/measured-detail
+				pass view-diff-html/measured-detail
 			else
-				fail diffhtml/measured-detail "checksum's details lack its measured totals (see $out/measured-deep.dom)"
+				fail view-diff-html/measured-detail "checksum's details lack its measured totals (see $out/measured-deep.dom)"
 			fi
 		fi
 	fi
@@ -449,9 +449,9 @@ else
 	(cd "$out/nostk" && "$GPROF" --diff=s1.gmon --format=html demo s2.gmon >one.html 2>one.err)
 	if [ -s "$out/nostk/none.html" ] && cmp -s "$out/nostk/none.html" "$out/nostk/one.html" &&
 		! grep -q '"measured":{' "$out/nostk/one.html"; then
-		pass diffhtml/measured-one-side
+		pass view-diff-html/measured-one-side
 	else
-		fail diffhtml/measured-one-side "the page changed when only one side has stacks"
+		fail view-diff-html/measured-one-side "the page changed when only one side has stacks"
 	fi
 fi
 
@@ -465,11 +465,11 @@ if sh "$top/tools/embed.sh" "$out/diff_assets.inc" \
 	sed 1,6d "$out/diff_assets.inc" >"$out/diff_assets.got" &&
 	sed 1,6d "$top/src/html/diff_assets.inc" >"$out/diff_assets.want" &&
 	cmp -s "$out/diff_assets.got" "$out/diff_assets.want"; then
-	pass diffhtml/assets-current
+	pass view-diff-html/assets-current
 else
-	fail diffhtml/assets-current "src/html/diff_assets.inc is stale (make rebuilds it)"
+	fail view-diff-html/assets-current "src/html/diff_assets.inc is stale (make rebuilds it)"
 fi
 
 # ---- still refused ----
-expect_error diffhtml/refuse-dot "$out" "--diff writes text or --format=json or --format=html" \
+expect_error view-diff-html/refuse-dot "$out" "--diff writes text or --format=json or --format=html" \
 	--diff=a.gmon --format=dot demo b.gmon

@@ -1,5 +1,5 @@
 /*
- * hub.c - the "huge" page of tests/viewhtml/run.sh: hub() calls 29
+ * hub.c - the "huge" page of tests/view-html/run.sh: hub() calls 29
  * functions (the call graph's count labels), rec() calls itself (the
  * calls column's "N+M"), and main() calls into libm1.so, whose calls
  * back into work() the side file counts (64-bit counts, near 2^64

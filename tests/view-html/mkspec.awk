@@ -1,10 +1,10 @@
-# mkspec.awk - the 100,000-sample profile of tests/viewhtml/run.sh, as
-# tests/objects/mkprof.py directives (-v prog=PATH).  Deterministic: a
+# mkspec.awk - the 100,000-sample profile of tests/view-html/run.sh, as
+# tests/input-objects/mkprof.py directives (-v prog=PATH).  Deterministic: a
 # Park-Miller generator (exact in awk's doubles), seeded here, picks the
 # noise stacks.
 #
 #   cheap() calls work(50) 200000 times, dear() calls work(500000) 200
-#   times (tests/measured/prog.c); the stacks put 90,000 samples under
+#   times (tests/input-measured/prog.c); the stacks put 90,000 samples under
 #   dear (500 of them truncated: "work dear", main unknown), 5,000
 #   under cheap, and 5,000 in 2,500 distinct stacks of 2 samples each,
 #   3 to 40 frames of rec/ping/pong/ca/cb/cc below main (most of them

@@ -1,11 +1,11 @@
 #!/bin/sh
-# tests/viewhtml/run.sh - --format=html's measured parts (issue 20): the
+# tests/view-html/run.sh - --format=html's measured parts (issue 20): the
 # measured column beside gprof's estimate, the disagreement markers and
 # table, and the flame graph of the sampled stacks (src/flame.c, the
 # "gprof-flame" element of view_html.c, report.js).
 #
-# The profile is made, not run: tests/objects/mkprof.py writes it at the
-# real addresses of tests/measured/prog.c from mkspec.awk's directives,
+# The profile is made, not run: tests/input-objects/mkprof.py writes it at the
+# real addresses of tests/input-measured/prog.c from mkspec.awk's directives,
 # 100,000 stack samples whose truth is exact by construction (dear 90 %,
 # cheap 5 %, where gprof's estimate gives dear 0.1 %), 500 of them
 # truncated, with 2,500 distinct noise stacks (most merged into [other]
@@ -25,7 +25,7 @@
 # table, the flame graph's root) and the browser's own console log.
 # Without stacks (the same profile with no side file) the page has no
 # measured column, table or flame graph.  A screenshot is kept as
-# build/viewhtml/flame.png.  Without Chromium the browser cases SKIP.
+# build/view-html/flame.png.  Without Chromium the browser cases SKIP.
 #
 # Environment: GPROF, BUILD (absolute); CHROMIUM names the browser.
 set -u
@@ -34,27 +34,27 @@ export LC_ALL
 GPROF=${GPROF:?GPROF must name our gprof}
 BUILD=${BUILD:?BUILD must name the build directory}
 top=$(cd "$(dirname "$0")/../.." && pwd)
-here=$top/tests/viewhtml
+here=$top/tests/view-html
 # shellcheck source=tests/lib.sh
 . "$top/tests/lib.sh"
-out=$BUILD/viewhtml
+out=$BUILD/view-html
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 find_chromium "$out"
 chrome_profile=$out/chrome-profile
 
 if ! command -v python3 >/dev/null 2>&1; then
-	skip viewhtml/all "no python3 (tests/objects/mkprof.py writes the profiles)"
+	skip view-html/all "no python3 (tests/input-objects/mkprof.py writes the profiles)"
 	exit 0
 fi
 if ! {
-	cc -O0 -fPIC -shared -o "$out/libm1.so" "$top/tests/measured/lib.c" &&
-		cc -O0 -g -fno-inline -o "$out/prog" "$top/tests/measured/prog.c" \
+	cc -O0 -fPIC -shared -o "$out/libm1.so" "$top/tests/input-measured/lib.c" &&
+		cc -O0 -g -fno-inline -o "$out/prog" "$top/tests/input-measured/prog.c" \
 			-L"$out" -lm1 -Wl,-rpath,"$out" &&
 		cc -O0 -g -fno-inline -o "$out/hub" "$here/hub.c" \
 			-L"$out" -lm1 -Wl,-rpath,"$out"
 } 2>"$out/build.log"; then
-	fail viewhtml/build "see $out/build.log"
+	fail view-html/build "see $out/build.log"
 	exit 0
 fi
 awk -v prog="$out/prog" -f "$here/mkspec.awk" >"$out/big.spec"
@@ -66,31 +66,31 @@ awk -v prog="$out/prog" -v deep=400 -f "$here/mkspec.awk" >"$out/deep.spec"
 	echo noside
 } >"$out/none.spec"
 for p in big wide none deep; do
-	if ! python3 "$top/tests/objects/mkprof.py" "$out/$p.gmon" "$out/$p.spec" \
+	if ! python3 "$top/tests/input-objects/mkprof.py" "$out/$p.gmon" "$out/$p.spec" \
 		2>"$out/$p.mk.err"; then
-		fail "viewhtml/mkprof-$p" "$(head -n 1 "$out/$p.mk.err")"
+		fail "view-html/mkprof-$p" "$(head -n 1 "$out/$p.mk.err")"
 		exit 0
 	fi
 	if ! (cd "$out" && "$GPROF" --format=html --output="$p.html" prog "$p.gmon") \
 		2>"$out/$p.err" || [ -s "$out/$p.err" ]; then
-		fail "viewhtml/gprof-$p" "$(head -n 1 "$out/$p.err")"
+		fail "view-html/gprof-$p" "$(head -n 1 "$out/$p.err")"
 		exit 0
 	fi
 done
-pass viewhtml/build
+pass view-html/build
 
 # The huge page: counts past 2^53, and saturated (mkspec.awk's huge).
 # The analyser may warn about the saturated sums: any "gprof: " line.
 awk -v prog="$out/hub" -v lib="$out/libm1.so" -v huge=1 -f "$here/mkspec.awk" \
 	>"$out/huge.spec"
-if ! python3 "$top/tests/objects/mkprof.py" "$out/huge.gmon" "$out/huge.spec" \
+if ! python3 "$top/tests/input-objects/mkprof.py" "$out/huge.gmon" "$out/huge.spec" \
 	2>"$out/huge.mk.err"; then
-	fail viewhtml/mkprof-huge "$(head -n 1 "$out/huge.mk.err")"
+	fail view-html/mkprof-huge "$(head -n 1 "$out/huge.mk.err")"
 elif ! (cd "$out" && "$GPROF" --format=html --output=huge.html hub huge.gmon) \
 	2>"$out/huge.err" || grep -qv '^gprof: ' "$out/huge.err"; then
-	fail viewhtml/gprof-huge "$(head -n 1 "$out/huge.err")"
+	fail view-html/gprof-huge "$(head -n 1 "$out/huge.err")"
 else
-	pass viewhtml/gprof-huge
+	pass view-html/gprof-huge
 fi
 
 # The page's size: the tree is bounded, whatever the distinct stacks.
@@ -98,7 +98,7 @@ fi
 # (plus an [other] per kept node at most).
 for p in big wide; do
 	size=$(wc -c <"$out/$p.html")
-	assert "viewhtml/size-$p ($size bytes)" "page of $size bytes, want under 1 MB" \
+	assert "view-html/size-$p ($size bytes)" "page of $size bytes, want under 1 MB" \
 		test "$size" -lt 1000000
 done
 if python3 - "$out/wide.html" >"$out/wide.check" 2>&1 <<'EOF'; then
@@ -122,9 +122,9 @@ if any(s < fl["min_samples"] for s, k in zip(fl["node_samples"], fl["name"]) if 
 print("; ".join(bad))
 sys.exit(1 if bad else 0)
 EOF
-	pass viewhtml/wide-bound
+	pass view-html/wide-bound
 else
-	fail viewhtml/wide-bound "$(head -n 1 "$out/wide.check")"
+	fail view-html/wide-bound "$(head -n 1 "$out/wide.check")"
 fi
 
 # A recursion 400 deep (defect 3: building its tree was quadratic in
@@ -166,22 +166,22 @@ if not bad and [(name[i], S[i]) for i in c] != [("work", 10)]:
 print("; ".join(bad))
 sys.exit(1 if bad else 0)
 EOF
-	pass viewhtml/deep-tree
+	pass view-html/deep-tree
 else
-	fail viewhtml/deep-tree "$(head -n 1 "$out/deep.check")"
+	fail view-html/deep-tree "$(head -n 1 "$out/deep.check")"
 fi
 
 # Static promises: nothing outside the page; the data elements (JSON,
 # then the flame tree with stacks) and the code, each ended once.
 static() {
 	if grep -q 'src=\|https\?://' "$2"; then
-		fail "viewhtml/static-$1" "the page refers to something outside it"
+		fail "view-html/static-$1" "the page refers to something outside it"
 	elif [ "$(grep -c '</script>' "$2")" != "$3" ]; then
-		fail "viewhtml/static-$1" "want $3 </script>, got $(grep -c '</script>' "$2")"
+		fail "view-html/static-$1" "want $3 </script>, got $(grep -c '</script>' "$2")"
 	elif [ "$3" = 2 ] && grep -q '<script type="application/json" id="gprof-flame">' "$2"; then
-		fail "viewhtml/static-$1" "a flame tree without stacks"
+		fail "view-html/static-$1" "a flame tree without stacks"
 	else
-		pass "viewhtml/static-$1"
+		pass "view-html/static-$1"
 	fi
 }
 static big "$out/big.html" 3
@@ -194,7 +194,7 @@ static deep "$out/deep.html" 3
 # browser's log (console messages included) in NAME.dom.err.
 load() {
 	if [ -n "$chrome_why" ]; then
-		skip "viewhtml/selftest-$1" "$chrome_why"
+		skip "view-html/selftest-$1" "$chrome_why"
 		return 1
 	fi
 	timeout 180 "$CHROME" --headless --no-sandbox --disable-gpu \
@@ -206,21 +206,21 @@ load() {
 		on { print } on && /^DONE/ { exit }' "$out/$1.dom" >"$out/$1.selftest"
 	if [ ! -s "$out/$1.dom" ]; then
 		chrome_why="chromium cannot run here ($(grep -v 'dbus\|DBus\|^$' "$out/$1.dom.err" | tail -n 1))"
-		skip "viewhtml/selftest-$1" "$chrome_why"
+		skip "view-html/selftest-$1" "$chrome_why"
 		return 1
 	fi
 	# The page logs nothing: any console message is an error's.
 	_bad=$(grep ':CONSOLE' "$out/$1.dom.err" | head -n 1)
 	if ! grep -q '^DONE' "$out/$1.selftest"; then
-		fail "viewhtml/selftest-$1" "the self-test did not finish"
+		fail "view-html/selftest-$1" "the self-test did not finish"
 	elif grep -q '^FAIL' "$out/$1.selftest"; then
-		fail "viewhtml/selftest-$1" "$(grep '^FAIL' "$out/$1.selftest" | tr '\n' ' ')"
+		fail "view-html/selftest-$1" "$(grep '^FAIL' "$out/$1.selftest" | tr '\n' ' ')"
 	elif ! grep -qx "PASS $3" "$out/$1.selftest"; then
-		fail "viewhtml/selftest-$1" "no '$3' check ran"
+		fail "view-html/selftest-$1" "no '$3' check ran"
 	elif [ -n "$_bad" ]; then
-		fail "viewhtml/selftest-$1" "console: $_bad"
+		fail "view-html/selftest-$1" "console: $_bad"
 	else
-		pass "viewhtml/selftest-$1 ($(grep -c '^PASS' "$out/$1.selftest") checks)"
+		pass "view-html/selftest-$1 ($(grep -c '^PASS' "$out/$1.selftest") checks)"
 	fi
 }
 
@@ -269,9 +269,9 @@ if not re.search(r'frames of the merged stacks, each under 10 samples', dom):
 print("; ".join(bad))
 sys.exit(1 if bad else 0)
 EOF
-		pass viewhtml/dom-numbers
+		pass view-html/dom-numbers
 	else
-		fail viewhtml/dom-numbers "$(head -n 1 "$out/big.check")"
+		fail view-html/dom-numbers "$(head -n 1 "$out/big.check")"
 	fi
 	rm -f "$out/flame.png"
 	timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu \
@@ -280,9 +280,9 @@ EOF
 		--screenshot="$out/flame.png" "file://$out/big.html#fn=2" \
 		>/dev/null 2>&1
 	if [ -s "$out/flame.png" ]; then
-		pass "viewhtml/screenshot ($out/flame.png)"
+		pass "view-html/screenshot ($out/flame.png)"
 	else
-		fail viewhtml/screenshot "no PNG written"
+		fail view-html/screenshot "no PNG written"
 	fi
 fi
 load wide "fn=0&selftest" flame-unzoom
@@ -290,7 +290,7 @@ if load deep "fn=0&selftest" flame-unzoom; then
 	# Every frame drawn, the innermost work 402 rows below the root.
 	_deep=$(grep -o '<div class="fr[^"]*" data-n="[0-9]*"[^>]*top:[0-9]*px' "$out/deep.dom" |
 		sed 's/.*top://; s/px$//' | sort -n | awk '{ n++; top = $1 } END { print n, top }')
-	assert "viewhtml/deep-drawn ($_deep)" "frames drawn and deepest top: $_deep, want 802 7236" \
+	assert "view-html/deep-drawn ($_deep)" "frames drawn and deepest top: $_deep, want 802 7236" \
 		test "$_deep" = "802 7236"
 fi
 # The huge page checks itself (its calls cells whole, its graph's labels
@@ -303,16 +303,16 @@ if [ -f "$out/huge.html" ] && load huge "fn=0&selftest" graph-labels; then
 		'data-n="0" data-samples="18446744073709551615"'; do
 		grep -qF "$_want" "$out/huge.dom" || _bad="$_bad [$_want]"
 	done
-	assert viewhtml/huge-digits "the DOM lacks$_bad" test -z "$_bad"
+	assert view-html/huge-digits "the DOM lacks$_bad" test -z "$_bad"
 fi
 if load none "fn=2&selftest" no-measured; then
 	# The page as built (the DOM before the data and code elements).
 	if awk '{ i = index($0, "<script") }
 		i { print substr($0, 1, i - 1); exit } { print }' "$out/none.dom" |
 		grep -q 'id="flame\|id="measured"\|data-key="meas"\|class="dis"'; then
-		fail viewhtml/none-panels "measured panels without stacks"
+		fail view-html/none-panels "measured panels without stacks"
 	else
-		pass viewhtml/none-panels
+		pass view-html/none-panels
 	fi
 fi
 exit 0

@@ -1,4 +1,4 @@
-# tests/viewjson/flat.awk - print flat.jq's lines as the text report's
+# tests/view-json/flat.awk - print flat.jq's lines as the text report's
 # flat profile (gprof -b -p), with its printf formats.
 BEGIN { FS = "\t" }
 $1 == "H" {

@@ -1,4 +1,4 @@
-# tests/viewjson/flat.jq - rebuild GNU's flat profile from our JSON
+# tests/view-json/flat.jq - rebuild GNU's flat profile from our JSON
 # document (gprof --format=json), with nothing but the document: the
 # rows GNU lists, their order, and every column's value.  Prints one
 # header line ("H", sample period, time unit, per-call SI prefix,

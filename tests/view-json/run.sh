@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/viewjson/run.sh - --format=json and --format=html.
+# tests/view-json/run.sh - --format=json and --format=html.
 #
 # JSON: every document validates against docs/gprof-profile.schema.json
 # (python3-jsonschema, draft 2020-12), and flat.jq + flat.awk rebuild
@@ -13,7 +13,7 @@
 # filtering, deep link, navigation to a callee and back, cycles, no
 # resource loaded, no console error or policy violation) write PASS/
 # FAIL lines into the DOM, which --dump-dom returns.  A screenshot is
-# kept as build/viewjson/report.png.  Without Chromium (or when it
+# kept as build/view-json/report.png.  Without Chromium (or when it
 # cannot start here) those cases SKIP with the reason.
 #
 # Environment: GPROF, BUILD; CHROMIUM names the browser (default:
@@ -22,9 +22,9 @@ set -u
 GPROF=${GPROF:?GPROF must name our gprof}
 BUILD=${BUILD:?BUILD must name the build directory}
 top=$(cd "$(dirname "$0")/../.." && pwd)
-here=$top/tests/viewjson
+here=$top/tests/view-json
 schema=$top/docs/gprof-profile.schema.json
-work=$BUILD/viewjson
+work=$BUILD/view-json
 rm -rf "$work"
 mkdir -p "$work" || exit 1
 cp -R "$top/tests/golden/inputs" "$work/in" || exit 1
@@ -44,7 +44,7 @@ find_chromium "$work"
 # validate NAME FILE: the document against the schema.
 validate() {
 	if [ -z "$PY" ]; then
-		skip "viewjson/schema-$1" "no python3 with jsonschema (scripts/ensure-deps.sh test installs python3-jsonschema)"
+		skip "view-json/schema-$1" "no python3 with jsonschema (scripts/ensure-deps.sh test installs python3-jsonschema)"
 		return
 	fi
 	if "$PY" - "$2" "$schema" >"$work/$1.schema.txt" 2>&1 <<'EOF'; then
@@ -54,9 +54,9 @@ schema = json.load(open(sys.argv[2], encoding="utf-8"))
 jsonschema.Draft202012Validator.check_schema(schema)
 jsonschema.Draft202012Validator(schema).validate(doc)
 EOF
-		pass "viewjson/schema-$1"
+		pass "view-json/schema-$1"
 	else
-		fail "viewjson/schema-$1" "$(tail -n 3 "$work/$1.schema.txt" | tr '\n' ' ')"
+		fail "view-json/schema-$1" "$(tail -n 3 "$work/$1.schema.txt" | tr '\n' ' ')"
 	fi
 }
 
@@ -66,16 +66,16 @@ flat() {
 	shift 2
 	(cd "$in" && "$GPROF" -b -p "$@") >"$work/$_n.p.txt" 2>/dev/null
 	if ! jq -r -f "$here/flat.jq" "$_f" >"$work/$_n.tsv" 2>"$work/$_n.jq.err"; then
-		fail "viewjson/flat-$_n" "jq: $(head -n 1 "$work/$_n.jq.err")"
+		fail "view-json/flat-$_n" "jq: $(head -n 1 "$work/$_n.jq.err")"
 	elif ! awk -f "$here/flat.awk" "$work/$_n.tsv" >"$work/$_n.flat.txt"; then
-		fail "viewjson/flat-$_n" "awk failed"
+		fail "view-json/flat-$_n" "awk failed"
 	elif ! cmp -s "$work/$_n.flat.txt" "$work/$_n.p.txt"; then
-		fail "viewjson/flat-$_n" "rebuilt flat profile differs from -b -p"
+		fail "view-json/flat-$_n" "rebuilt flat profile differs from -b -p"
 		diff "$work/$_n.flat.txt" "$work/$_n.p.txt" | head -5
 	elif [ "$(wc -l <"$work/$_n.p.txt")" -lt 6 ]; then
-		fail "viewjson/flat-$_n" "the flat profile has no rows"
+		fail "view-json/flat-$_n" "the flat profile has no rows"
 	else
-		pass "viewjson/flat-$_n"
+		pass "view-json/flat-$_n"
 	fi
 }
 
@@ -83,29 +83,29 @@ flat() {
 html() {
 	_n=$1 _f=$2 _h=$3
 	if [ -n "$chrome_why" ]; then
-		skip "viewjson/html-$_n" "$chrome_why"
+		skip "view-json/html-$_n" "$chrome_why"
 		return
 	fi
 	# Static promises first: nothing fetched, the data cannot end early.
 	if grep -q 'src=\|https\?://' "$_f"; then
-		fail "viewjson/html-$_n" "the page refers to something outside it"
+		fail "view-json/html-$_n" "the page refers to something outside it"
 		return
 	fi
 	if [ "$(grep -c '</script>' "$_f")" != 2 ]; then
-		fail "viewjson/html-$_n" "want exactly 2 </script> (data, code)"
+		fail "view-json/html-$_n" "want exactly 2 </script> (data, code)"
 		return
 	fi
 	if ! chrome_selftest "file://$_f#$_h&selftest" "$work/$_n.dom" \
 		"$work/$_n.selftest"; then
-		skip "viewjson/html-$_n" "$chrome_why"
+		skip "view-json/html-$_n" "$chrome_why"
 	elif ! grep -q '^DONE' "$work/$_n.selftest"; then
-		fail "viewjson/html-$_n" "the self-test did not finish"
+		fail "view-json/html-$_n" "the self-test did not finish"
 	elif grep -q '^FAIL' "$work/$_n.selftest"; then
-		fail "viewjson/html-$_n" "$(grep '^FAIL' "$work/$_n.selftest" | tr '\n' ' ')"
+		fail "view-json/html-$_n" "$(grep '^FAIL' "$work/$_n.selftest" | tr '\n' ' ')"
 	elif [ "$(grep -c '^PASS' "$work/$_n.selftest")" -lt 12 ]; then
-		fail "viewjson/html-$_n" "only $(grep -c '^PASS' "$work/$_n.selftest") checks ran"
+		fail "view-json/html-$_n" "only $(grep -c '^PASS' "$work/$_n.selftest") checks ran"
 	else
-		pass "viewjson/html-$_n ($(grep -c '^PASS' "$work/$_n.selftest") checks)"
+		pass "view-json/html-$_n ($(grep -c '^PASS' "$work/$_n.selftest") checks)"
 	fi
 }
 
@@ -114,13 +114,13 @@ one() {
 	_name=$1 _hash=$2
 	shift 2
 	if ! (cd "$in" && "$GPROF" --format=json "$@") >"$work/$_name.json" 2>"$work/$_name.err"; then
-		fail "viewjson/json-$_name" "$(head -n 1 "$work/$_name.err")"
+		fail "view-json/json-$_name" "$(head -n 1 "$work/$_name.err")"
 		return
 	fi
 	validate "$_name" "$work/$_name.json"
 	flat "$_name" "$work/$_name.json" "$@"
 	if ! (cd "$in" && "$GPROF" --format=html --output="$work/$_name.html" "$@") 2>"$work/$_name.err"; then
-		fail "viewjson/html-$_name" "$(head -n 1 "$work/$_name.err")"
+		fail "view-json/html-$_name" "$(head -n 1 "$work/$_name.err")"
 		return
 	fi
 	html "$_name" "$work/$_name.html" "$_hash"
@@ -160,20 +160,20 @@ want = ['fa\ufffdct\x01"</script><!--', "is_\ufffd\ufffd\ufffdeven\\",
 missing = [w for w in want if w not in names]
 assert not missing, missing
 EOF
-		pass "viewjson/json-escaping"
+		pass "view-json/json-escaping"
 	else
-		fail "viewjson/json-escaping" "names not escaped as documented"
+		fail "view-json/json-escaping" "names not escaped as documented"
 	fi
 	(cd "$in" && "$GPROF" -S bad.nm --format=html recur recur.syn) \
 		>"$work/bad.html" 2>/dev/null
 	if grep -q '<!--\|fa.ct[^"]*</script>' "$work/bad.html"; then
-		fail "viewjson/html-escaping" "a name ends the data element"
+		fail "view-json/html-escaping" "a name ends the data element"
 	else
-		pass "viewjson/html-escaping"
+		pass "view-json/html-escaping"
 	fi
 	html bad-names "$work/bad.html" "fn=3"
 else
-	fail "viewjson/json-escaping" "gprof -S failed"
+	fail "view-json/json-escaping" "gprof -S failed"
 fi
 
 # No histogram: times are unknown, written as null, never NaN.
@@ -184,12 +184,12 @@ if "$BUILD/mkgmon" -o "$in/arcs.gmon" "$work/arcs.spec" 2>/dev/null &&
 	validate no-histogram "$work/arcs.json"
 	if grep -qi 'nan\|inf' "$work/arcs.json" ||
 		! grep -q '"self_seconds":null' "$work/arcs.json"; then
-		fail "viewjson/json-no-rate" "seconds are not null"
+		fail "view-json/json-no-rate" "seconds are not null"
 	else
-		pass "viewjson/json-no-rate"
+		pass "view-json/json-no-rate"
 	fi
 else
-	fail "viewjson/json-no-rate" "cannot make or read the profile"
+	fail "view-json/json-no-rate" "cannot make or read the profile"
 fi
 
 # Call sites: inner() (inlined into outer_small) calls mix() on line 26
@@ -205,21 +205,21 @@ sites() {
 got_raw=$(sites "$work/hot-real.json")
 got_sum=$(sites "$work/hot-sum.json")
 if [ "$got_raw" = "26 hot.c 2000" ] && [ "$got_sum" = "26 hot.c 2000" ]; then
-	pass "viewjson/json-call-sites"
+	pass "view-json/json-call-sites"
 else
-	fail "viewjson/json-call-sites" "raw '$got_raw', gmon.sum '$got_sum', want '26 hot.c 2000'"
+	fail "view-json/json-call-sites" "raw '$got_raw', gmon.sum '$got_sum', want '26 hot.c 2000'"
 fi
 
 # An unknown format is refused, naming the known ones.
-expect_error viewjson/unknown-format "$in" "unknown format 'xml'" \
+expect_error view-json/unknown-format "$in" "unknown format 'xml'" \
 	--format=xml recur recur.syn
 
 # --output writes the same document as standard output.
 (cd "$in" && "$GPROF" --format=json --output="$work/out.json" recur recur.syn) 2>/dev/null
 if cmp -s "$work/out.json" "$work/recur.json"; then
-	pass "viewjson/output-file"
+	pass "view-json/output-file"
 else
-	fail "viewjson/output-file" "--output differs from stdout"
+	fail "view-json/output-file" "--output differs from stdout"
 fi
 
 # The embedded page is what src/html/ holds (tools/embed.sh is rerun).
@@ -227,9 +227,9 @@ if sh "$top/tools/embed.sh" "$work/assets.inc" \
 	html_css="src/html/report.css" html_common_js="src/html/common.js" \
 	html_js="src/html/report.js" \
 	2>"$work/embed.err" </dev/null && (cd "$top" && cmp -s "$work/assets.inc" src/html/assets.inc); then
-	pass "viewjson/assets-current"
+	pass "view-json/assets-current"
 else
-	fail "viewjson/assets-current" "src/html/assets.inc is stale (make rebuilds it)"
+	fail "view-json/assets-current" "src/html/assets.inc is stale (make rebuilds it)"
 fi
 
 # 100,000 functions (an nm table and a synthetic profile): the page
@@ -246,7 +246,7 @@ awk 'BEGIN { n = 100000; b = 16777216
 if "$BUILD/mkgmon" -o "$in/big.gmon" "$work/big.spec" 2>/dev/null; then
 	one big fn=5 -S big.nm recur big.gmon
 else
-	fail "viewjson/json-big" "mkgmon failed"
+	fail "view-json/json-big" "mkgmon failed"
 fi
 
 # Shares never above 100 % in our views (issue 18, defect 9).  A
@@ -269,9 +269,9 @@ if "$BUILD/mkgmon" -o "$in/slip.gmon" "$work/slip.spec" 2>/dev/null &&
 	if grep -q '^133\.33 ' "$work/slip.txt" &&
 		grep -q '"total_samples":100,' "$work/slip.json" &&
 		grep -q '"self_samples":133\.3' "$work/slip.json"; then
-		echo "PASS viewjson/share-slip-gnu (text and JSON keep GNU's 133.33 of 100)"
+		echo "PASS view-json/share-slip-gnu (text and JSON keep GNU's 133.33 of 100)"
 	else
-		echo "FAIL viewjson/share-slip-gnu: GNU's numbers are gone from the text or the JSON"
+		echo "FAIL view-json/share-slip-gnu: GNU's numbers are gone from the text or the JSON"
 	fi
 	# The page's rows as drawn: the first column is "% time".
 	html share-slip "$work/slip.html" "fn=0"
@@ -280,25 +280,25 @@ if "$BUILD/mkgmon" -o "$in/slip.gmon" "$work/slip.spec" 2>/dev/null &&
 			sed 's/.*"num">//; s/<$//')
 		over=$(printf '%s\n' "$pcts" | awk '$1 > 100' | head -1)
 		if [ -n "$pcts" ] && [ -z "$over" ]; then
-			echo "PASS viewjson/share-slip-html ($(printf "%s " "$pcts" | tr "\n" " "))"
+			echo "PASS view-json/share-slip-html ($(printf "%s " "$pcts" | tr "\n" " "))"
 		else
-			echo "FAIL viewjson/share-slip-html: ${over:-no}% time in the page"
+			echo "FAIL view-json/share-slip-html: ${over:-no}% time in the page"
 		fi
 	fi
 	over=$(grep -o '[0-9.]*%' "$work/slip.dot" | tr -d % | awk '$1 > 100' | head -1)
 	if [ -z "$over" ] && grep -q '%' "$work/slip.dot"; then
-		echo "PASS viewjson/share-slip-dot"
+		echo "PASS view-json/share-slip-dot"
 	else
-		echo "FAIL viewjson/share-slip-dot: ${over:-no}% in the graph"
+		echo "FAIL view-json/share-slip-dot: ${over:-no}% in the graph"
 	fi
 	if awk '/samples in all/ { total = $(NF - 3) } /^ +[0-9.]+ / { if ($1 > total + 1e-9) bad = 1; n++ }
 		END { exit !(n > 0 && !bad) }' "$work/slip.eb"; then
-		echo "PASS viewjson/share-slip-errorbars"
+		echo "PASS view-json/share-slip-errorbars"
 	else
-		echo "FAIL viewjson/share-slip-errorbars: a function has more than all samples"
+		echo "FAIL view-json/share-slip-errorbars: a function has more than all samples"
 	fi
 else
-	echo "FAIL viewjson/share-slip: cannot make or read the profile"
+	echo "FAIL view-json/share-slip: cannot make or read the profile"
 fi
 
 # A screenshot of a page with a function selected, for people to look at.
@@ -310,9 +310,9 @@ if [ -z "$chrome_why" ] && [ -s "$work/recur.html" ]; then
 		--screenshot="$work/report.png" "file://$work/cxx.html#fn=4" \
 		>/dev/null 2>&1
 	if [ -s "$work/report.png" ]; then
-		pass "viewjson/screenshot ($work/report.png)"
+		pass "view-json/screenshot ($work/report.png)"
 	else
-		fail "viewjson/screenshot" "no PNG written"
+		fail "view-json/screenshot" "no PNG written"
 	fi
 fi
 exit 0

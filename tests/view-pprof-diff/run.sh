@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/viewdiff/run.sh - --format=pprof, --format=errorbars and --diff.
+# tests/view-pprof-diff/run.sh - --format=pprof, --format=errorbars and --diff.
 #
 # - pprof: decoded by the npm package pprof-format (installed into
 #   $BUILD/npm when missing; SKIP when node or npm cannot be had), with
@@ -19,7 +19,7 @@
 #   same rows as the profile; bad uses and bad JSON give one clear
 #   error.
 # - measured totals (both sides with sampled stacks): profiles written
-#   by tests/objects/mkprof.py with exact stacks (values, signs and the
+#   by tests/input-objects/mkprof.py with exact stacks (values, signs and the
 #   test checked to the sample, text and JSON, a JSON base with and
 #   without the measured members); one side without stacks gives the
 #   same report as neither (byte for byte, JSON and HTML too) plus, in
@@ -35,16 +35,16 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 . "$here/../lib.sh"
-out="$BUILD/viewdiff"
+out="$BUILD/view-pprof-diff"
 rm -rf "$out"
 mkdir -p "$out"
 MKGMON="$BUILD/mkgmon"
 
 
 # ---- programs ----
-build_demo viewdiff "$out" || exit 0
+build_demo view-pprof-diff "$out" || exit 0
 if ! (cd "$out" && ./demo >/dev/null && mv gmon.out demo.gmon); then
-	fail viewdiff/build "the demo wrote no profile"
+	fail view-pprof-diff/build "the demo wrote no profile"
 	exit 0
 fi
 
@@ -84,13 +84,13 @@ fi
 dump() {
 	if ! NODE_PATH="$npm_dir/node_modules" node "$here/pprof-dump.js" \
 		"$2" >"$out/$1.dump" 2>"$out/$1.derr"; then
-		fail "viewdiff/$1" "$(cat "$out/$1.derr")"
+		fail "view-pprof-diff/$1" "$(cat "$out/$1.derr")"
 		return 1
 	fi
 }
 
 if [ -z "$decoder" ]; then
-	skip "viewdiff/pprof" "no node, or npm could not install pprof-format (see $out/npm.log)"
+	skip "view-pprof-diff/pprof" "no node, or npm could not install pprof-format (see $out/npm.log)"
 else
 	# Synthetic: every fact known in advance.
 	if "$GPROF" --format=pprof --output="$out/a.pb.gz" "$out/demo" \
@@ -111,9 +111,9 @@ else
 		sort "$out/a.want" >"$out/a.want.s"
 		sort "$out/pprof-synthetic.dump" >"$out/a.got.s"
 		if cmp -s "$out/a.want.s" "$out/a.got.s"; then
-			pass viewdiff/pprof-synthetic
+			pass view-pprof-diff/pprof-synthetic
 		else
-			fail viewdiff/pprof-synthetic "decoded profile differs"
+			fail view-pprof-diff/pprof-synthetic "decoded profile differs"
 			diff "$out/a.want.s" "$out/a.got.s" | head -5
 		fi
 	fi
@@ -146,13 +146,13 @@ else
 			print bad
 		}' "$out/pprof-demo.dump" "$out/demo.flat")
 		if [ -z "$why" ]; then
-			pass viewdiff/pprof-demo-sums
+			pass view-pprof-diff/pprof-demo-sums
 		else
-			fail viewdiff/pprof-demo-sums "$why"
+			fail view-pprof-diff/pprof-demo-sums "$why"
 		fi
 	}
 fi
-expect_error viewdiff/pprof-not-with-diff "$out" "--diff writes text or --format=json" \
+expect_error view-pprof-diff/pprof-not-with-diff "$out" "--diff writes text or --format=json" \
 	--format=pprof --diff=a.gmon demo a.gmon
 
 # ---- errorbars ----
@@ -161,13 +161,13 @@ if "$GPROF" --format=errorbars "$out/demo" "$out/small.gmon" \
 	# 100 samples: 1 +- 1.96 x 0.1 s; 4 samples: Garwood [1.09, 10.24].
 	if grep -q '^ *100\.0 *1\.00 *0\.80 *1\.20 .* checksum$' "$out/small.eb" &&
 		grep -q '^ *4\.0 *0\.04 *0\.01 *0\.10 .* mix$' "$out/small.eb"; then
-		pass viewdiff/errorbars-known-counts
+		pass view-pprof-diff/errorbars-known-counts
 	else
-		fail viewdiff/errorbars-known-counts "unexpected intervals"
+		fail view-pprof-diff/errorbars-known-counts "unexpected intervals"
 		cat "$out/small.eb"
 	fi
 else
-	fail viewdiff/errorbars-known-counts "exit status $?"
+	fail view-pprof-diff/errorbars-known-counts "exit status $?"
 fi
 "$GPROF" --format=errorbars "$out/demo" "$out/demo.gmon" >"$out/demo.eb"
 why=$(awk '
@@ -185,10 +185,10 @@ $1 ~ /^[0-9.]+$/ && NF >= 6 {
 }
 END { if (n != m) bad = bad " rows " m " vs " n; print bad }' \
 	"$out/demo.flat" "$out/demo.eb")
-if [ -z "$why" ]; then pass viewdiff/errorbars-vs-flat; else fail viewdiff/errorbars-vs-flat "$why"; fi
-expect_error viewdiff/errorbars-not-in-gnu-text "$out" "--error-bars does not change GNU" \
+if [ -z "$why" ]; then pass view-pprof-diff/errorbars-vs-flat; else fail view-pprof-diff/errorbars-vs-flat "$why"; fi
+expect_error view-pprof-diff/errorbars-not-in-gnu-text "$out" "--error-bars does not change GNU" \
 	--error-bars demo demo.gmon
-expect_error viewdiff/errorbars-not-with-json "$out" "use --format=errorbars" \
+expect_error view-pprof-diff/errorbars-not-with-json "$out" "use --format=errorbars" \
 	--error-bars --format=json demo demo.gmon
 
 # ---- diff ----
@@ -206,9 +206,9 @@ row() {
 run_diff self --diff=a.gmon demo a.gmon
 if [ $rc -eq 0 ] && grep -q '^0 significant changes; 3 unchanged' "$out/self.out" &&
 	[ -z "$(row "$out/self.out" mix)" ]; then
-	pass viewdiff/diff-self
+	pass view-pprof-diff/diff-self
 else
-	fail viewdiff/diff-self "exit $rc or rows listed"
+	fail view-pprof-diff/diff-self "exit $rc or rows listed"
 fi
 
 run_diff ab --diff=a.gmon demo b.gmon
@@ -216,20 +216,20 @@ m=$(row "$out/ab.out" mix) c=$(row "$out/ab.out" checksum)
 case "$m|$c" in
 *"+100.0%"*" * "*"25800 "*"25801 "*"+1"*"|"*"+30.0%"*)
 	case $c in
-	*" * "*) fail viewdiff/diff-doubling "checksum (100 -> 130) flagged: $c" ;;
-	*) pass viewdiff/diff-doubling ;;
+	*" * "*) fail view-pprof-diff/diff-doubling "checksum (100 -> 130) flagged: $c" ;;
+	*) pass view-pprof-diff/diff-doubling ;;
 	esac
 	;;
-*) fail viewdiff/diff-doubling "mix: $m; checksum: $c" ;;
+*) fail view-pprof-diff/diff-doubling "mix: $m; checksum: $c" ;;
 esac
-[ -z "$(row "$out/ab.out" is_even)" ] && pass viewdiff/diff-unchanged-not-listed ||
-	fail viewdiff/diff-unchanged-not-listed "is_even listed"
+[ -z "$(row "$out/ab.out" is_even)" ] && pass view-pprof-diff/diff-unchanged-not-listed ||
+	fail view-pprof-diff/diff-unchanged-not-listed "is_even listed"
 
 run_diff rate --diff=a.gmon demo fast.gmon
 if [ $rc -eq 0 ] && grep -q '^0 significant changes; 3 unchanged' "$out/rate.out"; then
-	pass viewdiff/diff-other-rate-same-seconds
+	pass view-pprof-diff/diff-other-rate-same-seconds
 else
-	fail viewdiff/diff-other-rate-same-seconds "$(sed -n 10p "$out/rate.out")"
+	fail view-pprof-diff/diff-other-rate-same-seconds "$(sed -n 10p "$out/rate.out")"
 fi
 
 run_diff twice --diff=a.gmon demo twice.gmon
@@ -237,30 +237,30 @@ run_diff twice-norm --diff=a.gmon --diff-normalize demo twice.gmon
 if grep -q '^3 significant changes' "$out/twice.out" &&
 	grep -q '^0 significant changes' "$out/twice-norm.out" &&
 	grep -q 'as % of each' "$out/twice-norm.out"; then
-	pass viewdiff/diff-normalize
+	pass view-pprof-diff/diff-normalize
 else
-	fail viewdiff/diff-normalize "seconds: $(sed -n 10p "$out/twice.out"); shares: $(sed -n 10p "$out/twice-norm.out")"
+	fail view-pprof-diff/diff-normalize "seconds: $(sed -n 10p "$out/twice.out"); shares: $(sed -n 10p "$out/twice-norm.out")"
 fi
 
 run_diff fail50 --diff=a.gmon --fail-on-regression=50 --output=fail50.txt demo b.gmon
 if [ $rc -eq 1 ] && grep -q "fail-on-regression=50: the self time of mix (demo.c) grew by 100.0%" \
 	"$out/fail50.err" && grep -q 'mix (demo.c)$' "$out/fail50.txt" && [ ! -s "$out/fail50.out" ]; then
-	pass viewdiff/diff-fail-on-regression
+	pass view-pprof-diff/diff-fail-on-regression
 else
-	fail viewdiff/diff-fail-on-regression "exit $rc: $(cat "$out/fail50.err")"
+	fail view-pprof-diff/diff-fail-on-regression "exit $rc: $(cat "$out/fail50.err")"
 fi
 run_diff fail150 --diff=a.gmon --fail-on-regression=150 demo b.gmon
-[ $rc -eq 0 ] && [ ! -s "$out/fail150.err" ] && pass viewdiff/diff-below-threshold ||
-	fail viewdiff/diff-below-threshold "exit $rc"
+[ $rc -eq 0 ] && [ ! -s "$out/fail150.err" ] && pass view-pprof-diff/diff-below-threshold ||
+	fail view-pprof-diff/diff-below-threshold "exit $rc"
 run_diff failnot --diff=b.gmon --fail-on-regression=0 demo a.gmon
-[ $rc -eq 0 ] && pass viewdiff/diff-faster-is-no-regression ||
-	fail viewdiff/diff-faster-is-no-regression "exit $rc"
+[ $rc -eq 0 ] && pass view-pprof-diff/diff-faster-is-no-regression ||
+	fail view-pprof-diff/diff-faster-is-no-regression "exit $rc"
 
 run_diff eb --diff=demo,a.gmon --error-bars demo b.gmon
 if row "$out/eb.out" mix | grep -q '\[0\.80, 1\.20\] *\[1\.72, 2\.28\]'; then
-	pass viewdiff/diff-error-bars
+	pass view-pprof-diff/diff-error-bars
 else
-	fail viewdiff/diff-error-bars "$(row "$out/eb.out" mix)"
+	fail view-pprof-diff/diff-error-bars "$(row "$out/eb.out" mix)"
 fi
 
 run_diff json --diff=a.gmon --format=json demo b.gmon
@@ -275,9 +275,9 @@ assert m["base_samples"] == 100 and m["this_samples"] == 200, "mix samples"
 assert not c["significant"] and 0.05 < c["p"] < 0.1, "checksum p %g" % c["p"]
 assert d["tested"] == 3 and d["unchanged"] == 1, "counts"
 EOF
-	pass viewdiff/diff-json
+	pass view-pprof-diff/diff-json
 else
-	fail viewdiff/diff-json "exit $rc or wrong document"
+	fail view-pprof-diff/diff-json "exit $rc or wrong document"
 fi
 
 # A base without a histogram: its times are unknown, never 0.
@@ -285,25 +285,25 @@ echo "arc $(($(addr main) + 4)) $(addr mix) 5" | "$MKGMON" -o "$out/arcs.gmon" -
 run_diff nohist --diff=arcs.gmon demo a.gmon
 if [ $rc -eq 0 ] && grep -q 'base profile has no histogram' "$out/nohist.out" &&
 	row "$out/nohist.out" mix | grep -q '^ *? *1\.00 *? *? .* 5 *25800 *+25795'; then
-	pass viewdiff/diff-base-without-histogram
+	pass view-pprof-diff/diff-base-without-histogram
 else
-	fail viewdiff/diff-base-without-histogram "$(row "$out/nohist.out" mix)"
+	fail view-pprof-diff/diff-base-without-histogram "$(row "$out/nohist.out" mix)"
 fi
 
 # A JSON export as the base: the same comparison as from the profile.
 "$GPROF" --format=json "$out/demo" "$out/a.gmon" >"$out/a.json"
 run_diff fromjson --diff=a.json demo b.gmon
 if [ $rc -eq 0 ] && [ "$(sed -n '10,$p' "$out/fromjson.out")" = "$(sed -n '10,$p' "$out/ab.out")" ]; then
-	pass viewdiff/diff-json-base
+	pass view-pprof-diff/diff-json-base
 else
-	fail viewdiff/diff-json-base "exit $rc or rows differ from the profile base"
+	fail view-pprof-diff/diff-json-base "exit $rc or rows differ from the profile base"
 	diff "$out/ab.out" "$out/fromjson.out" | head -5
 fi
 printf '{"format":"gprof-profile","version":2,"functions":[]}' >"$out/v2.json"
-expect_error viewdiff/diff-json-version "$out" "v2.json: version is not 1" \
+expect_error view-pprof-diff/diff-json-version "$out" "v2.json: version is not 1" \
 	--diff=v2.json demo a.gmon
 printf '{"format":"gprof-profile","version":1,"functions":[{"raw_name":"mix","self_samples":1,"calls":1.5}]}' >"$out/half.json"
-expect_error viewdiff/diff-json-bad-calls "$out" "functions[0].calls is not a whole number" \
+expect_error view-pprof-diff/diff-json-bad-calls "$out" "functions[0].calls is not a whole number" \
 	--diff=half.json demo a.gmon
 # Counts past 2^53 read exactly, sums that pass 2^64 - 1 stop there
 # (checksum: calls + self_calls), and a delta of calls never changes
@@ -318,9 +318,9 @@ has_calls() {
 if [ $rc -eq 0 ] && has_calls "$m" 18446744073709551615 25800 -9223372036854775808 &&
 	has_calls "$c" 18446744073709551615 400 -9223372036854775808 &&
 	has_calls "$e" 9007199254740993 400 -9007199254740593; then
-	pass viewdiff/diff-json-huge-counts
+	pass view-pprof-diff/diff-json-huge-counts
 else
-	fail viewdiff/diff-json-huge-counts "exit $rc: mix: $m; checksum: $c; is_even: $e"
+	fail view-pprof-diff/diff-json-huge-counts "exit $rc: mix: $m; checksum: $c; is_even: $e"
 fi
 run_diff huge-json --diff=huge.json --format=json demo a.gmon
 if [ $rc -eq 0 ] && python3 - "$out/huge-json.out" <<'EOF'; then
@@ -331,12 +331,12 @@ assert f["mix"]["delta_calls"] == -2**63, "mix delta"
 assert f["checksum"]["base_calls"] == 2**64 - 1, "checksum base"
 assert f["is_even"]["delta_calls"] == 400 - 9007199254740993, "is_even"
 EOF
-	pass viewdiff/diff-json-huge-counts-json
+	pass view-pprof-diff/diff-json-huge-counts-json
 else
-	fail viewdiff/diff-json-huge-counts-json "exit $rc or wrong numbers"
+	fail view-pprof-diff/diff-json-huge-counts-json "exit $rc or wrong numbers"
 fi
 printf '{"format":"gprof-profile","version":1,"functions":[{"raw_name":"mix","self_samples":1,"calls":18446744073709551616}]}' >"$out/2e64.json"
-expect_error viewdiff/diff-json-calls-too-big "$out" "functions[0].calls is not a whole number from 0 to 18446744073709551615" \
+expect_error view-pprof-diff/diff-json-calls-too-big "$out" "functions[0].calls is not a whole number from 0 to 18446744073709551615" \
 	--diff=2e64.json demo a.gmon
 # A base of 40,000 functions: its arrays grow geometrically (one element
 # at a time they took 146 s under SAN=1, over 300 s here; now 2 s), so
@@ -356,23 +356,23 @@ EOF
 rc=$?
 n=$(grep -c ' f[0-9]* (x[0-9]*\.c) \[only in base\]$' "$out/many.out")
 if [ $rc -eq 124 ]; then
-	fail viewdiff/diff-json-many-functions "no end within 120 s"
+	fail view-pprof-diff/diff-json-many-functions "no end within 120 s"
 elif [ $rc -ne 0 ] || [ "$n" -ne 40000 ]; then
-	fail viewdiff/diff-json-many-functions "exit $rc, $n of 40000 functions listed: $(head -n 1 "$out/many.err")"
+	fail view-pprof-diff/diff-json-many-functions "exit $rc, $n of 40000 functions listed: $(head -n 1 "$out/many.err")"
 else
-	pass viewdiff/diff-json-many-functions
+	pass view-pprof-diff/diff-json-many-functions
 fi
 printf '{"format":"gprof-profile",\n"version":1,\n"functions":[}' >"$out/broken.json"
-expect_error viewdiff/diff-json-malformed "$out" "broken.json: line 3, column 14" \
+expect_error view-pprof-diff/diff-json-malformed "$out" "broken.json: line 3, column 14" \
 	--diff=broken.json demo a.gmon
-expect_error viewdiff/diff-missing-base "$out" "--diff: " --diff=nonexistent.gmon demo a.gmon
-expect_error viewdiff/diff-normalize-alone "$out" "--diff-normalize needs --diff" \
+expect_error view-pprof-diff/diff-missing-base "$out" "--diff: " --diff=nonexistent.gmon demo a.gmon
+expect_error view-pprof-diff/diff-normalize-alone "$out" "--diff-normalize needs --diff" \
 	--diff-normalize demo a.gmon
-expect_error viewdiff/diff-bad-percent "$out" "is not a percentage" \
+expect_error view-pprof-diff/diff-bad-percent "$out" "is not a percentage" \
 	--diff=a.gmon --fail-on-regression=ten demo a.gmon
 # ---- measured totals ----
 if ! command -v python3 >/dev/null 2>&1; then
-	skip viewdiff/measured "no python3"
+	skip view-pprof-diff/measured "no python3"
 	exit 0
 fi
 # mkprof NAME STACKS...: $out/NAME.gmon and its side file, the demo's
@@ -390,8 +390,8 @@ mkprof() {
 			echo "stack $_s"
 		done
 	} >"$out/$_n.spec"
-	python3 "$here/../objects/mkprof.py" "$out/$_n.gmon" "$out/$_n.spec" ||
-		fail "viewdiff/mkprof-$_n" "mkprof.py refused $out/$_n.spec"
+	python3 "$here/../input-objects/mkprof.py" "$out/$_n.gmon" "$out/$_n.spec" ||
+		fail "view-pprof-diff/mkprof-$_n" "mkprof.py refused $out/$_n.spec"
 }
 # s1: checksum's total 140 (mix under it 90), mix 100, main 150.
 # s2: checksum 80, mix 100 (the same), is_even 50 (from 0), main 200.
@@ -408,17 +408,17 @@ if [ $rc -eq 0 ] &&
 	echo "$c" | grep -q '^ *0\.50 *0\.50 *+0\.00 *+0\.0% *1 *1\.40 *0\.80 *-0\.60 *[0-9.e-]* \* ' &&
 	[ -z "$(row "$out/m12.out" mix)" ] &&
 	row "$out/m12.out" is_even | grep -q '^ *0\.00 *0\.50 *+0\.50 *new .* \* *0\.00 *0\.50 *+0\.50 .* \* '; then
-	pass viewdiff/diff-measured-text
+	pass view-pprof-diff/diff-measured-text
 else
-	fail viewdiff/diff-measured-text "exit $rc; checksum: $c"
+	fail view-pprof-diff/diff-measured-text "exit $rc; checksum: $c"
 fi
 run_diff m12-eb --diff=s1.gmon --error-bars demo s2.gmon
 # 140 samples at 100 Hz: 1.40 +- 1.96 x 0.118; 80: Garwood's [63.4, 99.6].
 if row "$out/m12-eb.out" checksum |
 	grep -q '\[1\.17, 1\.63\] *\[0\.63, 1\.00\] *-0\.60 '; then
-	pass viewdiff/diff-measured-error-bars
+	pass view-pprof-diff/diff-measured-error-bars
 else
-	fail viewdiff/diff-measured-error-bars "$(row "$out/m12-eb.out" checksum)"
+	fail view-pprof-diff/diff-measured-error-bars "$(row "$out/m12-eb.out" checksum)"
 fi
 run_diff m12-json --diff=s1.gmon --format=json demo s2.gmon
 if [ $rc -eq 0 ] && python3 - "$out/m12-json.out" <<'EOF'; then
@@ -438,9 +438,9 @@ assert abs(f["main"]["measured_change_pct"] - 100 / 3) < 1e-9
 assert f["is_even"]["measured_change_pct"] is None
 assert "mix" not in f and d["unchanged"] == 1
 EOF
-	pass viewdiff/diff-measured-json
+	pass view-pprof-diff/diff-measured-json
 else
-	fail viewdiff/diff-measured-json "exit $rc or wrong document"
+	fail view-pprof-diff/diff-measured-json "exit $rc or wrong document"
 fi
 run_diff m12-norm --diff=s1.gmon --diff-normalize --format=json demo s2.gmon
 if [ $rc -eq 0 ] && python3 - "$out/m12-norm.out" <<'EOF'; then
@@ -452,9 +452,9 @@ assert abs(c["base_measured_value"] - 100 * 140 / 150) < 1e-9
 assert abs(c["this_measured_value"] - 100 * 80 / 200) < 1e-9
 assert "main" not in f, "main: 100 % of the stacks on both sides"
 EOF
-	pass viewdiff/diff-measured-shares
+	pass view-pprof-diff/diff-measured-shares
 else
-	fail viewdiff/diff-measured-shares "exit $rc or wrong shares"
+	fail view-pprof-diff/diff-measured-shares "exit $rc or wrong shares"
 fi
 
 # One side without stacks (its side file gone): the report of neither,
@@ -486,9 +486,9 @@ if [ "$ok" = yes ] &&
 		"$out/rmixed/text.out" | cmp -s - "$out/none/text.out" &&
 	[ "$(wc -l <"$out/rmixed/text.out")" -eq $(($(wc -l <"$out/none/text.out") + 1)) ] &&
 	! grep -q 'Measured' "$out/none/text.out"; then
-	pass viewdiff/diff-measured-one-side
+	pass view-pprof-diff/diff-measured-one-side
 else
-	fail viewdiff/diff-measured-one-side "${ok}; see $out/none, $out/mixed, $out/rmixed"
+	fail view-pprof-diff/diff-measured-one-side "${ok}; see $out/none, $out/mixed, $out/rmixed"
 fi
 
 # A JSON export with stacks as the base: the rows of the profile base.
@@ -497,9 +497,9 @@ fi
 "$GPROF" --format=json "$out/demo" "$out/s1.gmon" >"$out/s1.json"
 run_diff m12-fromjson --diff=s1.json demo s2.gmon
 if [ $rc -eq 0 ] && [ "$(sed -n '5,$p' "$out/m12-fromjson.out")" = "$(sed -n '5,$p' "$out/m12.out")" ]; then
-	pass viewdiff/diff-measured-json-base
+	pass view-pprof-diff/diff-measured-json-base
 else
-	fail viewdiff/diff-measured-json-base "exit $rc or rows differ from the profile base"
+	fail view-pprof-diff/diff-measured-json-base "exit $rc or rows differ from the profile base"
 	diff "$out/m12.out" "$out/m12-fromjson.out" | head -5
 fi
 python3 - "$out/s1.json" "$out/s1-old.json" <<'EOF'
@@ -516,12 +516,12 @@ EOF
 run_diff m12-oldjson --diff=s1-old.json demo s2.gmon
 if [ $rc -eq 0 ] && ! grep -q total_seconds_measured "$out/s1-old.json" &&
 	[ "$(sed -n '5,$p' "$out/m12-oldjson.out")" = "$(sed -n '5,$p' "$out/mixed/text.out")" ]; then
-	pass viewdiff/diff-measured-old-json-base
+	pass view-pprof-diff/diff-measured-old-json-base
 else
-	fail viewdiff/diff-measured-old-json-base "exit $rc or not the report of a base without stacks"
+	fail view-pprof-diff/diff-measured-old-json-base "exit $rc or not the report of a base without stacks"
 fi
 printf '{"format":"gprof-profile","version":1,"profile":{"stack_samples":5,"sampling_rate_hz":100},"functions":[{"raw_name":"mix","self_samples":1,"calls":1,"total_seconds_measured":-1}]}' >"$out/negtotal.json"
-expect_error viewdiff/diff-json-bad-measured "$out" "functions[0].total_seconds_measured is not a number >= 0 or null" \
+expect_error view-pprof-diff/diff-json-bad-measured "$out" "functions[0].total_seconds_measured is not a number >= 0 or null" \
 	--diff=negtotal.json demo a.gmon
 
 # A real program under our collector: dear's share of the work 12/60,
@@ -530,14 +530,14 @@ lib=$BUILD/libgmon.a
 [ -f "$lib" ] || lib=$top/build/libgmon.a
 mkdir -p "$out/sa" "$out/sb"
 if [ ! -f "$lib" ]; then
-	skip viewdiff/diff-measured-real "no libgmon.a (make builds it)"
+	skip view-pprof-diff/diff-measured-real "no libgmon.a (make builds it)"
 elif ! cc -O2 -pg -o "$out/split" "$here/split.c" "$lib" -lpthread -ldl \
 	>"$out/split.build" 2>&1; then
-	fail viewdiff/diff-measured-real "cannot build split.c with $lib (see $out/split.build)"
+	fail view-pprof-diff/diff-measured-real "cannot build split.c with $lib (see $out/split.build)"
 elif ! (cd "$out/sa" && LIBGMON_RATE=1000 "$out/split" 12 100) ||
 	! (cd "$out/sb" && LIBGMON_RATE=1000 "$out/split" 48 100) ||
 	[ ! -s "$out/sa/gmon.out.gmonx" ] || [ ! -s "$out/sb/gmon.out.gmonx" ]; then
-	fail viewdiff/diff-measured-real "split.c did not run, or wrote no side file"
+	fail view-pprof-diff/diff-measured-real "split.c did not run, or wrote no side file"
 else
 	(cd "$out/sb" && "$GPROF" --diff=../sa/gmon.out --diff-normalize \
 		--format=json "$out/split" gmon.out >norm.json 2>norm.err &&
@@ -546,7 +546,7 @@ else
 		"$GPROF" --diff=../sa/gmon.out "$out/split" gmon.out >secs.txt 2>&1)
 	rc=$?
 	if [ $rc -ne 0 ]; then
-		fail viewdiff/diff-measured-real "exit $rc: $(cat "$out/sb/norm.err" "$out/sb/secs.err" | head -n 1)"
+		fail view-pprof-diff/diff-measured-real "exit $rc: $(cat "$out/sb/norm.err" "$out/sb/secs.err" | head -n 1)"
 	else
 		python3 - "$out/sb/norm.json" "$out/sb/secs.json" >"$out/sb/check.txt" 2>&1 <<'EOF'
 import json, math, sys
@@ -583,14 +583,14 @@ print("OK")
 EOF
 		dear=$(row "$out/sb/secs.txt" dear)
 		if grep -q '^SKIP' "$out/sb/check.txt"; then
-			skip viewdiff/diff-measured-real "$(cat "$out/sb/check.txt")"
+			skip view-pprof-diff/diff-measured-real "$(cat "$out/sb/check.txt")"
 		elif ! grep -qx OK "$out/sb/check.txt"; then
-			fail viewdiff/diff-measured-real "$(tail -n 1 "$out/sb/check.txt")"
+			fail view-pprof-diff/diff-measured-real "$(tail -n 1 "$out/sb/check.txt")"
 		elif ! echo "$dear" | cut -c78-86 | grep -q '^ *+[0-9]' ||
 			[ "$(echo "$dear" | cut -c98)" != '*' ]; then
-			fail viewdiff/diff-measured-real "text: dear's measured delta not +, *: $dear"
+			fail view-pprof-diff/diff-measured-real "text: dear's measured delta not +, *: $dear"
 		else
-			pass "viewdiff/diff-measured-real ($(head -n 1 "$out/sb/check.txt"))"
+			pass "view-pprof-diff/diff-measured-real ($(head -n 1 "$out/sb/check.txt"))"
 		fi
 	fi
 fi

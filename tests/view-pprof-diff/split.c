@@ -1,5 +1,5 @@
 /*
- * split.c - a program whose measured totals are known (tests/viewdiff,
+ * split.c - a program whose measured totals are known (tests/view-pprof-diff,
  * --diff of measured totals): in 10 rounds, cheap() and dear() call
  * the same work(200000) 60 times between them, dear T of them and
  * cheap 60 - T, where T is argv[1] (0 to 60, default 12).  So of the

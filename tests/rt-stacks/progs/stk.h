@@ -1,6 +1,6 @@
 /*
  * stk.h - what the stack truth programs share: NOI and AFTER_CALL from
- * tests/runtime/progs/truth.h (separate calls, no tail jumps), a loop
+ * tests/rt-accept/progs/truth.h (separate calls, no tail jumps), a loop
  * whose cost is its iteration count, and the truth line each program
  * prints: "SHARE CALLEE CALLER FRACTION", the fraction of CALLEE's
  * time spent while called directly from CALLER, exact by construction
