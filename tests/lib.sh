@@ -2,29 +2,60 @@
 
 # Every case prints exactly one verdict line: "PASS NAME", "FAIL NAME:
 # why" (the why on that one line; detail such as a diff may follow on
-# lines of its own) or "SKIP NAME: why".  tests/run-suites.sh counts
-# them.  The verbs below are the one way to reach a verdict:
+# lines of its own) or "SKIP NAME: why", where NAME starts with the
+# suite's name ("rt-accept/fork-prefix/linked").  tests/run-suites.sh
+# counts them.  The verbs below are the one way to reach a verdict, and
+# tests/tree-libsh fails a suite that prints one itself or defines a
+# verb of its own under one of these names:
 #
 #   pass / fail / skip / verdict   print a verdict (the primitives);
+#   verdict_log NAME LOG STATUS     a check that wrote a log: its status,
+#                                   and the log's complaint when it failed;
 #   assert NAME WHY CMD...          a predicate: CMD must exit 0;
 #   expect NAME [OPTS] CMD... <<EOF a command's stdout (and exit status,
 #                                   and stderr) against expected text;
 #   expect_file NAME GOT WANT       a file made earlier against a stored
 #                                   expected file;
+#   expect_error NAME DIR WANT ARG... our gprof must refuse, in one line;
 #   compare_gprof / same_as_gnu     our gprof against GNU gprof.
 #
-# A comparison fails when both sides printed nothing, unless the case
-# says that nothing is what it must print: EMPTY_OK=1 in the
-# environment, or --empty for expect and expect_file.  (An error exit
-# that says why on stderr is judged by its status and its stderr.)
+# A suite opens with t_suite NAME (below).  A comparison fails when both
+# sides printed nothing, unless the case says that nothing is what it
+# must print: EMPTY_OK=1 in the environment, or --empty for expect and
+# expect_file.  (An error exit that says why on stderr is judged by its
+# status and its stderr.)  tests/README.md says which suite a new case
+# belongs in.
 
-# pass NAME / fail NAME WHY / skip NAME [WHY]: one verdict line, written
-# with one printf so that parallel runners do not cut into it.
+# t_suite NAME: the opening of suite NAME's run.sh, after it sources this
+# file: set -u and LC_ALL=C; GPROF and BUILD must be set (else the suite
+# exits, saying which); here is the suite's folder, top the tree's, and
+# out=$BUILD/NAME a fresh empty folder for the suite's files.
+t_suite() {
+	set -u
+	LC_ALL=C
+	export LC_ALL
+	: "${GPROF:?GPROF must name our gprof}"
+	: "${BUILD:?BUILD must name the build directory}"
+	here=$(cd "$(dirname "$0")" && pwd)
+	top=$(cd "$here/../.." && pwd)
+	out=$BUILD/$1
+	rm -rf "$out"
+	mkdir -p "$out" || exit 1
+}
+
+# pass NAME / fail NAME WHY [DETAIL] / skip NAME [WHY]: one verdict
+# line, written with one printf so that parallel runners do not cut into
+# it; fail's DETAIL (lines that say more, such as a command to rerun or
+# a diff) follows in the same printf.
 pass() {
 	printf 'PASS %s\n' "$1"
 }
 fail() {
-	printf 'FAIL %s: %s\n' "$1" "${2:-failed without saying why}"
+	if [ -n "${3:-}" ]; then
+		printf 'FAIL %s: %s\n%s\n' "$1" "${2:-failed without saying why}" "$3"
+	else
+		printf 'FAIL %s: %s\n' "$1" "${2:-failed without saying why}"
+	fi
 }
 skip() {
 	if [ -n "${2:-}" ]; then
@@ -44,6 +75,21 @@ verdict() {
 	else
 		fail "$1" "$2"
 	fi
+}
+
+# verdict_log NAME LOG [STATUS]: a check that wrote what it found to the
+# file LOG and exited with STATUS (default 0): "PASS NAME" when STATUS is
+# 0, else "FAIL NAME: exit STATUS: " and LOG's first three lines that
+# complain (holding BAD, "not ok", error or fail), or its last line when
+# none does.
+verdict_log() {
+	if [ "${3:-0}" -eq 0 ]; then
+		pass "$1"
+		return
+	fi
+	_vl=$(grep -m 3 -E 'BAD|not ok|error|fail' "$2" 2>/dev/null | paste -s -d ' ' -)
+	[ -n "$_vl" ] || _vl=$(tail -n 1 "$2" 2>/dev/null)
+	fail "$1" "exit $3${_vl:+: $_vl}"
 }
 
 # assert NAME WHY CMD [ARG...]: run the predicate CMD (its output is
@@ -124,9 +170,10 @@ expect_file() {
 }
 
 # expect NAME [OPTION...] [--] CMD [ARG...] <EXPECTED: run CMD (a
-# program or a shell function; stdin from /dev/null, in a subshell) and compare its stdout with the expected text read
-# from our stdin (a here-document, as elfutils' testrun_compare) or
-# from --want=FILE.  Options:
+# program or a shell function; stdin from /dev/null, in a subshell) and
+# compare its stdout with the expected text read from our stdin (a
+# here-document, as elfutils' testrun_compare) or from --want=FILE.
+# Options:
 #   --rc=N        the exit status must be N (default 0);
 #   --err=FILE    stderr must equal FILE ("--err=-": may be anything;
 #                 default: stderr must be empty);
@@ -341,11 +388,11 @@ build_many() {
 	[ -x "$_dir/many" ] && return 0
 	_top=$(cd "$(dirname "$0")/../.." && pwd)
 	if ! sh "$_top/tests/progs/gen-many.sh" >"$_dir/many.c" 2>/dev/null; then
-		echo "FAIL $_suite/build: gen-many.sh failed"
+		fail "$_suite/build" "gen-many.sh failed"
 		return 1
 	fi
 	if ! cc -pg -O0 -no-pie -o "$_dir/many" "$_dir/many.c" 2>"$_dir/build.log"; then
-		echo "FAIL $_suite/build: see $_dir/build.log"
+		fail "$_suite/build" "see $_dir/build.log"
 		return 1
 	fi
 }
@@ -433,7 +480,7 @@ build_demo() {
 	_top=$(cd "$(dirname "$0")/../.." && pwd)
 	if ! cc -g -O0 -pg -fno-PIE -no-pie -o "$2/demo" "$_top/examples/demo.c" \
 		2>"$2/build.log"; then
-		echo "FAIL $1/build: cannot build examples/demo.c (see $2/build.log)"
+		fail "$1/build" "cannot build examples/demo.c (see $2/build.log)"
 		return 1
 	fi
 }

@@ -45,6 +45,40 @@ EOF
 expect tree-libsh/assert-false verdict_of assert a/b "not true" false <<'EOF'
 FAIL a/b
 EOF
+# fail's DETAIL follows the verdict line, in the same write.
+expect tree-libsh/fail-detail fail a/b "it broke" "  cd x && rerun
+  < want" <<'EOF'
+FAIL a/b: it broke
+  cd x && rerun
+  < want
+EOF
+
+# verdict_log: the status decides; a failure quotes the log's complaint.
+printf 'ok 1\nBAD: 2 frames\nok 3\n' >log1
+printf 'ok 1\nlast words\n' >log2
+expect tree-libsh/verdict-log-pass verdict_log a/b log1 0 <<'EOF'
+PASS a/b
+EOF
+expect tree-libsh/verdict-log-bad verdict_log a/b log1 1 <<'EOF'
+FAIL a/b: exit 1: BAD: 2 frames
+EOF
+expect tree-libsh/verdict-log-last verdict_log a/b log2 3 <<'EOF'
+FAIL a/b: exit 3: last words
+EOF
+
+# t_suite: the opening of a suite (run as tests/t/run.sh, so that here
+# and top are known): its folder made fresh, set -u and LC_ALL=C.
+mkdir -p tree/tests/t tree/build/t
+: >tree/build/t/stale
+printf '. "%s"\nt_suite t\necho "$here $top $out $LC_ALL"\nls -A "$out"\necho "${nosuch:-unset}"; echo "$nosuch"\n' \
+	"$lib" >tree/tests/t/run.sh
+expect tree-libsh/t-suite --rc=2 --err=- env GPROF=/bin/true \
+	BUILD="$out/tree/build" LC_ALL=en_US.UTF-8 sh tree/tests/t/run.sh <<EOF
+$out/tree/tests/t $out/tree $out/tree/build/t C
+unset
+EOF
+expect tree-libsh/t-suite-no-build --rc=2 --err=- --empty env -u BUILD \
+	GPROF=/bin/true sh tree/tests/t/run.sh </dev/null
 
 # expect itself: output, exit status, stderr, and the empty rule (the
 # inner expect's stdin is /dev/null: its expected text is --want=a1).
