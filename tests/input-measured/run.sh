@@ -21,33 +21,27 @@
 # then two profiles summed, stacks repeated across records, the -s round
 # trip through gmon.sum.gmonx, damaged STACKS records (one warning each,
 # the side file ignored, never a crash) and profiles without stacks.
+# The call graphs are compared with expected/*.txt (without their [n]
+# numbers, which count the C runtime's functions).
 # Env: GPROF, BUILD (absolute).
-set -u
-LC_ALL=C
-export LC_ALL
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
-out=$BUILD/input-measured
-rm -rf "$out"
-mkdir -p "$out" || exit 1
+. "$(dirname "$0")/../lib.sh"
+t_suite input-measured
 
 if ! command -v python3 >/dev/null 2>&1; then
-	echo "SKIP input-measured/all: no python3"
+	skip input-measured/all "no python3"
 	exit 0
 fi
-mk() { python3 "$here/../input-objects/mkprof.py" "$@"; }
+mk() { python3 "$top/tests/input-objects/mkprof.py" "$@"; }
 
 if ! {
 	cc -O0 -fPIC -shared -o "$out/libm1.so" "$here/lib.c" &&
 		cc -O0 -g -fno-inline -o "$out/prog" "$here/prog.c" \
 			-L"$out" -lm1 -Wl,-rpath,"$out"
 } 2>"$out/build.log"; then
-	echo "FAIL input-measured/build: see $out/build.log"
+	fail input-measured/build "see $out/build.log"
 	exit 0
 fi
-echo "PASS input-measured/build"
+pass input-measured/build
 P=$out/prog
 
 # The profiles, as mkprof.py directives.
@@ -115,7 +109,7 @@ stack 6 work 1:lib_call main
 stack 2 1:lib_call main
 EOF
 for p in cd rec cyc trunc shlib; do
-	mk "$out/$p.gmon" "$out/$p.spec" || echo "FAIL input-measured/mkprof-$p"
+	mk "$out/$p.gmon" "$out/$p.spec" || fail "input-measured/mkprof-$p"
 done
 
 # json NAME PROFILE... -- CLAIM...: check.py's claims on our JSON.
@@ -131,31 +125,47 @@ json() {
 	# shellcheck disable=SC2086 # the profiles are words without spaces
 	run_gprof "$out" "$_n" --format=json prog $_args
 	if [ "$rc" -ne 0 ] || [ -s "$out/$_n.err" ]; then
-		echo "FAIL input-measured/$_n: exit $rc: $(head -n 1 "$out/$_n.err")"
-	elif _why=$(python3 "$here/check.py" "$out/$_n.out" "$@"); then
-		echo "PASS input-measured/$_n"
+		fail "input-measured/$_n" "exit $rc: $(head -n 1 "$out/$_n.err")"
 	else
-		echo "FAIL input-measured/$_n: $_why"
+		_why=$(python3 "$here/check.py" "$out/$_n.out" "$@")
+		verdict "input-measured/$_n" "$_why" $?
 	fi
 }
 
-# graph NAME EXPECTED ARGS...: our call graph (the [n] numbers, which
-# count the C runtime's functions, left out) equals expected/EXPECTED.txt
-# and nothing went to stderr.
+# graph_of ARG...: our gprof's call graph for ARGs (in the current
+# folder), without the index and with the [n] numbers and runs of blanks
+# left out; gprof's exit status when it fails.
+graph_of() {
+	"$GPROF" "$@" >graph.tmp || return
+	sed -n '/^Index by function name/q; s/\[[0-9]*\]/[]/g; s/  */ /g; p' \
+		graph.tmp
+}
+
+# graph NAME EXPECTED [--err=FILE] ARG...: our call graph for ARGs
+# (graph_of) equals expected/EXPECTED.txt, and nothing went to stderr
+# (or FILE's text).
 graph() {
 	_n=$1 _e=$2
 	shift 2
-	run_gprof "$out" "$_n" "$@"
-	sed -n '/^Index by function name/q; s/\[[0-9]*\]/[]/g; s/  */ /g; p' \
-		"$out/$_n.out" >"$out/$_n.graph"
-	if [ "$rc" -ne 0 ] || [ -s "$out/$_n.err" ]; then
-		echo "FAIL input-measured/$_n: exit $rc: $(head -n 1 "$out/$_n.err")"
-	elif ! cmp -s "$out/$_n.graph" "$here/expected/$_e.txt"; then
-		echo "FAIL input-measured/$_n: differs from expected/$_e.txt"
-		diff "$here/expected/$_e.txt" "$out/$_n.graph" | head -n 8
-	else
-		echo "PASS input-measured/$_n"
-	fi
+	_ge=
+	case $1 in --err=*) _ge=$1 && shift ;; esac
+	expect "input-measured/$_n" --in="$out" --want="$here/expected/$_e.txt" \
+		$_ge graph_of "$@"
+}
+
+# has FILE LINE...: the last run_gprof exited 0 and FILE holds each LINE
+# (a whole line, a fixed string); has_text FILE TEXT: and holds TEXT in
+# a line.
+has() {
+	[ "$rc" -eq 0 ] || return 1
+	_hf=$1
+	shift
+	for _hl in "$@"; do
+		grep -qxF -- "$_hl" "$_hf" || return 1
+	done
+}
+has_text() {
+	[ "$rc" -eq 0 ] && grep -qF -- "$2" "$1"
 }
 
 # GNU's reports are unchanged by stacks in the side file: with -b ours
@@ -164,14 +174,10 @@ graph() {
 for p in cd rec cyc trunc; do
 	compare_gprof "input-measured/gnu-$p" "$out" "$P" "$out/$p.gmon" -b
 	cp "$out/$p.gmon" "$out/$p-alone.gmon"
-	run_gprof "$out" "$p-full" prog "$p.gmon"
 	run_gprof "$out" "$p-alone" prog "$p-alone.gmon"
-	if [ "$rc" -eq 0 ] && [ -s "$out/$p-full.out" ] &&
-		cmp -s "$out/$p-full.out" "$out/$p-alone.out"; then
-		echo "PASS input-measured/unchanged-$p"
-	else
-		echo "FAIL input-measured/unchanged-$p: the side file's stacks changed the reports"
-	fi
+	expect "input-measured/unchanged-$p" --in="$out" \
+		--want="$out/$p-alone.out" --err="$out/$p-alone.err" \
+		"$GPROF" prog "$p.gmon"
 done
 
 # cheap/dear: the estimate gives dear 0.1 %, the measurement 90 %.
@@ -198,18 +204,14 @@ graph cyc-graph cyc -b -q --measured prog cyc.gmon
 json trunc-json trunc.gmon -- stacks=60 truncated=10 fn:work=0.58 \
 	fn:dear=0.58 fn:main=0.5 arc:main\>dear=0.5 arc:dear\>work=0.58
 run_gprof "$out" trunc-graph -b -q --measured prog trunc.gmon
-if [ "$rc" -eq 0 ] && grep -qx 'times measured from 60 stack samples, 10 of them truncated' "$out/trunc-graph.out"; then
-	echo "PASS input-measured/trunc-header"
-else
-	echo "FAIL input-measured/trunc-header: see $out/trunc-graph.out"
-fi
+assert input-measured/trunc-header "see $out/trunc-graph.out" \
+	has "$out/trunc-graph.out" \
+	'times measured from 60 stack samples, 10 of them truncated'
 run_gprof "$out" trunc-debug -d -b -p prog trunc.gmon
-if grep -qx '\[stacks\] 4 distinct stacks over 5 frames from 1 records: 60 samples, 5 truncated' "$out/trunc-debug.out" &&
-	grep -qx '\[stacks\] collector: 60 samples in known code, 60 with stacks, 5 truncated, 0 dropped; depth cap 128, walked by signal' "$out/trunc-debug.out"; then
-	echo "PASS input-measured/debug"
-else
-	echo "FAIL input-measured/debug: no [stacks] lines in $out/trunc-debug.out"
-fi
+assert input-measured/debug "no [stacks] lines in $out/trunc-debug.out" \
+	has "$out/trunc-debug.out" \
+	'[stacks] 4 distinct stacks over 5 frames from 1 records: 60 samples, 5 truncated' \
+	'[stacks] collector: 60 samples in known code, 60 with stacks, 5 truncated, 0 dropped; depth cap 128, walked by signal' 
 
 # A shared object: frames in it mapped through the load map.
 json shlib-json shlib.gmon -- stacks=16 fn:lib_work=0.08 fn:lib_call=0.08 \
@@ -231,8 +233,8 @@ json shlib-json shlib.gmon -- stacks=16 fn:lib_work=0.08 fn:lib_call=0.08 \
 	echo "stack 45 work dear main"
 	echo "stack 5 work dear main"
 } >"$out/cd3.spec"
-mk "$out/cd2.gmon" "$out/cd2.spec" || echo "FAIL input-measured/mkprof-cd2"
-mk "$out/cd3.gmon" "$out/cd3.spec" || echo "FAIL input-measured/mkprof-cd3"
+mk "$out/cd2.gmon" "$out/cd2.spec" || fail input-measured/mkprof-cd2
+mk "$out/cd3.gmon" "$out/cd3.spec" || fail input-measured/mkprof-cd3
 sums="stacks=140 fn:work=1.4 fn:cheap=0.4 fn:dear=1 arc:dear>work=1 arc:cheap>work=0.4"
 # shellcheck disable=SC2086 # the claims are words
 json sum-json cd.gmon cd2.gmon -- $sums
@@ -241,24 +243,24 @@ json records-json cd3.gmon -- stacks=100 fn:cheap=0.1 fn:dear=0.9 \
 mkdir -p "$out/sum"
 cp "$out/cd.gmon" "$out/cd.gmon.gmonx" "$out/cd2.gmon" \
 	"$out/cd2.gmon.gmonx" "$out/sum/"
-(cd "$out/sum" && "$GPROF" -s "$P" cd.gmon cd2.gmon >/dev/null 2>"$out/sum.err")
-rc=$?
-if [ "$rc" -ne 0 ] || [ -s "$out/sum.err" ] || [ ! -s "$out/sum/gmon.sum.gmonx" ]; then
-	echo "FAIL input-measured/sum-write: exit $rc: $(head -n 1 "$out/sum.err")"
-else
-	echo "PASS input-measured/sum-write"
-fi
+# sum_write: -s of cd.gmon and cd2.gmon, which must write a side file.
+sum_write() {
+	"$GPROF" -s "$P" cd.gmon cd2.gmon || return
+	[ -s gmon.sum.gmonx ] || {
+		echo "no gmon.sum.gmonx written" >&2
+		return 1
+	}
+}
+expect input-measured/sum-write --empty --in="$out/sum" sum_write
 cp "$P" "$out/sum/prog"
 out_save=$out
 out=$out/sum
 # shellcheck disable=SC2086 # the claims are words
 json sum-roundtrip gmon.sum -- $sums
 run_gprof "$out" sum-debug -d -b -p prog gmon.sum
-if grep -qx '\[stacks\] 2 distinct stacks over 4 frames from 1 records: 140 samples, 0 truncated' "$out/sum-debug.out"; then
-	echo "PASS input-measured/sum-distinct"
-else
-	echo "FAIL input-measured/sum-distinct: see $out/sum-debug.out"
-fi
+assert input-measured/sum-distinct "see $out/sum-debug.out" \
+	has "$out/sum-debug.out" \
+	'[stacks] 2 distinct stacks over 4 frames from 1 records: 140 samples, 0 truncated' 
 out=$out_save
 
 # Damaged records: the side file is ignored with one warning naming
@@ -268,18 +270,12 @@ while read -r kind want; do
 	{
 		cat "$out/cd.spec"
 		echo "badstack $kind"
-	} | mk "$out/bad-$kind.gmon" - || echo "FAIL input-measured/mkprof-$kind"
-	run_gprof "$out" "bad-$kind" -b prog "bad-$kind.gmon"
-	if [ "$rc" -ne 0 ]; then
-		echo "FAIL input-measured/bad-$kind: exit $rc"
-	elif [ "$(wc -l <"$out/bad-$kind.err")" -ne 1 ] ||
-		! grep -qF "corrupt side file ($want); ignored" "$out/bad-$kind.err"; then
-		echo "FAIL input-measured/bad-$kind: want '$want', stderr: $(head -n 2 "$out/bad-$kind.err")"
-	elif ! cmp -s "$out/bad-$kind.out" "$out/cd-ref.out"; then
-		echo "FAIL input-measured/bad-$kind: the reports changed"
-	else
-		echo "PASS input-measured/bad-$kind"
-	fi
+	} | mk "$out/bad-$kind.gmon" - || fail "input-measured/mkprof-$kind"
+	printf 'gprof: %s: corrupt side file (%s); ignored\n' \
+		"bad-$kind.gmon.gmonx" "$want" >"$out/bad-$kind.want-err"
+	expect "input-measured/bad-$kind" --in="$out" \
+		--err="$out/bad-$kind.want-err" --want="$out/cd-ref.out" \
+		"$GPROF" -b prog "bad-$kind.gmon"
 done <<'EOF'
 index STACKS record 2: stack 0 names frame 5 of 1
 depth0 STACKS record 2: stack 0 has depth 0 (1 to 1024)
@@ -313,16 +309,14 @@ done
 {
 	cat "$out/cd.spec"
 	echo "badstack overflow"
-} | mk "$out/bad-overflow.gmon" - || echo "FAIL input-measured/mkprof-overflow"
-run_gprof "$out" bad-overflow -b prog bad-overflow.gmon
-if [ "$rc" -eq 0 ] && [ "$(wc -l <"$out/bad-overflow.err")" -eq 2 ] &&
-	grep -qF "bad-overflow.gmon.gmonx: stack sample counts overflow 64 bits; capped at 2^64-1" "$out/bad-overflow.err" &&
-	grep -qF "bad-overflow.gmon.gmonx: 18446744073709551615 stack samples, more than the 100 samples of the histograms that count them; the stacks are ignored" "$out/bad-overflow.err" &&
-	cmp -s "$out/bad-overflow.out" "$out/cd-ref.out"; then
-	echo "PASS input-measured/bad-overflow"
-else
-	echo "FAIL input-measured/bad-overflow: stderr: $(head -n 2 "$out/bad-overflow.err")"
-fi
+} | mk "$out/bad-overflow.gmon" - || fail input-measured/mkprof-overflow
+cat >"$out/bad-overflow.want-err" <<'EOF'
+gprof: bad-overflow.gmon.gmonx: stack sample counts overflow 64 bits; capped at 2^64-1
+gprof: bad-overflow.gmon.gmonx: 18446744073709551615 stack samples, more than the 100 samples of the histograms that count them; the stacks are ignored
+EOF
+expect input-measured/bad-overflow --in="$out" \
+	--err="$out/bad-overflow.want-err" --want="$out/cd-ref.out" \
+	"$GPROF" -b prog bad-overflow.gmon
 
 # Stacks with more samples than the histograms that count them (the
 # collector records a stack as often as a bin counts its sample): 10^12
@@ -383,77 +377,72 @@ assert input-measured/stacks-gmon-sum-cut-bins "stacks dropped or a warning: $(c
 # prints the estimate; JSON's measured numbers are null.
 cd_spec >"$out/none.spec"
 echo "hist 0 work 100" >>"$out/none.spec"
-mk "$out/none.gmon" "$out/none.spec" || echo "FAIL input-measured/mkprof-none"
+mk "$out/none.gmon" "$out/none.spec" || fail input-measured/mkprof-none
 run_gprof "$out" none-est -b -q prog none.gmon
-run_gprof "$out" none -b -q --measured prog none.gmon
-if [ "$rc" -eq 0 ] && [ "$(wc -l <"$out/none.err")" -eq 1 ] &&
-	grep -qF -- '--measured: the profile holds no stack samples' "$out/none.err" &&
-	grep -qx "no stack samples in the profile: times are gprof's estimates" "$out/none.out" &&
-	[ "$(grep -vc "no stack samples" "$out/none.out")" -eq "$(wc -l <"$out/none-est.out")" ] &&
-	grep -v "no stack samples" "$out/none.out" | cmp -s - "$out/none-est.out"; then
-	echo "PASS input-measured/none"
-else
-	echo "FAIL input-measured/none: see $out/none.out, $out/none.err"
-fi
+awk '{ print } /^granularity:/ {
+	print "no stack samples in the profile: times are gprof\047s estimates"
+}' "$out/none-est.out" >"$out/none.want"
+echo "gprof: --measured: the profile holds no stack samples (no side file, or a collector that records none); the call graph shows gprof's estimates" \
+	>"$out/none.want-err"
+expect input-measured/none --in="$out" --err="$out/none.want-err" \
+	--want="$out/none.want" "$GPROF" -b -q --measured prog none.gmon
 json none-json none.gmon -- stacks=0 truncated=0 fn:dear=null \
 	arc:dear\>work=null
 
 # The documents validate against the schema (python3-jsonschema).
 if python3 -c 'import jsonschema' 2>/dev/null; then
 	for n in cd-json cyc-json shlib-json none-json; do
-		if python3 - "$out/$n.out" "$here/../../docs/gprof-profile.schema.json" >"$out/$n.schema" 2>&1 <<'EOF'; then
+		python3 - "$out/$n.out" "$top/docs/gprof-profile.schema.json" \
+			>"$out/$n.schema" 2>&1 <<'EOF'
 import json, sys, jsonschema
 doc = json.load(open(sys.argv[1], encoding="utf-8"))
 schema = json.load(open(sys.argv[2], encoding="utf-8"))
 jsonschema.Draft202012Validator(schema).validate(doc)
 EOF
-			echo "PASS input-measured/schema-$n"
-		else
-			echo "FAIL input-measured/schema-$n: $(tail -n 1 "$out/$n.schema")"
-		fi
+		_rc=$?
+		verdict "input-measured/schema-$n" "$(tail -n 1 "$out/$n.schema")" $_rc
 	done
 else
-	echo "SKIP input-measured/schema: no python3 with jsonschema"
+	skip input-measured/schema "no python3 with jsonschema"
 fi
 
 # The views (pprof, callgrind, DOT) from the measured numbers.
 # pprof: each stack a sample of its own, read by go tool pprof
 # (golang-go) with its real depth and cumulative times.
 run_gprof "$out" cyc-pprof --format=pprof --output=cyc.pb.gz prog cyc.gmon
-if ! command -v go >/dev/null 2>&1; then
-	echo "SKIP input-measured/pprof-go: no go (Debian's golang-go)"
-elif [ "$rc" -ne 0 ]; then
-	echo "FAIL input-measured/pprof-go: exit $rc"
-else
+# pprof_read: go tool pprof's traces and cumulative times of cyc.pb.gz
+# are the 5-frame stack, and ping's cumulative 470 ms (47 samples at
+# 100 Hz), pong's 400 ms, main's 730 ms.
+pprof_read() {
 	(cd "$out" && HOME=$out GOCACHE=$out/gocache go tool pprof -traces cyc.pb.gz) >"$out/cyc-traces.txt" 2>&1
 	(cd "$out" && HOME=$out GOCACHE=$out/gocache go tool pprof -top -cum cyc.pb.gz) >"$out/cyc-top.txt" 2>&1
-	# The 5-frame stack, and ping's cumulative 470 ms (47 samples at
-	# 100 Hz), pong's 400 ms, main's 730 ms.
-	if tr '\n' ' ' <"$out/cyc-traces.txt" | tr -s ' ' |
+	tr '\n' ' ' <"$out/cyc-traces.txt" | tr -s ' ' |
 		grep -q '150ms work ping pong ping main ' &&
 		grep -Eq '^ +270ms .* 470ms .* ping$' "$out/cyc-top.txt" &&
 		grep -Eq '^ +50ms .* 400ms .* pong$' "$out/cyc-top.txt" &&
-		grep -Eq '^ +0 .* 730ms .* main$' "$out/cyc-top.txt"; then
-		echo "PASS input-measured/pprof-go"
-	else
-		echo "FAIL input-measured/pprof-go: see $out/cyc-traces.txt, $out/cyc-top.txt"
-	fi
+		grep -Eq '^ +0 .* 730ms .* main$' "$out/cyc-top.txt"
+}
+if ! command -v go >/dev/null 2>&1; then
+	skip input-measured/pprof-go "no go (Debian's golang-go)"
+elif [ "$rc" -ne 0 ]; then
+	fail input-measured/pprof-go "exit $rc"
+else
+	assert input-measured/pprof-go \
+		"see $out/cyc-traces.txt, $out/cyc-top.txt" pprof_read
 fi
 # callgrind: a call's inclusive cost is the callee's measured time from
 # that caller (dear -> work: 90 samples of 10 ms).
-run_gprof "$out" cd-callgrind --format=callgrind prog cd.gmon
-if [ "$rc" -eq 0 ] &&
-	awk '/^fn=.* dear$/ { f = 1 } /^fn=/ && !/ dear$/ { f = 0 }
-	     f && /^calls=200 / { getline; split($0, v, " "); print v[2] }' \
-		"$out/cd-callgrind.out" | grep -qx 900000000; then
-	echo "PASS input-measured/callgrind"
-else
-	echo "FAIL input-measured/callgrind: dear's call of work does not cost 900000000 ns in $out/cd-callgrind.out"
-fi
+# dear_call_cost: the inclusive cost of dear's calls of work in
+# cd.gmon's callgrind file, in ns.
+dear_call_cost() {
+	"$GPROF" --format=callgrind prog cd.gmon | awk '
+	/^fn=.* dear$/ { f = 1 } /^fn=/ && !/ dear$/ { f = 0 }
+	f && /^calls=200 / { getline; split($0, v, " "); print v[2] }'
+}
+expect input-measured/callgrind --in="$out" dear_call_cost <<'EOF'
+900000000
+EOF
 # DOT: the edge dear -> work carries 90.00 %.
 run_gprof "$out" cd-dot --format=dot prog cd.gmon
-if [ "$rc" -eq 0 ] && grep -q 'label="90.00%\\n200' "$out/cd-dot.out"; then
-	echo "PASS input-measured/dot"
-else
-	echo "FAIL input-measured/dot: no 90.00% edge in $out/cd-dot.out"
-fi
+assert input-measured/dot "exit $rc, or no 90.00% edge in $out/cd-dot.out" \
+	has_text "$out/cd-dot.out" 'label="90.00%\n200'

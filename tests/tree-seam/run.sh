@@ -4,20 +4,13 @@
 # executable, DWARF or profile-file header, directly or through the
 # headers it includes (tests/tree-seam/check.sh).  The check is tested on
 # itself: a copy of src/ with one such include added to a view must
-# fail, naming it.  Env: BUILD (absolute).
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-out=${BUILD:-$top/build}/tree-seam
-rm -rf "$out"
-mkdir -p "$out"
+# fail, naming it.  Env: GPROF (not run), BUILD (absolute).
+. "$(dirname "$0")/../lib.sh"
+t_suite tree-seam
 
-if sh "$here/check.sh" "$top/src" >"$out/tree.txt" 2>&1; then
-	echo "PASS tree-seam/printers-read-the-model-only"
-else
-	echo "FAIL tree-seam/printers-read-the-model-only:"
-	sed 's/^/  /' "$out/tree.txt"
-fi
+# The tree holds to the rule: check.sh prints nothing.
+expect tree-seam/printers-read-the-model-only --empty \
+	sh "$here/check.sh" "$top/src" </dev/null
 
 # The check must catch a direct include and one through a header.
 for case in "view_dot.c:exe.h" "report_flat.c:gmon.h" "diff_print.c:analysis.h" \
@@ -36,12 +29,11 @@ for case in "view_dot.c:exe.h" "report_flat.c:gmon.h" "diff_print.c:analysis.h" 
 	cat "$copy/$file" >>"$copy/.add"
 	mv "$copy/.add" "$copy/$file"
 	if sh "$here/check.sh" "$copy" >"$out/$file.txt" 2>&1; then
-		echo "FAIL tree-seam/self-test/$file+$hdr: the check passed"
-	elif grep -q "reaches $hdr via" "$out/$file.txt"; then
-		echo "PASS tree-seam/self-test/$file+$hdr"
+		fail "tree-seam/self-test/$file+$hdr" "the check passed"
 	else
-		echo "FAIL tree-seam/self-test/$file+$hdr: the check did not name $hdr"
-		head -3 "$out/$file.txt"
+		assert "tree-seam/self-test/$file+$hdr" \
+			"the check did not name $hdr: $(head -n 1 "$out/$file.txt")" \
+			grep -q "reaches $hdr via" "$out/$file.txt"
 	fi
 	rm -rf "$copy"
 done
