@@ -308,24 +308,27 @@ run_one() {
 	echo $? >"$_rd/status"
 }
 
-# same_as_gnu [--empty] [--quiet] NAME DIR ARG...: run our gprof ($GPROF)
+# same_as_gnu [--empty] [--quiet] [--report] NAME DIR ARG...: run our gprof ($GPROF)
 # and the oracle ($ORACLE, default /usr/bin/gprof) with the same ARGs in
 # the current folder, their outputs in DIR/ours and DIR/gnu (as run_one
 # leaves them; a gmon.sum that a run writes is moved there, unless the
 # folder held one before, which is then an input left alone), and print
 # "PASS NAME" when they agree (gnu_why), else "FAIL NAME: why" and the
 # first lines of the difference.  --empty: printing nothing is right
-# (as EMPTY_OK=1); --quiet: neither may write to stderr.  With
+# (as EMPTY_OK=1); --quiet: neither may write to stderr; --report: GNU
+# must print a report (stdout), so that the case cannot pass by both
+# refusing it.  With
 # MISMATCH_OK set, our warning that the profile does not fit the
 # executable is ignored (for synthetic profiles that stray on purpose).
 # With GNU_GIVES_UP set to a pattern (grep -E), a case where GNU's
 # stderr matches it passes when ours exits 0 (GNU's known failures).
 same_as_gnu() {
-	_se=${EMPTY_OK:-} _sq=
+	_se=${EMPTY_OK:-} _sq= _sr=
 	while :; do
 		case $1 in
 		--empty) _se=1 ;;
 		--quiet) _sq=1 ;;
+		--report) _sr=1 ;;
 		*) break ;;
 		esac
 		shift
@@ -360,6 +363,9 @@ same_as_gnu() {
 	if [ -z "$_sy" ] && [ -n "$_sq" ] &&
 		{ [ -s "$_sd/ours/stderr" ] || [ -s "$_sd/gnu/stderr" ]; }; then
 		_sy="stderr: $(head -n 1 "$_sd/ours/stderr" "$_sd/gnu/stderr" | tr '\n' ' ')"
+	fi
+	if [ -z "$_sy" ] && [ -n "$_sr" ] && [ ! -s "$_sd/gnu/stdout" ]; then
+		_sy="GNU printed no report (a broken case)"
 	fi
 	if [ -z "$_sy" ]; then
 		pass "$_sn"

@@ -15,14 +15,10 @@
 # partial -ann file.  Last, tests/gnu-real's programs (expat, tinyxml2) when
 # its cache holds them.
 # Env: GPROF, BUILD (absolute), optionally ORACLE, REAL_CACHE.
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
+. "$(dirname "$0")/../lib.sh"
+t_suite gnu-annotate
 ORACLE=${ORACLE:-/usr/bin/gprof}
 MKGMON=${MKGMON:-$BUILD/mkgmon}
-out="$BUILD/gnu-annotate"
-rm -rf "$out"
-mkdir -p "$out" || exit 1
 log="$out/build.log"
 : >"$log"
 

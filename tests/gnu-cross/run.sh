@@ -3,11 +3,9 @@
 # Debian's cross binutils, with synthetic profiles in GNU, BSD and
 # 4.4BSD format; our output must equal /usr/bin/gprof's (which reads them
 # as generic big-endian ELF).  Env: GPROF, BUILD (absolute).
-set -u
 . "$(dirname "$0")/../lib.sh"
-out="$BUILD/gnu-cross"
+t_suite gnu-cross
 ORACLE=${ORACLE:-/usr/bin/gprof}
-mkdir -p "$out"
 
 # name, tool prefix, word size, no-op, return
 for target in "s390x s390x-linux-gnu 8 nop br_%r14" \

@@ -10,12 +10,9 @@
 # - -c on a program whose gcc *.cold fragments come before its first
 #   function (their calls are _init's).
 # Env: GPROF, BUILD (absolute).
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
+. "$(dirname "$0")/../lib.sh"
+t_suite gnu-fidelity
 . "$here/../gmonsum.sh"
-out="$BUILD/gnu-fidelity"
-mkdir -p "$out"
 
 # build NAME "FLAGS" SOURCE...: compile $out/NAME/NAME with -g -O2 -pg,
 # run it there and keep its profile as NAME.gmon.

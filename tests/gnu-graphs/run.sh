@@ -6,11 +6,9 @@
 # calls, calls from outside every function) and random histogram bins.
 # Our gprof and /usr/bin/gprof must print the same bytes for each option
 # set.  Env: GPROF, BUILD (absolute); mkgmon is $BUILD/mkgmon.
-set -u
 . "$(dirname "$0")/../lib.sh"
-out="$BUILD/gnu-graphs"
+t_suite gnu-graphs
 ORACLE=${ORACLE:-/usr/bin/gprof}
-mkdir -p "$out"
 # Some arcs come from outside the program on purpose: we warn about them.
 MISMATCH_OK=1
 prog="$out/many"

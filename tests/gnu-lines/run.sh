@@ -12,20 +12,11 @@
 # (mkgmon) summed over several files and through gmon.sum; bad bb
 # records.  Env: GPROF, BUILD (ORACLE: GNU gprof, default
 # /usr/bin/gprof).
-set -u
-LC_ALL=C
-export LC_ALL
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
 ORACLE=${ORACLE:-/usr/bin/gprof}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-. "$top/tests/lib.sh"
+. "$(dirname "$0")/../lib.sh"
+t_suite gnu-lines
 . "$top/tests/gmonsum.sh"
 MKGMON=$BUILD/mkgmon
-out=$BUILD/gnu-lines
-rm -rf "$out"
-mkdir -p "$out" || exit 1
 log=$out/build.log
 : >"$log"
 if [ ! -x "$ORACLE" ]; then

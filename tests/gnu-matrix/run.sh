@@ -21,22 +21,17 @@
 # Prints "PASS name" or "FAIL name: why" per case; other lines are notes.
 # A failing case keeps both outputs in $BUILD/gnu-matrix/fail/.  Exits 0
 # unless the harness itself cannot run.
-set -u
 set -f
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
 ORACLE=${ORACLE:-/usr/bin/gprof}
 JOBS=${DIFF_JOBS:-2}
 ONLY=${DIFF_ONLY:-}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
+. "$(dirname "$0")/../lib.sh"
+t_suite gnu-matrix
 . "$here/../gmonsum.sh"
 progs=$(cd "$here/../progs" && pwd)
-out=$BUILD/gnu-matrix
 CC=${CC:-cc}
 CXX=${CXX:-c++}
 
-rm -rf "$out"
 mkdir -p "$out/bin" "$out/prof" "$out/run" "$out/fail" "$out/src" \
 	"$out/spec" || exit 1
 MKGMON=$BUILD/mkgmon
@@ -345,13 +340,13 @@ check() {
 	mkdir -p "$f"
 	mv "$5/ours" "$5/gnu" "$f/"
 	mkdir -p "$5/ours" "$5/gnu"
-	msg="FAIL gnu-matrix/$1: $w
-  cd $f && $GPROF $3 $2 $4"
-	d=$(diff "$f/gnu/stdout" "$f/ours/stdout" | head -12 | sed 's/^/    /')
-	[ -z "$d" ] || msg="$msg
-$d"
-	# One printf, so that the other runner's lines do not cut into it.
-	printf '%s\n' "$msg"
+	d="  cd $f && $GPROF $3 $2 $4"
+	dd=$(diff "$f/gnu/stdout" "$f/ours/stdout" | head -12 | sed 's/^/    /')
+	[ -z "$dd" ] || d="$d
+$dd"
+	# The detail in fail's one printf: the other runner's lines do not
+	# cut into it.
+	fail "gnu-matrix/$1" "$w" "$d"
 }
 
 # runner K: every JOBS-th line of the list, from line K.  The runners

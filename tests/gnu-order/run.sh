@@ -11,10 +11,8 @@
 # arcs that push the rest past the 99% mark.  Our gprof and
 # /usr/bin/gprof must print the same bytes for each option set.
 # Env: GPROF, BUILD (absolute); mkgmon is $BUILD/mkgmon.
-set -u
 . "$(dirname "$0")/../lib.sh"
-out="$BUILD/gnu-order"
-mkdir -p "$out"
+t_suite gnu-order
 prog="$out/many"
 build_many gnu-order "$out" || exit 0
 nm -n -t d "$prog" | awk '$2 ~ /^[Tt]$/ && $3 ~ /^f[0-9]+$/ { print $1 }' >"$out/addrs"

@@ -23,16 +23,12 @@
 # case prints "SKIP name: why".  Prints "PASS name" or "FAIL name: why";
 # a failing case keeps both outputs in $BUILD/gnu-real/fail/.  Cases that
 # match a line of skip.txt print "SKIP name" (see tests/diff/KNOWN.md).
-set -u
-. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
+. "$(dirname "$0")/../lib.sh"
+t_suite gnu-real
 set -f
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
 ORACLE=${ORACLE:-/usr/bin/gprof}
 JOBS=${REAL_JOBS:-2}
 ONLY=${REAL_ONLY:-}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
 case $BUILD in
 */san) CACHE=${REAL_CACHE:-${BUILD%/san}/real-cache} ;;
 *) CACHE=${REAL_CACHE:-$BUILD/real-cache} ;;

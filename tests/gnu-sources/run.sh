@@ -11,12 +11,9 @@
 # copies (bytes of .debug_line/.debug_info overwritten) must give one
 # warning per problem, exit 0 and still print the report.
 # Env: GPROF, BUILD (absolute), optionally ORACLE.
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
+. "$(dirname "$0")/../lib.sh"
+t_suite gnu-sources
 ORACLE=${ORACLE:-/usr/bin/gprof}
-out="$BUILD/gnu-sources"
-rm -rf "$out"
 mkdir -p "$out/src" || exit 1
 cp -R "$here/." "$out/src/" || exit 1
 log="$out/build.log"

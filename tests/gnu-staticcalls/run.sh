@@ -2,11 +2,8 @@
 # -c (static call graph): byte-identical to GNU gprof where every call
 # goes forward; backward calls, which GNU misses, are found.
 # Env: GPROF, BUILD (absolute).
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
-out="$BUILD/gnu-staticcalls"
-mkdir -p "$out"
+. "$(dirname "$0")/../lib.sh"
+t_suite gnu-staticcalls
 for mode in nopie pie; do
 	case $mode in
 	nopie) flags="-fno-PIE -no-pie" ;;

@@ -17,17 +17,13 @@
 # warning: check_ok cases must exit 0 with the stderr lines they list.
 # Prints "PASS name" or "FAIL name: why"; other lines are notes.  Exits
 # 0 unless the harness itself cannot run.
-set -u
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
 REF=${REF:-}
 CC=${CC:-cc}
 MKGMON=$BUILD/mkgmon
-. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
-out=$BUILD/input-bad
+. "$(dirname "$0")/../lib.sh"
+t_suite input-bad
 in=$out/in
 
-rm -rf "$out"
 mkdir -p "$in" "$out/run" || exit 1
 if [ ! -x "$MKGMON" ]; then
 	fail "input-bad/setup" "$MKGMON missing (make builds it)"

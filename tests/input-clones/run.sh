@@ -27,16 +27,8 @@
 #   dup       one.cc's: 31 samples, 3 calls + 1 self; two.cc's: 20
 #             samples, 3 calls + 1 self (same names, two units)
 # Env: GPROF, BUILD (absolute).
-set -u
-LC_ALL=C
-export LC_ALL
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
-out=$BUILD/input-clones
-rm -rf "$out"
-mkdir -p "$out" || exit 1
+. "$(dirname "$0")/../lib.sh"
+t_suite input-clones
 
 if ! command -v python3 >/dev/null 2>&1 || ! command -v g++ >/dev/null 2>&1; then
 	skip input-clones/all "no python3 or no g++"

@@ -19,18 +19,9 @@
 # lists, the string and address tables and .debug_line overwritten):
 # the same warnings, word for word, either way.
 # Env: GPROF, BUILD (absolute), optionally MKGMON, REAL_CACHE.
-set -u
-LC_ALL=C
-export LC_ALL
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-. "$top/tests/lib.sh"
+. "$(dirname "$0")/../lib.sh"
+t_suite input-dwarf
 MKGMON=${MKGMON:-$BUILD/mkgmon}
-out=$BUILD/input-dwarf
-rm -rf "$out"
-mkdir -p "$out" || exit 1
 log=$out/build.log
 : >"$log"
 # The references: libdw's walk for every unit's function ranges, whole

@@ -11,15 +11,8 @@
 # so every number in the reports is exact.  The expected reports are
 # expected/*.txt (the call graph without its [n] numbers and index).
 # Env: GPROF, BUILD (absolute).
-set -u
-LC_ALL=C
-export LC_ALL
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../lib.sh"
-out=$BUILD/input-objects
-rm -rf "$out"
+. "$(dirname "$0")/../lib.sh"
+t_suite input-objects
 mkdir -p "$out/lib" "$out/moved" "$out/other" || exit 1
 mk() { python3 "$here/mkprof.py" "$@"; }
 

@@ -10,16 +10,12 @@
 # executable is a small -pg program that is never run.
 # Prints "PASS name" or "FAIL name: why"; exits 0 unless the harness
 # itself cannot run.
-set -u
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
 ORACLE=${ORACLE:-/usr/bin/gprof}
 CC=${CC:-cc}
 MKGMON=$BUILD/mkgmon
-out=$BUILD/input-profiles
-. "$(cd "$(dirname "$0")/.." && pwd)/lib.sh"
+. "$(dirname "$0")/../lib.sh"
+t_suite input-profiles
 
-rm -rf "$out"
 mkdir -p "$out/in" "$out/run" || exit 1
 if [ ! -x "$MKGMON" ]; then
 	fail "input-profiles/setup" "$MKGMON missing (make builds it)"

@@ -9,15 +9,9 @@
 # the files it should (no temporary left).  Cases that need something
 # the machine lacks (an unprivileged user when run as root, mount,
 # strace) print "SKIP name: why".  Env: GPROF, BUILD.
-set -u
-. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
-LC_ALL=C
-export LC_ALL
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/../lib.sh"
+t_suite input-sumfile
 . "$here/../gmonsum.sh"
-out=$BUILD/input-sumfile
 mnt=
 
 cleanup() {

@@ -6,13 +6,8 @@
 # Env: GPROF, BUILD (absolute; libgmon.a and libgmon.so are in BUILD or,
 # for the sanitizer build, in its parent: the runtime is never built
 # with sanitizers).
-set -u
-. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-out="$BUILD/rt-core"
-rm -rf "$out"
-mkdir -p "$out"
+. "$(dirname "$0")/../lib.sh"
+t_suite rt-core
 lib=$BUILD
 [ -f "$lib/libgmon.a" ] || lib=$top/build
 if [ ! -f "$lib/libgmon.a" ] || [ ! -f "$lib/libgmon.so" ]; then

@@ -3,11 +3,8 @@
 # run it, and require "gprof -C" to report f1 2000, f2 1000, f3 1 (and
 # main 1 for static links, where the libc start code is profiled too).
 # Env: GPROF, BUILD (absolute).
-set -u
-. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
-out="$BUILD/rt-glibc"
-mkdir -p "$out"
+. "$(dirname "$0")/../lib.sh"
+t_suite rt-glibc
 for mode in pie nopie static static-pie; do
 	case $mode in
 	pie) flags="-fPIE -pie" ;;

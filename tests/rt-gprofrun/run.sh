@@ -13,18 +13,9 @@
 # wrote.  Env: GPROF, BUILD.
 # lib.sh's pass and fail always succeed: "A && pass || fail" is if-then-else.
 # shellcheck disable=SC2015
-set -u
-. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
-LC_ALL=C
-export LC_ALL
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../lib.sh"
+t_suite rt-gprofrun
 RUN=$BUILD/gprof-run
-out=$BUILD/rt-gprofrun
-rm -rf "$out"
-mkdir -p "$out" || exit 1
 cd "$out" || exit 1
 
 

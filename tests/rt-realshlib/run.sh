@@ -21,13 +21,9 @@
 #
 # Env: GPROF, BUILD (absolute), ORACLE (default /usr/bin/gprof),
 # REAL_CACHE (sources; default BUILD/real-cache, shared with tests/gnu-real).
-set -u
-. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
+. "$(dirname "$0")/../lib.sh"
+t_suite rt-realshlib
 ORACLE=${ORACLE:-/usr/bin/gprof}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
 case $BUILD in
 */san) CACHE=${REAL_CACHE:-${BUILD%/san}/real-cache} ;;
 *) CACHE=${REAL_CACHE:-$BUILD/real-cache} ;;

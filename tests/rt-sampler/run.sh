@@ -15,17 +15,8 @@
 # never compared exactly.  A clock the machine refuses (perf_event_open
 # under a strict perf_event_paranoid, in some containers) gives SKIP.
 # Env: GPROF, BUILD.
-set -u
-. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
-LC_ALL=C
-export LC_ALL
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-out=$BUILD/rt-sampler
-rm -rf "$out"
-mkdir -p "$out" || exit 1
+. "$(dirname "$0")/../lib.sh"
+t_suite rt-sampler
 
 # The runtime's own flags (mk/runtime.mk), never sanitizers.
 RTFLAGS="-std=c11 -D_GNU_SOURCE -I$top/include -O2 -g -fPIC \
@@ -70,8 +61,8 @@ run() {
 			skip "$_name" "the $1 clock cannot start here"
 		fi
 	else
-		fail "$_name" "$(grep -m1 '^fail' "$out/$3-$1-$2.out")"
-		sed 's/^/	/' "$out/$3-$1-$2.out"
+		fail "$_name" "$(grep -m1 '^fail' "$out/$3-$1-$2.out")" \
+			"$(sed 's/^/	/' "$out/$3-$1-$2.out")"
 	fi
 }
 
@@ -199,7 +190,7 @@ sum=$out/sum
 mkdir -p "$sum"
 if ! cc -O1 -pg -o "$sum/prog" "$here/spin.c" "$BUILD/libgmon.a" -lpthread \
 	2>"$sum/cc.err"; then
-	echo "FAIL rt-sampler/sum-build: see $sum/cc.err"
+	fail rt-sampler/sum-build "see $sum/cc.err"
 else
 	for c in perf thread itimer; do
 		rm -f "$sum"/g*.out*
@@ -213,7 +204,7 @@ else
 			_ns=$((_ns + _t))
 		done
 		if [ $_ok = 0 ] || [ ! -s "$sum/g3.out" ]; then
-			echo "SKIP rt-sampler/sum-$c: the $c clock did not run here"
+			skip "rt-sampler/sum-$c" "the $c clock did not run here"
 			continue
 		fi
 		(cd "$sum" && "$GPROF" -b prog g1.out g2.out g3.out >ours.txt 2>ours.err)
@@ -226,16 +217,16 @@ else
 			if (s == "" || s < t * 0.95 - slack || s > t * 1.05 + slack)
 				printf "the sum shows %s s, the runs measured %.3f s", s, t }')
 		if [ $_rc -ne 0 ]; then
-			echo "FAIL rt-sampler/sum-$c: exit $_rc: $(head -1 "$sum/ours.err")"
+			fail "rt-sampler/sum-$c" "exit $_rc: $(head -1 "$sum/ours.err")"
 		elif ! cmp -s "$sum/ours.txt" "$sum/gnu.txt"; then
-			echo "FAIL rt-sampler/sum-$c: GNU gprof prints other bytes"
+			fail "rt-sampler/sum-$c" "GNU gprof prints other bytes"
 		elif [ -n "$_why" ]; then
-			echo "FAIL rt-sampler/sum-$c: $_why"
+			fail "rt-sampler/sum-$c" "$_why"
 		elif ! (cd "$sum" && "$GPROF" -b -d prog g1.out g2.out g3.out 2>&1) |
 			grep -q '^\[side\] the clock line sums 3 runs'; then
-			echo "FAIL rt-sampler/sum-$c: -d does not sum the clocks"
+			fail "rt-sampler/sum-$c" "-d does not sum the clocks"
 		else
-			echo "PASS rt-sampler/sum-$c"
+			pass "rt-sampler/sum-$c"
 		fi
 	done
 fi

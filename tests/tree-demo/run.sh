@@ -4,11 +4,8 @@
 # of callers.c; every command it shows (ran or suggested) is in
 # README.md, so that the README's examples are the demo's.
 # Env: GPROF, BUILD (absolute).
-set -u
-. "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
-top=$(cd "$(dirname "$0")/../.." && pwd)
-out=$BUILD/tree-demo
-mkdir -p "$out"
+. "$(dirname "$0")/../lib.sh"
+t_suite tree-demo
 if ! sh "$top/examples/demo.sh" "$BUILD" >"$out/demo.txt" 2>"$out/demo.err"; then
 	fail "tree-demo/run" "examples/demo.sh failed: $(head -n 1 "$out/demo.err")"
 	exit 0

@@ -185,6 +185,13 @@ EOF
 	GPROF=/bin/true ORACLE=/bin/true expect tree-libsh/same-as-gnu-empty-said verdict_of same_as_gnu --empty t sg <<'EOF'
 PASS t
 EOF
+	# --report: GNU must print something, even where nothing is right.
+	GPROF=/bin/true ORACLE=/bin/true expect tree-libsh/same-as-gnu-report verdict_of same_as_gnu --empty --report t sg <<'EOF'
+FAIL t
+EOF
+	GPROF=$ORACLE expect tree-libsh/same-as-gnu-report-printed verdict_of same_as_gnu --report t sg --help <<'EOF'
+PASS t
+EOF
 fi
 
 # expect_error: gprof's one-line refusal; here a stand-in script.

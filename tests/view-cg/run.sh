@@ -19,12 +19,8 @@
 # call-site lines: json and callgrind put every call on the same line
 # (sites.py), on those programs, our own gprof built with -pg, and the
 # real programs of tests/gnu-real when its cache holds them.  Env: GPROF, BUILD.
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-. "$here/../lib.sh"
-out="$BUILD/view-cg"
-mkdir -p "$out"
+. "$(dirname "$0")/../lib.sh"
+t_suite view-cg
 
 have_annotate=1 have_dot=1
 command -v callgrind_annotate >/dev/null 2>&1 || have_annotate=
@@ -390,16 +386,16 @@ fi
 # (when it has built them in its cache).
 sites_agree() {
 	_s=$out/sites-$1
+	_sn=view-cg/sites-agree/$1
 	mkdir -p "$_s"
 	shift
 	if ! "$GPROF" --format=json "$@" >"$_s/json" 2>"$_s/err" ||
 		! "$GPROF" --format=callgrind "$@" >"$_s/cg" 2>>"$_s/err"; then
-		echo "FAIL view-cg/sites-agree/${_s##*/sites-}: gprof failed: $(head -1 "$_s/err")"
+		fail "$_sn" "gprof failed: $(head -1 "$_s/err")"
 	elif python3 "$here/sites.py" "$_s/json" "$_s/cg" >"$_s/diff"; then
-		echo "PASS view-cg/sites-agree/${_s##*/sites-} ($(grep -c '"call_sites":\[{' "$_s/json") arcs with sites)"
+		pass "$_sn ($(grep -c '"call_sites":\[{' "$_s/json") arcs with sites)"
 	else
-		echo "FAIL view-cg/sites-agree/${_s##*/sites-}:"
-		cat "$_s/diff"
+		fail "$_sn" "$(head -n 1 "$_s/diff")" "$(sed 1d "$_s/diff")"
 	fi
 }
 if command -v python3 >/dev/null 2>&1; then
@@ -419,7 +415,7 @@ if command -v python3 >/dev/null 2>&1; then
 		(cd "$a/r2" && ../prog --format=json "$out/many" "$out/many.gmon" >/dev/null); then
 		sites_agree gprof "$a/prog" "$a/r1/gmon.out" "$a/r2/gmon.out"
 	else
-		echo "FAIL view-cg/sites-agree/gprof: cannot build or run our gprof with -pg (see $a/build.log)"
+		fail view-cg/sites-agree/gprof "cannot build or run our gprof with -pg (see $a/build.log)"
 	fi
 	case $BUILD in
 	*/san) R=${REAL_CACHE:-${BUILD%/san}/real-cache} ;; # as tests/gnu-real
@@ -444,9 +440,9 @@ if command -v python3 >/dev/null 2>&1; then
 		nreal=$((nreal + 1))
 	done
 	[ "$nreal" -gt 0 ] ||
-		echo "SKIP view-cg/sites-agree/real: tests/gnu-real has not built its programs in $R (yet)"
+		skip view-cg/sites-agree/real "tests/gnu-real has not built its programs in $R (yet)"
 else
-	echo "SKIP view-cg/sites-agree: no python3"
+	skip view-cg/sites-agree/all "no python3"
 fi
 
 # KCachegrind (optional: heavy, not in the test set) loads the files

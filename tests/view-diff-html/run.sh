@@ -28,15 +28,8 @@
 #
 # Environment: GPROF, BUILD (absolute); CHROMIUM names the browser
 # (default: chromium, chromium-browser or google-chrome from the PATH).
-set -u
-GPROF=${GPROF:?GPROF must name our gprof}
-BUILD=${BUILD:?BUILD must name the build directory}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-. "$top/tests/lib.sh"
-out=$BUILD/view-diff-html
-rm -rf "$out"
-mkdir -p "$out" || exit 1
+. "$(dirname "$0")/../lib.sh"
+t_suite view-diff-html
 MKGMON=$BUILD/mkgmon
 
 

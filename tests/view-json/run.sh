@@ -266,13 +266,13 @@ if "$BUILD/mkgmon" -o "$in/slip.gmon" "$work/slip.spec" 2>/dev/null &&
 	(cd "$in" && "$GPROF" --format=dot --node-threshold=0 --edge-threshold=0 \
 		-S slip.nm recur slip.gmon) >"$work/slip.dot" 2>/dev/null &&
 	(cd "$in" && "$GPROF" --format=errorbars -S slip.nm recur slip.gmon) >"$work/slip.eb" 2>/dev/null; then
-	if grep -q '^133\.33 ' "$work/slip.txt" &&
-		grep -q '"total_samples":100,' "$work/slip.json" &&
-		grep -q '"self_samples":133\.3' "$work/slip.json"; then
-		echo "PASS view-json/share-slip-gnu (text and JSON keep GNU's 133.33 of 100)"
-	else
-		echo "FAIL view-json/share-slip-gnu: GNU's numbers are gone from the text or the JSON"
-	fi
+	# Text and JSON keep GNU's 133.33 of 100.
+	assert view-json/share-slip-gnu \
+		"GNU's numbers are gone from the text or the JSON" \
+		sh -c 'grep -q "^133\.33 " "$1" &&
+			grep -q "\"total_samples\":100," "$2" &&
+			grep -q "\"self_samples\":133\.3" "$2"' \
+		sh "$work/slip.txt" "$work/slip.json"
 	# The page's rows as drawn: the first column is "% time".
 	html share-slip "$work/slip.html" "fn=0"
 	if [ -s "$work/share-slip.dom" ]; then
@@ -280,25 +280,23 @@ if "$BUILD/mkgmon" -o "$in/slip.gmon" "$work/slip.spec" 2>/dev/null &&
 			sed 's/.*"num">//; s/<$//')
 		over=$(printf '%s\n' "$pcts" | awk '$1 > 100' | head -1)
 		if [ -n "$pcts" ] && [ -z "$over" ]; then
-			echo "PASS view-json/share-slip-html ($(printf "%s " "$pcts" | tr "\n" " "))"
+			pass "view-json/share-slip-html ($(printf "%s " "$pcts" | tr "\n" " "))"
 		else
-			echo "FAIL view-json/share-slip-html: ${over:-no}% time in the page"
+			fail view-json/share-slip-html "${over:-no}% time in the page"
 		fi
 	fi
 	over=$(grep -o '[0-9.]*%' "$work/slip.dot" | tr -d % | awk '$1 > 100' | head -1)
 	if [ -z "$over" ] && grep -q '%' "$work/slip.dot"; then
-		echo "PASS view-json/share-slip-dot"
+		pass view-json/share-slip-dot
 	else
-		echo "FAIL view-json/share-slip-dot: ${over:-no}% in the graph"
+		fail view-json/share-slip-dot "${over:-no}% in the graph"
 	fi
-	if awk '/samples in all/ { total = $(NF - 3) } /^ +[0-9.]+ / { if ($1 > total + 1e-9) bad = 1; n++ }
-		END { exit !(n > 0 && !bad) }' "$work/slip.eb"; then
-		echo "PASS view-json/share-slip-errorbars"
-	else
-		echo "FAIL view-json/share-slip-errorbars: a function has more than all samples"
-	fi
+	assert view-json/share-slip-errorbars \
+		"a function has more than all samples" \
+		awk '/samples in all/ { total = $(NF - 3) } /^ +[0-9.]+ / { if ($1 > total + 1e-9) bad = 1; n++ }
+		END { exit !(n > 0 && !bad) }' "$work/slip.eb"
 else
-	echo "FAIL view-json/share-slip: cannot make or read the profile"
+	fail view-json/share-slip "cannot make or read the profile"
 fi
 
 # A screenshot of a page with a function selected, for people to look at.

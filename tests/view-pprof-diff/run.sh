@@ -31,13 +31,8 @@
 # The statistical properties (coverage, false positives) are unit tests
 # (tests/unit/test_stats.c).
 # Env: GPROF, BUILD (absolute).
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-. "$here/../lib.sh"
-out="$BUILD/view-pprof-diff"
-rm -rf "$out"
-mkdir -p "$out"
+. "$(dirname "$0")/../lib.sh"
+t_suite view-pprof-diff
 MKGMON="$BUILD/mkgmon"
 
 
@@ -560,7 +555,7 @@ d, c = f["dear"], f["cheap"]
 n1 = d["base_measured_samples"] + c["base_measured_samples"]
 n2 = d["this_measured_samples"] + c["this_measured_samples"]
 if min(n1, n2) < 100:
-    print("SKIP only %d and %d samples under cheap or dear" % (n1, n2))
+    print("too few: only %d and %d samples under cheap or dear" % (n1, n2))
     sys.exit(0)
 # Given the n samples under cheap or dear, dear's are binomial with its
 # share of the work: 12/60, then 48/60.
@@ -582,7 +577,7 @@ for x, sign in ((d, 1), (c, -1)):
 print("OK")
 EOF
 		dear=$(row "$out/sb/secs.txt" dear)
-		if grep -q '^SKIP' "$out/sb/check.txt"; then
+		if grep -q '^too few: ' "$out/sb/check.txt"; then
 			skip view-pprof-diff/diff-measured-real "$(cat "$out/sb/check.txt")"
 		elif ! grep -qx OK "$out/sb/check.txt"; then
 			fail view-pprof-diff/diff-measured-real "$(tail -n 1 "$out/sb/check.txt")"
