@@ -80,7 +80,8 @@ count_stack(struct measured *me, const struct callgraph *cg, struct seen *sn,
 			sn->arc[a] = serial;
 			me->arc_total[a] = gp_add_sat(me->arc_total[a], c);
 			if (path[0] == f)
-				me->arc_self[a] = gp_add_sat(me->arc_self[a], c);
+				me->arc_self[a] =
+				    gp_add_sat(me->arc_self[a], c);
 		}
 	}
 	if (off)
