@@ -317,7 +317,7 @@ model_from_analysis(struct model *m, struct analysis *a,
 	}
 	/* Stacks know functions, not line symbols; the threads' stacks
 	 * are mapped to the model's table. */
-	m->threads = mo->line_table		    ? NULL
+	m->threads = mo->line_table             ? NULL
 		     : va != NULL && va->tv.any ? &va->tv
 						: &a->threads;
 	m->window = a->threads.window;
