@@ -41,6 +41,7 @@ export LC_ALL
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 : "${BUILD:=$top/build}"
+. "$top/tests/lib.sh"
 progs=$here/progs
 out=$BUILD/rt-stacks
 rm -rf "$out"
@@ -48,18 +49,9 @@ mkdir -p "$out" || exit 1
 decode="python3 $here/decode.py"
 
 if ! command -v python3 >/dev/null 2>&1; then
-	echo "SKIP rt-stacks/all: no python3 (the side-file decoder)"
+	skip "rt-stacks/all" "no python3 (the side-file decoder)"
 	exit 0
 fi
-
-# verdict NAME LOG STATUS: PASS, or FAIL with the log's BAD lines.
-verdict() {
-	if [ "$3" -eq 0 ]; then
-		echo "PASS $1"
-	else
-		echo "FAIL $1: $(grep -m3 -E 'BAD|not ok|error' "$2" | tr '\n' ' ')"
-	fi
-}
 
 # The platform: cc (gcc), cxx, lib (libgmon.a), runner, nm, scale.
 plat=x86_64 cc=gcc cxx=g++ lib=$BUILD/libgmon.a runner="" nm="nm" scale=12
@@ -101,7 +93,7 @@ check() {
 	shift 3
 	$decode "$_d/gmon.out.gmonx" --exe "$_e" --nm "$nm" \
 		--truth "$_d/truth.txt" "$@" >"$_d/decode.txt" 2>&1
-	verdict "rt-stacks/$plat/$_n" "$_d/decode.txt" $?
+	verdict_log "rt-stacks/$plat/$_n" "$_d/decode.txt" $?
 }
 
 main_rules="--callers main=- --complete main"
@@ -117,14 +109,14 @@ truth_cases() {
 		check "callers$_k" "$pout/bin/callers" "$pout/callers$_k" \
 			$callers_rules --min-samples 50
 	else
-		echo "FAIL rt-stacks/$plat/callers$_k: exited $?"
+		fail "rt-stacks/$plat/callers$_k" "exited $?"
 	fi
 	if run "ctor$_k" "$pout/bin/ctor" $_env -- "$scale"; then
 		check "ctor$_k" "$pout/bin/ctor" "$pout/ctor$_k" \
 			--callers work=busy,setup --callers busy=main \
 			--callers setup=- $main_rules
 	else
-		echo "FAIL rt-stacks/$plat/ctor$_k: exited $?"
+		fail "rt-stacks/$plat/ctor$_k" "exited $?"
 	fi
 	if run "recur$_k" "$pout/bin/recur" $_env -- "$scale"; then
 		check "recur$_k" "$pout/bin/recur" "$pout/recur$_k" \
@@ -132,7 +124,7 @@ truth_cases() {
 			--callers pong=ping,main --callers leafwork=down \
 			--callers down=down,main $main_rules
 	else
-		echo "FAIL rt-stacks/$plat/recur$_k: exited $?"
+		fail "rt-stacks/$plat/recur$_k" "exited $?"
 	fi
 	for n in 2 4; do
 		if run "threads$n$_k" "$pout/bin/threads" $_env -- "$scale" $n; then
@@ -144,7 +136,7 @@ truth_cases() {
 				--callers start=- --complete start \
 				--callers main=- --slack 0.03
 		else
-			echo "FAIL rt-stacks/$plat/threads$n$_k: exited $?"
+			fail "rt-stacks/$plat/threads$n$_k" "exited $?"
 		fi
 	done
 	if run "qsort$_k" "$pout/bin/qsortcb" $_env -- "$scale"; then
@@ -153,7 +145,7 @@ truth_cases() {
 			--callers cmp=- --callers hot=main \
 			--callers sorter=main $main_rules
 	else
-		echo "FAIL rt-stacks/$plat/qsort$_k: exited $?"
+		fail "rt-stacks/$plat/qsort$_k" "exited $?"
 	fi
 }
 
@@ -165,7 +157,7 @@ shlib_cases() {
 			-I"$top/tests/rt-accept/progs" -o "$pout/libd.so" \
 			"$progs/libd.c" >"$pout/libd.build" 2>&1 ||
 		! build shmain shmain.c -L"$pout" -lw -Wl,-rpath,"$pout"; then
-		echo "FAIL rt-stacks/$plat/shlib: cannot build"
+		fail "rt-stacks/$plat/shlib" "cannot build"
 		return
 	fi
 	if run shlib "$pout/bin/shmain" -- "$scale" "$pout/libd.so"; then
@@ -176,7 +168,7 @@ shlib_cases() {
 			--callers ldear=main --callers dcheap=main \
 			--callers ddear=main $main_rules
 	else
-		echo "FAIL rt-stacks/$plat/shlib: exited $?"
+		fail "rt-stacks/$plat/shlib" "exited $?"
 	fi
 	# A host program built without -pg, the collector preloaded: its
 	# frames are not profiled code, so the libraries' stacks stop at
@@ -185,13 +177,13 @@ shlib_cases() {
 	_so=$BUILD/libgmon.so
 	[ -f "$_so" ] || _so=$top/build/libgmon.so
 	if [ ! -f "$_so" ]; then
-		echo "SKIP rt-stacks/$plat/host: no libgmon.so"
+		skip "rt-stacks/$plat/host" "no libgmon.so"
 		return
 	fi
 	if ! $cc -O2 -I"$progs" -I"$top/tests/rt-accept/progs" \
 		-o "$pout/bin/host" "$progs/shmain.c" -L"$pout" -lw \
 		-Wl,-rpath,"$pout" -ldl >"$pout/host.build" 2>&1; then
-		echo "FAIL rt-stacks/$plat/host: cannot build"
+		fail "rt-stacks/$plat/host" "cannot build"
 	elif run host "$pout/bin/host" LD_PRELOAD="$_so" \
 		-- "$scale" "$pout/libd.so"; then
 		$decode "$pout/host/gmon.out.gmonx" --exe "$pout/bin/host" \
@@ -199,9 +191,9 @@ shlib_cases() {
 			--callers lwork=- --callers dwork=dmid --callers dmid=- \
 			--truncated-at lwork --truncated-at dmid \
 			>"$pout/host/decode.txt" 2>&1
-		verdict "rt-stacks/$plat/host" "$pout/host/decode.txt" $?
+		verdict_log "rt-stacks/$plat/host" "$pout/host/decode.txt" $?
 	else
-		echo "FAIL rt-stacks/$plat/host: exited $?"
+		fail "rt-stacks/$plat/host" "exited $?"
 	fi
 }
 
@@ -216,20 +208,20 @@ misc_cases() {
 			$decode "$_child" --exe "$pout/bin/misc" --nm "$nm" \
 				--truth "$pout/fork/truth.txt" $_r $main_rules \
 				>"$pout/fork/child.txt" 2>&1
-			verdict "rt-stacks/$plat/fork-child" \
+			verdict_log "rt-stacks/$plat/fork-child" \
 				"$pout/fork/child.txt" $?
 		else
-			echo "FAIL rt-stacks/$plat/fork-child: no profile"
+			fail "rt-stacks/$plat/fork-child" "no profile"
 		fi
 	else
-		echo "FAIL rt-stacks/$plat/fork: exited $?"
+		fail "rt-stacks/$plat/fork" "exited $?"
 	fi
 	if run signal "$pout/bin/misc" -- "$scale" signal; then
 		check signal "$pout/bin/misc" "$pout/signal" $_r $main_rules \
 			--callers hwork=handler --callers handler=- \
 			--truncated-at handler
 	else
-		echo "FAIL rt-stacks/$plat/signal: exited $?"
+		fail "rt-stacks/$plat/signal" "exited $?"
 	fi
 	if run jump "$pout/bin/misc" -- "$scale" jump; then
 		check longjmp "$pout/bin/misc" "$pout/jump" \
@@ -237,7 +229,7 @@ misc_cases() {
 			--callers cheap=main --callers dear=main \
 			$main_rules
 	else
-		echo "FAIL rt-stacks/$plat/longjmp: exited $?"
+		fail "rt-stacks/$plat/longjmp" "exited $?"
 	fi
 	if [ -n "$cxx" ] && build exc exc.cc; then
 		if run exc "$pout/bin/exc" -- "$scale"; then
@@ -246,7 +238,7 @@ misc_cases() {
 				--callers thrower=thrower,main \
 				--callers cheap=main --callers dear=main $main_rules
 		else
-			echo "FAIL rt-stacks/$plat/exceptions: exited $?"
+			fail "rt-stacks/$plat/exceptions" "exited $?"
 		fi
 	fi
 }
@@ -258,7 +250,7 @@ platform_cases() {
 	mkdir -p "$pout"
 	for p in callers ctor recur threads qsortcb misc; do
 		if ! build $p $p.c; then
-			echo "FAIL rt-stacks/$plat/build: $(head -1 "$pout/$p.build")"
+			fail "rt-stacks/$plat/build" "$(head -1 "$pout/$p.build")"
 			return
 		fi
 	done
@@ -275,9 +267,9 @@ mkdir -p "$pout"
 if cc -O1 -g -fno-omit-frame-pointer -no-pie -I"$top/include" \
 	-o "$pout/walk" "$here/walk.c" "$lib" -lpthread >"$pout/walk.build" 2>&1; then
 	"$pout/walk" >"$pout/walk.txt" 2>&1
-	verdict rt-stacks/x86_64/walk "$pout/walk.txt" $?
+	verdict_log rt-stacks/x86_64/walk "$pout/walk.txt" $?
 else
-	echo "FAIL rt-stacks/x86_64/walk: cannot build"
+	fail "rt-stacks/x86_64/walk" "cannot build"
 fi
 platform_cases "" thread
 
@@ -286,12 +278,12 @@ if run off "$pout/bin/callers" LIBGMON_STACKS=0 -- 1; then
 	if $decode "$pout/off/gmon.out.gmonx" --exe "$pout/bin/callers" \
 		>"$pout/off/decode.txt" 2>&1 ||
 		! grep -q "no STACKINFO" "$pout/off/decode.txt"; then
-		echo "FAIL rt-stacks/x86_64/off: records written"
+		fail rt-stacks/x86_64/off "records written"
 	else
-		echo "PASS rt-stacks/x86_64/off"
+		pass rt-stacks/x86_64/off
 	fi
 else
-	echo "FAIL rt-stacks/x86_64/off: exited $?"
+	fail "rt-stacks/x86_64/off" "exited $?"
 fi
 _bad='' _ours=''
 : "${GPROF:=$top/build/gprof}"
@@ -305,16 +297,8 @@ for g in "$pout"/*/gmon.out; do
 			_ours="$_ours $g"
 	fi
 done
-if [ -z "$_bad" ]; then
-	echo "PASS rt-stacks/x86_64/gnu-reads-gmon.out"
-else
-	echo "FAIL rt-stacks/x86_64/gnu-reads-gmon.out:$_bad"
-fi
-if [ -z "$_ours" ]; then
-	echo "PASS rt-stacks/x86_64/ours-reads-side-file"
-else
-	echo "FAIL rt-stacks/x86_64/ours-reads-side-file:$_ours"
-fi
+verdict rt-stacks/x86_64/gnu-reads-gmon.out "${_bad# }"
+verdict rt-stacks/x86_64/ours-reads-side-file "${_ours# }"
 
 # clang, the two clocks.
 if command -v clang >/dev/null 2>&1; then
@@ -336,7 +320,7 @@ if command -v clang >/dev/null 2>&1; then
 		}
 		truth_cases_clang
 	else
-		echo "FAIL rt-stacks/$plat/build: $(head -1 "$pout/callers.build")"
+		fail "rt-stacks/$plat/build" "$(head -1 "$pout/callers.build")"
 	fi
 fi
 
@@ -345,9 +329,9 @@ QEMU=${QEMU_AARCH64:-qemu-aarch64}
 SYSROOT=${AARCH64_SYSROOT:-/usr/aarch64-linux-gnu}
 if ! command -v "$QEMU" >/dev/null 2>&1 ||
 	! command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
-	echo "SKIP rt-stacks/aarch64: no $QEMU or aarch64-linux-gnu-gcc"
+	skip "rt-stacks/aarch64" "no $QEMU or aarch64-linux-gnu-gcc"
 elif ! (cd "$top" && make -s runtime-aarch64) >"$out/a64.build" 2>&1; then
-	echo "FAIL rt-stacks/aarch64: cannot build the collector"
+	fail "rt-stacks/aarch64" "cannot build the collector"
 else
 	# Everything with PAC and BTI (qemu -cpu max signs the return
 	# addresses); without them the walker and two programs.
@@ -364,9 +348,9 @@ else
 			-o "$pout/walk" "$here/walk.c" "$lib" -lpthread \
 			>"$pout/walk.build" 2>&1; then
 			$runner "$pout/walk" >"$pout/walk.txt" 2>&1
-			verdict "rt-stacks/$plat/walk" "$pout/walk.txt" $?
+			verdict_log "rt-stacks/$plat/walk" "$pout/walk.txt" $?
 		else
-			echo "FAIL rt-stacks/$plat/walk: cannot build"
+			fail "rt-stacks/$plat/walk" "cannot build"
 		fi
 		if [ $bp = standard ]; then
 			platform_cases ""
@@ -380,7 +364,7 @@ else
 					--callers path1=start --callers start=- \
 					--complete start --callers main=- --slack 0.03
 		else
-			echo "FAIL rt-stacks/$plat/build: cannot build"
+			fail "rt-stacks/$plat/build" "cannot build"
 		fi
 	done
 fi
@@ -388,9 +372,9 @@ fi
 # ---- musl (x86-64, dynamic) ----
 MCC=${MUSL_CC:-musl-gcc}
 if ! command -v "$MCC" >/dev/null 2>&1; then
-	echo "SKIP rt-stacks/musl: no $MCC (Debian package musl-tools)"
+	skip "rt-stacks/musl" "no $MCC (Debian package musl-tools)"
 elif ! (cd "$top" && make -s runtime-musl) >"$out/musl.build" 2>&1; then
-	echo "FAIL rt-stacks/musl: cannot build the collector"
+	fail "rt-stacks/musl" "cannot build the collector"
 else
 	plat=musl cc=$MCC cxx="" lib=$top/build/musl/libgmon.a runner=""
 	nm=nm scale=12
