@@ -4,7 +4,9 @@
 # (in a subshell, its verdict line captured), and the line it printed
 # is compared with the one its contract promises, with lib.sh's own
 # expect.  Needs no gprof of ours: GNU gprof stands in for both sides
-# where a verb runs one.  Env: BUILD.
+# where a verb runs one.  Last, lint.sh holds every suite to the verbs:
+# none prints a verdict itself or defines a verb of its own.  Env:
+# BUILD.
 set -u
 lib=$(cd "$(dirname "$0")/.." && pwd)/lib.sh
 # shellcheck source=tests/lib.sh
@@ -207,5 +209,31 @@ FAIL t
 EOF
 GPROF=$out/noisy expect tree-libsh/expect-error-stdout verdict_of expect_error t ee 'no such' x <<'EOF'
 FAIL t
+EOF
+
+# The lint: no suite prints a verdict itself or defines a verb of its
+# own.  The tree passes; made-up suites fail, each offence named (their
+# lines are written with the verdict word as an argument, so that this
+# file stays clean itself).
+tests=$(dirname "$lib")
+lint=$tests/tree-libsh/lint.sh
+expect tree-libsh/lint --empty sh "$lint" "$tests" </dev/null
+mkdir -p fake/a-echo fake/b-printf fake/c-assign fake/d-define fake/e-clean
+printf 'echo "%s a-echo/x"\n' PASS >fake/a-echo/run.sh
+F=FAIL
+printf '%s\n' "printf '$F %s: %s\\n' b-printf/x why" >fake/b-printf/run.sh
+printf 'msg="%s c-assign/x: why"\n' SKIP >fake/c-assign/run.sh
+printf '. ./harness.sh\n' >fake/d-define/run.sh
+printf 'verdict() {\n\tpass "$1"\n}\n' >fake/d-define/harness.sh
+{
+	printf '# echo "%s e-clean/x" is a comment\n' PASS
+	printf 'grep -qx "%s e-clean/x" out || fail e-clean/x "no line"\n' PASS
+	printf 'pass e-clean/y\n'
+} >fake/e-clean/run.sh
+expect tree-libsh/lint-catches --rc=1 sh "$lint" fake <<'EOF'
+a-echo/run.sh:1: prints a verdict itself (use the verbs of tests/lib.sh)
+b-printf/run.sh:1: prints a verdict itself (use the verbs of tests/lib.sh)
+c-assign/run.sh:1: prints a verdict itself (use the verbs of tests/lib.sh)
+d-define/harness.sh:1: defines verdict(), a verb of tests/lib.sh
 EOF
 exit 0
