@@ -480,7 +480,7 @@ fi
 # that time must be 30% to 150% of the CPU time the program measured: a
 # wrong rate (asked for but not delivered, or a unit slip) is far off.
 name=rt-accept/recorded-rate
-hdir=$out/cases/runtime_hot-neighbour-unsampled
+hdir=$out/cases/$(echo rt-accept/hot-neighbour-unsampled | tr / _)
 hprof=$(profiles "$hdir/run" 2>/dev/null | head -1)
 if [ -z "$hprof" ]; then
 	verdict "$name" "hot-neighbour-unsampled left no profile"
