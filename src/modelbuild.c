@@ -1,15 +1,25 @@
 /*
  * modelbuild.c - the report model of an analysis (modelbuild.h): the
- * model_opts every model shares, which table it is built from, and the
- * views' data taken from the analysis once, here.
+ * model_opts every model shares, which table it is built from, the
+ * names shown, source positions, the call graph's order and arc
+ * tables, and the views' data taken from the analysis once, here.
  */
 #include "modelbuild.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "srcline.h"
+#include "demangle.h"
 #include "exebuildid.h"
+#include "fmt.h"
+#include "hist.h"
 #include "mismatch.h"
+#include "sort.h"
+#include "task.h"
+#include "textjobs.h"
 
 void
 model_opts_init(struct model_opts *mo, const struct options *o)
@@ -21,6 +31,340 @@ model_opts_init(struct model_opts *mo, const struct options *o)
 		.print_path = o->print_path,
 		.zeros = o->zeros,
 	};
+}
+
+/* Line mode: the positions the line-mode table gives every symbol. */
+static void
+given_sources(struct model *m, const struct model_in *in, bool print_path)
+{
+	m->src = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*m->src));
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
+		struct model_src *s = &m->src[i];
+
+		if (in->files[i] == NULL)
+			continue;
+		s->path = in->files[i];
+		s->line = in->lines[i];
+		s->shown = print_path ? s->path : xpath_base(s->path);
+	}
+}
+
+/*
+ * GNU's line-mode name: "name (file:line @ addr)", NAME (RAW's shown
+ * form, freed if it is not RAW) with FN's position.  Formatted by hand:
+ * it runs for every entry of a table that can hold millions.
+ */
+static char *
+line_name(const struct model *m, uint32_t fn, const char *raw, char *name)
+{
+	static const char hex[] = "0123456789abcdef";
+	const struct model_src *s = &m->src[fn];
+	const char *base = name != NULL ? name : raw;
+	size_t nb = strlen(base), nf, k = 0;
+	char digits[24], *out, *p;
+	uint64_t a = m->st->syms[fn].addr;
+
+	if (s->shown == NULL)
+		return name != NULL ? name : xstrdup(raw);
+	nf = strlen(s->shown);
+	out = p = xmalloc(nb + nf + 64);
+	memcpy(p, base, nb);
+	p += nb;
+	*p++ = ' ';
+	*p++ = '(';
+	memcpy(p, s->shown, nf);
+	p += nf;
+	*p++ = ':';
+	if (s->line < 0) /* as "%d" prints it (damaged DWARF) */
+		*p++ = '-';
+	p = fmt_u(
+	    p, s->line < 0 ? (uint64_t)(-(int64_t)s->line) : (uint64_t)s->line,
+	    0, 0);
+	*p++ = ' ';
+	*p++ = '@';
+	*p++ = ' ';
+	do {
+		digits[k++] = hex[a & 15];
+		a >>= 4;
+	} while (a != 0);
+	while (k > 0)
+		*p++ = digits[--k];
+	*p++ = ')';
+	*p = '\0';
+	if (name != NULL)
+		free(name);
+	return out;
+}
+
+/* Every function's source position, in one pass (srcline_find). */
+static void
+find_sources(struct model *m, struct exe *x, bool print_path, bool static_only)
+{
+	size_t cursor = 0; /* the table is in address order */
+
+	if (!static_only)
+		srcline_want_all(x);
+	m->src = xcalloc(m->nfuncs, sizeof(*m->src));
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
+		struct model_src *s = &m->src[i];
+
+		if (static_only && !m->st->syms[i].is_static)
+			continue;
+		if (srcline_find_next(x, m->st->syms[i].addr, &cursor, &s->path,
+				      &s->line) != 0) {
+			s->path = NULL;
+			s->line = 0;
+			continue;
+		}
+		s->shown = print_path ? s->path : xpath_base(s->path);
+	}
+}
+
+/* "name (file.c:line)" for --inline-file-names; NAME is freed. */
+static char *
+with_position(const struct model *m, uint32_t i, char *name)
+{
+	const struct model_src *s = &m->src[i];
+	char *out;
+	size_t n;
+
+	if (s->shown == NULL)
+		return name;
+	n = strlen(name) + strlen(s->shown) + 32;
+	out = xmalloc(n);
+	snprintf(out, n, "%s (%s:%d)", name, s->shown, s->line);
+	free(name);
+	return out;
+}
+
+/* "name [libfoo.so]" for a shared object's function (objects.h); NAME
+ * (freed) or RAW when NAME is NULL. */
+static char *
+with_object(const char *raw, char *name, const char *obj)
+{
+	const char *n = name ? name : raw;
+	size_t len = strlen(n) + strlen(obj) + 4;
+	char *out = xmalloc(len);
+
+	snprintf(out, len, "%s [%s]", n, obj);
+	free(name);
+	return out;
+}
+
+static void
+make_names(struct model *m, bool demangled, bool positions)
+{
+	bool objs = false;
+
+	for (uint32_t i = 0; i < m->nfuncs && !objs; i++)
+		objs = m->st->syms[i].obj != NULL;
+	if (!demangled && !positions && !m->line_mode && !objs)
+		return;
+	m->shown = xcalloc(m->nfuncs, sizeof(*m->shown));
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
+		const char *raw = m->st->syms[i].name;
+		char *name = demangled ? demangle(raw) : NULL;
+
+		if (m->st->syms[i].obj != NULL)
+			name = with_object(raw, name, m->st->syms[i].obj);
+
+		if (m->line_mode)
+			name = line_name(m, i, raw, name);
+		else if (positions)
+			name = with_position(m, i, name ? name : xstrdup(raw));
+		m->shown[i] = name;
+	}
+}
+
+/* What by_total compares, looked up once per entry. */
+struct graph_key {
+	double total;     /* propagated self + child ticks */
+	uint64_t calls;   /* entry_calls() */
+	const char *name; /* raw, as GNU compares; NULL for a cycle */
+};
+
+/* Total time first, then cycles, then names without a leading '_'. */
+static int
+by_total(uint32_t a, uint32_t b, const void *ctx)
+{
+	const struct graph_key *ka = (const struct graph_key *)ctx + a;
+	const struct graph_key *kb = (const struct graph_key *)ctx + b;
+	double d = kb->total - ka->total;
+	const char *na = ka->name, *nb = kb->name;
+
+	if (d < 0)
+		return -1;
+	if (d > 0)
+		return 1;
+	if (na == NULL)
+		return -1;
+	if (nb == NULL)
+		return 1;
+	if (na[0] != '_' && nb[0] == '_')
+		return -1;
+	if (na[0] == '_' && nb[0] != '_')
+		return 1;
+	if (ka->calls != kb->calls)
+		return ka->calls > kb->calls ? -1 : 1;
+	/* Line symbols of one function share its name's bytes. */
+	return na == nb ? 0 : strcmp(na, nb);
+}
+
+/*
+ * M->arc_lo and M->arcs (see model.h) in one pass over the arcs rather
+ * than a walk of every list: cg_add() puts each new arc at the front of
+ * both its lists, so reverse list order is the order of arc ids.
+ */
+static void
+arc_tables(struct model *m)
+{
+	const struct callgraph *cg = m->cg;
+
+	for (int k = 0; k < 2; k++) {
+		uint32_t *lo = xcalloc(m->nfuncs + 2, sizeof(*lo));
+		uint32_t *v = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*v));
+
+		for (size_t a = 0; a < cg->narcs; a++)
+			lo[(k ? cg->arcs[a].parent : cg->arcs[a].child) + 2]++;
+		for (size_t f = 2; f < m->nfuncs + 2; f++)
+			lo[f] += lo[f - 1];
+		for (size_t a = 0; a < cg->narcs; a++)
+			v[lo[(k ? cg->arcs[a].parent : cg->arcs[a].child) +
+			     1]++] = (uint32_t)a;
+		m->arc_lo[k] = lo;
+		m->arcs[k] = v;
+	}
+}
+
+/*
+ * ORDER (entry ids ascending) in by_total's order, by keys made once:
+ * total time descending; cycles first, then names without a leading
+ * '_'; calls descending (not for cycles, which by_total sets apart in
+ * input order); the name's first bytes; then strcmp and the id (input
+ * order, as the stable sort keeps ties).  A NaN total makes by_total
+ * inconsistent: gp_sort decides then.
+ */
+#define CALLS_PACKED ((1ull << 62) - 1) /* calls that fit beside a class */
+
+static void
+sort_graph(uint32_t *order, size_t total, const struct graph_key *keys,
+	   unsigned nthreads)
+{
+	struct gp_key *k = xcalloc(total ? total : 1, sizeof(*k));
+	bool packed = true;
+
+	for (size_t i = 0; i < total; i++)
+		packed &= keys[i].calls <= CALLS_PACKED;
+	for (size_t i = 0; i < total; i++) {
+		const struct graph_key *g = &keys[order[i]];
+		uint64_t class = g->name == NULL     ? 0
+				 : g->name[0] == '_' ? 2
+						     : 1;
+
+		if (isnan(g->total)) {
+			free(k);
+			gp_sort(order, total, by_total, keys);
+			return;
+		}
+		k[i].k[0] = ~gp_key_double(g->total);
+		k[i].name = g->name;
+		k[i].id = order[i];
+		if (!packed) {
+			k[i].k[1] = class;
+			k[i].k[2] = g->name == NULL ? 0 : ~g->calls;
+			continue;
+		}
+		/* Class and calls in one key, the name's first 8 bytes in
+		 * the next: strcmp only past them. */
+		k[i].k[1] = class << 62 |
+			    (g->name == NULL ? 0 : CALLS_PACKED - g->calls);
+		k[i].k[2] = 0;
+		if (g->name != NULL)
+			k[i].name = gp_key_name_rest(g->name, &k[i].k[2], NULL);
+	}
+	gp_sort_keys_par(k, total, nthreads);
+	for (size_t i = 0; i < total; i++)
+		order[i] = k[i].id;
+	free(k);
+}
+
+static void
+arc_tables_task(void *m)
+{
+	arc_tables(m);
+}
+
+/* ORDER and INDEX by total time, and (on a second thread when the
+ * graph is large: it reads only the arcs and writes only its own
+ * arrays) the arc tables. */
+static void
+order_graph(struct model *m, const uint32_t *skip)
+{
+	size_t total = m->nfuncs + m->ncycles;
+	struct graph_key *keys = xcalloc(total ? total : 1, sizeof(*keys));
+	/* The call graph's text is about 600 bytes an entry. */
+	unsigned nthreads = textjobs_threads(600 * total);
+	struct task tables;
+
+	task_start(&tables, arc_tables_task, m, nthreads > 1);
+
+	m->order = xcalloc(total, sizeof(*m->order));
+	m->index = xcalloc(total, sizeof(*m->index));
+
+	for (size_t i = 0; i < total; i++) {
+		m->order[i] = (entry_id)i;
+		keys[i].total = entry_total_ticks(m, (entry_id)i);
+		keys[i].calls = entry_calls(m, (entry_id)i);
+		keys[i].name =
+		    entry_is_cycle(m, (entry_id)i) ? NULL : m->st->syms[i].name;
+	}
+	sort_graph(m->order, total, keys, nthreads);
+	free(keys);
+	for (size_t i = 0; i < total; i++)
+		m->index[m->order[i]] =
+		    (uint32_t)i + 1 + (skip ? skip[m->order[i]] : 0);
+	task_join(&tables);
+}
+
+void
+model_build(struct model *m, const struct model_in *in,
+	    const struct model_opts *mo)
+{
+	const struct callgraph *cg = in->cg;
+	const struct gmon *g = in->g;
+
+	memset(m, 0, sizeof(*m));
+	m->st = in->st;
+	m->cg = cg;
+	m->total_ticks = in->total_ticks;
+	m->flat_excluded = in->flat_excluded;
+	m->flat_order = in->flat_order;
+	m->name_order = in->name_order;
+	m->nflat = in->nflat;
+	m->nnamed = in->nnamed;
+	m->exec_hidden = in->exec_hidden;
+	m->nfuncs = cg->n;
+	m->ncycles = cg->ncycles;
+	m->hz = g != NULL && g->have_rate ? g->rate : 0;
+	m->dimen = g != NULL && g->have_rate ? g->dimen : "seconds";
+	m->abbrev = g != NULL && g->have_rate ? g->abbrev : 's';
+	m->bin_bytes = g != NULL ? hist_bin_bytes(g) : 0;
+	/* Without a histogram (or with a rate of 0) hz is 0 and times
+	 * print as nan or inf, as GNU gprof prints them. */
+	m->print_time = cg->print_time > 0 ? cg->print_time : 1.0;
+	m->zeros = mo->zeros;
+	m->line_mode = in->files != NULL;
+	m->is_line = in->is_line;
+	m->bbs = in->bbs;
+	m->nbbs = in->nbbs;
+	m->measured = in->measured;
+	if (m->line_mode)
+		given_sources(m, in, mo->print_path);
+	else if (mo->sources || mo->inline_file_names)
+		find_sources(m, in->x, mo->print_path, mo->static_sources);
+	make_names(m, mo->demangle, mo->inline_file_names);
+	if (mo->graph)
+		order_graph(m, in->index_skip);
 }
 
 /* What a model of R is built from. */
