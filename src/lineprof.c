@@ -10,30 +10,13 @@
 
 #include "bbsum.h"
 #include "hist.h"
+#include "plan.h"
 
 /* cg_tally's filter: the arc lists of -q/-Q/-k, on the table. */
 static bool
 arc_selected(void *ctx, uint32_t parent, uint32_t child)
 {
 	return select_arc(ctx, parent, child);
-}
-
-/*
- * Whether the reports O asks for show only entries that own a sample,
- * an arc or a block count: GNU's flat profile and call graph (and its
- * index) without -z, with no symbol specification (which could name an
- * entry that owns nothing), in the text view.  A profile with neither
- * samples nor arcs gets -C's counts instead (reports.c): all entries.
- */
-bool
-lineprof_shows_only_used(const struct options *o, const struct gmon *g)
-{
-	if (o->nspecs != 0 || o->zeros || o->view != NULL || o->debug != 0 ||
-	    o->error_bars || o->diff_base != NULL || o->static_calls)
-		return false;
-	if ((o->style & ~(unsigned)(OUT_FLAT | OUT_GRAPH)) != 0)
-		return false;
-	return o->style != 0 || g->nhists > 0 || g->narcs > 0;
 }
 
 /* The entry of V[0..N) (LM's entries ORD[]) that holds ADDR, as
@@ -351,13 +334,13 @@ skip_counts(struct lineprof *lp, const struct hidden *h)
 }
 
 /*
- * LP's table: LM's entries that own some address, all of them or (when
- * O's reports show only used entries, see lineprof_shows_only_used) those that
+ * LP's table: LM's entries that own some address, all of them or (CUT:
+ * the reports show only used entries, plan.h's line_cut) those that
  * mark_used() keeps; H gets the others (nothing when all are kept).
  */
 static int
 copy_table(struct lineprof *lp, const struct linemode *lm, const struct gmon *g,
-	   const struct options *o, struct hidden *h, struct gp_err *err)
+	   bool cut, struct hidden *h, struct gp_err *err)
 {
 	size_t n = 0, k = 0;
 	uint32_t *ord = xcalloc(lm->st.n ? lm->st.n : 1, sizeof(*ord));
@@ -366,7 +349,7 @@ copy_table(struct lineprof *lp, const struct linemode *lm, const struct gmon *g,
 	for (size_t i = 0; i < lm->st.n; i++)
 		if (lm->st.syms[i].end >= lm->st.syms[i].addr)
 			ord[n++] = (uint32_t)i;
-	if (lineprof_shows_only_used(o, g)) {
+	if (cut) {
 		keep = xcalloc(n ? n : 1, sizeof(*keep));
 		if (mark_used(lm, g, ord, n, keep, err) != 0) {
 			free(keep);
@@ -432,7 +415,8 @@ range_ends(const struct lineprof *lp, const struct symtab *funcs)
 int
 lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 		 const struct symtab *funcs, const struct gmon *g,
-		 const struct options *o, struct gp_err *err)
+		 const struct options *o, const struct plan *plan,
+		 struct gp_err *err)
 {
 	const struct symtab *st = &lp->lt.st;
 	struct cg_select cs;
@@ -441,7 +425,7 @@ lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 
 	memset(lp, 0, sizeof(*lp));
 	lp->built = true;
-	if (copy_table(lp, lm, g, o, &h, err) != 0)
+	if (copy_table(lp, lm, g, plan->line_cut, &h, err) != 0)
 		return -1;
 	ends = range_ends(lp, funcs);
 	select_build_at(&lp->lt.sel, o, st, lp->files, lp->lines, ends);
@@ -456,7 +440,8 @@ lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 		hidden_free(&h);
 		return -1;
 	}
-	cg_assemble(&lp->lt.cg, lp->lt.ticks, &cs);
+	analysed_assemble(&lp->lt, &cs, plan->flat_order, plan->name_order,
+			  plan->zeros);
 	if (h.kpos != NULL)
 		skip_counts(lp, &h);
 	hidden_free(&h);

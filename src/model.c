@@ -169,8 +169,6 @@ model_free(struct model *m)
 	for (size_t i = 0; i < m->nmaps; i++)
 		free(m->maps[i].build_id);
 	free(m->maps);
-	if (m->have_sites)
-		callsites_free(&m->sites);
 	memset(m, 0, sizeof(*m));
 }
 

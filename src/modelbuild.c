@@ -1,17 +1,21 @@
 /*
  * modelbuild.c - the report model of an analysis (modelbuild.h): the
  * model_opts every model shares, which table it is built from, the
- * names shown, source positions, the call graph's order and arc
- * tables, and the views' data taken from the analysis once, here.
+ * names shown, the call graph's order and arc tables, and the views'
+ * data taken from the analysis once, here.
+ *
+ * Invariant: a projection of what the analysis holds.  Nothing here
+ * reads a file or changes the analysis: the analysis looked up what the
+ * plan said the printers show (positions, call sites, the build id).
  */
 #include "modelbuild.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "srcline.h"
 #include "demangle.h"
 #include "exebuildid.h"
 #include "fmt.h"
@@ -96,26 +100,18 @@ line_name(const struct model *m, uint32_t fn, const char *raw, char *name)
 	return out;
 }
 
-/* Every function's source position, in one pass (srcline_find). */
+/* The positions the analysis looked up (analysed.h), as shown. */
 static void
-find_sources(struct model *m, struct exe *x, bool print_path, bool static_only)
+copy_sources(struct model *m, const struct src_pos *src, bool print_path)
 {
-	size_t cursor = 0; /* the table is in address order */
-
-	if (!static_only)
-		srcline_want_all(x);
 	m->src = xcalloc(m->nfuncs, sizeof(*m->src));
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		struct model_src *s = &m->src[i];
 
-		if (static_only && !m->st->syms[i].is_static)
+		if (src[i].path == NULL)
 			continue;
-		if (srcline_find_next(x, m->st->syms[i].addr, &cursor, &s->path,
-				      &s->line) != 0) {
-			s->path = NULL;
-			s->line = 0;
-			continue;
-		}
+		s->path = src[i].path;
+		s->line = src[i].line;
 		s->shown = print_path ? s->path : xpath_base(s->path);
 	}
 }
@@ -360,8 +356,10 @@ model_build(struct model *m, const struct model_in *in,
 	m->measured = in->measured;
 	if (m->line_mode)
 		given_sources(m, in, mo->print_path);
-	else if (mo->sources || mo->inline_file_names)
-		find_sources(m, in->x, mo->print_path, mo->static_sources);
+	else if (in->src != NULL)
+		copy_sources(m, in->src, mo->print_path);
+	/* The plan looks every position up for --inline-file-names. */
+	assert(!mo->inline_file_names || m->src != NULL);
 	make_names(m, mo->demangle, mo->inline_file_names);
 	if (mo->graph)
 		order_graph(m, in->index_skip);
@@ -369,13 +367,14 @@ model_build(struct model *m, const struct model_in *in,
 
 /* What a model of R is built from. */
 static void
-table_in(struct model_in *in, const struct analysed *r, struct analysis *a)
+table_in(struct model_in *in, const struct analysed *r,
+	 const struct analysis *a)
 {
 	*in = (struct model_in){
 		.st = &r->st,
 		.cg = &r->cg,
 		.g = &a->g,
-		.x = &a->x,
+		.src = r->src,
 		.total_ticks = r->total_ticks,
 		.flat_excluded = r->flat_excluded,
 		.exec_hidden = r->exec_hidden,
@@ -390,15 +389,14 @@ table_in(struct model_in *in, const struct analysed *r, struct analysis *a)
 
 /* The run as the views describe it: program, files, warnings. */
 static void
-describe_run(struct model_prog *p, struct analysis *a)
+describe_run(struct model_prog *p, const struct analysis *a)
 {
 	const struct gmon *g = &a->g;
-	char id[2 * 64 + 1];
 	struct gp_err msg;
 
 	p->path = a->x.path;
-	if (exe_build_id(&a->x, id, sizeof(id)) == 0)
-		p->build_id = xstrdup(id);
+	if (a->build_id != NULL)
+		p->build_id = xstrdup(a->build_id);
 	p->profiles = xcalloc(g->nfiles ? g->nfiles : 1, sizeof(*p->profiles));
 	for (size_t i = 0; i < g->nfiles; i++) {
 		p->profiles[p->nprofiles++] = g->files[i].path;
@@ -460,7 +458,7 @@ map_objects(struct model *m, const struct analysis *a, bool line_table)
 }
 
 void
-model_from_analysis(struct model *m, struct analysis *a,
+model_from_analysis(struct model *m, const struct analysis *a,
 		    const struct model_opts *mo)
 {
 	struct model_in in;
@@ -484,7 +482,8 @@ model_from_analysis(struct model *m, struct analysis *a,
 		map_objects(m, a, mo->line_table);
 	}
 	if (mo->sites) {
-		callsites_find(&m->sites, m->cg, &a->g, &a->x);
-		m->have_sites = true;
+		/* Looked up for the function table, when the plan said. */
+		assert(a->have_sites && !mo->line_table);
+		m->sites = &a->sites;
 	}
 }

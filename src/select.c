@@ -19,13 +19,14 @@ struct where {
 	int line;
 };
 
-/* Source positions, looked up only when a spec names a file or line. */
+/* Source positions, looked up only when a spec names a file or line
+ * (select_needs_positions). */
 static struct where *
 positions(const struct symtab *st, struct exe *x)
 {
 	struct where *w = xcalloc(st->n ? st->n : 1, sizeof(*w));
 
-	srcline_want_all(x); /* every function's, not only the static ones' */
+	/* The DWARF pass covers every function then (plan.c). */
 	for (size_t i = 0; i < st->n; i++) {
 		const char *file;
 		int line;
@@ -57,8 +58,8 @@ match_all(const struct symspec *sp, const struct symtab *st,
 	return any;
 }
 
-static bool
-needs_positions(const struct options *o)
+bool
+select_needs_positions(const struct options *o)
 {
 	for (size_t i = 0; i < o->nspecs; i++) {
 		struct symspec sp;
@@ -259,7 +260,8 @@ void
 select_build(struct selection *sel, const struct options *o,
 	     const struct symtab *st, struct exe *x)
 {
-	build(sel, o, st, needs_positions(o) ? positions(st, x) : NULL, NULL);
+	build(sel, o, st, select_needs_positions(o) ? positions(st, x) : NULL,
+	      NULL);
 }
 
 void

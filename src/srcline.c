@@ -565,21 +565,6 @@ srcline_find(struct exe *x, uint64_t addr, const char **file, int *line)
 	return answer(x, hit, addr, file, line);
 }
 
-void
-srcline_want_all(struct exe *x)
-{
-	sources_ready(x);
-	if (!x->src_static_only)
-		return;
-	free(x->src); /* the file names are in X->kept */
-	x->src = NULL;
-	x->nsrc = 0;
-	x->src_static_only = false;
-	prefetch_sources(x);
-	if (x->nnotes > 0)
-		warn_pending(x);
-}
-
 int
 srcline_find_next(struct exe *x, uint64_t addr, size_t *cursor,
 		  const char **file, int *line)
