@@ -57,8 +57,7 @@ warn_mismatch(struct analysis *a, const struct options *o)
 {
 	struct gp_err msg;
 
-	a->arc_syms =
-	    xcalloc(a->g.narcs ? 2 * a->g.narcs : 1, sizeof(*a->arc_syms));
+	a->arc_syms = xcalloc(2 * a->g.narcs, sizeof(*a->arc_syms));
 	mismatch_check(&a->mismatch, &a->g, &a->x, &a->fn.st, a->arc_syms);
 	a->mismatch_checked = true;
 	for (size_t k = 0;

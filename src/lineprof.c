@@ -199,9 +199,9 @@ hidden_build(struct hidden *h, const struct sym *v, const uint32_t *ord,
 		cap *= 2;
 	slot = xmalloc(cap * sizeof(*slot));
 	memset(slot, 0xff, cap * sizeof(*slot));
-	gid = xcalloc(m ? m : 1, sizeof(*gid));
-	h->group = xcalloc(m ? m : 1, sizeof(*h->group));
-	h->pos = xcalloc(m ? m : 1, sizeof(*h->pos));
+	gid = xcalloc(m, sizeof(*gid));
+	h->group = xcalloc(m, sizeof(*h->group));
+	h->pos = xcalloc(m, sizeof(*h->pos));
 	h->nhidden = m;
 	/* Distinct name pointers (the line symbols of one function share
 	 * one), by a hash of the pointer. */
@@ -224,7 +224,7 @@ hidden_build(struct hidden *h, const struct sym *v, const uint32_t *ord,
 	}
 	free(slot);
 	/* Each group's positions, in table order. */
-	fill = xcalloc(ng ? ng : 1, sizeof(*fill));
+	fill = xcalloc(ng, sizeof(*fill));
 	for (size_t k = 0, at = 0; k < ng; k++) {
 		h->group[k].first = (uint32_t)at;
 		fill[k] = (uint32_t)at;
@@ -343,14 +343,14 @@ copy_table(struct lineprof *lp, const struct linemode *lm, const struct gmon *g,
 	   bool cut, struct hidden *h, struct gp_err *err)
 {
 	size_t n = 0, k = 0;
-	uint32_t *ord = xcalloc(lm->st.n ? lm->st.n : 1, sizeof(*ord));
+	uint32_t *ord = xcalloc(lm->st.n, sizeof(*ord));
 	bool *keep = NULL;
 
 	for (size_t i = 0; i < lm->st.n; i++)
 		if (lm->st.syms[i].end >= lm->st.syms[i].addr)
 			ord[n++] = (uint32_t)i;
 	if (cut) {
-		keep = xcalloc(n ? n : 1, sizeof(*keep));
+		keep = xcalloc(n, sizeof(*keep));
 		if (mark_used(lm, g, ord, n, keep, err) != 0) {
 			free(keep);
 			free(ord);
@@ -359,14 +359,14 @@ copy_table(struct lineprof *lp, const struct linemode *lm, const struct gmon *g,
 		for (size_t j = 0; j < n; j++)
 			k += keep[j];
 		hidden_build(h, lm->st.syms, ord, n, keep);
-		h->kpos = xcalloc(k ? k : 1, sizeof(*h->kpos));
+		h->kpos = xcalloc(k, sizeof(*h->kpos));
 	} else {
 		k = n;
 	}
-	lp->lt.st.syms = xcalloc(k ? k : 1, sizeof(*lp->lt.st.syms));
-	lp->files = xcalloc(k ? k : 1, sizeof(*lp->files));
-	lp->lines = xcalloc(k ? k : 1, sizeof(*lp->lines));
-	lp->is_line = xcalloc(k ? k : 1, sizeof(*lp->is_line));
+	lp->lt.st.syms = xcalloc(k, sizeof(*lp->lt.st.syms));
+	lp->files = xcalloc(k, sizeof(*lp->files));
+	lp->lines = xcalloc(k, sizeof(*lp->lines));
+	lp->is_line = xcalloc(k, sizeof(*lp->is_line));
 	k = 0;
 	for (size_t j = 0; j < n; j++) {
 		size_t i = ord[j];
@@ -396,7 +396,7 @@ copy_table(struct lineprof *lp, const struct linemode *lm, const struct gmon *g,
 static uint64_t *
 range_ends(const struct lineprof *lp, const struct symtab *funcs)
 {
-	uint64_t *ends = xcalloc(lp->lt.st.n ? lp->lt.st.n : 1, sizeof(*ends));
+	uint64_t *ends = xcalloc(lp->lt.st.n, sizeof(*ends));
 
 	for (size_t i = 0; i < lp->lt.st.n; i++) {
 		sym_id f = lp->is_line[i]
@@ -434,7 +434,7 @@ lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 	cg_tally(&lp->lt.cg, g, arc_selected, &lp->lt.sel);
 	select_report_flags(&lp->lt.sel, lp->lt.st.n, &lp->lt.graph_flags,
 			    &lp->lt.flat_excluded, &lp->lt.exec_hidden, &cs);
-	lp->lt.ticks = xcalloc(st->n ? st->n : 1, sizeof(*lp->lt.ticks));
+	lp->lt.ticks = xcalloc(st->n, sizeof(*lp->lt.ticks));
 	if (hist_charge(g, st, lp->lt.flat_excluded, lp->lt.ticks,
 			&lp->lt.total_ticks, err) != 0) {
 		hidden_free(&h);

@@ -41,7 +41,7 @@ model_opts_init(struct model_opts *mo, const struct options *o)
 static void
 given_sources(struct model *m, const struct model_in *in, bool print_path)
 {
-	m->src = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(*m->src));
+	m->src = xcalloc(m->nfuncs, sizeof(*m->src));
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		struct model_src *s = &m->src[i];
 
@@ -218,7 +218,7 @@ arc_tables(struct model *m)
 
 	for (int k = 0; k < 2; k++) {
 		uint32_t *lo = xcalloc(m->nfuncs + 2, sizeof(*lo));
-		uint32_t *v = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*v));
+		uint32_t *v = xcalloc(cg->narcs, sizeof(*v));
 
 		for (size_t a = 0; a < cg->narcs; a++)
 			lo[(k ? cg->arcs[a].parent : cg->arcs[a].child) + 2]++;
@@ -246,7 +246,7 @@ static void
 sort_graph(uint32_t *order, size_t total, const struct graph_key *keys,
 	   unsigned nthreads)
 {
-	struct gp_key *k = xcalloc(total ? total : 1, sizeof(*k));
+	struct gp_key *k = xcalloc(total, sizeof(*k));
 	bool packed = true;
 
 	for (size_t i = 0; i < total; i++)
@@ -297,7 +297,7 @@ static void
 order_graph(struct model *m, const uint32_t *skip)
 {
 	size_t total = m->nfuncs + m->ncycles;
-	struct graph_key *keys = xcalloc(total ? total : 1, sizeof(*keys));
+	struct graph_key *keys = xcalloc(total, sizeof(*keys));
 	/* The call graph's text is about 600 bytes an entry. */
 	unsigned nthreads = textjobs_threads(600 * total);
 	struct task tables;
@@ -397,7 +397,7 @@ describe_run(struct model_prog *p, const struct analysis *a)
 	p->path = a->x.path;
 	if (a->build_id != NULL)
 		p->build_id = xstrdup(a->build_id);
-	p->profiles = xcalloc(g->nfiles ? g->nfiles : 1, sizeof(*p->profiles));
+	p->profiles = xcalloc(g->nfiles, sizeof(*p->profiles));
 	for (size_t i = 0; i < g->nfiles; i++) {
 		p->profiles[p->nprofiles++] = g->files[i].path;
 		p->nrate_assumed += g->files[i].rate_assumed;

@@ -68,7 +68,7 @@ static size_t
 sorted_ids(struct gp_key *k, size_t n, uint32_t **out)
 {
 	gp_sort_keys(k, n);
-	*out = xcalloc(n ? n : 1, sizeof(**out));
+	*out = xcalloc(n, sizeof(**out));
 	for (size_t i = 0; i < n; i++)
 		(*out)[i] = k[i].id;
 	free(k);
@@ -79,7 +79,7 @@ size_t
 presort_flat(const struct callgraph *cg, const struct symtab *st,
 	     const bool *excluded, bool zeros, uint32_t **out)
 {
-	struct gp_key *k = xcalloc(cg->n ? cg->n : 1, sizeof(*k));
+	struct gp_key *k = xcalloc(cg->n, sizeof(*k));
 	size_t n = 0;
 
 	for (uint32_t i = 0; i < cg->n; i++) {
@@ -107,7 +107,7 @@ size_t
 presort_names(const struct callgraph *cg, const struct symtab *st, bool zeros,
 	      uint32_t **out)
 {
-	struct gp_key *k = xcalloc(cg->n ? cg->n : 1, sizeof(*k));
+	struct gp_key *k = xcalloc(cg->n, sizeof(*k));
 	size_t n = 0;
 
 	for (uint32_t i = 0; i < cg->n; i++) {

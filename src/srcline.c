@@ -453,10 +453,10 @@ prefetch_sources(struct exe *x)
 	size_t n = 0;
 	Dwarf_Die cu;
 
-	uint64_t *addr = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*addr));
-	uint32_t *ids = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*ids));
+	uint64_t *addr = xcalloc(x->nsyms, sizeof(*addr));
+	uint32_t *ids = xcalloc(x->nsyms, sizeof(*ids));
 
-	x->src = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*x->src));
+	x->src = xcalloc(x->nsyms, sizeof(*x->src));
 	for (size_t i = 0; i < x->nsyms; i++)
 		if (x->syms[i].letter == 't' ||
 		    (!x->src_static_only &&
