@@ -90,6 +90,7 @@ bench: $(B)/gprof $(B)/mkgmon $(RUNTIME_LIBS)
 	@sh bench/runtime.sh $(CURDIR)/build
 	@sh bench/runtime-aarch64.sh $(CURDIR)/build
 	@sh bench/stacks-real.sh $(CURDIR)/build $(CURDIR)/$(B)/gprof
+	@sh bench/flame.sh $(CURDIR)/build $(CURDIR)/$(B)/gprof
 
 fuzz:
 	@sh scripts/ensure-deps.sh fuzz

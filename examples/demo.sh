@@ -99,12 +99,17 @@ share() {
 		!seen && $(NF-1) != c && NF >= 5 && $3 ~ /\// { o += $1 + $2 }
 		seen && !done { done = 1; t = v + o; printf "%.1f", (t > 0 ? 100 * v / t : 0) }' "$2"
 }
+# entry FILE: work()'s entry in the call graph of FILE, with its header.
+entry() {
+	sed -n '/^index/,/^---/p' "$1"
+}
 echo "\$ ../gprof -b -qwork callers callers.out              # gprof's estimate"
 ../gprof -b -qwork callers callers.out >callers-est.txt 2>/dev/null
+entry callers-est.txt
 echo "\$ ../gprof -b -qwork --measured callers callers.out   # from the stacks"
 ../gprof -b -qwork --measured callers callers.out >callers-meas.txt 2>/dev/null
 grep 'times measured from' callers-meas.txt
-sed -n '/^index/,/^---/p' callers-meas.txt
+entry callers-meas.txt
 echo "dear() spends $(share dear callers-meas.txt) % of work()'s time by the stacks,"
 echo "$(share dear callers-est.txt) % by gprof's estimate (which shares time by call counts)."
 cat <<EOF

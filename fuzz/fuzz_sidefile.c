@@ -8,7 +8,9 @@
  * others: those whose size is 1 modulo 16) the same bytes go through
  * sidefile_check() as PROFILE.gmonx beside a GNU profile header whose
  * run id is the input's bytes 24-35 (where RUN keeps it), so the run-id
- * and keep paths run too; its warnings go to stderr as "gprof: " lines.
+ * and keep paths run too (and the TIE path, which ties nothing unless
+ * the input holds that header's size and hash); its warnings go to
+ * stderr as "gprof: " lines.
  * A decoded load map (OBJECT, HIST, ARCS) is checked too (ids declared,
  * arc ends in range, bins held) and gathered twice by objects_add(), as
  * two summed profiles would be, then described and encoded as -s's
@@ -30,7 +32,9 @@
 
 #include "diag.h"
 #include "exe.h"
+#include "gmon.h"
 #include "gmon_format.h"
+#include "gmon_hash.h"
 #include "objects.h"
 #include "reader.h"
 #include "sidefile.h"
@@ -149,7 +153,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	x.fd = -1;
 	struct sidefile keep;
 	memset(&keep, 0, sizeof(keep));
-	sidefile_check(prof, &x, "exe", &keep, NULL, NULL);
+	/* The profile as gmon_read() describes it: its bytes' size and
+	 * hash (a TIE record ties only when the input has them), and us
+	 * as its owner, like the side file's. */
+	struct gmon_file pf;
+	memset(&pf, 0, sizeof(pf));
+	pf.path = prof;
+	pf.size = sizeof(hdr);
+	pf.hash = gmon_hash_bytes(hdr, sizeof(hdr));
+	pf.hashed = size % 2 == 0; /* else hashed again from the file */
+	pf.has_owner = true;
+	pf.owner = (uint32_t)getuid();
+	sidefile_check(&pf, &x, "exe", &keep, NULL, NULL);
 	sidefile_free(&keep);
 	return 0;
 }

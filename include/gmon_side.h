@@ -21,13 +21,25 @@
  * a record without a new version); a body shorter than its fixed part is
  * an error.  The RUN record comes first and exactly once; END comes
  * last and exactly once (a file without it was cut short); the others
- * are optional: CLOCK at most once, THREAD once per thread, TOTALS at
- * most once.
+ * are optional: TIE at most once (writers put it right after RUN),
+ * CLOCK at most once, THREAD once per thread, TOTALS at most once.
+ *
+ * Which profile a side file belongs to.  Whoever writes the profile
+ * writes its side file too (the collector: gmon.out; gprof -s:
+ * gmon.sum), and the TIE record holds the size and the hash
+ * (include/gmon_hash.h) of the profile's complete bytes as written.  A
+ * reader hashes the profile it reads and uses the side file only when
+ * both agree, and only when the side file's owner is the profile's
+ * owner (a side file placed by another user in a shared directory is
+ * never read); any other side file is ignored with a warning.  Side
+ * files written before TIE (2026-12) have none: for them the older
+ * rule holds, RUN's run id equal to the profile header's spare bytes,
+ * and a run id of all zeros (glibc's gmon.out has zeros there) ties
+ * nothing.  Readers before TIE skip it and keep the older rule.
  *
  * RUN (tag 1): which run and which program.
  *   0  u8   run_id[12]   the same 12 bytes as gmon.out's header spare
- *                        bytes: the two files belong together when
- *                        they are equal
+ *                        bytes (the tie of side files without TIE)
  *  12  u32  flags        0
  *  16  u64  load_base    subtracted from every address in gmon.out
  *  24  u64  text_lo      the histogram's range, as written in gmon.out
@@ -37,6 +49,10 @@
  *  44  u32  exe_len      bytes of the executable's path (no NUL), at
  *                        most 4096
  *  48  u8   build_id[build_id_len], then char exe[exe_len]
+ *
+ * TIE (tag 11): the profile this side file belongs to.
+ *   0  u64  size         bytes of the profile file, as written
+ *   8  u64  hash         gmon_hash_bytes() of those bytes
  *
  * CLOCK (tag 2): the sampler (runtime/sample.h, struct sample_result).
  *   0  u32  kind         GMON_SIDE_CLOCK_*: the clock that ran
@@ -63,11 +79,34 @@
  *  88  char name[name_len]
  *
  * THREAD (tag 3): one thread that ran the hooks.
- *   0  u64  tid          kernel thread id
+ *   0  u64  tid          kernel thread id (folded: the last one's)
  *   8  u64  calls        hook calls counted on it
  *  16  u64  arcs         distinct arcs in its table
  *  24  u64  nested       calls counted while its hook was interrupted
  *  32  u64  dropped      calls that could not be counted (no memory)
+ * The per-thread part (older collectors stop at 40 bytes: a THREAD of
+ * fewer than 88 bytes, or of index 0, has no per-thread data):
+ *  40  u32  index        1, 2, ...: unique in the file; THREADARCS and
+ *                        STACKOWNER name threads by it
+ *  44  u32  folded       threads counted in this record besides one
+ *  48  u64  cpu_ns       CPU time of its thread(s) (CLOCK_THREAD_CPUTIME
+ *                        at their end, or at the write when still live)
+ *  56  u64  samples      periods of gmon.out's rate sampled on it (the
+ *                        periods the ledger carries over from ended
+ *                        threads are nobody's)
+ *  64  u64  first_ns     CLOCK_REALTIME (ns since the epoch) of its first
+ *                        hook call (folded: the earliest)
+ *  72  u64  last_ns      CLOCK_REALTIME of its end, or of the write when
+ *                        live (folded: the latest)
+ *  80  u32  flags        GMON_SIDE_THREAD_*
+ *  84  u32  name_len     bytes of its name (no NUL), at most 15
+ *  88  char name[name_len]  what pthread_setname_np or PR_SET_NAME set,
+ *                        read when it ended or when the profile was
+ *                        written ("[other]" with the MIXED flag)
+ * The collector keeps up to 256 ended threads apart; a thread that ends
+ * beyond that is folded into the record of its name, or, when none has
+ * it, into one record "[other]": per-thread records, arcs and stacks
+ * stay bounded whatever the number of threads.
  *
  * TOTALS (tag 4): over every thread, in 64 bits (gmon.out's arc counts
  * are 32-bit).
@@ -132,8 +171,8 @@
  * depth cap.  It is complete when it stops at a return address into
  * code that is not profiled whose frame chain ends there (libc's start
  * code that called main or a thread's start routine: runtime/stacks.c
- * takes the caller of the thread's first hook call, when that lies in
- * a shared object), or where the frame chain itself ends (a null frame
+ * learns it from the calls into profiled code from a shared object
+ * with no profiled frame above them), or where the frame chain itself ends (a null frame
  * pointer or return address: a static program's start code); any other
  * stop flags the stack GMON_SIDE_STACK_TRUNCATED, and it is kept as far
  * as it was known.
@@ -160,8 +199,32 @@
  *        u32 frame[depth] indexes into this record's frames, innermost
  *                        (the sampled PC) first, outermost last }
  *
+ * STACKOWNER (tag 13): whose samples the STACKS records that follow
+ * hold, up to the next STACKOWNER or STACKINFO (older readers skip it
+ * and sum every STACKS record, as before).
+ *   0  u32  thread       a THREAD index; 0: no thread's in particular
+ *   4  u32  reserved     0
+ *
+ * THREADARCS (tag 12): the exact arcs counted on one thread, between
+ * executable addresses too (which ARCS leaves to gmon.out), classified
+ * as ARCS's; over every thread they sum to gmon.out's arcs and ARCS
+ * (whose 32-bit counts may have saturated).  Any number per thread; a
+ * reader sums repeats.
+ *   0  u32  thread       a THREAD index (never 0)
+ *   4  u32  reserved     0
+ *   8  u64  narcs        entries that follow, 32 bytes each, as in ARCS
+ *
+ * WINDOW (tag 14): the wall-clock time the profile covers, at most once.
+ *   0  u64  start_ns     CLOCK_REALTIME (ns since the epoch) when
+ *                        counting began
+ *   8  u64  end_ns       CLOCK_REALTIME when the profile was written
+ *  16  u32  seq          the profile's number in the run: 1, 2, ... (a
+ *                        snapshot each, the final one last)
+ *  20  u32  flags        GMON_SIDE_WINDOW_SNAPSHOT: the program went on
+ * A snapshot is cumulative from start_ns.
+ *
  * STACKINFO (tag 10): at most once, after the STACKS records; the sums
- * a reader cannot rebuild from them.
+ * a reader cannot rebuild from them (over every thread).
  *   0  u64  samples      samples whose PC was in known code
  *   8  u64  stacks       of those, samples whose stack is in STACKS
  *  16  u64  truncated    of those, samples whose stack is TRUNCATED
@@ -193,11 +256,19 @@
 #define GMON_SIDE_ARCS 8
 #define GMON_SIDE_STACKS 9
 #define GMON_SIDE_STACKINFO 10
+#define GMON_SIDE_TIE 11
+#define GMON_SIDE_THREADARCS 12
+#define GMON_SIDE_STACKOWNER 13
+#define GMON_SIDE_WINDOW 14
 
 /* Fixed parts of the bodies, in bytes. */
 #define GMON_SIDE_RUN_LEN 48
 #define GMON_SIDE_CLOCK_LEN 88
-#define GMON_SIDE_THREAD_LEN 40
+#define GMON_SIDE_THREAD_LEN 40  /* what every THREAD holds */
+#define GMON_SIDE_THREAD_LEN2 88 /* with the per-thread part */
+#define GMON_SIDE_THREADARCS_LEN 16
+#define GMON_SIDE_STACKOWNER_LEN 8
+#define GMON_SIDE_WINDOW_LEN 24
 #define GMON_SIDE_TOTALS_LEN 32
 #define GMON_SIDE_OBJECT_LEN 40
 #define GMON_SIDE_HIST_LEN 24
@@ -207,10 +278,12 @@
 #define GMON_SIDE_STACK_FRAME_LEN 16 /* one frame of STACKS */
 #define GMON_SIDE_STACK_HEAD_LEN 16  /* one stack's fixed part */
 #define GMON_SIDE_STACKINFO_LEN 40
+#define GMON_SIDE_TIE_LEN 16
 
 #define GMON_SIDE_BUILD_ID_MAX 64
 #define GMON_SIDE_EXE_MAX 4096
 #define GMON_SIDE_NAME_MAX 64
+#define GMON_SIDE_THREAD_NAME_MAX 15
 #define GMON_SIDE_STACK_DEPTH_MAX 1024 /* a reader refuses deeper stacks */
 
 /* OBJECT's flags. */
@@ -222,6 +295,14 @@
 #define GMON_SIDE_CLOCK_THREAD_TIMER 2 /* CLOCK_THREAD_CPUTIME_ID timers */
 #define GMON_SIDE_CLOCK_ITIMER 3       /* process-wide ITIMER_PROF */
 #define GMON_SIDE_CLOCK_WALL 4         /* CLOCK_MONOTONIC timers */
+
+/* THREAD's flags. */
+#define GMON_SIDE_THREAD_LIVE 1  /* still running when written */
+#define GMON_SIDE_THREAD_MAIN 2  /* the process's first thread */
+#define GMON_SIDE_THREAD_MIXED 4 /* folded threads of several names */
+
+/* WINDOW's flags. */
+#define GMON_SIDE_WINDOW_SNAPSHOT 1
 
 /* A stack's flags. */
 #define GMON_SIDE_STACK_TRUNCATED 1 /* the walk stopped early (see above) */

@@ -8,7 +8,15 @@
  * the program, then says where the profile went and how to read it.
  * The exit status is the program's (128 + N when signal N ended it;
  * 127 when it could not be started).  Nothing is written by gprof-run
- * itself: the profile is the collector's, written as the program ends.
+ * itself: the profile is the collector's, written as the program ends;
+ * the closing message names only the files this run wrote, and a
+ * profile name that is a directory is refused before the program runs.
+ *
+ * gprof-run waits for the program whatever happens: the signals one
+ * sends a process to stop it or to tell it something (HUP, INT, QUIT,
+ * TERM, USR1, USR2) are passed on to it, so that a kill of gprof-run
+ * does not leave the program running without it (see pass_on for the
+ * ones the program has had already: a ^C at the terminal).
  *
  * The collector is found, first that exists: --libgmon=PATH, then
  * libgmon.so beside this program (the build tree), then ../lib beside
@@ -44,11 +52,21 @@ struct knob {
 	const char *value; /* NULL: leave the environment's */
 };
 
-enum { K_OUT, K_RATE, K_CLOCK, K_FORK, K_DUMP, K_STACKS, K_VERBOSE, NKNOBS };
+enum {
+	K_OUT,
+	K_RATE,
+	K_CLOCK,
+	K_FORK,
+	K_DUMP,
+	K_EVERY,
+	K_STACKS,
+	K_VERBOSE,
+	NKNOBS
+};
 
 static const char *const knob_env[NKNOBS] = {
-	"LIBGMON_OUT",     "LIBGMON_RATE",   "LIBGMON_CLOCK",   "LIBGMON_FORK",
-	"LIBGMON_DUMP_ON", "LIBGMON_STACKS", "LIBGMON_VERBOSE",
+	"LIBGMON_OUT",     "LIBGMON_RATE",  "LIBGMON_CLOCK",  "LIBGMON_FORK",
+	"LIBGMON_DUMP_ON", "LIBGMON_EVERY", "LIBGMON_STACKS", "LIBGMON_VERBOSE",
 };
 
 static void
@@ -63,7 +81,9 @@ usage(FILE *f)
 	      "\n"
 	      "  -o, --output=PATTERN  write the profile to PATTERN (%p the "
 	      "pid, %e the\n"
-	      "                        program's name, %% a %); default "
+	      "                        program's name, %n the profile's "
+	      "number, %% a %);\n"
+	      "                        default "
 	      "gmon.out in the\n"
 	      "                        directory current when the program "
 	      "ends\n"
@@ -74,7 +94,11 @@ usage(FILE *f)
 	      "child profiles\n"
 	      "      --dump-on=LIST    also write the profile on these "
 	      "signals or calls\n"
-	      "                        (TERM,INT,HUP,_exit,exec)\n"
+	      "                        (TERM,INT,HUP: then die; USR1,USR2: "
+	      "a snapshot,\n"
+	      "                        the program goes on; _exit,exec)\n"
+	      "      --every=SECONDS   also write a snapshot every SECONDS "
+	      "of wall time\n"
 	      "      --no-stacks       record no call stacks with the "
 	      "samples\n"
 	      "  -v, --verbose         the collector reports its clock and "
@@ -87,9 +111,14 @@ usage(FILE *f)
 	      "  -h, --help            print this help and exit\n"
 	      "  -V, --version         print the version and exit\n"
 	      "\n"
-	      "The exit status is the program's (128+N when signal N ended "
-	      "it, 127 when\n"
-	      "it could not be started).  Then: gprof PROGRAM gmon.out\n"
+	      "Signals sent to gprof-run (HUP, INT, QUIT, TERM, USR1, USR2) "
+	      "are passed on\n"
+	      "to the program, and gprof-run waits for it; a ^C at the "
+	      "terminal reaches it\n"
+	      "directly.  The exit status is the program's (128+N when "
+	      "signal N ended it,\n"
+	      "127 when it could not be started).  Then: gprof PROGRAM "
+	      "gmon.out\n"
 	      "See gprof-run(1) and libgmon(3).\n",
 	      f);
 }
@@ -206,10 +235,11 @@ out:
 	return answer;
 }
 
-/* The profile's name for the process PID of program PROG: PATTERN
- * expanded as the collector does (%p, %e, %%). */
+/* The profile's name for the process PID of program PROG, profile
+ * number SEQ: PATTERN expanded as the collector does (%p, %e, %n, %%). */
 static void
-expand(const char *pattern, pid_t pid, const char *prog, char *buf, size_t cap)
+expand(const char *pattern, pid_t pid, const char *prog, unsigned seq,
+       char *buf, size_t cap)
 {
 	const char *base = strrchr(prog, '/');
 	base = base ? base + 1 : prog;
@@ -221,6 +251,8 @@ expand(const char *pattern, pid_t pid, const char *prog, char *buf, size_t cap)
 			p++;
 		else if (p[0] == '%' && p[1] == 'e')
 			n = snprintf(buf + len, cap - len, "%s", base), p++;
+		else if (p[0] == '%' && p[1] == 'n')
+			n = snprintf(buf + len, cap - len, "%u", seq), p++;
 		else if (p[0] == '%' && p[1] == '%')
 			buf[len] = '%', n = 1, p++;
 		else
@@ -232,7 +264,9 @@ expand(const char *pattern, pid_t pid, const char *prog, char *buf, size_t cap)
 	buf[len < cap ? len : cap - 1] = '\0';
 }
 
-/* A file's identity, to tell whether the program wrote it. */
+/* A regular file's identity, to tell whether the program wrote it (the
+ * collector renames a new file into place: a new inode).  Anything but
+ * a regular file (a directory) does not exist for it. */
 struct stamp {
 	bool exists;
 	dev_t dev;
@@ -245,7 +279,7 @@ stamp_of(const char *path)
 {
 	struct stamp s = { 0 };
 	struct stat st;
-	if (stat(path, &st) == 0) {
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
 		s.exists = true;
 		s.dev = st.st_dev, s.ino = st.st_ino, s.mtime = st.st_mtim;
 	}
@@ -277,6 +311,314 @@ set_preload(const char *lib)
 	return ok;
 }
 
+/*
+ * Where the profile goes, by the collector's rule: LIBGMON_OUT, then
+ * glibc's GMON_OUT_PREFIX (as PREFIX.%p, in BUF of PATH_MAX), then
+ * gmon.out; NULL when PROFDIR names it (its names are the collector's).
+ */
+static const char *
+profile_pattern(char *buf)
+{
+	const char *pattern = getenv("LIBGMON_OUT");
+	if (pattern && *pattern)
+		return pattern;
+	const char *prefix = getenv("GMON_OUT_PREFIX");
+	if (prefix && *prefix) {
+		snprintf(buf, PATH_MAX, "%s.%%p", prefix);
+		return buf;
+	}
+	return getenv("PROFDIR") ? NULL : "gmon.out";
+}
+
+static bool
+is_dir(const char *path)
+{
+	struct stat st;
+	size_t n = strlen(path);
+	return (n && path[n - 1] == '/') ||
+	       (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+/* The profile's files as they were before the run, when their names
+ * do not depend on the pid: to tell afterwards which ones it wrote. */
+struct before {
+	bool fixed; /* the pattern has no %p */
+	struct stamp prof, side;
+};
+
+/* NAME's side file, NAME.gmonx, in BUF of PATH_MAX + 8. */
+static const char *
+side_name(const char *name, char *buf)
+{
+	snprintf(buf, PATH_MAX + 8, "%s.gmonx", name);
+	return buf;
+}
+
+/* The signals gprof-run passes on to the program (see pass_on). */
+static const int passed_on[] = { SIGHUP,  SIGINT,  SIGQUIT,
+				 SIGTERM, SIGUSR1, SIGUSR2 };
+
+/*
+ * Whether the signal SI that reached gprof-run is to be sent on to the
+ * program PID (TTY: our controlling terminal open, or -1).  One that a
+ * process sent (kill, timeout, a service manager) is, unless it is the
+ * program's own.  One the kernel sent (^C, ^\ or a hangup at the
+ * terminal) went to the terminal's whole foreground process group:
+ * when the program is in it, it has the signal already and a second
+ * would be a second ^C; when it is not (the program left our process
+ * group) or we cannot tell (no terminal), it is sent on.  A kill to a
+ * whole process group reaches the program twice: gprof-run cannot tell
+ * it from a kill to itself alone.
+ */
+static bool
+pass_on(const siginfo_t *si, pid_t pid, int tty)
+{
+	if (si->si_code == SI_USER || si->si_code == SI_QUEUE ||
+	    si->si_code == SI_TKILL)
+		return si->si_pid != pid;
+	pid_t fg = tty < 0 ? -1 : tcgetpgrp(tty);
+	return fg < 0 || fg != getpgid(pid);
+}
+
+static void
+on_chld(int sig)
+{
+	(void)sig; /* never runs: SIGCHLD is taken by sigwaitinfo */
+}
+
+/* Wait for the program PID, passing on the signals of SET (with
+ * SIGCHLD, all blocked) as pass_on says.  False: waitpid failed. */
+static bool
+wait_passing_on(pid_t pid, const sigset_t *set, int tty, int *status)
+{
+	for (;;) {
+		siginfo_t si;
+		if (sigwaitinfo(set, &si) < 0) {
+			if (errno == EINTR)
+				continue;
+			/* Cannot happen; waiting unsignalled still works. */
+			while (waitpid(pid, status, 0) < 0)
+				if (errno != EINTR)
+					return false;
+			return true;
+		}
+		if (si.si_signo != SIGCHLD) {
+			if (pass_on(&si, pid, tty))
+				kill(pid, si.si_signo);
+			continue;
+		}
+		pid_t w = waitpid(pid, status, WNOHANG);
+		if (w == pid)
+			return true;
+		if (w < 0 && errno != EINTR)
+			return false;
+	}
+}
+
+/*
+ * Run PROG with ARGV (execv's), wait for it and put its wait status in
+ * *STATUS, its pid in *PID and whether it started (exec succeeded) in
+ * *STARTED; when it did not, the child said why.  Until it ends, the
+ * signals of passed_on[] that reach gprof-run are blocked, taken with
+ * sigwaitinfo (SIGCHLD too, so none comes between two waits) and sent
+ * on as pass_on says, even one ignored here (a blocked signal is kept
+ * pending; Linux).  The program starts with gprof-run's own signal mask
+ * and dispositions, so it ignores what gprof-run was started ignoring
+ * (nohup's SIGHUP, a background job's SIGINT) unless it sets a handler:
+ * a signal sent to gprof-run does what it would do sent to the program.
+ * False when it could not be started or waited for (said on stderr).
+ */
+static bool
+run(const char *prog, char **argv, pid_t *pid, int *status, bool *started)
+{
+	sigset_t set, old;
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	for (size_t i = 0; i < sizeof passed_on / sizeof passed_on[0]; i++)
+		sigaddset(&set, passed_on[i]);
+	/* An ignored SIGCHLD would reap the program unseen. */
+	struct sigaction chld = { .sa_handler = on_chld }, old_chld;
+	sigemptyset(&chld.sa_mask);
+	sigaction(SIGCHLD, &chld, &old_chld);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	int fds[2]; /* closed by a successful exec; else the child's errno */
+	if (pipe2(fds, O_CLOEXEC) != 0) {
+		perror("gprof-run: pipe");
+		return false;
+	}
+	fflush(NULL);
+	*pid = fork();
+	if (*pid < 0) {
+		perror("gprof-run: fork");
+		return false;
+	}
+	if (*pid == 0) {
+		sigaction(SIGCHLD, &old_chld, NULL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		execv(prog, argv);
+		int err = errno;
+		fprintf(stderr, "gprof-run: %s: %s\n", prog, strerror(err));
+		ssize_t told = write(fds[1], &err, sizeof err);
+		(void)told; /* when it fails, the status still says 126/127 */
+		_exit(err == ENOENT ? 127 : 126);
+	}
+	close(fds[1]);
+	int err;
+	ssize_t n;
+	while ((n = read(fds[0], &err, sizeof err)) < 0 && errno == EINTR)
+		continue;
+	close(fds[0]);
+	*started = n == 0;
+	int tty = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	bool ok = wait_passing_on(*pid, &set, tty, status);
+	if (!ok)
+		perror("gprof-run: waitpid");
+	if (tty >= 0)
+		close(tty);
+	return ok;
+}
+
+/*
+ * Say which of the profile's files the program PID (PROG) wrote, and
+ * how to read them, or why it wrote none: it ended with STATUS; the
+ * files' names come from PATTERN (profile_pattern's); B: how they were
+ * before.  A file counts when it is a regular file that this run made
+ * (a fixed name: changed; a name with the pid: there).
+ */
+static void
+report(const char *prog, pid_t pid, int status, const char *pattern,
+       const struct before *b)
+{
+	const char *base = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;
+	if (!pattern) {
+		fprintf(stderr,
+			"gprof-run: the profile is in $PROFDIR (%s), named "
+			"PID.%s\n",
+			getenv("PROFDIR"), base);
+		return;
+	}
+	char name[PATH_MAX], side[PATH_MAX + 8];
+	/* Numbered profiles (%n): the last one is the run's final. */
+	unsigned seq = 1;
+	if (strstr(pattern, "%n"))
+		for (;; seq++) {
+			expand(pattern, pid, prog, seq + 1, name, sizeof name);
+			if (!stamp_of(name).exists)
+				break;
+		}
+	expand(pattern, pid, prog, seq, name, sizeof name);
+	side_name(name, side);
+	struct stamp prof = stamp_of(name), sidest = stamp_of(side);
+	bool wrote = b->fixed ? stamp_changed(b->prof, prof) : prof.exists;
+	bool wrote_side =
+	    b->fixed ? stamp_changed(b->side, sidest) : sidest.exists;
+	if (wrote) {
+		fprintf(stderr, "gprof-run: profile written to %s%s%s\n", name,
+			wrote_side ? " and " : "", wrote_side ? side : "");
+		if (seq > 1)
+			fprintf(stderr,
+				"gprof-run: (the last of %u, numbered from "
+				"1)\n",
+				seq);
+		fprintf(stderr, "gprof-run: read it with: gprof %s %s\n", prog,
+			name);
+	} else if (is_dir(name)) {
+		fprintf(stderr,
+			"gprof-run: %s is a directory: no profile could be "
+			"written there\n",
+			name);
+	} else if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+		fprintf(stderr,
+			"gprof-run: %s ended by signal %d before writing %s "
+			"(--dump-on=%s writes it on that signal)\n",
+			prog, sig, name,
+			sig == SIGTERM  ? "TERM"
+			: sig == SIGINT ? "INT"
+			: sig == SIGHUP ? "HUP"
+					: "TERM,INT,HUP");
+	} else {
+		fprintf(stderr,
+			"gprof-run: %s wrote no profile at %s (did it end "
+			"with _exit or exec? see --dump-on; -v tells more)\n",
+			prog, name);
+	}
+}
+
+/* Set the collector's variables: KNOB's values, LD_PRELOAD.  False:
+ * out of memory (said on stderr). */
+static bool
+set_env(const char *const *knob, const char *lib)
+{
+	for (int k = 0; k < NKNOBS; k++)
+		if (knob[k] && setenv(knob_env[k], knob[k], 1) != 0) {
+			perror("gprof-run: setenv");
+			return false;
+		}
+	if (!set_preload(lib)) {
+		perror("gprof-run: setenv");
+		return false;
+	}
+	return true;
+}
+
+/* Find the collector and the program, and refuse what cannot work: a
+ * static program.  Returns 0, or the exit status (said on stderr). */
+static int
+find_both(const char *libgmon, const char *arg0, char *libbuf, char *progbuf,
+	  const char **lib, const char **prog)
+{
+	*lib = find_libgmon(libgmon, libbuf);
+	if (!*lib) {
+		fprintf(stderr, "gprof-run: %s: no such collector library%s\n",
+			libgmon ? libgmon : "libgmon.so",
+			libgmon ? ""
+				: " beside gprof-run or in " GPROF_RUN_LIBDIR
+				  " (give --libgmon=PATH)");
+		return 1;
+	}
+	*prog = find_program(arg0, progbuf);
+	if (!*prog) {
+		fprintf(stderr, "gprof-run: %s: command not found\n", arg0);
+		return 127;
+	}
+	if (has_interp(*prog) == 0) {
+		fprintf(stderr,
+			"gprof-run: %s is statically linked, so nothing can be "
+			"preloaded into it;\n"
+			"link our collector into it instead: cc -pg ... "
+			"-Wl,--whole-archive libgmon.a -Wl,--no-whole-archive\n"
+			"(see libgmon(3))\n",
+			*prog);
+		return 1;
+	}
+	return 0;
+}
+
+/* The stamps of the profile's files before the run, when PATTERN
+ * (for PROG) names them without the pid.  False: the name is a
+ * directory, which no profile can be written to (said on stderr). */
+static bool
+stamp_before(const char *pattern, const char *prog, struct before *b)
+{
+	char name[PATH_MAX], side[PATH_MAX + 8];
+	b->fixed = pattern && !strstr(pattern, "%p") && !strstr(pattern, "%n");
+	if (!b->fixed)
+		return true;
+	expand(pattern, 0, prog, 1, name, sizeof name);
+	if (is_dir(name)) {
+		size_t n = strlen(name);
+		fprintf(stderr,
+			"gprof-run: %s: a directory, not a file for the "
+			"profile (try -o %s%sgmon.out)\n",
+			name, name, n && name[n - 1] == '/' ? "" : "/");
+		return false;
+	}
+	b->prof = stamp_of(name);
+	b->side = stamp_of(side_name(name, side));
+	return true;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -286,6 +628,7 @@ main(int argc, char **argv)
 		{ "clock", required_argument, NULL, 'c' },
 		{ "fork", required_argument, NULL, 'F' },
 		{ "dump-on", required_argument, NULL, 'D' },
+		{ "every", required_argument, NULL, 'E' },
 		{ "no-stacks", no_argument, NULL, 'S' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "libgmon", required_argument, NULL, 'L' },
@@ -316,6 +659,9 @@ main(int argc, char **argv)
 			break;
 		case 'D':
 			knob[K_DUMP] = optarg;
+			break;
+		case 'E':
+			knob[K_EVERY] = optarg;
 			break;
 		case 'S':
 			knob[K_STACKS] = "0";
@@ -351,124 +697,26 @@ main(int argc, char **argv)
 		fputs("gprof-run: --output needs a file name\n", stderr);
 		return 1;
 	}
-	char libbuf[PATH_MAX], progbuf[PATH_MAX];
-	const char *lib = find_libgmon(libgmon, libbuf);
-	if (!lib) {
-		fprintf(stderr, "gprof-run: %s: no such collector library%s\n",
-			libgmon ? libgmon : "libgmon.so",
-			libgmon ? ""
-				: " beside gprof-run or in " GPROF_RUN_LIBDIR
-				  " (give --libgmon=PATH)");
+	char libbuf[PATH_MAX], progbuf[PATH_MAX], patbuf[PATH_MAX];
+	const char *lib, *prog;
+	int rc = find_both(libgmon, argv[optind], libbuf, progbuf, &lib, &prog);
+	if (rc != 0)
+		return rc;
+	if (!set_env(knob, lib))
 		return 1;
-	}
-	const char *prog = find_program(argv[optind], progbuf);
-	if (!prog) {
-		fprintf(stderr, "gprof-run: %s: command not found\n",
-			argv[optind]);
-		return 127;
-	}
-	if (has_interp(prog) == 0) {
-		fprintf(stderr,
-			"gprof-run: %s is statically linked, so nothing can be "
-			"preloaded into it;\n"
-			"link our collector into it instead: cc -pg ... "
-			"-Wl,--whole-archive libgmon.a -Wl,--no-whole-archive\n"
-			"(see libgmon(3))\n",
-			prog);
+	const char *pattern = profile_pattern(patbuf);
+	struct before before;
+	if (!stamp_before(pattern, prog, &before))
 		return 1;
-	}
-	for (int k = 0; k < NKNOBS; k++)
-		if (knob[k] && setenv(knob_env[k], knob[k], 1) != 0) {
-			perror("gprof-run: setenv");
-			return 1;
-		}
-	if (!set_preload(lib)) {
-		perror("gprof-run: setenv");
-		return 1;
-	}
-	/* Where the profile goes, for the closing message: the collector's
-	 * own rule (LIBGMON_OUT, then glibc's GMON_OUT_PREFIX, then
-	 * gmon.out); PROFDIR's names are left to the collector. */
-	const char *pattern = getenv("LIBGMON_OUT");
-	char prefixed[PATH_MAX];
-	if (!pattern || !*pattern) {
-		const char *prefix = getenv("GMON_OUT_PREFIX");
-		if (prefix && *prefix) {
-			snprintf(prefixed, sizeof prefixed, "%s.%%p", prefix);
-			pattern = prefixed;
-		} else {
-			pattern = getenv("PROFDIR") ? NULL : "gmon.out";
-		}
-	}
-	char before_name[PATH_MAX];
-	struct stamp before = { 0 };
-	bool fixed_name = pattern && !strstr(pattern, "%p");
-	if (fixed_name) {
-		expand(pattern, 0, prog, before_name, sizeof before_name);
-		before = stamp_of(before_name);
-	}
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0) {
-		perror("gprof-run: fork");
-		return 1;
-	}
-	if (pid == 0) {
-		execv(prog, argv + optind);
-		int err = errno;
-		fprintf(stderr, "gprof-run: %s: %s\n", prog, strerror(err));
-		_exit(err == ENOENT ? 127 : 126);
-	}
-	/* The program gets the terminal's signals itself; so do we, and we
-	 * wait for it rather than die first. */
-	signal(SIGINT, SIG_IGN);
-	signal(SIGQUIT, SIG_IGN);
+	pid_t pid;
 	int status;
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			perror("gprof-run: waitpid");
-			return 1;
-		}
-	}
-	int rc = WIFEXITED(status)     ? WEXITSTATUS(status)
-		 : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
-				       : 1;
-	if (quiet || (WIFEXITED(status) && rc >= 126 && rc <= 127 &&
-		      !stamp_changed(before, stamp_of(before_name))))
-		return rc;
-	char name[PATH_MAX];
-	if (!pattern) {
-		fprintf(stderr,
-			"gprof-run: the profile is in $PROFDIR (%s), named "
-			"PID.%s\n",
-			getenv("PROFDIR"),
-			strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog);
-		return rc;
-	}
-	expand(pattern, pid, prog, name, sizeof name);
-	struct stamp after = stamp_of(name);
-	if (fixed_name ? stamp_changed(before, after) : after.exists) {
-		char side[PATH_MAX + 8];
-		snprintf(side, sizeof side, "%s.gmonx", name);
-		fprintf(stderr,
-			"gprof-run: profile written to %s%s%s\n"
-			"gprof-run: read it with: gprof %s %s\n",
-			name, is_file(side) ? " and " : "",
-			is_file(side) ? side : "", prog, name);
-	} else if (WIFSIGNALED(status)) {
-		fprintf(stderr,
-			"gprof-run: %s ended by signal %d before writing %s "
-			"(--dump-on=%s writes it on that signal)\n",
-			prog, WTERMSIG(status), name,
-			WTERMSIG(status) == SIGTERM  ? "TERM"
-			: WTERMSIG(status) == SIGINT ? "INT"
-			: WTERMSIG(status) == SIGHUP ? "HUP"
-						     : "TERM,INT,HUP");
-	} else {
-		fprintf(stderr,
-			"gprof-run: %s wrote no profile at %s (did it end "
-			"with _exit or exec? see --dump-on; -v tells more)\n",
-			prog, name);
-	}
+	bool started;
+	if (!run(prog, argv + optind, &pid, &status, &started))
+		return 1;
+	rc = WIFEXITED(status)     ? WEXITSTATUS(status)
+	     : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+				   : 1;
+	if (!quiet && started)
+		report(prog, pid, status, pattern, &before);
 	return rc;
 }

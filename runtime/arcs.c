@@ -13,14 +13,26 @@
  *     (a hook interrupted between loading the old pointer and its
  *     increment still counts into it); the merge sums every
  *     generation.  Memory is never unmapped while the program runs.
- *   - A record whose thread ended goes back to the registry (in_use 0)
- *     with its counts and is adopted by the next new thread; the output
- *     is a sum, so sharing a record over time loses nothing.
+ *   - A record whose thread ended is kept with its counts, name and
+ *     numbers (REC_KEPT) for the side file's per-thread records, up to
+ *     GMON_THREADS_KEPT of them; beyond that an ending thread is folded
+ *     into the kept record of its name (or the one "[other]") under the
+ *     fold lock, and its record, zeroed, is adopted by a new thread.  The
+ *     writer holds the same lock while it reads, so no call is counted
+ *     twice or lost to a fold under way.
  */
 #include "gmon_rt.h"
 
+#include "gmon_side.h"
+#include "stacks.h"
+
+#include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <time.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -34,6 +46,11 @@ static struct gmon_rec *registry; /* head, pushed with CAS */
 static pthread_key_t exit_key;
 static bool have_key;
 static uint64_t early_dropped; /* calls with no record to count in */
+static void table_zero(struct gmon_table *t);
+static uint32_t last_index; /* the records' indexes so far (atomic) */
+static bool main_taken;     /* the first thread's record is made */
+static int fold_lock;       /* folds and the writer (atomic) */
+static unsigned kept;       /* REC_KEPT records (under fold_lock) */
 
 static void
 fence(void)
@@ -109,17 +126,36 @@ registry_head(void)
 	return __atomic_load_n(&registry, __ATOMIC_ACQUIRE);
 }
 
+/* R's numbers for a new thread (its counts are zero already). */
+static void
+rec_start(struct gmon_rec *r)
+{
+	r->index = __atomic_add_fetch(&last_index, 1, __ATOMIC_RELAXED);
+	r->folded = 0;
+	r->flags = 0;
+	if (!__atomic_exchange_n(&main_taken, true, __ATOMIC_RELAXED))
+		r->flags = GMON_SIDE_THREAD_MAIN;
+	r->name[0] = '\0';
+	r->cpu_ns = 0;
+	r->first_ns = gmon_realtime_ns();
+	r->last_ns = 0;
+	__atomic_store_n(&r->samples, 0, __ATOMIC_RELAXED);
+	r->stacks = NULL;
+}
+
 /* A record for the calling thread: a free one, else a new one. */
 static struct gmon_rec *
 rec_acquire(void)
 {
 	for (struct gmon_rec *r = registry_head(); r; r = r->next) {
-		int free_ = 0;
-		if (__atomic_load_n(&r->in_use, __ATOMIC_RELAXED) == 0 &&
-		    __atomic_compare_exchange_n(&r->in_use, &free_, 1, false,
-						__ATOMIC_ACQUIRE,
-						__ATOMIC_RELAXED))
+		int free_ = REC_FREE;
+		if (__atomic_load_n(&r->in_use, __ATOMIC_RELAXED) == REC_FREE &&
+		    __atomic_compare_exchange_n(&r->in_use, &free_, REC_LIVE,
+						false, __ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED)) {
+			rec_start(r);
 			return r;
+		}
 	}
 	struct gmon_rec *r = map(sizeof *r);
 	if (!r)
@@ -129,7 +165,8 @@ rec_acquire(void)
 		munmap(r, sizeof *r);
 		return NULL;
 	}
-	r->in_use = 1;
+	r->in_use = REC_LIVE;
+	rec_start(r);
 	struct gmon_rec *head = registry_head();
 	do
 		r->next = head;
@@ -150,13 +187,20 @@ thread_begin(struct gmon_thread *th, uintptr_t frompc, uintptr_t selfpc)
 	 * the thread counts calls after an earlier destructor ran). */
 	if (have_key)
 		pthread_setspecific(exit_key, r);
-	/* The calling context's table, and the thread's root: FROMPC when
-	 * it is outside profiled code (the start code's call). */
+	/* The calling context's table (its root: stacks_entry), which
+	 * belongs to the record from now on. */
 	stacks_thread_begin(frompc, selfpc);
+	r->stacks = stacks_thread_table();
+	if (r->stacks)
+		stacks_table_own(r->stacks, r->index);
+	clockid_t clock = CLOCK_THREAD_CPUTIME_ID;
+	pthread_getcpuclockid(pthread_self(), &clock);
+	r->clock = (int)clock;
 	if (!th->armed) {
 		th->armed = true;
 		sample_thread_start();
 	}
+	sample_thread_note(&r->samples);
 	return true;
 }
 
@@ -225,6 +269,7 @@ gmon_arc_slow(uintptr_t frompc, uintptr_t selfpc)
 	struct gmon_table *t = r->table;
 	struct gmon_slot *s = NULL;
 	if (frompc) {
+		stacks_entry(frompc, selfpc);
 		s = table_slot(t, frompc, selfpc);
 		if (!s) {
 			struct gmon_table *g = table_grow(t);
@@ -252,6 +297,174 @@ gmon_arc_slow(uintptr_t frompc, uintptr_t selfpc)
 	th->depth = 0;
 }
 
+/* ---- ended threads: kept, or folded ---- */
+
+/* Take the fold lock, waiting a while when TRY (the writer, which may
+ * run in a signal handler that interrupted the holder); false: not
+ * taken. */
+static bool
+fold_take(bool try)
+{
+	for (long i = 0; !try || i < 100000; i++) {
+		int expected = 0;
+		if (__atomic_compare_exchange_n(&fold_lock, &expected, 1, false,
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			return true;
+		sched_yield();
+	}
+	return false;
+}
+
+static void
+fold_give(void)
+{
+	__atomic_store_n(&fold_lock, 0, __ATOMIC_RELEASE);
+}
+
+bool
+gmon_threads_lock(void)
+{
+	return fold_take(true);
+}
+
+void
+gmon_threads_unlock(void)
+{
+	fold_give();
+}
+
+/* Add COUNT calls of (FROM, SELF) to *TP (a record without a thread:
+ * only the fold writes it), growing it; false when there is no room. */
+static bool
+add_arc(struct gmon_table **tp, uintptr_t from, uintptr_t self, uint64_t count,
+	bool grow)
+{
+	struct gmon_table *t = *tp;
+	struct gmon_slot *s = table_slot(t, from, self);
+	if (!s && grow) {
+		struct gmon_table *g = table_grow(t);
+		if (g) {
+			__atomic_store_n(tp, g, __ATOMIC_RELEASE);
+			s = table_slot(g, from, self);
+		}
+	}
+	if (!s)
+		return false;
+	s->count += count;
+	return true;
+}
+
+/* Every call of T's generations into *TP; the calls that found no room
+ * are returned. */
+static uint64_t
+fold_table(struct gmon_table **tp, struct gmon_table *t, bool grow)
+{
+	uint64_t lost = 0;
+	for (; t; t = t->older)
+		for (size_t i = 0; i < t->nslots; i++) {
+			struct gmon_slot *s = &t->slots[i];
+			if (s->from && s->count &&
+			    !add_arc(tp, s->from, s->self, s->count, grow))
+				lost += s->count;
+		}
+	return lost;
+}
+
+/* R (ended) into INTO: arcs, stacks, numbers; R zeroed. */
+static void
+fold(struct gmon_rec *r, struct gmon_rec *into)
+{
+	uint64_t lost = fold_table(&into->table, r->table, true);
+	for (int l = 0; l < GMON_NEST_LEVELS; l++) {
+		if (!r->nested[l])
+			continue;
+		if (!into->nested[l])
+			__atomic_store_n(&into->nested[l],
+					 table_new(NESTED_SLOTS),
+					 __ATOMIC_RELEASE);
+		if (into->nested[l])
+			lost +=
+			    fold_table(&into->nested[l], r->nested[l], false);
+		else
+			lost += fold_table(&into->table, r->nested[l], true);
+	}
+	into->dropped += r->dropped + lost;
+	into->folded += 1 + r->folded;
+	into->cpu_ns += r->cpu_ns;
+	into->samples += __atomic_load_n(&r->samples, __ATOMIC_RELAXED);
+	if (r->first_ns && (!into->first_ns || r->first_ns < into->first_ns))
+		into->first_ns = r->first_ns;
+	if (r->last_ns > into->last_ns)
+		into->last_ns = r->last_ns;
+	into->tid = r->tid;
+	if (r->stacks) {
+		if (into->stacks) {
+			stacks_fold(r->stacks, into->stacks);
+		} else {
+			into->stacks = r->stacks;
+			stacks_table_own(into->stacks, into->index);
+		}
+		r->stacks = NULL;
+	}
+	table_zero(r->table);
+	for (int l = 0; l < GMON_NEST_LEVELS; l++)
+		table_zero(r->nested[l]);
+	r->dropped = 0;
+}
+
+/* The kept record ended threads of NAME fold into (or the "[other]"
+ * one when OTHER); NULL: none. */
+static struct gmon_rec *
+fold_target(const char *name, bool other)
+{
+	for (struct gmon_rec *r = registry_head(); r; r = r->next) {
+		if (__atomic_load_n(&r->in_use, __ATOMIC_ACQUIRE) != REC_KEPT)
+			continue;
+		bool mixed = r->flags & GMON_SIDE_THREAD_MIXED;
+		if (other ? mixed : !mixed && strcmp(r->name, name) == 0)
+			return r;
+	}
+	return NULL;
+}
+
+/*
+ * R's thread ends (on that thread): its name, CPU time and end, then R
+ * is kept, or folded into the record of its name, or into "[other]"
+ * (which R becomes when there is none yet) and freed.
+ */
+static void
+rec_end(struct gmon_rec *r)
+{
+	r->name[0] = '\0';
+	prctl(PR_GET_NAME, r->name, 0, 0, 0);
+	r->name[GMON_THREAD_NAME_MAX - 1] = '\0';
+	struct timespec ts;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+		r->cpu_ns =
+		    (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	r->last_ns = gmon_realtime_ns();
+	fold_take(false);
+	struct gmon_rec *into = NULL;
+	if (kept >= GMON_THREADS_KEPT) {
+		into = fold_target(r->name, false);
+		if (!into)
+			into = fold_target("", true);
+		if (!into) {
+			memcpy(r->name, "[other]", sizeof "[other]");
+			r->flags |= GMON_SIDE_THREAD_MIXED;
+		}
+	}
+	if (into) {
+		fold(r, into);
+		__atomic_store_n(&r->in_use, REC_FREE, __ATOMIC_RELEASE);
+	} else {
+		kept++;
+		__atomic_store_n(&r->in_use, REC_KEPT, __ATOMIC_RELEASE);
+	}
+	fold_give();
+}
+
 /*
  * The thread ends (a pthread key destructor): give its record back.
  * The record first, then the table pointer: a signal handler between
@@ -275,7 +488,7 @@ thread_end(void *arg)
 		th->exited = true;
 		sample_thread_stop();
 	}
-	__atomic_store_n(&r->in_use, 0, __ATOMIC_RELEASE);
+	rec_end(r);
 }
 
 int
@@ -306,22 +519,47 @@ table_zero(struct gmon_table *t)
 void
 gmon_arcs_fork_child(bool keep)
 {
+	/* The other threads do not exist in the child: with KEEP their
+	 * records are kept as ended threads' (the child's profile holds
+	 * the parent's counts), else every count starts again. */
 	struct gmon_rec *mine = gmon_tls.rec;
+	fold_lock = 0; /* a fold under way in another thread is gone */
+	kept = 0;
+	uint64_t now = gmon_realtime_ns();
 	for (struct gmon_rec *r = registry_head(); r; r = r->next) {
-		/* The other threads do not exist in the child. */
-		if (r != mine)
-			__atomic_store_n(&r->in_use, 0, __ATOMIC_RELAXED);
+		if (r != mine) {
+			r->flags &= ~(uint32_t)GMON_SIDE_THREAD_MAIN;
+			if (keep && r->in_use != REC_FREE) {
+				if (r->in_use == REC_LIVE)
+					r->last_ns = now;
+				r->in_use = REC_KEPT;
+				kept++;
+				continue;
+			}
+			r->in_use = REC_FREE;
+			r->stacks = NULL; /* stacks_fork_child frees it */
+		}
 		if (keep)
 			continue;
 		table_zero(r->table);
 		for (int l = 0; l < GMON_NEST_LEVELS; l++)
 			table_zero(r->nested[l]);
 		r->dropped = 0;
+		r->folded = 0;
+		r->cpu_ns = 0;
+		r->samples = 0;
 	}
 	if (!keep)
 		early_dropped = 0;
-	if (mine)
+	if (mine) {
 		mine->tid = (uint64_t)syscall(SYS_gettid);
+		mine->flags |= GMON_SIDE_THREAD_MAIN;
+		clockid_t clock = CLOCK_THREAD_CPUTIME_ID;
+		pthread_getcpuclockid(pthread_self(), &clock);
+		mine->clock = (int)clock;
+		if (!keep)
+			mine->first_ns = now;
+	}
 }
 
 /* The merge's table: hashed on both ends.  NULL when full (threads that
@@ -412,6 +650,55 @@ table_used(struct gmon_table *t)
 	return n;
 }
 
+/* NAME, thread TID's name now (/proc/self/task/TID/comm: a descriptor
+ * opened and closed here); left as it is when it cannot be read. */
+static void
+read_comm(uint64_t tid, char name[GMON_THREAD_NAME_MAX])
+{
+	char path[64];
+	size_t n = sizeof "/proc/self/task/" - 1;
+	memcpy(path, "/proc/self/task/", n);
+	n += gmon_fmt_u64(path + n, tid);
+	memcpy(path + n, "/comm", sizeof "/comm");
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	char buf[GMON_THREAD_NAME_MAX + 1];
+	ssize_t got = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (got <= 0)
+		return;
+	if (buf[got - 1] == '\n')
+		got--;
+	if (got > GMON_THREAD_NAME_MAX - 1)
+		got = GMON_THREAD_NAME_MAX - 1;
+	memcpy(name, buf, (size_t)got);
+	name[got] = '\0';
+}
+
+/* R's per-thread numbers into ST (a live thread's as of now). */
+static void
+describe_thread(struct side_thread *st, const struct gmon_rec *r, uint64_t now)
+{
+	st->index = r->index;
+	st->folded = r->folded;
+	st->flags = r->flags;
+	memcpy(st->name, r->name, sizeof st->name);
+	st->cpu_ns = r->cpu_ns;
+	st->samples = __atomic_load_n(&r->samples, __ATOMIC_RELAXED);
+	st->first_ns = r->first_ns;
+	st->last_ns = r->last_ns;
+	if (__atomic_load_n(&r->in_use, __ATOMIC_ACQUIRE) != REC_LIVE)
+		return;
+	st->flags |= GMON_SIDE_THREAD_LIVE;
+	st->last_ns = now;
+	read_comm(r->tid, st->name);
+	struct timespec ts;
+	if (clock_gettime((clockid_t)r->clock, &ts) == 0)
+		st->cpu_ns =
+		    (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 int
 gmon_arcs_merge(struct gmon_merged *m)
 {
@@ -429,7 +716,8 @@ gmon_arcs_merge(struct gmon_merged *m)
 	while (nslots < 2 * keys + 64)
 		nslots *= 2;
 	size_t slot_bytes = nslots * sizeof(struct gmon_slot);
-	size_t bytes = slot_bytes + (recs + 1) * sizeof(struct side_thread);
+	size_t bytes = slot_bytes + (recs + 1) * (sizeof(struct side_thread) +
+						  sizeof(struct gmon_rec *));
 	void *p = map(bytes);
 	if (!p)
 		return -1;
@@ -437,10 +725,16 @@ gmon_arcs_merge(struct gmon_merged *m)
 	m->map_bytes = bytes;
 	m->slots = p;
 	m->nslots = nslots;
+	m->keys = keys;
 	m->threads = (struct side_thread *)((char *)p + slot_bytes);
+	m->recs = (const struct gmon_rec **)(m->threads + recs + 1);
+	uint64_t now = gmon_realtime_ns();
 	size_t n = 0;
 	for (struct gmon_rec *r = registry_head(); r && n < recs; r = r->next) {
-		struct side_thread *st = &m->threads[n++];
+		if (__atomic_load_n(&r->in_use, __ATOMIC_ACQUIRE) == REC_FREE)
+			continue; /* zeroed: its counts were folded */
+		struct side_thread *st = &m->threads[n];
+		m->recs[n++] = r;
 		st->tid = r->tid;
 		struct gmon_table *t =
 		    __atomic_load_n(&r->table, __ATOMIC_ACQUIRE);
@@ -452,6 +746,7 @@ gmon_arcs_merge(struct gmon_merged *m)
 							   __ATOMIC_ACQUIRE));
 		st->calls += st->nested;
 		st->dropped = r->dropped;
+		describe_thread(st, r, now);
 		m->calls += st->calls;
 		m->nested += st->nested;
 		m->dropped += st->dropped;
@@ -459,6 +754,31 @@ gmon_arcs_merge(struct gmon_merged *m)
 	m->nthreads = n;
 	m->dropped += gmon_arcs_early_dropped();
 	return 0;
+}
+
+void
+gmon_rec_arcs(const struct gmon_rec *r,
+	      void (*f)(void *arg, uintptr_t from, uintptr_t self,
+			uint64_t count),
+	      void *arg)
+{
+	const struct gmon_table *tables[1 + GMON_NEST_LEVELS];
+	tables[0] = __atomic_load_n(&r->table, __ATOMIC_ACQUIRE);
+	for (int l = 0; l < GMON_NEST_LEVELS; l++)
+		tables[1 + l] =
+		    __atomic_load_n(&r->nested[l], __ATOMIC_ACQUIRE);
+	for (size_t k = 0; k < sizeof tables / sizeof *tables; k++)
+		for (const struct gmon_table *t = tables[k]; t;
+		     t = __atomic_load_n(&t->older, __ATOMIC_ACQUIRE))
+			for (size_t i = 0; i < t->nslots; i++) {
+				const struct gmon_slot *s = &t->slots[i];
+				uintptr_t from =
+				    __atomic_load_n(&s->from, __ATOMIC_ACQUIRE);
+				uint64_t c = __atomic_load_n(&s->count,
+							     __ATOMIC_RELAXED);
+				if (from && c)
+					f(arg, from, s->self, c);
+			}
 }
 
 void

@@ -7,7 +7,8 @@
  *   PROFDIR=DIR           BSD's: DIR/PID.NAME; set but empty: no profile
  *   (default)             gmon.out in the directory current at exit
  * LIBGMON_RATE=HZ, LIBGMON_CLOCK=auto|perf|thread|itimer|wall,
- * LIBGMON_FORK=fresh|inherit|off, LIBGMON_DUMP_ON=TERM,INT,HUP,_exit,exec,
+ * LIBGMON_FORK=fresh|inherit|off,
+ * LIBGMON_DUMP_ON=TERM,INT,HUP,USR1,USR2,_exit,exec, LIBGMON_EVERY=SECONDS,
  * LIBGMON_STACKS=0|1 (the calling context of each sample; on by
  * default), LIBGMON_VERBOSE=1.  A set-id program (AT_SECURE) ignores
  * them all.
@@ -146,11 +147,13 @@ read_dump(struct gmon_config *c)
 		const char *name;
 		unsigned bit;
 	} events[] = {
-		{ "TERM", GMON_DUMP_TERM },  { "SIGTERM", GMON_DUMP_TERM },
-		{ "INT", GMON_DUMP_INT },    { "SIGINT", GMON_DUMP_INT },
-		{ "HUP", GMON_DUMP_HUP },    { "SIGHUP", GMON_DUMP_HUP },
-		{ "_exit", GMON_DUMP_EXIT }, { "exit", GMON_DUMP_EXIT },
-		{ "exec", GMON_DUMP_EXEC },
+		{ "TERM", GMON_DUMP_TERM },    { "SIGTERM", GMON_DUMP_TERM },
+		{ "INT", GMON_DUMP_INT },      { "SIGINT", GMON_DUMP_INT },
+		{ "HUP", GMON_DUMP_HUP },      { "SIGHUP", GMON_DUMP_HUP },
+		{ "_exit", GMON_DUMP_EXIT },   { "exit", GMON_DUMP_EXIT },
+		{ "exec", GMON_DUMP_EXEC },    { "USR1", GMON_DUMP_USR1 },
+		{ "SIGUSR1", GMON_DUMP_USR1 }, { "USR2", GMON_DUMP_USR2 },
+		{ "SIGUSR2", GMON_DUMP_USR2 },
 	};
 	const char *v = env("LIBGMON_DUMP_ON");
 	c->dump_on = 0;
@@ -172,6 +175,29 @@ read_dump(struct gmon_config *c)
 		if (*p == ',')
 			p++;
 	}
+}
+
+/* LIBGMON_EVERY=SECONDS: a snapshot every SECONDS of wall time (a
+ * decimal, at least 0.01, at most a day). */
+static void
+read_every(struct gmon_config *c)
+{
+	const char *v = env("LIBGMON_EVERY");
+	c->every_ms = 0;
+	if (!v || !*v)
+		return;
+	uint64_t ms = 0, scale = 1000;
+	const char *p = v;
+	for (; *p >= '0' && *p <= '9' && ms <= 86400000; p++)
+		ms = ms * 10 + (uint64_t)(*p - '0') * 1000;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			if ((scale /= 10) > 0)
+				ms += (uint64_t)(*p - '0') * scale;
+	if (*p || p == v || ms < 10 || ms > 86400000)
+		bad_value("LIBGMON_EVERY", v);
+	else
+		c->every_ms = ms;
 }
 
 static void
@@ -197,6 +223,7 @@ gmon_config_read(struct gmon_config *c)
 	read_rate(c);
 	read_fork(c);
 	read_dump(c);
+	read_every(c);
 	read_stacks(c);
 	const char *v = env("LIBGMON_VERBOSE");
 	c->verbose = v && *v && strcmp(v, "0") != 0;

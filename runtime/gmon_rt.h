@@ -34,6 +34,11 @@
 
 #define GMON_EXPORT __attribute__((visibility("default")))
 
+/* futex(2)'s FUTEX_WAIT and FUTEX_WAKE with FUTEX_PRIVATE_FLAG: the
+ * kernel's numbers, here since musl-gcc has no kernel headers. */
+#define GMON_FUTEX_WAIT 128
+#define GMON_FUTEX_WAKE 129
+
 struct gmon_slot {
 	uintptr_t from;
 	uintptr_t self;
@@ -49,18 +54,38 @@ struct gmon_table {
 	struct gmon_slot slots[]; /* at offset 32 */
 };
 
-/* One thread's counts; kept after the thread ends and reused by a new
- * one (the output is a sum, so reuse loses nothing). */
+/*
+ * One thread's counts (arcs.c).  A record belongs to one thread while it
+ * runs (REC_LIVE) and is kept, with the thread's name and numbers, after
+ * it ends (REC_KEPT), for the side file's per-thread records; beyond
+ * GMON_THREADS_KEPT ended threads, an ending thread is folded into the
+ * kept record of its name (or into one "[other]"), and its record is
+ * free (REC_FREE) for a new thread.
+ */
 #define GMON_NEST_LEVELS 4
+#define GMON_THREADS_KEPT 256
+#define GMON_THREAD_NAME_MAX 16
+enum { REC_FREE, REC_LIVE, REC_KEPT };
+struct stacks_table;
 struct gmon_rec {
 	struct gmon_rec *next;    /* the registry, a push-only list */
-	int in_use;               /* owned by a live thread (atomic) */
+	int in_use;               /* REC_* (atomic) */
 	struct gmon_table *table; /* newest generation; older via ->older */
 	/* Arcs counted while this thread's slow path was interrupted by a
 	 * signal handler, one fixed table per nesting level. */
 	struct gmon_table *nested[GMON_NEST_LEVELS];
-	uint64_t tid;     /* the last thread that owned it */
+	uint64_t tid;     /* its thread (folded: the last one) */
 	uint64_t dropped; /* calls that could not be counted */
+	/* The side file's THREAD record: */
+	uint32_t index;  /* 1, 2, ...: unique over the run */
+	uint32_t folded; /* threads folded in besides the first */
+	uint32_t flags;  /* GMON_SIDE_THREAD_* (LIVE is the writer's) */
+	char name[GMON_THREAD_NAME_MAX]; /* NUL-terminated; read at end */
+	int clock;                       /* its CPU clock (a clockid_t) */
+	uint64_t cpu_ns;                 /* CPU time, at its end */
+	uint64_t first_ns, last_ns;      /* CLOCK_REALTIME, first call, end */
+	uint64_t samples;                /* periods sampled on it (atomic) */
+	struct stacks_table *stacks;     /* its calling contexts, or NULL */
 };
 
 struct gmon_thread {
@@ -87,17 +112,31 @@ struct gmon_merged {
 	struct gmon_slot *slots; /* nslots entries, empty ones have from 0 */
 	size_t nslots;
 	size_t narcs;
-	struct side_thread *threads;
+	struct side_thread *threads;  /* one per record in use */
+	const struct gmon_rec **recs; /* threads[i]'s record */
 	size_t nthreads;
+	size_t keys; /* arcs in the records' tables (room for tarcs) */
 	uint64_t calls, dropped, nested;
 	size_t map_bytes; /* what gmon_merged_free unmaps */
 	void *map;
 };
 /* Merge every table, every arc kept whatever object its ends are in
- * (the writer sorts them out; a slot's spare is 0).  Returns 0 or -1
- * (no memory). */
+ * (the writer sorts them out; a slot's spare is 0), and describe each
+ * thread (live ones: their name and CPU time now).  Returns 0 or -1
+ * (no memory).  The caller holds gmon_threads_lock() when it can, so
+ * no thread is folded while it reads. */
 int gmon_arcs_merge(struct gmon_merged *m);
 void gmon_merged_free(struct gmon_merged *m);
+/* The fold lock (arcs.c), for the writer: false when it could not be
+ * taken in a while (the writer interrupted its holder). */
+bool gmon_threads_lock(void);
+void gmon_threads_unlock(void);
+/* Call F(ARG, FROM, SELF, COUNT) for every arc counted in R's tables
+ * (nested ones too), as the merge reads them. */
+void gmon_rec_arcs(const struct gmon_rec *r,
+		   void (*f)(void *arg, uintptr_t from, uintptr_t self,
+			     uint64_t count),
+		   void *arg);
 
 /* exe.c: the executable as loaded. */
 #define GMON_BUILD_ID_MAX 64 /* bytes of a build-id kept (longer: none) */
@@ -187,11 +226,14 @@ enum {
 	GMON_DUMP_HUP = 4,
 	GMON_DUMP_EXIT = 8,
 	GMON_DUMP_EXEC = 16,
+	GMON_DUMP_USR1 = 32, /* a snapshot, and the program goes on */
+	GMON_DUMP_USR2 = 64,
 };
 struct gmon_config {
 	struct sample_config sample;
 	enum gmon_fork fork;
 	unsigned dump_on;
+	uint64_t every_ms;  /* LIBGMON_EVERY: a snapshot each; 0: none */
 	bool no_output;     /* PROFDIR set and empty */
 	bool verbose;       /* LIBGMON_VERBOSE: one summary line at exit */
 	char pattern[1024]; /* output name; %p pid, %e exe name, %% */
@@ -212,13 +254,16 @@ struct gmon_run {
 	struct gmon_config cfg;
 	struct gmon_exe exe;
 	uint8_t run_id[12];
-	uintptr_t lo, hi; /* profiled range, run-time addresses */
-	long pid;         /* the process that profiles (vfork children
+	uintptr_t lo, hi;  /* profiled range, run-time addresses */
+	long pid;          /* the process that profiles (vfork children
 			   * share its memory and must not write) */
-	bool forked;      /* a fork child: its own file (".PID" added) */
-	bool sampling;    /* sample_start succeeded */
-	bool requested;   /* monstartup was called (by gcrt1.o or the
+	bool forked;       /* a fork child: its own file (".PID" added) */
+	bool sampling;     /* sample_start succeeded */
+	bool requested;    /* monstartup was called (by gcrt1.o or the
 			   * program), not only our constructor */
+	uint64_t start_ns; /* CLOCK_REALTIME when counting began */
+	uint32_t seq;      /* the profile being written: 1, 2, ... (%n) */
+	bool snapshot;     /* it is a snapshot: the program goes on */
 };
 /* Write gmon.out and its side file for RUN from the merged arcs M and
  * the samples SR (NULL: none); returns 0 or -1 (a message was printed).
@@ -227,7 +272,12 @@ int gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 	       const struct sample_result *sr);
 
 /* util.c: text without stdio. */
-size_t gmon_fmt_u64(char *buf, uint64_t v);        /* no NUL; returns length */
+size_t gmon_fmt_u64(char *buf, uint64_t v); /* no NUL; returns length */
+uint64_t gmon_realtime_ns(void); /* CLOCK_REALTIME in ns; 0: unknown */
 void gmon_say(const char *const *parts, size_t n); /* to stderr */
+/* Remember which file descriptor 2 is (at start): gmon_say writes only
+ * while it is still that file, never into a file the program opened
+ * after closing its standard error. */
+void gmon_say_init(void);
 
 #endif

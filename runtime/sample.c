@@ -36,6 +36,7 @@
 struct sample_state sampler;
 
 __thread int sample_my_slot __attribute__((tls_model("initial-exec"))) = -1;
+__thread uint64_t *sample_my_count __attribute__((tls_model("initial-exec")));
 
 /* ---- small helpers (async-signal-safe) ---- */
 
@@ -56,18 +57,29 @@ sample_take(const struct sample_ctx *c)
 	struct sample_state *s = &sampler;
 	uintptr_t pc = c->pc;
 	uint32_t n = c->periods;
+	/* The sampled thread's own count: its slot's (perf drains other
+	 * threads' rings), else the interrupted thread's. */
+	uint64_t *mine = c->slot ? atomic_load_explicit(&c->slot->samples_to,
+							memory_order_relaxed)
+			 : c->ucontext ? sample_my_count
+				       : NULL;
 	if (c->slot) {
 		if (c->first)
 			n += atomic_exchange_explicit(&c->slot->bonus, 0,
 						      memory_order_relaxed);
 		atomic_fetch_add_explicit(&c->slot->credited, n,
 					  memory_order_relaxed);
+		if (mine) /* not the pool's periods: other threads' time */
+			__atomic_fetch_add(mine, n, __ATOMIC_RELAXED);
+		mine = NULL;
 		/* Whole periods the pool holds ride on this sample (not
 		 * the slot's credit: they are other time). */
 		if (atomic_load_explicit(&s->pool_ns, memory_order_relaxed) >=
 		    (int64_t)s->period_ns)
 			n += sample_ledger_whole();
 	}
+	if (mine)
+		__atomic_fetch_add(mine, n, __ATOMIC_RELAXED);
 	atomic_fetch_add_explicit(&s->samples, n, memory_order_relaxed);
 	uintptr_t own_lo = (uintptr_t)__start_gmon_text;
 	uintptr_t own_hi = (uintptr_t)__stop_gmon_text;
@@ -121,9 +133,9 @@ sample_arm_self(const struct sample_backend *clock, bool late)
 	struct thread_slot *t = &slots[i];
 	t->tid = (pid_t)syscall(SYS_gettid);
 	t->stacks = stacks_thread_table();
-	t->perf_fd = -1;
-	t->perf_first_fd = -1;
+	atomic_store(&t->samples_to, sample_my_count);
 	t->ring = NULL;
+	t->first_ring = NULL;
 	t->has_timer = false;
 	t->measure = CLOCK_MONOTONIC;
 	if (clock->kind != SAMPLE_WALL)
@@ -228,13 +240,8 @@ map_tables(uintptr_t lowpc, uintptr_t highpc)
 	    mmap(NULL, SAMPLE_MAX_THREADS * sizeof(struct thread_slot),
 		 PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (slots != MAP_FAILED) {
-		s->slots = slots;
-		for (size_t i = 0; i < SAMPLE_MAX_THREADS; i++) {
-			s->slots[i].perf_fd = -1;
-			s->slots[i].perf_first_fd = -1;
-		}
-	}
+	if (slots != MAP_FAILED)
+		s->slots = slots; /* zeros: no timer, no ring */
 	return 0;
 }
 
@@ -308,6 +315,15 @@ sample_thread_start(void)
 		return;
 	if (sample_arm_self(c, true) != 0)
 		atomic_fetch_add(&sampler.unarmed, 1);
+}
+
+void
+sample_thread_note(uint64_t *counter)
+{
+	sample_my_count = counter;
+	if (sampler.slots && sample_my_slot >= 0)
+		atomic_store(&sampler.slots[sample_my_slot].samples_to,
+			     counter);
 }
 
 void
@@ -411,8 +427,6 @@ sample_fork_child(bool keep)
 		if (c->forget)
 			c->forget(t);
 		memset(t, 0, sizeof *t);
-		t->perf_fd = -1;
-		t->perf_first_fd = -1;
 	}
 	atomic_store(&s->slots_used, 0);
 	sample_my_slot = -1;

@@ -82,6 +82,11 @@ void sample_thread_start(void);
 /* The calling thread ends: disarm it, account its sampled time. */
 void sample_thread_stop(void);
 
+/* The calling thread's samples are to be counted in *COUNTER too (its
+ * thread record's: the periods each sample taken on it stands for,
+ * from now on; atomic adds). */
+void sample_thread_note(uint64_t *counter);
+
 /* moncontrol(): stop (OFF) or resume counting samples. */
 void sample_pause(bool off);
 

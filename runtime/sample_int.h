@@ -68,27 +68,30 @@ struct thread_slot {
 	clockid_t measure; /* the thread's CPU clock (or CLOCK_MONOTONIC) */
 	int64_t carry_ns;  /* taken from the pool at arm (0: none) */
 	uint64_t first_ns; /* the first period: period_ns without a carry */
-	_Atomic uint32_t bonus; /* periods the first sample adds */
-	uint64_t cpu_armed_ns;  /* its CPU clock when armed late (else 0) */
-	bool paused_once;       /* moncontrol paused it some time */
-	uint64_t run_ns;
-	int64_t settled_ns;
-	/* moved into the pool while it ran */ /* sampled time this slot added so far */
-	_Atomic uint64_t credited;             /* periods its samples counted */
-	/* Timers: */
+	_Atomic uint32_t bonus;    /* periods the first sample adds */
+	uint64_t cpu_armed_ns;     /* its CPU clock when armed late (else 0) */
+	bool paused_once;          /* moncontrol paused it some time */
+	uint64_t run_ns;           /* sampled time this slot added so far */
+	int64_t settled_ns;        /* moved into the pool while it ran */
+	_Atomic uint64_t credited; /* periods its samples counted */
+	/* Timers and perf: */
 	uint64_t mark_ns; /* measure at the last start or resume */
 	bool running;     /* counting time (not paused) */
+	/* Timers: */
 	bool has_timer;
 	timer_t timer;
-	/* perf: */
-	int perf_fd;          /* -1: none */
-	int perf_first_fd;    /* -1: none; the one-shot carried period */
-	uint64_t perf_cpu0;   /* its CPU clock when its event opened */
-	_Atomic int draining; /* ring buffer reader lock (try-lock) */
+	/* perf: each event lives as long as its ring is mapped (its
+	 * descriptor is closed once the ring is: sample_perf.c). */
+	_Atomic int draining; /* the rings' reader lock (try-lock) */
 	void *ring;           /* NULL: none */
 	size_t ring_len;
+	void *first_ring; /* NULL: none; the one-shot carried period's */
+	size_t first_len;
 	/* The thread's calling contexts (stacks.h), set by the core. */
 	struct stacks_table *stacks;
+	/* Its thread record's sample count (sample_thread_note); NULL:
+	 * none yet (atomic: the drain thread reads it). */
+	uint64_t *_Atomic samples_to;
 };
 
 /*
@@ -196,6 +199,9 @@ extern struct sample_state sampler;
 
 /* The calling thread's slot index, -1: none. */
 extern __thread int sample_my_slot __attribute__((tls_model("initial-exec")));
+/* The calling thread's record's sample count (sample_thread_note). */
+extern __thread uint64_t *sample_my_count
+    __attribute__((tls_model("initial-exec")));
 
 /* Arm the calling thread with CLOCK in a fresh slot.  LATE: a thread
  * that started after the sampler (its CPU time before this, its start

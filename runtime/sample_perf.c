@@ -12,12 +12,22 @@
  * the helper (pthread_create failed) a full ring loses samples sooner.
  * A ring has one reader at a time: its slot's `draining` try-lock.
  *
- * The time a slot adds is the event's own count (task-clock ns, paused
- * time excluded since pausing disables the event).  A thread armed with
- * a carry gets a second, one-shot event for its first period
- * (arm_first).  The automatic
- * choice takes perf only when a test sample lands in our own code
- * (perf_samples_us: not under valgrind or another translator).
+ * No descriptor is kept: an event's descriptor is closed as soon as
+ * its ring is mapped, and the mapping keeps the event alive and
+ * sampling until it is unmapped (the kernel's reference).  A program
+ * that closes every descriptor it did not open (a daemon, closefrom)
+ * and reuses the numbers can then never have its own files read,
+ * written or closed by us; the drain thread sleeps on a futex, not a
+ * descriptor.  Nothing is ever asked of the event after it is mapped,
+ * so the time a slot adds is its thread's CPU clock between a start or
+ * resume and a pause or stop (as the timers'), and a pause drains the
+ * rings (counting what came before) and then drops what comes until
+ * the resume, which drains them again (dropping).  A thread armed with
+ * a carry gets a second, one-shot event for its first period, with a
+ * ring of its own (arm_first), unmapped once its sample is read.  A
+ * fork child has neither ring (perf mappings are not copied).  The
+ * automatic choice takes perf only when a test sample lands in our own
+ * code (perf_samples_us: not under valgrind or another translator).
  */
 #include "gmon_rt.h"   /* the load map: gmon_objects_recheck() */
 #include "gmon_side.h" /* the stacks' method */
@@ -29,11 +39,10 @@
 #else
 #include "perf_abi.h" /* musl-gcc: no kernel headers */
 #endif
-#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
-#include <sys/eventfd.h>
+#include <limits.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -42,8 +51,8 @@
 
 #define RING_PAGES_LOG2 4 /* perf data pages: 16 (64 KiB, 4096 samples) */
 
-static int wake_fd = -1; /* the drain thread's eventfd, -1: none */
-static bool chains;      /* records carry the user call chain (stacks.h) */
+static _Atomic int drain_wake; /* 1: the drain thread is to look now */
+static bool chains; /* records carry the user call chain (stacks.h) */
 static size_t ring_pages = 1u << RING_PAGES_LOG2;
 
 /*
@@ -78,15 +87,12 @@ sample_perf_stacks(const struct sample_ctx *c, uint64_t count)
 		       count);
 }
 
-/* The task-clock time the event counted (paused time excluded, since
- * pausing disables the event). */
+/* T's thread's CPU time since its mark, while it counts. */
 static uint64_t
-event_ns(int fd)
+since_mark(const struct thread_slot *t)
 {
-	uint64_t ns = 0;
-	if (read(fd, &ns, sizeof ns) != (ssize_t)sizeof ns)
-		return 0;
-	return ns;
+	uint64_t now = sample_clock_ns(t->measure);
+	return t->running && now > t->mark_ns ? now - t->mark_ns : 0;
 }
 
 /* Take the try-lock FLAG, waiting a while.  False: it stayed taken. */
@@ -102,13 +108,19 @@ lock_flag(_Atomic int *flag)
 	return false;
 }
 
-static void
-drain_ring(struct thread_slot *t)
+/*
+ * Read the records of RING (LEN bytes, mapped for T's thread), counting
+ * its samples when T is running (else they came while paused: dropped).
+ * True when a sample record was among them.
+ */
+static bool
+drain_ring(struct thread_slot *t, void *ring, size_t len)
 {
-	struct perf_event_mmap_page *meta = t->ring;
+	struct perf_event_mmap_page *meta = ring;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	const unsigned char *data = (const unsigned char *)t->ring + page;
-	uint64_t size = t->ring_len - page, mask = size - 1;
+	const unsigned char *data = (const unsigned char *)ring + page;
+	uint64_t size = len - page, mask = size - 1;
+	bool count = t->running, sampled = false;
 	uint64_t head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
 	uint64_t tail = meta->data_tail;
 	/* Records are 8-byte multiples in a power-of-two buffer, so no
@@ -121,7 +133,7 @@ drain_ring(struct thread_slot *t)
 			break;
 		}
 		uint64_t word;
-		if (h.type == PERF_RECORD_SAMPLE && h.size >= 24) {
+		if (h.type == PERF_RECORD_SAMPLE && h.size >= 24 && count) {
 			/* PERF_SAMPLE_IP, then PERF_SAMPLE_PERIOD. */
 			uint64_t period;
 			memcpy(&word, data + ((tail + 8) & mask), 8);
@@ -135,7 +147,11 @@ drain_ring(struct thread_slot *t)
 				.first = period < sample_period_ns(),
 			};
 			sample_take(&c);
-		} else if (h.type == PERF_RECORD_LOST && h.size >= 24) {
+			sampled = true;
+		} else if (h.type == PERF_RECORD_SAMPLE) {
+			sampled = true;
+		} else if (h.type == PERF_RECORD_LOST && h.size >= 24 &&
+			   count) {
 			memcpy(&word, data + ((tail + 16) & mask), 8);
 			atomic_fetch_add_explicit(&sampler.lost, word,
 						  memory_order_relaxed);
@@ -143,17 +159,37 @@ drain_ring(struct thread_slot *t)
 		tail += h.size;
 	}
 	__atomic_store_n(&meta->data_tail, tail, __ATOMIC_RELEASE);
+	return sampled;
 }
 
-/* Drain T's ring unless someone else is draining it. */
+/* Unmap T's one-shot event's ring (which ends the event). */
+static void
+close_first(struct thread_slot *t)
+{
+	if (t->first_ring)
+		munmap(t->first_ring, t->first_len);
+	t->first_ring = NULL;
+}
+
+/* With T's drain lock held: read its rings; the one-shot event's
+ * goes once it has given its sample. */
+static void
+drain_locked(struct thread_slot *t)
+{
+	if (t->ring)
+		drain_ring(t, t->ring, t->ring_len);
+	if (t->first_ring && drain_ring(t, t->first_ring, t->first_len))
+		close_first(t);
+}
+
+/* Drain T's rings unless someone else is draining them. */
 static void
 drain_slot(struct thread_slot *t)
 {
 	int expected = 0;
 	if (!atomic_compare_exchange_strong(&t->draining, &expected, 1))
 		return;
-	if (t->ring)
-		drain_ring(t);
+	drain_locked(t);
 	atomic_store(&t->draining, 0);
 }
 
@@ -178,10 +214,9 @@ drain_and_settle(void)
 		if (atomic_load(&t->state) == SLOT_FREE ||
 		    !atomic_compare_exchange_strong(&t->draining, &expected, 1))
 			continue;
-		if (t->ring) {
-			drain_ring(t);
-			sample_settle_live(t, event_ns(t->perf_fd));
-		}
+		drain_locked(t);
+		if (t->ring)
+			sample_settle_live(t, t->run_ns + since_mark(t));
 		atomic_store(&t->draining, 0);
 	}
 }
@@ -197,11 +232,13 @@ drainer(void *arg)
 	uint64_t records = ((uint64_t)ring_pages * 4096) / (chains ? 512 : 24);
 	uint64_t ms =
 	    records * 1000 / 2 / (sampler.asked_hz ? sampler.asked_hz : 1);
-	int timeout = ms < 10 ? 10 : ms > 100 ? 100 : (int)ms;
-	struct pollfd p = { .fd = wake_fd, .events = POLLIN };
+	ms = ms < 10 ? 10 : ms > 100 ? 100 : ms;
+	struct timespec timeout = { 0, (long)ms * 1000000 };
 	prctl(PR_SET_NAME, "gmon-drain", 0, 0, 0);
 	while (!sampler.stopped) {
-		poll(&p, 1, timeout);
+		/* Sleeps the timeout out unless stop() woke it. */
+		syscall(SYS_futex, (int *)&drain_wake, GMON_FUTEX_WAIT, 0,
+			&timeout, NULL, 0);
 		/* A library dlopened since the last scan gets its bins
 		 * before its samples are counted (this thread may scan: it
 		 * is no signal handler). */
@@ -211,12 +248,12 @@ drainer(void *arg)
 	return NULL;
 }
 
+/* Without the helper (it cannot start), rings are drained at thread
+ * stop and sample_stop only. */
 static void
 start_drainer(void)
 {
-	wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (wake_fd < 0)
-		return; /* drained at thread stop and sample_stop only */
+	atomic_store(&drain_wake, 0);
 	sigset_t all, old;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -225,10 +262,7 @@ start_drainer(void)
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	pthread_attr_setstacksize(&attr, 64 * 1024);
-	if (pthread_create(&helper, &attr, drainer, NULL) != 0) {
-		close(wake_fd);
-		wake_fd = -1;
-	}
+	pthread_create(&helper, &attr, drainer, NULL);
 	pthread_attr_destroy(&attr);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
@@ -264,14 +298,24 @@ open_event(uint64_t period, bool disabled)
 			    PERF_FLAG_FD_CLOEXEC);
 }
 
+/* A ring of 1 + PAGES pages for the event FD (*LEN bytes), or NULL. */
+static void *
+map_ring(int fd, size_t pages, size_t *len)
+{
+	*len = (1 + pages) * (size_t)sysconf(_SC_PAGESIZE);
+	void *ring =
+	    mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	return ring == MAP_FAILED ? NULL : ring;
+}
+
 /*
  * The carried period (sample_int.h: the ledger): a perf event's first
  * period cannot be set apart from the others, so a second event, one
- * shot (PERF_EVENT_IOC_REFRESH 1: disabled by the kernel after its
- * first sample), takes its sample after first_ns and writes it into
- * T's ring.  Its record tells its period, shorter than the main
- * event's: that sample takes the bonus; the ledger settles the overlap
- * with the main event's first period.
+ * shot (PERF_EVENT_IOC_REFRESH 1, once its ring is mapped: disabled by
+ * the kernel after its first sample), takes its sample after first_ns
+ * and writes it into a one-page ring of its own.  Its record tells its
+ * period, shorter than the main event's: that sample takes the bonus;
+ * the ledger settles the overlap with the main event's first period.
  * False when the kernel refuses it (the carry then stays in the pool).
  */
 static bool
@@ -280,48 +324,42 @@ arm_first(struct thread_slot *t)
 	int fd = open_event(t->first_ns, true);
 	if (fd < 0)
 		return false;
-	if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, t->perf_fd) != 0 ||
-	    ioctl(fd, PERF_EVENT_IOC_REFRESH, 1) != 0) {
-		close(fd);
-		return false;
+	size_t len;
+	void *ring = map_ring(fd, 1, &len);
+	if (ring && ioctl(fd, PERF_EVENT_IOC_REFRESH, 1) != 0) {
+		munmap(ring, len);
+		ring = NULL;
 	}
-	t->perf_first_fd = fd;
+	close(fd); /* the mapping keeps the event */
+	if (!ring)
+		return false;
+	t->first_len = len;
+	t->first_ring = ring;
 	return true;
-}
-
-static void
-close_first(struct thread_slot *t)
-{
-	if (t->perf_first_fd >= 0)
-		close(t->perf_first_fd);
-	t->perf_first_fd = -1;
 }
 
 static int
 arm(struct thread_slot *t)
 {
-	bool paused = atomic_load(&sampler.paused);
-	t->perf_cpu0 = sample_clock_ns(t->measure);
-	int fd = open_event(sample_period_ns(), paused);
-	if (fd < 0)
-		return -1;
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	/* Smaller rings when the locked-memory allowance runs out. */
 	for (size_t pages = ring_pages; pages >= 1; pages /= 2) {
-		size_t len = (1 + pages) * page;
-		void *ring =
-		    mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-		if (ring != MAP_FAILED) {
-			t->perf_fd = fd;
-			t->ring_len = len;
-			t->ring = ring; /* published last: drainers test it */
-			if (t->first_ns < sample_period_ns() &&
-			    (paused || !arm_first(t)))
-				t->first_ns = sample_period_ns();
-			return 0;
-		}
+		int fd = open_event(sample_period_ns(), false);
+		if (fd < 0)
+			return -1;
+		size_t len;
+		void *ring = map_ring(fd, pages, &len);
+		close(fd); /* the mapping keeps the event */
+		if (!ring)
+			continue;
+		t->running = !atomic_load(&sampler.paused);
+		t->mark_ns = sample_clock_ns(t->measure);
+		t->ring_len = len;
+		t->ring = ring; /* published last: drainers test it */
+		if (t->first_ns < sample_period_ns() &&
+		    (!t->running || !arm_first(t)))
+			t->first_ns = sample_period_ns();
+		return 0;
 	}
-	close(fd);
 	return -1;
 }
 
@@ -397,81 +435,67 @@ static uint64_t
 live_ns(struct thread_slot *t, bool *blocked)
 {
 	*blocked = false;
-	return t->perf_fd >= 0 ? event_ns(t->perf_fd) : 0;
+	return since_mark(t);
 }
 
 static uint64_t
 retire(struct thread_slot *t, bool *blocked)
 {
 	*blocked = false;
-	close_first(t);
-	if (t->perf_fd < 0)
-		return 0;
-	ioctl(t->perf_fd, PERF_EVENT_IOC_DISABLE, 0);
-	uint64_t ns = event_ns(t->perf_fd);
-	/* The task clock now and then counts time its thread was not
-	 * running (seen on a loaded virtual machine: 4 ms for a thread of
-	 * 0.5 ms of CPU, and 6.0 s for 3.7 s over 2,000 such threads).  The
-	 * thread's own CPU clock since the event opened bounds it (the
-	 * event leaves pauses out, so it can only be less); the ledger then
-	 * pays back the periods sampled in excess.  A thread that is gone
-	 * (sample_stop) has no clock to read: its count stands. */
-	uint64_t cpu = sample_clock_ns(t->measure);
-	if (t->perf_cpu0 && cpu > t->perf_cpu0 && ns > cpu - t->perf_cpu0)
-		ns = cpu - t->perf_cpu0;
+	uint64_t ns = since_mark(t);
 	if (lock_flag(&t->draining)) {
-		drain_ring(t);
-		munmap(t->ring, t->ring_len);
+		drain_locked(t);
+		close_first(t);
+		if (t->ring)
+			munmap(t->ring, t->ring_len);
 		t->ring = NULL;
 		atomic_store(&t->draining, 0);
 	} /* else the reader is this thread, interrupted: leave it */
-	close(t->perf_fd);
-	t->perf_fd = -1;
+	t->running = false;
 	return ns;
 }
 
 static uint64_t
 pause_slot(struct thread_slot *t, bool off)
 {
-	/* Re-enabling a one-shot event that has fired would make it
-	 * sample without end: it goes (what it took is in the ring). */
-	close_first(t);
-	if (t->perf_fd >= 0)
-		ioctl(t->perf_fd,
-		      off ? PERF_EVENT_IOC_DISABLE : PERF_EVENT_IOC_ENABLE, 0);
-	return 0; /* the event's count leaves the pause out */
+	/* Pausing: what came before counts.  Resuming: what came while
+	 * paused is dropped.  A one-shot event that has not fired goes
+	 * (its carry returns to the pool when the slot settles). */
+	bool locked = lock_flag(&t->draining);
+	if (locked)
+		drain_locked(t);
+	uint64_t ns = off ? since_mark(t) : 0;
+	t->mark_ns = sample_clock_ns(t->measure);
+	t->running = !off;
+	if (locked) {
+		close_first(t);
+		atomic_store(&t->draining, 0);
+	}
+	return ns;
 }
 
 static void
 stop(void)
 {
-	if (wake_fd >= 0) {
-		uint64_t one = 1;
-		ssize_t n = write(wake_fd, &one, sizeof one);
-		(void)n;
-	}
+	atomic_store(&drain_wake, 1);
+	syscall(SYS_futex, (int *)&drain_wake, GMON_FUTEX_WAKE, INT_MAX, NULL,
+		NULL, 0);
 }
 
 static void
 forget(struct thread_slot *t)
 {
-	/* A perf fd copied by fork still measures the parent's thread. */
-	close_first(t);
-	if (t->ring)
-		munmap(t->ring, t->ring_len);
-	if (t->perf_fd >= 0)
-		close(t->perf_fd);
+	/* A fork child has no copy of the parent's rings (the kernel
+	 * does not copy perf mappings), and the range may hold the
+	 * child's own memory by now: nothing to unmap. */
 	t->ring = NULL;
-	t->perf_fd = -1;
+	t->first_ring = NULL;
 }
 
 static void
 fork_child(void)
 {
-	if (wake_fd >= 0)
-		close(wake_fd); /* the parent's helper is not ours */
-	wake_fd = -1;
-	start_drainer();
+	start_drainer(); /* the parent's helper is not in the child */
 }
 
 static int

@@ -159,18 +159,28 @@ put_objects(struct out *o, const struct side_info *s)
  * well inside 32 bits). */
 #define ARCS_PER_RECORD ((size_t)1 << 20)
 
+/* ARCS records of ARCS[0..N), or THREADARCS of thread INDEX. */
 static void
-put_arcs(struct out *o, const struct side_info *s)
+put_arcs(struct out *o, const struct side_arc *arcs, size_t narcs,
+	 uint32_t index)
 {
-	for (size_t done = 0; s->arcs && done < s->narcs;) {
-		size_t n = s->narcs - done;
+	for (size_t done = 0; arcs && done < narcs;) {
+		size_t n = narcs - done;
 		if (n > ARCS_PER_RECORD)
 			n = ARCS_PER_RECORD;
-		record(o, GMON_SIDE_ARCS,
-		       GMON_SIDE_ARCS_LEN + n * GMON_SIDE_ARC_LEN);
+		if (index) {
+			record(o, GMON_SIDE_THREADARCS,
+			       GMON_SIDE_THREADARCS_LEN +
+				   n * GMON_SIDE_ARC_LEN);
+			put_u32(o, index);
+			put_u32(o, 0);
+		} else {
+			record(o, GMON_SIDE_ARCS,
+			       GMON_SIDE_ARCS_LEN + n * GMON_SIDE_ARC_LEN);
+		}
 		put_u64(o, n);
 		for (size_t i = done; i < done + n; i++) {
-			const struct side_arc *a = &s->arcs[i];
+			const struct side_arc *a = &arcs[i];
 			put_u32(o, a->from_obj);
 			put_u32(o, a->self_obj);
 			put_u64(o, a->from);
@@ -217,9 +227,16 @@ stacks_chunk(struct out *o, const struct stacks_out *so, size_t from, size_t to,
  * every frame). */
 #define STACKS_RECORD_MAX ((size_t)1 << 31)
 
-/* SO's STACKS records, then STACKINFO: nothing when stacks were off. */
+/* STACKINFO's sums, over every thread. */
+struct stack_sums {
+	uint64_t stacks, truncated, dropped;
+};
+
+/* SO's STACKS records, after a STACKOWNER naming thread OWNER (none
+ * when SO holds nothing); its sums into *SUM. */
 static void
-put_stacks(struct out *o, const struct stacks_out *so)
+put_stacks(struct out *o, const struct stacks_out *so, uint32_t owner,
+	   struct stack_sums *sum)
 {
 	if (!so || !so->on)
 		return;
@@ -231,7 +248,10 @@ put_stacks(struct out *o, const struct stacks_out *so)
 		/* Cannot happen with the tables' sizes: not written. */
 		dropped += stacks;
 		stacks = truncated = 0;
-	} else {
+	} else if (so->nwords) {
+		record(o, GMON_SIDE_STACKOWNER, GMON_SIDE_STACKOWNER_LEN);
+		put_u32(o, owner);
+		put_u32(o, 0);
 		size_t from = 0, n = 0, body = 0;
 		for (size_t w = 0; w < so->nwords; w += 4 + so->words[w]) {
 			size_t e = entry_len(&so->words[w]);
@@ -246,13 +266,54 @@ put_stacks(struct out *o, const struct stacks_out *so)
 		if (n)
 			stacks_chunk(o, so, from, so->nwords, n, body);
 	}
+	sum->stacks += stacks;
+	sum->truncated += truncated;
+	sum->dropped += dropped;
+}
+
+/* Every thread's STACKS, then those of no thread, then STACKINFO:
+ * nothing when stacks were off. */
+static void
+put_all_stacks(struct out *o, const struct side_info *s)
+{
+	if (!s->stacks_on)
+		return;
+	struct stack_sums sum = { 0 };
+	for (size_t i = 0; s->threads && i < s->nthreads; i++)
+		put_stacks(o, s->threads[i].stacks, s->threads[i].index, &sum);
+	put_stacks(o, s->stacks, 0, &sum);
 	record(o, GMON_SIDE_STACKINFO, GMON_SIDE_STACKINFO_LEN);
-	put_u64(o, stacks + dropped);
-	put_u64(o, stacks);
-	put_u64(o, truncated);
-	put_u64(o, dropped);
-	put_u32(o, so->depth_max);
-	put_u32(o, so->method);
+	put_u64(o, sum.stacks + sum.dropped);
+	put_u64(o, sum.stacks);
+	put_u64(o, sum.truncated);
+	put_u64(o, sum.dropped);
+	put_u32(o, s->stacks_depth_max);
+	put_u32(o, s->stacks_method);
+}
+
+/* One THREAD record, with the per-thread part, and its THREADARCS. */
+static void
+put_thread(struct out *o, const struct side_thread *t)
+{
+	size_t namelen = bounded_strlen(t->name, GMON_SIDE_THREAD_NAME_MAX);
+	size_t len = GMON_SIDE_THREAD_LEN2 + namelen;
+	record(o, GMON_SIDE_THREAD, len);
+	put_u64(o, t->tid);
+	put_u64(o, t->calls);
+	put_u64(o, t->arcs);
+	put_u64(o, t->nested);
+	put_u64(o, t->dropped);
+	put_u32(o, t->index);
+	put_u32(o, t->folded);
+	put_u64(o, t->cpu_ns);
+	put_u64(o, t->samples);
+	put_u64(o, t->first_ns);
+	put_u64(o, t->last_ns);
+	put_u32(o, t->flags);
+	put_u32(o, (uint32_t)namelen);
+	put_bytes(o, t->name, namelen);
+	pad(o, len);
+	put_arcs(o, t->tarcs, t->ntarcs, t->index);
 }
 
 int
@@ -283,6 +344,11 @@ side_write_fd(int fd, const struct side_info *s)
 	put_bytes(&o, s->build_id, idlen);
 	put_bytes(&o, s->exe_path, exelen);
 	pad(&o, len);
+	if (s->profile_size > 0) {
+		record(&o, GMON_SIDE_TIE, GMON_SIDE_TIE_LEN);
+		put_u64(&o, s->profile_size);
+		put_u64(&o, s->profile_hash);
+	}
 
 	const struct sample_result *r = s->samples;
 	if (r) {
@@ -306,19 +372,20 @@ side_write_fd(int fd, const struct side_info *s)
 		pad(&o, len);
 	}
 
-	put_objects(&o, s);
-	put_arcs(&o, s);
-	put_stacks(&o, s->stacks);
-
-	for (size_t i = 0; s->threads && i < s->nthreads; i++) {
-		const struct side_thread *t = &s->threads[i];
-		record(&o, GMON_SIDE_THREAD, GMON_SIDE_THREAD_LEN);
-		put_u64(&o, t->tid);
-		put_u64(&o, t->calls);
-		put_u64(&o, t->arcs);
-		put_u64(&o, t->nested);
-		put_u64(&o, t->dropped);
+	if (s->end_ns) {
+		record(&o, GMON_SIDE_WINDOW, GMON_SIDE_WINDOW_LEN);
+		put_u64(&o, s->start_ns);
+		put_u64(&o, s->end_ns);
+		put_u32(&o, s->seq);
+		put_u32(&o, s->snapshot ? GMON_SIDE_WINDOW_SNAPSHOT : 0);
 	}
+
+	put_objects(&o, s);
+	put_arcs(&o, s->arcs, s->narcs, 0);
+	/* THREADs before the STACKOWNERs that name them. */
+	for (size_t i = 0; s->threads && i < s->nthreads; i++)
+		put_thread(&o, &s->threads[i]);
+	put_all_stacks(&o, s);
 
 	record(&o, GMON_SIDE_TOTALS, GMON_SIDE_TOTALS_LEN);
 	put_u64(&o, s->calls);

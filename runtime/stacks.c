@@ -300,7 +300,11 @@ stacks_record(struct stacks_table *t, const uintptr_t *f, unsigned depth,
 			s->depth = depth;
 			s->flags = flags;
 			t->pool_used += depth;
-			t->nstacks++;
+			t->filled[t->nstacks] = i % STACK_SLOTS;
+			/* The list entry before the count (the merge reads
+			 * the list). */
+			__atomic_store_n(&t->nstacks, t->nstacks + 1,
+					 __ATOMIC_RELEASE);
 			__atomic_store_n(&s->count, count, __ATOMIC_RELEASE);
 			return;
 		}
@@ -416,33 +420,48 @@ stack_bounds(uintptr_t sp, uintptr_t *lo, uintptr_t *hi)
 }
 
 /*
- * Whether the profiled function that called the hook built its frame
- * before the call (-pg's mcount) or not (-mfentry: gcc then keeps no
- * frame pointer at all): going up from here over the collector's own
- * frames, the first frame that returns outside them is the profiled
- * function's only if its return address is FROMPC.
+ * The frame of the profiled function that called the hook: going up
+ * from here over the collector's own frames (below HI, the end of the
+ * thread's stack), the first frame that returns outside them, other
+ * than to SELFPC (aarch64's hook makes a frame record that returns
+ * into the profiled function; x86-64's makes none).  Its frame pointer, or 0 when
+ * the chain leaves the stack first or the hook was not called from a
+ * frame (a signal handler's own frame); *RA: its return address.
+ * Inlined, so that "here" is the frame of the function the hook's slow
+ * path called, whatever the compiler would have chosen.
  */
-static void
-check_frames(uintptr_t frompc, uintptr_t lo, uintptr_t hi)
+static inline __attribute__((always_inline)) uintptr_t
+caller_frame(uintptr_t hi, uintptr_t selfpc, uintptr_t *ra)
 {
-#if defined(__x86_64__)
-	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+	uintptr_t fp = (uintptr_t)__builtin_frame_address(0), lo = fp;
 	for (int i = 0; i < 16; i++) {
-		if (fp % 8 || fp < lo || fp > hi - 16)
-			return; /* cannot tell */
+		if (fp % sizeof(uintptr_t) || fp < lo || fp > hi - 16)
+			return 0;
 		const uintptr_t *frame = (const uintptr_t *)fp;
-		if (!own_code(frame[1])) {
-			/* Not called from the hook (i 0): cannot tell. */
-			if (i > 0 && frame[1] != frompc)
-				K.frameless = true;
-			return;
-		}
+		*ra = strip(frame[1]);
+		if (!own_code(*ra) && (i == 0 || !selfpc || *ra != selfpc))
+			return i > 0 ? fp : 0;
 		lo = fp + 16;
 		fp = frame[0];
 	}
+	return 0;
+}
+
+/*
+ * Whether the profiled function that called the hook built its frame
+ * before the call (-pg's mcount) or not (-mfentry: gcc then keeps no
+ * frame pointer at all): its frame is the caller_frame only if that
+ * returns to FROMPC.
+ */
+static inline __attribute__((always_inline)) void
+check_frames(uintptr_t frompc, uintptr_t hi)
+{
+#if defined(__x86_64__)
+	uintptr_t ra;
+	if (caller_frame(hi, 0, &ra) && ra != frompc)
+		K.frameless = true;
 #else
 	(void)frompc;
-	(void)lo;
 	(void)hi;
 #endif
 }
@@ -460,6 +479,7 @@ thread_table(void)
 	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
 	stack_bounds(sp, &t->stack_lo, &t->stack_hi);
 	t->root = 0;
+	t->root_slot = 0;
 	my_table = t;
 }
 
@@ -495,17 +515,48 @@ stacks_thread_begin(uintptr_t frompc, uintptr_t selfpc)
 		return;
 	thread_table();
 	struct stacks_table *t = my_table;
-	if (!t || t->root || !frompc)
-		return;
-	if (t->stack_hi)
-		check_frames(frompc, (uintptr_t)__builtin_frame_address(0),
-			     t->stack_hi);
-	/* The start code is in the C library (a static program's is in
-	 * the executable, profiled code: no root needed); a call from an
-	 * executable built without -pg is no root. */
+	if (t && t->stack_hi && frompc)
+		check_frames(frompc, t->stack_hi);
+}
+
+/*
+ * The root: the return address into the start code where the walks of
+ * complete stacks end.  Learned from a call into profiled code from
+ * outside it that has no profiled frame above it: the thread's first,
+ * and later one whose caller's frame lies above the root's (the root's
+ * function has returned), or after the root's return address was
+ * overwritten on the stack (its frame is gone): the main thread's
+ * first profiled call may be a constructor's, made from the start code
+ * before main.  A call from outside under a live root (a qsort
+ * callback) leaves it.  The start code is in the C library (a static
+ * program's is in the executable, profiled code: no root needed); a
+ * call from an executable built without -pg is no root.
+ */
+void
+stacks_entry(uintptr_t frompc, uintptr_t selfpc)
+{
+	struct stacks_table *t = my_table;
 	uintptr_t ra = strip(frompc);
-	if (!known(ra) && ra - K.exe_lo >= K.exe_hi - K.exe_lo)
-		t->root = ra;
+	if (!K.on || !t || !ra || ra == t->root || known(ra) ||
+	    ra - K.exe_lo < K.exe_hi - K.exe_lo)
+		return;
+	uintptr_t from = 0, fp = 0;
+	if (t->stack_hi && !K.frameless)
+		fp = caller_frame(t->stack_hi, strip(selfpc), &from);
+	/* Only a slot in the thread's own stack is read again later (a
+	 * handler's frame on an alternate stack is not). */
+	uintptr_t slot = fp + sizeof(uintptr_t);
+	if (!fp || from != ra || slot < t->stack_lo || slot >= t->stack_hi)
+		slot = 0;
+	if (t->root) {
+		if (!slot || !t->root_slot)
+			return;
+		if (slot <= t->root_slot &&
+		    strip(*(const uintptr_t *)t->root_slot) == t->root)
+			return; /* the root's frame may be live */
+	}
+	t->root_slot = slot;
+	__atomic_store_n(&t->root, ra, __ATOMIC_RELAXED);
 }
 
 struct stacks_table *
@@ -534,7 +585,51 @@ stacks_thread_end(void)
 		return;
 	my_table = NULL;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	__atomic_store_n(&t->in_use, 0, __ATOMIC_RELEASE);
+	/* A table of a thread record stays the record's. */
+	if (!t->owner)
+		__atomic_store_n(&t->in_use, 0, __ATOMIC_RELEASE);
+}
+
+void
+stacks_table_own(struct stacks_table *t, uint32_t owner)
+{
+	t->owner = owner;
+}
+
+/* T's counts to zero (its root and owner stay). */
+static void
+table_clear(struct stacks_table *t)
+{
+	/* Only the slots in use hold anything (the pool is read through
+	 * them); a table whose list was cut (a fork) is cleared whole. */
+	uint32_t n = t->nstacks;
+	if (n <= STACK_SLOTS / 2) {
+		for (uint32_t k = 0; k < n; k++)
+			memset(&t->slots[t->filled[k] % STACK_SLOTS], 0,
+			       sizeof *t->slots);
+	} else {
+		memset(t->slots, 0, sizeof t->slots);
+	}
+	t->dropped = 0;
+	t->nstacks = 0;
+	t->pool_used = 0;
+}
+
+void
+stacks_fold(struct stacks_table *from, struct stacks_table *into)
+{
+	for (uint32_t k = 0; k < from->nstacks; k++) {
+		const struct stack_slot *s = &from->slots[from->filled[k]];
+		if (s->count && s->depth && s->depth <= STACKS_DEPTH_CAP &&
+		    s->off <= POOL_FRAMES - s->depth)
+			stacks_record(into, &from->pool[s->off], s->depth,
+				      s->flags, s->count);
+	}
+	__atomic_store_n(&into->dropped, into->dropped + from->dropped,
+			 __ATOMIC_RELAXED);
+	table_clear(from);
+	from->owner = 0;
+	__atomic_store_n(&from->in_use, 0, __ATOMIC_RELEASE);
 }
 
 void
@@ -543,17 +638,16 @@ stacks_fork_child(bool keep)
 	struct stacks_table *t =
 	    __atomic_load_n(&stacks_registry, __ATOMIC_ACQUIRE);
 	for (; t; t = t->next) {
-		if (t != my_table)
+		/* KEEP: the parent's threads' tables stay with their
+		 * records (arcs.c keeps those); else only ours stays. */
+		bool stays = t == my_table || (keep && t->owner);
+		if (!stays)
 			__atomic_store_n(&t->in_use, 0, __ATOMIC_RELEASE);
-		if (keep)
+		if (keep && stays)
 			continue;
-		t->dropped = 0;
-		t->nstacks = 0;
-		t->pool_used = 0;
-		memset(t->slots, 0,
-		       4096 - offsetof(struct stacks_table, slots));
-		/* Private anonymous pages read back as zeros. */
-		madvise((char *)t + 4096, sizeof *t - 4096, MADV_DONTNEED);
+		table_clear(t);
+		if (t != my_table)
+			t->owner = 0;
 	}
 	if (!keep)
 		__atomic_store_n(&stacks_no_table, 0, __ATOMIC_RELAXED);

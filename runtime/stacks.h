@@ -57,21 +57,38 @@ void stacks_set_method(uint32_t method);
 
 /*
  * The calling thread's first hook call (ordinary context): give it a
- * table (a free one, or a new mapping), read its stack's bounds, and
- * learn its root: FROMPC, the hook's return address into the caller of
- * the outermost profiled function, when that is outside known code.
- * SELFPC is the hook's return address in that function.  Calling it
- * again on the same thread only updates the root when it has none.
+ * table (a free one, or a new mapping) and read its stack's bounds.
+ * SELFPC is the hook's return address in the profiled function, FROMPC
+ * the one into its caller.
  */
 void stacks_thread_begin(uintptr_t frompc, uintptr_t selfpc);
+
+/*
+ * A call the hook's slow path sees on the calling thread (any context,
+ * after stacks_thread_begin), SELFPC the hook's return address in the
+ * profiled function: when FROMPC, the return address into the caller, is outside known code, the thread's root may be learned from
+ * it (the start code's call that complete stacks end at; stacks.c says
+ * when).  Async-signal-safe.
+ */
+void stacks_entry(uintptr_t frompc, uintptr_t selfpc);
 
 /* The calling thread's table (NULL when it has none or stacks are
  * off), for the perf ring of its slot. */
 struct stacks_table *stacks_thread_table(void);
 
-/* The calling thread ends: its table goes back to the free list (its
- * counts stay, for the writer; a new thread adds to them). */
+/* The calling thread ends: its table is no longer its; a table that
+ * no thread record owns goes back to the free list (its counts stay,
+ * for the writer; a new thread adds to them). */
 void stacks_thread_end(void);
+
+/* Table T belongs to thread record OWNER (arcs.c: its index, never 0)
+ * from now on: kept with the record after its thread ends. */
+void stacks_table_own(struct stacks_table *t, uint32_t owner);
+
+/* Table FROM's stacks added to INTO (a record folded into another, in
+ * ordinary context: no sample writes either), then FROM zeroed and
+ * free.  A full INTO counts them dropped. */
+void stacks_fold(struct stacks_table *from, struct stacks_table *into);
 
 /* A fork child: every table but the calling thread's is free again;
  * counts zeroed unless KEEP. */
@@ -152,13 +169,15 @@ struct stacks_out {
 };
 
 /*
- * Merge every thread's table through M (a stack whose frame 0 cannot
- * be written is left out; one cut at the first frame that cannot is
- * kept as far as it goes and flagged truncated).  Returns 0, or -1 (no
- * memory: O says stacks were on, with nothing in it).  System calls
- * only.
+ * Merge the tables of thread record OWNER (0: the tables no record
+ * owns, and the samples that found no table) through M (a stack whose
+ * frame 0 cannot be written is left out; one cut at the first frame
+ * that cannot is kept as far as it goes and flagged truncated).
+ * Returns 0, or -1 (no memory: O says stacks were on, with nothing in
+ * it).  System calls only.
  */
-int stacks_collect(struct stacks_out *o, const struct stacks_map *m);
+int stacks_collect(struct stacks_out *o, const struct stacks_map *m,
+		   uint32_t owner);
 void stacks_out_free(struct stacks_out *o);
 
 #endif

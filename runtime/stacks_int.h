@@ -35,12 +35,15 @@ struct stacks_table {
 	int in_use;                /* owned by a live thread (atomic) */
 	uintptr_t stack_lo;        /* lowest stack pointer accepted */
 	uintptr_t stack_hi;        /* end of the stack mapping; 0: unknown */
-	uintptr_t root;            /* 0: none learned */
+	uintptr_t root;            /* 0: none learned (stacks_entry) */
+	uintptr_t root_slot;       /* where its caller kept it; 0: unknown */
+	uint32_t owner;            /* its thread record's index; 0: none */
 	uint64_t dropped;          /* samples with no room */
 	uint32_t nstacks;          /* slots used */
 	uint32_t pool_used;
 	struct stack_slot slots[STACK_SLOTS];
 	uintptr_t pool[POOL_FRAMES];
+	uint32_t filled[STACK_SLOTS / 2]; /* slots in use, nstacks of them */
 };
 
 struct stacks_state {

@@ -158,7 +158,7 @@ merge_slot(struct merge *g, const struct stacks_map *m,
 }
 
 int
-stacks_collect(struct stacks_out *o, const struct stacks_map *m)
+stacks_collect(struct stacks_out *o, const struct stacks_map *m, uint32_t owner)
 {
 	memset(o, 0, sizeof *o);
 	if (!K.on)
@@ -166,11 +166,15 @@ stacks_collect(struct stacks_out *o, const struct stacks_map *m)
 	o->on = true;
 	o->method = K.method;
 	o->depth_max = STACKS_DEPTH_CAP;
-	o->dropped = __atomic_load_n(&stacks_no_table, __ATOMIC_RELAXED);
+	if (!owner)
+		o->dropped =
+		    __atomic_load_n(&stacks_no_table, __ATOMIC_RELAXED);
 	size_t nstacks = 0, nframes = 0;
 	const struct stacks_table *t;
 	for (t = __atomic_load_n(&stacks_registry, __ATOMIC_ACQUIRE); t;
 	     t = t->next) {
+		if (t->owner != owner)
+			continue;
 		/* Read while samples may still come: room for growth. */
 		nstacks += __atomic_load_n(&t->nstacks, __ATOMIC_RELAXED) + 64;
 		nframes += __atomic_load_n(&t->pool_used, __ATOMIC_RELAXED) +
@@ -198,9 +202,15 @@ stacks_collect(struct stacks_out *o, const struct stacks_map *m)
 	g.shash = g.fhash + fslots;
 	for (t = __atomic_load_n(&stacks_registry, __ATOMIC_ACQUIRE); t;
 	     t = t->next) {
+		if (t->owner != owner)
+			continue;
 		o->dropped += __atomic_load_n(&t->dropped, __ATOMIC_RELAXED);
-		for (size_t i = 0; i < STACK_SLOTS; i++) {
-			const struct stack_slot *s = &t->slots[i];
+		/* The slots in use, as listed (a slot is listed before
+		 * its count is stored). */
+		uint32_t used = __atomic_load_n(&t->nstacks, __ATOMIC_ACQUIRE);
+		for (uint32_t k = 0; k < used && k < STACK_SLOTS / 2; k++) {
+			const struct stack_slot *s =
+			    &t->slots[t->filled[k] % STACK_SLOTS];
 			uint64_t c =
 			    __atomic_load_n(&s->count, __ATOMIC_ACQUIRE);
 			if (c && !merge_slot(&g, m, t, s, c))

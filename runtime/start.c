@@ -1,7 +1,9 @@
 /*
  * start.c - the collector's life: start-up (glibc's __monstartup, called
  * by gcrt1.o, or our constructor when nothing calls it), moncontrol,
- * fork, the opt-in dumps on signals, and _mcleanup at exit.
+ * fork, the opt-in dumps on signals, snapshots (on a signal, or every
+ * LIBGMON_EVERY seconds, written by the "gmon-snap" thread while the
+ * program goes on), and _mcleanup at exit.
  *
  * glibc's contract is kept: __monstartup/monstartup start once (a
  * second call is ignored), moncontrol(0) stops counting arcs and
@@ -13,9 +15,12 @@
 #include "gmon_rt.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <sched.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -31,6 +36,9 @@ GMON_EXPORT int __profile_frequency(void);
 enum { IDLE, RUNNING, DONE };
 static int state = IDLE; /* changed with atomics: signal handlers read it */
 static struct gmon_run run;
+static int dumping;      /* a dump is being written (atomic) */
+static int snap_wanted;  /* the snapshot thread is to write one (futex) */
+static bool snap_thread; /* it runs */
 
 static void
 make_run_id(uint8_t id[12])
@@ -70,6 +78,21 @@ dump(bool final, bool scan)
 	} else if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) != RUNNING) {
 		return;
 	}
+	/* One dump at a time: the final one waits a while for a snapshot
+	 * under way (on another thread: the snapshot thread blocks every
+	 * signal); a snapshot asked for during another is not needed. */
+	for (long i = 0;; i++) {
+		int idle = 0;
+		if (__atomic_compare_exchange_n(&dumping, &idle, 1, false,
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			break;
+		if (!final || i > 200000)
+			return;
+		sched_yield();
+	}
+	run.seq++;
+	run.snapshot = !final;
 	struct sample_result sr;
 	memset(&sr, 0, sizeof sr);
 	if (run.sampling)
@@ -78,11 +101,16 @@ dump(bool final, bool scan)
 		gmon_objects_recheck();
 		gmon_hooks_check();
 	}
+	/* No thread is folded while the tables are read. */
+	bool locked = gmon_threads_lock();
 	struct gmon_merged m;
 	if (gmon_arcs_merge(&m) != 0) {
+		if (locked)
+			gmon_threads_unlock();
 		const char *parts[] = { "libgmon: no memory to merge the arcs; "
 					"no profile written\n" };
 		gmon_say(parts, 1);
+		__atomic_store_n(&dumping, 0, __ATOMIC_RELEASE);
 		return;
 	}
 	/* Self-started in a program that never ran profiled code (a child
@@ -90,9 +118,12 @@ dump(bool final, bool scan)
 	 * profile of the program that matters. */
 	if (run.requested || m.calls > 0)
 		gmon_write(&run, &m, run.sampling ? &sr : NULL);
+	if (locked)
+		gmon_threads_unlock();
 	if (final && run.cfg.verbose)
 		say_summary(&m, run.sampling ? &sr : NULL);
 	gmon_merged_free(&m);
+	__atomic_store_n(&dumping, 0, __ATOMIC_RELEASE);
 }
 
 static void
@@ -152,25 +183,105 @@ dump_and_reraise(int sig)
 	raise(sig); /* delivered when the handler returns */
 }
 
+/* LIBGMON_DUMP_ON=USR1,USR2: a snapshot; the program goes on.  The
+ * snapshot thread writes it (none: the handler does, with system calls
+ * only). */
+static void
+snapshot_on_signal(int sig)
+{
+	(void)sig;
+	int saved = errno;
+	if (__atomic_load_n(&snap_thread, __ATOMIC_ACQUIRE)) {
+		__atomic_store_n(&snap_wanted, 1, __ATOMIC_RELEASE);
+		syscall(SYS_futex, &snap_wanted, GMON_FUTEX_WAKE, 1, NULL, NULL,
+			0);
+	} else {
+		dump(false, false);
+	}
+	errno = saved;
+}
+
+/*
+ * The snapshot thread ("gmon-snap", every signal blocked, no hook
+ * calls): waits for a signal's request or LIBGMON_EVERY's period, then
+ * writes a snapshot in ordinary context while the program goes on.
+ */
+static void *
+snapshots(void *arg)
+{
+	(void)arg;
+	prctl(PR_SET_NAME, "gmon-snap", 0, 0, 0);
+	uint64_t every = run.cfg.every_ms;
+	struct timespec period = { (time_t)(every / 1000),
+				   (long)(every % 1000) * 1000000 };
+	while (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == RUNNING) {
+		syscall(SYS_futex, &snap_wanted, GMON_FUTEX_WAIT, 0,
+			every ? &period : NULL, NULL, 0);
+		bool asked =
+		    __atomic_exchange_n(&snap_wanted, 0, __ATOMIC_ACQ_REL);
+		if (asked || every)
+			dump(false, true);
+	}
+	return NULL;
+}
+
+/* Start the snapshot thread when the knobs ask for snapshots. */
+static void
+start_snapshots(void)
+{
+	__atomic_store_n(&snap_thread, false, __ATOMIC_RELEASE);
+	if (!run.cfg.every_ms &&
+	    !(run.cfg.dump_on & (GMON_DUMP_USR1 | GMON_DUMP_USR2)))
+		return;
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	pthread_attr_t attr;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	pthread_t t;
+	/* gmon_tls of a new thread is zero: it never counts (no hooks
+	 * run on it), and its default stack is left alone. */
+	if (pthread_create(&t, &attr, snapshots, NULL) == 0)
+		__atomic_store_n(&snap_thread, true, __ATOMIC_RELEASE);
+	pthread_attr_destroy(&attr);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
 static void
 install_dumps(unsigned events)
 {
 	static const struct {
 		unsigned bit;
 		int sig;
+		const char *name;
+		void (*handler)(int);
 	} sigs[] = {
-		{ GMON_DUMP_TERM, SIGTERM },
-		{ GMON_DUMP_INT, SIGINT },
-		{ GMON_DUMP_HUP, SIGHUP },
+		{ GMON_DUMP_TERM, SIGTERM, "SIGTERM", dump_and_reraise },
+		{ GMON_DUMP_INT, SIGINT, "SIGINT", dump_and_reraise },
+		{ GMON_DUMP_HUP, SIGHUP, "SIGHUP", dump_and_reraise },
+		{ GMON_DUMP_USR1, SIGUSR1, "SIGUSR1", snapshot_on_signal },
+		{ GMON_DUMP_USR2, SIGUSR2, "SIGUSR2", snapshot_on_signal },
 	};
 	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
 		struct sigaction old, sa;
 		if (!(events & sigs[i].bit) ||
-		    sigaction(sigs[i].sig, NULL, &old) != 0 ||
-		    old.sa_handler != SIG_DFL)
-			continue; /* the program's own handler stays */
+		    sigaction(sigs[i].sig, NULL, &old) != 0)
+			continue;
+		if (old.sa_handler != SIG_DFL) {
+			/* The program's own handler (or SIG_IGN) stays. */
+			const char *parts[] = {
+				"libgmon: ", sigs[i].name,
+				" has a handler of the program's: no profile "
+				"is written on it\n"
+			};
+			gmon_say(parts, sizeof parts / sizeof *parts);
+			continue;
+		}
 		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = dump_and_reraise;
+		sa.sa_handler = sigs[i].handler;
+		sa.sa_flags =
+		    sigs[i].handler == snapshot_on_signal ? SA_RESTART : 0;
 		sigfillset(&sa.sa_mask);
 		sigaction(sigs[i].sig, &sa, NULL);
 	}
@@ -200,6 +311,11 @@ fork_child(void)
 	run.forked = true;
 	run.pid = getpid();
 	make_run_id(run.run_id);
+	dumping = 0; /* a dump under way is the parent's */
+	run.seq = 0;
+	if (!keep)
+		run.start_ns = gmon_realtime_ns();
+	start_snapshots(); /* the parent's thread is not in the child */
 }
 
 static void
@@ -209,6 +325,7 @@ start(uintptr_t lowpc, uintptr_t highpc, bool given)
 	if (!__atomic_compare_exchange_n(&state, &idle, RUNNING, false,
 					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return;
+	gmon_say_init();
 	gmon_config_read(&run.cfg);
 	if (run.cfg.no_output) {
 		__atomic_store_n(&state, DONE, __ATOMIC_RELEASE);
@@ -230,8 +347,10 @@ start(uintptr_t lowpc, uintptr_t highpc, bool given)
 	gmon_tls.armed = true; /* sample_start arms this thread */
 	run.sampling =
 	    lowpc < highpc && sample_start(lowpc, highpc, &run.cfg.sample) == 0;
+	run.start_ns = gmon_realtime_ns();
 	install_dumps(run.cfg.dump_on);
 	gmon_active = 1;
+	start_snapshots();
 }
 
 void

@@ -2,7 +2,8 @@
  * write.c - write gmon.out (GNU format version 1, which GNU gprof 2.40
  * reads unchanged) and its side file NAME.gmonx.
  *
- * gmon.out: the header carries the run id in its spare bytes; one
+ * gmon.out: the header carries the run id in its spare bytes (the side
+ * file's TIE record holds the hash of gmon.out's bytes); one
  * histogram over the executable's text (4-byte bins, scale 2.0, the
  * delivered rate, "seconds"), repeated over the same range while a bin
  * holds more than 65535 (GNU adds records with equal ranges); then one
@@ -17,11 +18,15 @@
  * Both files are written to temporaries beside the target and renamed
  * onto it, so a killed program leaves the old file or the new, never a
  * torn one.  The directory may be shared with other users (/tmp), so a
- * temporary is a new file or nothing: a short random name (so it fits
- * NAME_MAX whatever the target's length), created with O_EXCL (a FIFO,
- * a link or another user's file there is never opened: another name is
- * tried), O_NOFOLLOW and O_NONBLOCK.  The targets themselves are only
- * ever renamed onto, which replaces a name and never writes through it.
+ * temporary is a new file or nothing: a name that fits NAME_MAX
+ * whatever the target's length, naming its writer and ending in random
+ * characters (tmpfile.h), created with O_EXCL (a FIFO, a link or
+ * another user's file there is never opened: another name is tried),
+ * O_NOFOLLOW and O_NONBLOCK.  A program killed while it writes leaves
+ * its temporary; the next write into that directory removes it once
+ * its writer is provably dead (gmon_tmp_sweep).  The targets themselves
+ * are only ever renamed onto, which replaces a name and never writes
+ * through it.
  * gmon.out is renamed first, its side file second: when gmon.out cannot
  * be put in place, both temporaries are removed and no side file is
  * left without its profile.
@@ -40,12 +45,12 @@
 #include <stdio.h> /* rename(2) only */
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "gmon_format.h"
+#include "gmon_hash.h"
 #include "gmon_side.h"
+#include "tmpfile.h"
 
 #define HIST_HEADER_LEN (1 + 8 + 8 + 4 + 4 + GMON_DIMEN_LEN + 1)
 #define ARC_LEN (1 + 8 + 8 + 4)
@@ -137,7 +142,7 @@ report(const char *what, const char *name, int err)
 static bool
 expand_name(const struct gmon_run *run, char *name, size_t size)
 {
-	char pid[24];
+	char pid[24], seq[24];
 	pid[gmon_fmt_u64(pid, (uint64_t)getpid())] = '\0';
 	size_t len = 0;
 	bool has_pid = false;
@@ -151,6 +156,10 @@ expand_name(const struct gmon_run *run, char *name, size_t size)
 		} else if (*p == '%' && p[1] == 'e') {
 			s = run->exe.name && *run->exe.name ? run->exe.name
 							    : "prog";
+			p++;
+		} else if (*p == '%' && p[1] == 'n') {
+			seq[gmon_fmt_u64(seq, run->seq)] = '\0';
+			s = seq;
 			p++;
 		} else if (*p == '%' && p[1] == '%') {
 			s = "%";
@@ -187,78 +196,6 @@ add_suffix(char *out, size_t size, const char *name, const char *a)
 	return true;
 }
 
-/* N unpredictable bytes: getrandom (a system call, fine in a signal
- * handler), else the clock, the pid and a counter mixed (O_EXCL keeps
- * a guessed name harmless; randomness only makes planting useless). */
-static void
-random_bytes(uint8_t *p, size_t n)
-{
-	long got = syscall(SYS_getrandom, p, n, 0x0001 /* GRND_NONBLOCK */);
-	if (got == (long)n)
-		return;
-	static uint64_t counter;
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	uint64_t x = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-	x ^= (uint64_t)getpid() << 40;
-	x += __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED) *
-	     0x9e3779b97f4a7c15u;
-	for (size_t i = 0; i < n; i++) {
-		uint64_t z = (x += 0x9e3779b97f4a7c15u);
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-		p[i] = (uint8_t)(z ^ (z >> 31));
-	}
-}
-
-#define TMP_PREFIX "gmon.tmp."
-#define TMP_RANDOM 12 /* characters of 5 random bits each */
-
-/* A temporary name in NAME's directory: DIR/gmon.tmp.XXXXXXXXXXXX.
- * False when it does not fit SIZE. */
-static bool
-tmp_name(char *out, size_t size, const char *name)
-{
-	static const char digits[] = "0123456789abcdefghijklmnopqrstuv";
-	const char *slash = strrchr(name, '/');
-	size_t dir = slash ? (size_t)(slash - name) + 1 : 0;
-	size_t pre = sizeof TMP_PREFIX - 1;
-	if (dir + pre + TMP_RANDOM >= size)
-		return false;
-	memcpy(out, name, dir);
-	memcpy(out + dir, TMP_PREFIX, pre);
-	uint8_t r[TMP_RANDOM];
-	random_bytes(r, sizeof r);
-	for (size_t i = 0; i < TMP_RANDOM; i++)
-		out[dir + pre + i] = digits[r[i] & 31];
-	out[dir + pre + TMP_RANDOM] = '\0';
-	return true;
-}
-
-/* A new temporary beside NAME, its name in TMP (SIZE bytes): a file
- * this call created, never one that was there (a name taken is
- * skipped, whatever holds it).  The fd, or -1 with errno set. */
-static int
-create_tmp(char *tmp, size_t size, const char *name)
-{
-	for (int tries = 0; tries < 100; tries++) {
-		if (!tmp_name(tmp, size, name)) {
-			errno = ENAMETOOLONG;
-			return -1;
-		}
-		int fd = open(tmp,
-			      O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-				  O_NONBLOCK | O_CLOEXEC,
-			      0666);
-		if (fd >= 0)
-			return fd;
-		if (errno != EEXIST && errno != EINTR)
-			return -1;
-	}
-	errno = EEXIST;
-	return -1;
-}
-
 static int
 write_all(int fd, const unsigned char *p, size_t n)
 {
@@ -289,12 +226,13 @@ finish_tmp(int fd, const char *tmp, bool failed)
 	return -1;
 }
 
-/* Write B to a new temporary beside NAME (its name into TMP); 0, or -1
- * with errno set and no temporary left. */
+/* Write B to a new temporary of W beside NAME (its name into TMP); 0,
+ * or -1 with errno set and no temporary left. */
 static int
-write_tmp(char *tmp, size_t size, const char *name, const struct buf *b)
+write_tmp(char *tmp, size_t size, const char *name, const struct buf *b,
+	  const struct gmon_writer *w)
 {
-	int fd = create_tmp(tmp, size, name);
+	int fd = gmon_tmp_create(tmp, size, name, w);
 	if (fd < 0)
 		return -1;
 	return finish_tmp(fd, tmp, write_all(fd, b->p, b->len) != 0);
@@ -459,6 +397,58 @@ build_loadmap(const struct gmon_run *run, const struct gmon_merged *m,
 	return 0;
 }
 
+/* The per-thread arcs (THREADARCS): every thread's, classified as the
+ * merged ones are, in one mapping. */
+struct thread_arcs {
+	const struct gmon_run *run;
+	const struct loadmap *lm;
+	struct side_arc *arcs;
+	size_t narcs, cap;
+	void *map;
+	size_t map_len;
+};
+
+static void
+thread_arc(void *arg, uintptr_t from, uintptr_t self, uint64_t count)
+{
+	struct thread_arcs *ta = arg;
+	if (ta->narcs == ta->cap)
+		return; /* more keys than the merge saw: counted there */
+	struct side_arc *a = &ta->arcs[ta->narcs];
+	const uint32_t *ids = ta->lm->ids;
+	if (!arc_end(ta->run, ids, object_of(ta->run, from - 1), from - 1,
+		     &a->from_obj, &a->from) ||
+	    !arc_end(ta->run, ids, object_of(ta->run, self), self, &a->self_obj,
+		     &a->self))
+		return;
+	a->count = count;
+	ta->narcs++;
+}
+
+/* Each of M's threads' arcs into TA, pointed at by the thread; 0, or
+ * -1 (no memory: no thread has its arcs). */
+static int
+build_thread_arcs(const struct gmon_run *run, const struct loadmap *lm,
+		  struct gmon_merged *m, struct thread_arcs *ta)
+{
+	*ta = (struct thread_arcs){ .run = run, .lm = lm };
+	ta->cap = m->keys + 64;
+	ta->map_len = (ta->cap * sizeof *ta->arcs + 4095) & ~(size_t)4095;
+	void *p = mmap(NULL, ta->map_len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	ta->map = p;
+	ta->arcs = p;
+	for (size_t i = 0; i < m->nthreads; i++) {
+		size_t from = ta->narcs;
+		gmon_rec_arcs(m->recs[i], thread_arc, ta);
+		m->threads[i].tarcs = ta->arcs + from;
+		m->threads[i].ntarcs = ta->narcs - from;
+	}
+	return 0;
+}
+
 /* The bytes of gmon.out, in an mmap'ed buffer B. */
 static int
 build_gmon(const struct gmon_run *run, const struct sample_result *sr,
@@ -525,10 +515,13 @@ build_gmon(const struct gmon_run *run, const struct sample_result *sr,
 	return 0;
 }
 
+/* The side file of gmon.out's bytes PROF (its TIE record), into a
+ * temporary of W beside NAME (its name into TMP, SIZE bytes). */
 static int
 write_side(const struct gmon_run *run, const struct sample_result *sr,
-	   const struct gmon_merged *m, const struct loadmap *lm,
-	   const char *name, char *tmp, size_t size)
+	   struct gmon_merged *m, const struct loadmap *lm,
+	   const struct buf *prof, const char *name, char *tmp, size_t size,
+	   const struct gmon_writer *w)
 {
 	struct side_info s = { 0 };
 	/* Samples charged to an object that gets no HIST are outside
@@ -544,6 +537,8 @@ write_side(const struct gmon_run *run, const struct sample_result *sr,
 	s.arcs = lm->arcs;
 	s.narcs = lm->narcs;
 	memcpy(s.run_id, run->run_id, sizeof s.run_id);
+	s.profile_size = prof->len;
+	s.profile_hash = gmon_hash_bytes(prof->p, prof->len);
 	s.build_id = run->exe.build_id_len ? run->exe.build_id : NULL;
 	s.build_id_len = run->exe.build_id_len;
 	s.exe_path = run->exe.path[0] ? run->exe.path : NULL;
@@ -556,25 +551,50 @@ write_side(const struct gmon_run *run, const struct sample_result *sr,
 		s.text_hi = run->hi - run->exe.base;
 	}
 	s.samples = sr;
+	s.start_ns = run->start_ns;
+	s.end_ns = gmon_realtime_ns();
+	s.seq = run->seq;
+	s.snapshot = run->snapshot;
 	s.threads = m->threads;
 	s.nthreads = m->nthreads;
 	s.calls = m->calls;
 	s.dropped = m->dropped;
 	s.nested = m->nested;
-	int fd = create_tmp(tmp, size, name);
+	int fd = gmon_tmp_create(tmp, size, name, w);
 	if (fd < 0) {
 		report("write", name, errno);
 		return -1;
 	}
-	/* The measured call graph (stacks.c), named as the arcs are. */
+	/* The measured call graph (stacks.c), named as the arcs are: each
+	 * thread's, then those of no thread. */
 	struct stacks_map sm = { run->lo, run->hi, run->exe.base, lm->ids,
 				 lm->nids };
-	struct stacks_out so;
-	stacks_collect(&so, &sm);
-	s.stacks = &so;
+	size_t sos_len =
+	    ((m->nthreads + 1) * sizeof(struct stacks_out) + 4095) &
+	    ~(size_t)4095;
+	struct stacks_out *sos = mmap(NULL, sos_len, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (sos == MAP_FAILED) {
+		sos = NULL;
+	} else {
+		for (size_t i = 0; i < m->nthreads; i++) {
+			stacks_collect(&sos[i], &sm, m->threads[i].index);
+			m->threads[i].stacks = &sos[i];
+		}
+		stacks_collect(&sos[m->nthreads], &sm, 0);
+		s.stacks = &sos[m->nthreads];
+		s.stacks_on = s.stacks->on;
+		s.stacks_method = s.stacks->method;
+		s.stacks_depth_max = s.stacks->depth_max;
+	}
 	bool failed = side_write_fd(fd, &s) != 0;
 	int err = errno;
-	stacks_out_free(&so);
+	for (size_t i = 0; sos && i <= m->nthreads; i++)
+		stacks_out_free(&sos[i]);
+	for (size_t i = 0; i < m->nthreads; i++)
+		m->threads[i].stacks = NULL;
+	if (sos)
+		munmap(sos, sos_len);
 	errno = err;
 	if (finish_tmp(fd, tmp, failed) != 0) {
 		report("write", name, errno);
@@ -617,21 +637,30 @@ gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 		report("write", name, ENOMEM);
 		return -1;
 	}
+	struct thread_arcs ta;
+	if (build_thread_arcs(run, &lm, m, &ta) != 0)
+		ta.map = NULL; /* the threads' records without their arcs */
 	struct buf b;
 	size_t map_len;
 	if (build_gmon(run, sr, m, &b, &map_len) != 0) {
 		munmap(lm.map, lm.map_len);
+		if (ta.map)
+			munmap(ta.map, ta.map_len);
 		report("write", name, ENOMEM);
 		return -1;
 	}
-	/* Both temporaries first (when gmon.out's cannot be written: one
-	 * message and no side file), then gmon.out, then its side file. */
+	/* The temporaries dead writers left here first; then both of ours
+	 * (when gmon.out's cannot be written: one message and no side
+	 * file), then gmon.out, then its side file. */
+	struct gmon_writer w;
+	gmon_writer_self(&w);
+	gmon_tmp_sweep(name, &w);
 	int rc = -1;
-	if (write_tmp(tmp, sizeof tmp, name, &b) != 0) {
+	if (write_tmp(tmp, sizeof tmp, name, &b, &w) != 0) {
 		report("write", name, errno);
 	} else {
-		bool side_ok = write_side(run, sr, m, &lm, side, side_tmp,
-					  sizeof side_tmp) == 0;
+		bool side_ok = write_side(run, sr, m, &lm, &b, side, side_tmp,
+					  sizeof side_tmp, &w) == 0;
 		const char *other = side_ok ? side_tmp : NULL;
 		if (put_in_place(tmp, name, other) == 0) {
 			rc = 0;
@@ -641,5 +670,7 @@ gmon_write(const struct gmon_run *run, struct gmon_merged *m,
 	}
 	munmap(b.p, map_len);
 	munmap(lm.map, lm.map_len);
+	if (ta.map)
+		munmap(ta.map, ta.map_len);
 	return rc;
 }

@@ -18,12 +18,14 @@
 
 #include "srcline.h"
 #include "analysis.h"
+#include "clonesan.h"
 #include "exebuildid.h"
 #include "hist.h"
 #include "nmfile.h"
 #include "plan.h"
 #include "staticcalls.h"
 #include "task.h"
+#include "threadsel.h"
 
 void
 analysis_init(struct analysis *a)
@@ -119,7 +121,10 @@ after_read(struct analysis *a, const struct options *o, bool line_mode,
 			"of 0; assuming 100 samples per second",
 			o->gmons[i]);
 	/* The collector's side file, if any (sidefile.h). */
-	sidefile_check(o->gmons[i], &a->x, o->exe, &a->side, on_side, &a->objs);
+	size_t nsides = a->objs.threads.nsides;
+	sidefile_check(&a->g.files[i], &a->x, o->exe, &a->side, on_side,
+		       &a->objs);
+	threadsel_note(&a->objs.threads, i, o->gmons[i], nsides);
 	if (on_file != NULL)
 		on_file(&a->g.files[i], ctx);
 }
@@ -169,6 +174,12 @@ analysis_load(struct analysis *a, const struct options *o,
 	if (on_file == NULL) /* not for -i, which stops here */
 		measured_check(&a->objs, &a->g, (const char *const *)o->gmons,
 			       o->ngmons);
+	sidefile_threads_free(&a->side.pt);
+	/* --thread: the selected threads' data replaces the profile's. */
+	if (on_file == NULL &&
+	    threadsel_apply(&a->objs.threads, o, &a->g, &a->objs,
+			    &a->thread_picked, err) != 0)
+		return -1;
 	if (on_file == NULL) /* -i describes the files and stops there */
 		warn_mismatch(a, o);
 	if (on_file == NULL && a->objs.n > 0)
@@ -232,24 +243,24 @@ charge_main(void *arg)
 }
 
 /*
- * A's function table's source positions, in one pass (srcline_find_next):
- * every function's, or STATIC_ONLY the static ones' (the others keep
- * none).
+ * The source positions of R's table, in one pass (srcline_find_next)
+ * over X's DWARF: every function's, or STATIC_ONLY the static ones'
+ * (the others keep none).
  */
 static void
-find_sources(struct analysis *a, bool static_only)
+find_sources(struct analysed *r, struct exe *x, bool static_only)
 {
-	const struct symtab *st = &a->fn.st;
+	const struct symtab *st = &r->st;
 	size_t cursor = 0; /* the table is in address order */
 
-	a->fn.src = xcalloc(st->n, sizeof(*a->fn.src));
+	r->src = xcalloc(st->n, sizeof(*r->src));
 	for (uint32_t i = 0; i < st->n; i++) {
-		struct src_pos *s = &a->fn.src[i];
+		struct src_pos *s = &r->src[i];
 
 		if (static_only && !st->syms[i].is_static)
 			continue;
-		if (srcline_find_next(&a->x, st->syms[i].addr, &cursor,
-				      &s->path, &s->line) != 0) {
+		if (srcline_find_next(x, st->syms[i].addr, &cursor, &s->path,
+				      &s->line) != 0) {
 			s->path = NULL;
 			s->line = 0;
 		}
@@ -258,19 +269,22 @@ find_sources(struct analysis *a, bool static_only)
 
 /*
  * What the printers show from the executable, looked up once, here, as
- * PLAN says (the model only reads it): the functions' source positions,
- * and for the views each call's line and the build id.
+ * PLAN says (the model only reads it): the source positions of the
+ * functions they print (the clones' table's when there is one), and
+ * for the views each call's line and the build id.
  */
 static void
 for_printers(struct analysis *a, const struct plan *plan)
 {
+	struct analysed *r = a->clones != NULL ? &a->clones->r : &a->fn;
 	char id[2 * 64 + 1];
 
 	if (plan->sources != PLAN_SOURCES_NONE)
-		find_sources(a, plan->sources == PLAN_SOURCES_STATIC);
+		find_sources(r, &a->x, plan->sources == PLAN_SOURCES_STATIC);
 	if (plan->sites) {
-		callsites_find(&a->sites, &a->fn.cg, &a->g, &a->x);
+		callsites_find(&a->sites, &r->cg, &a->g, &a->x);
 		a->have_sites = true;
+		a->sites_cg = &r->cg;
 	}
 	if (plan->view && exe_build_id(&a->x, id, sizeof(id)) == 0)
 		a->build_id = xstrdup(id);
@@ -289,17 +303,22 @@ analysis_compute(struct analysis *a, const struct options *o,
 	if (plan->dwarf == PLAN_DWARF_LATE)
 		srcline_prefetch_start(&a->x, plan->dwarf_static);
 	/*
-	 * Only gmon.sum to write, which needs the line table's arcs, or
-	 * -l's cut table to report on (plan.h): nothing reads the
-	 * functions' analysis then (which reads nothing but the profiles
-	 * and the table, so skipping it changes no state gmon.sum or its
-	 * side file depend on).
+	 * Without the functions' analysis (plan.h): gmon.sum alone, which
+	 * needs the line table's arcs, or -l's cut table, whose reports
+	 * read only its own analysis (lineprof.h).  Nothing else reads the
+	 * functions' then (and it reads nothing but the profiles and the
+	 * table, so skipping it changes no state gmon.sum or its side file
+	 * depend on).
 	 */
-	if (!plan->functions) {
-		linemode_build(&a->lines, &a->x, &a->fn.st,
-			       plan->sum ? &a->g : NULL);
-		if (!plan->line_reports)
-			return 0;
+	if (!plan->functions && !plan->line_reports) {
+		linemode_build(&a->lines, &a->x, &a->fn.st, &a->g);
+		return 0;
+	}
+	/* The threads' table; stacks know functions, not lines. */
+	threadsel_view(&a->threads, &a->objs.threads, a->thread_picked,
+		       &a->objs, &a->fn.st, !plan->line_mode);
+	if (!plan->functions) { /* -l's cut table, and not -s */
+		linemode_build(&a->lines, &a->x, &a->fn.st, NULL);
 		return lineprof_compute(&a->lp, &a->lines, &a->fn.st, &a->g, o,
 					plan, err);
 	}
@@ -337,6 +356,10 @@ analysis_compute(struct analysis *a, const struct options *o,
 				     plan, err) != 0)
 			return -1;
 	}
+	/* --measured without stacks prints the estimates as they are. */
+	if (plan->clones == PLAN_CLONES_ALWAYS ||
+	    (plan->clones == PLAN_CLONES_MEASURED && a->meas.any))
+		a->clones = clonesan_build(a, o, plan);
 	for_printers(a, plan);
 	return 0;
 }
@@ -361,8 +384,11 @@ analysis_free(struct analysis *a)
 	if (a->have_sites)
 		callsites_free(&a->sites);
 	free(a->build_id);
+	clonesan_free(a->clones); /* before what it borrows from */
 	analysed_free(&a->fn);
 	measured_free(&a->meas);
+	threadsel_free(&a->threads);
+	free(a->thread_picked);
 	lineprof_free(&a->lp);
 	linemode_free(&a->lines);
 	gmon_free(&a->g);

@@ -35,6 +35,7 @@
 #include "select.h"
 #include "sidefile.h"
 #include "symtab.h"
+#include "threadview.h"
 
 struct analysis {
 	struct exe x;          /* the executable (fd -1 when none) */
@@ -48,6 +49,10 @@ struct analysis {
 	struct sidefile side;  /* the first profile's side file (-d) */
 	struct objects objs;   /* the side files' shared objects */
 	struct measured meas;  /* times measured from the side files' stacks */
+	/* The threads (threadsel.h): the printers' table, and which rows
+	 * --thread picked (owned, per row of objs.threads; NULL: none). */
+	struct thread_view threads;
+	bool *thread_picked;
 	/* Whether the profiles look as if another build wrote them,
 	 * checked once by analysis_load() (mismatch.h). */
 	struct mismatch mismatch;
@@ -55,11 +60,18 @@ struct analysis {
 	/* Owned: each arc's ends on fn.st, as mismatch_check() found them,
 	 * for cg_tally_mapped(); NULL when not made or no longer valid. */
 	uint32_t *arc_syms;
-	/* For the views, when the plan says (plan.h): each arc of fn.cg's
-	 * call sites (SITES, when HAVE_SITES), and the executable's build
-	 * id in hex (owned; NULL: none, or not asked). */
+	/* Owned: for our views and --measured, when the plan says (plan.h),
+	 * the functions analysed again over a table that counts gcc's
+	 * clones in their origins (clonesan.h); NULL when not made (or
+	 * the executable has none), and the printers use FN. */
+	struct clonesan *clones;
+	/* For the views, when the plan says: each arc's call sites (SITES,
+	 * when HAVE_SITES) of the printers' call graph (SITES_CG: fn's or
+	 * the clones'), and the executable's build id in hex (owned; NULL:
+	 * none, or not asked). */
 	bool have_sites;
 	struct callsites sites;
+	const struct callgraph *sites_cg;
 	char *build_id;
 };
 

@@ -11,6 +11,7 @@
 #include "dwline.h"
 #include "exe.h"
 #include "gmon.h"
+#include "insn.h"
 #include "srcline.h"
 
 /* One raw arc record, then its line. */
@@ -61,20 +62,6 @@ by_site(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
-static uint32_t
-le32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-/*
- * Where the call to TARGET recorded at FROM is: glibc records the
- * return address rounded down to 16 bytes, so look for a direct call to
- * TARGET (x86 CALL rel32, aarch64 BL) returning to FROM .. FROM + 15 in
- * X's code and answer its address; FROM itself when there is none (an
- * indirect call, another architecture, no code).
- */
 /* The code section of the last lookup (exe_code_at scans sections). */
 struct code_cache {
 	const unsigned char *code;
@@ -82,6 +69,14 @@ struct code_cache {
 	size_t n;
 };
 
+/*
+ * Where the call to TARGET recorded at FROM is: glibc records the
+ * return address rounded down to 16 bytes, so look for a direct call to
+ * TARGET (x86 CALL rel32, aarch64 BL but not B, which returns nowhere:
+ * insn.h) returning to FROM .. FROM + 15 in X's code and answer its
+ * address; FROM itself when there is none (an indirect call, another
+ * architecture, no code).
+ */
 static uint64_t
 call_before(struct exe *x, struct code_cache *cc, uint64_t from,
 	    uint64_t target)
@@ -89,10 +84,10 @@ call_before(struct exe *x, struct code_cache *cc, uint64_t from,
 	uint64_t base;
 	size_t n;
 	const unsigned char *code;
-	bool x86 = x->machine == EM_X86_64 || x->machine == EM_386;
-	unsigned len = x86 ? 5 : 4;
+	const struct insn_isa isa = { x->machine, x->word, false };
+	unsigned len = insn_call_len(&isa);
 
-	if ((!x86 && x->machine != EM_AARCH64) || x->big_endian || from < len)
+	if (len == 0 || x->big_endian || from < len)
 		return from;
 	if (cc->code == NULL || from < cc->base || from - cc->base >= cc->n)
 		cc->code = exe_code_at(x, from, &cc->base, &cc->n);
@@ -102,21 +97,14 @@ call_before(struct exe *x, struct code_cache *cc, uint64_t from,
 	n = cc->n;
 	for (uint64_t ret = from; ret < from + 16; ret++) {
 		uint64_t pc = ret - len, dest;
-		uint32_t w;
 
-		if (pc < base || ret > base + n)
+		/* aarch64 instructions are aligned words. */
+		if (pc < base || ret > base + n ||
+		    (x->machine == EM_AARCH64 && ret % 4 != 0))
 			continue;
-		w = le32(code + (pc - base) + (x86 ? 1 : 0));
-		if (x86 && code[pc - base] == 0xe8)
-			dest = ret + (uint64_t)(int64_t)(int32_t)w;
-		else if (!x86 && (w & 0xfc000000u) == 0x94000000u &&
-			 ret % 4 == 0)
-			dest = pc + (uint64_t)((int64_t)(int32_t)(w << 6) >> 4);
-		else
-			continue;
-		if (x->word == 4)
-			dest &= 0xffffffffu;
-		if (dest == target)
+		if (insn_direct_call(&isa, code + (pc - base), base + n - pc,
+				     pc, &dest) == len &&
+		    dest == target)
 			return pc;
 	}
 	return from;

@@ -99,6 +99,35 @@ struct unit {
 	uint64_t str_base, addr_base, base;
 };
 
+/*
+ * LEB128 numbers as libdw reads them: it stops after ten bytes and reads
+ * what follows as the next field, so a longer number (which no 64-bit
+ * value needs) makes R bad, and the unit goes to libdw.
+ */
+#define LEB_MAX 10
+
+static inline uint64_t
+uleb(struct reader *r)
+{
+	size_t at = r->off;
+	uint64_t v = rd_uleb_fit(r);
+
+	if (r->off - at > LEB_MAX)
+		r->bad = true;
+	return v;
+}
+
+static inline int64_t
+sleb(struct reader *r)
+{
+	size_t at = r->off;
+	int64_t v = rd_sleb(r);
+
+	if (r->off - at > LEB_MAX)
+		r->bad = true;
+	return v;
+}
+
 /* The size of FORM's value when it has one, else FIXED_NONE. */
 static uint32_t
 form_size(const struct unit *u, unsigned form)
@@ -184,7 +213,7 @@ read_abbrevs(struct unit *u, uint64_t off)
 	reader_init_at(&c, u->s->abbrev, u->s->nabbrev, off, u->be,
 		       (int)u->asize);
 	for (;;) {
-		uint64_t code = rd_uleb_fit(&c), tag;
+		uint64_t code = uleb(&c), tag;
 		struct abbrev *a;
 
 		if (c.bad)
@@ -205,16 +234,27 @@ read_abbrevs(struct unit *u, uint64_t off)
 		a = &u->ab[code];
 		if (a->tag != 0) /* a code defined twice */
 			goto fail;
-		tag = rd_uleb_fit(&c);
+		tag = uleb(&c);
 		if (tag == 0 || c.bad)
 			goto fail;
 		a->tag = tag;
 		a->wanted = tag == DW_TAG_subprogram ||
 			    tag == DW_TAG_inlined_subroutine;
-		a->children = rd_u8(&c) != 0;
+		/* libdw takes only DW_CHILDREN_yes (1) for children and
+		 * anything else for none; leave it any byte but 0 and 1. */
+		switch (rd_u8(&c)) {
+		case DW_CHILDREN_no:
+			a->children = false;
+			break;
+		case DW_CHILDREN_yes:
+			a->children = true;
+			break;
+		default:
+			goto fail;
+		}
 		a->first = (uint32_t)specs.n;
 		for (;;) {
-			uint64_t name = rd_uleb_fit(&c), form = rd_uleb_fit(&c);
+			uint64_t name = uleb(&c), form = uleb(&c);
 			struct attr_spec *sp;
 
 			if (c.bad)
@@ -226,7 +266,7 @@ read_abbrevs(struct unit *u, uint64_t off)
 			sp = gp_vec_push(&specs, sizeof(*sp), 256);
 			sp->form = (uint16_t)form;
 			sp->implicit =
-			    form == DW_FORM_implicit_const ? rd_sleb(&c) : 0;
+			    form == DW_FORM_implicit_const ? sleb(&c) : 0;
 			switch (name) {
 			case DW_AT_sibling:
 				sp->kind = K_SIBLING;
@@ -339,7 +379,7 @@ read_form(const struct unit *u, struct reader *c, unsigned form, int64_t imp,
 		break;
 	case DW_FORM_block:
 	case DW_FORM_exprloc:
-		rd_skip(c, rd_uleb_fit(c));
+		rd_skip(c, uleb(c));
 		break;
 	case DW_FORM_block1:
 		rd_skip(c, rd_u8(c));
@@ -352,7 +392,7 @@ read_form(const struct unit *u, struct reader *c, unsigned form, int64_t imp,
 		v->u = rd_u8(c);
 		break;
 	case DW_FORM_sdata:
-		v->u = (uint64_t)rd_sleb(c);
+		v->u = (uint64_t)sleb(c);
 		break;
 	case DW_FORM_strp:
 	case DW_FORM_line_strp:
@@ -366,7 +406,7 @@ read_form(const struct unit *u, struct reader *c, unsigned form, int64_t imp,
 	case DW_FORM_addrx:
 	case DW_FORM_loclistx:
 	case DW_FORM_rnglistx:
-		v->u = rd_uleb_fit(c);
+		v->u = uleb(c);
 		break;
 	case DW_FORM_ref_addr:
 		v->u = rd_uint(c, u->version <= 2 ? u->asize : u->osize);
@@ -510,7 +550,7 @@ form_const(const struct val *v, uint64_t *out)
 static int
 read_die(const struct unit *u, struct reader *c, struct die *d, uint32_t want)
 {
-	uint64_t code = rd_uleb_fit(c);
+	uint64_t code = uleb(c);
 	const struct abbrev *a;
 
 	if (c->bad || code == 0 || code >= u->nab || u->ab[code].tag == 0)
@@ -703,24 +743,24 @@ list_v5(const struct unit *u, uint64_t off, const char *name, bool linkage,
 		case DW_RLE_end_of_list:
 			return 0;
 		case DW_RLE_base_addressx:
-			if (addr_index(u, rd_uleb_fit(&c), &base) != 0)
+			if (addr_index(u, uleb(&c), &base) != 0)
 				return -1;
 			break;
 		case DW_RLE_startx_endx:
-			if (addr_index(u, rd_uleb_fit(&c), &a) != 0 ||
-			    addr_index(u, rd_uleb_fit(&c), &b) != 0)
+			if (addr_index(u, uleb(&c), &a) != 0 ||
+			    addr_index(u, uleb(&c), &b) != 0)
 				return -1;
 			die_range_push(out, a, b, name, linkage);
 			break;
 		case DW_RLE_startx_length:
-			if (addr_index(u, rd_uleb_fit(&c), &a) != 0)
+			if (addr_index(u, uleb(&c), &a) != 0)
 				return -1;
-			b = rd_uleb_fit(&c);
+			b = uleb(&c);
 			die_range_push(out, a, a + b, name, linkage);
 			break;
 		case DW_RLE_offset_pair:
-			a = rd_uleb_fit(&c);
-			b = rd_uleb_fit(&c);
+			a = uleb(&c);
+			b = uleb(&c);
 			die_range_push(out, base + a, base + b, name, linkage);
 			break;
 		case DW_RLE_base_address:
@@ -733,7 +773,7 @@ list_v5(const struct unit *u, uint64_t off, const char *name, bool linkage,
 			break;
 		case DW_RLE_start_length:
 			a = rd_word(&c);
-			b = rd_uleb_fit(&c);
+			b = uleb(&c);
 			die_range_push(out, a, a + b, name, linkage);
 			break;
 		default:

@@ -11,7 +11,10 @@
  * DW_AT_ranges in .debug_ranges or .debug_rnglists.  Anything else, and
  * any damage (a read past a section's end, an unknown abbreviation), makes
  * it give up on the whole unit, so that the caller reads that one with
- * libdw, whose findings and messages are the reference.  Every read is
+ * libdw, whose findings and messages are the reference; so does what
+ * libdw reads its own way (a children flag other than 0 and 1, a LEB128
+ * number longer than ten bytes: found by fuzz_dieranges, which compares
+ * the two on every unit this reader takes).  Every read is
  * bounded; nothing recurses; a name's chain of DW_AT_abstract_origin
  * and DW_AT_specification links is followed 16 entries deep at most,
  * as libdw's dwarf_attr_integrate() does.

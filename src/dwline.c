@@ -726,11 +726,11 @@ look_tails(struct look *k)
 }
 
 /* dwline_find's answers from the whole table (the fallback). */
-static int
-lookup_by_table(const struct dwline_sections *s, uint64_t off,
-		const char *comp_dir, const uint64_t *addrs, size_t n,
-		struct dwline_answer *ans, struct dwline_table *t,
-		size_t *nrows, unsigned *kind, struct gp_err *err)
+int
+dwline_lookup_table(const struct dwline_sections *s, uint64_t off,
+		    const char *comp_dir, const uint64_t *addrs, size_t n,
+		    struct dwline_answer *ans, struct dwline_table *t,
+		    size_t *nrows, unsigned *kind, struct gp_err *err)
 {
 	int rc = dwline_read(s, off, comp_dir, t, kind, err);
 
@@ -770,8 +770,8 @@ dwline_lookup(const struct dwline_sections *s, uint64_t off,
 	if (k.down) {
 		free(k.best);
 		dwline_free(t);
-		return lookup_by_table(s, off, comp_dir, addrs, n, ans, t,
-				       nrows, kind, err);
+		return dwline_lookup_table(s, off, comp_dir, addrs, n, ans, t,
+					   nrows, kind, err);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct cand *c = &k.best[i];

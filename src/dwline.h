@@ -105,6 +105,18 @@ int dwline_lookup(const struct dwline_sections *s, uint64_t off,
 		  size_t *nrows, unsigned *kind, struct gp_err *err);
 
 /*
+ * dwline_lookup() by the table: dwline_read(), then dwline_find() for
+ * each address, the rows freed after (what dwline_lookup() does itself
+ * for a unit whose sequence addresses go down, and srcline.c for every
+ * unit under GPROF_DWARF=table, see dwarfmode.h).  The same contract
+ * and the same answers.
+ */
+int dwline_lookup_table(const struct dwline_sections *s, uint64_t off,
+			const char *comp_dir, const uint64_t *addrs, size_t n,
+			struct dwline_answer *ans, struct dwline_table *t,
+			size_t *nrows, unsigned *kind, struct gp_err *err);
+
+/*
  * The row that gives ADDR its line: the last row at or below ADDR,
  * unless that row ends a sequence or has line 0 (which BFD takes as no
  * line: GNU prints "<unknown>:0" and no file then).  NULL when ADDR has

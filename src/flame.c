@@ -31,16 +31,27 @@ struct full {
 	uint32_t *parent, *fn;
 	uint64_t *samples;
 	size_t n, cap;
-	uint32_t *slot; /* hash of (parent, fn): node + 1, or 0 */
-	size_t nslots;  /* a power of 2, at least twice n */
+	uint32_t *slot;  /* hash of (parent, fn): node + 1, or 0 */
+	size_t nslots;   /* a power of 2, at least twice n */
+	uint64_t probes; /* slots looked at, rehashing included */
 };
 
+/*
+ * The slot of (PARENT, FN): both words mixed into every bit (the
+ * finaliser of splitmix64), then the low bits.  A multiplicative hash
+ * of PARENT << 32 | FN would leave PARENT out of the low 32 bits, and
+ * every level of a recursion (the same function under another parent)
+ * would then probe past all the others.
+ */
 static size_t
 slot_of(const struct full *t, uint32_t parent, uint32_t fn)
 {
-	uint64_t h = ((uint64_t)parent << 32 | fn) * 0x9e3779b97f4a7c15u;
+	uint64_t h = (uint64_t)parent << 32 | fn;
 
-	return (size_t)(h >> 17) & (t->nslots - 1);
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9u;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebu;
+	h ^= h >> 31;
+	return (size_t)h & (t->nslots - 1);
 }
 
 static void
@@ -52,7 +63,7 @@ rehash(struct full *t)
 	for (size_t i = 1; i < t->n; i++) {
 		size_t s = slot_of(t, t->parent[i], t->fn[i]);
 
-		while (t->slot[s] != 0)
+		for (t->probes++; t->slot[s] != 0; t->probes++)
 			s = (s + 1) & (t->nslots - 1);
 		t->slot[s] = (uint32_t)i + 1;
 	}
@@ -85,7 +96,8 @@ child(struct full *t, uint32_t parent, uint32_t fn)
 	if (2 * (t->n + 1) > t->nslots)
 		rehash(t);
 	s = slot_of(t, parent, fn);
-	for (; t->slot[s] != 0; s = (s + 1) & (t->nslots - 1)) {
+	for (t->probes++; t->slot[s] != 0;
+	     s = (s + 1) & (t->nslots - 1), t->probes++) {
 		c = t->slot[s] - 1;
 		if (t->parent[c] == parent && t->fn[c] == fn)
 			return c;
@@ -258,6 +270,7 @@ flame_build(struct flame *fl, const struct measured *me, uint32_t min_ppm,
 	*fl = (struct flame){ 0 };
 	build_full(&t, me);
 	fl->nodes_full = t.n - 1;
+	fl->probes = t.probes;
 	fl->min_samples = cut_off(&t, min_ppm ? min_ppm : 1, max_nodes);
 	/* Children in order: KIDS sorted by parent, FIRST[p] where p's
 	 * children start (the root, node 0, is nobody's child). */

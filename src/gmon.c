@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "gmon_format.h"
+#include "gmon_side.h"
 #include "gmonhist.h"
 #include "reader.h"
 #include "stream.h"
@@ -471,6 +472,10 @@ read_stream(struct gmon *g, const char *path, struct stream *s, int fd,
 	if (rc != 0 && s->err_no != 0)
 		gp_fail(err, "%s: %s", path, strerror(s->err_no));
 	f = &g->files[file];
+	if (rc == 0) {
+		f->size = s->size;
+		f->hashed = stream_hash(s, &f->hash);
+	}
 	if (rc != 0 || f->ndeferred == 0)
 		f->fd = -1; /* the caller closes it */
 	if (rc != 0) {
@@ -487,7 +492,24 @@ gmon_read_mem(struct gmon *g, const char *path, const unsigned char *p,
 	struct stream s;
 
 	stream_mem(&s, p, n);
+	stream_want_hash(&s);
 	return read_stream(g, path, &s, -1, fmt, err);
+}
+
+/* Whether PATH has a side file beside it (sidefile.h), the one reader
+ * of the hash: the others' bytes are not hashed. */
+static bool
+side_file_beside(const char *path)
+{
+	size_t n = strlen(path);
+	char *side = xmalloc(n + sizeof(GMON_SIDE_SUFFIX));
+	struct stat st;
+
+	memcpy(side, path, n);
+	memcpy(side + n, GMON_SIDE_SUFFIX, sizeof(GMON_SIDE_SUFFIX));
+	bool there = stat(side, &st) == 0;
+	free(side);
+	return there;
 }
 
 int
@@ -510,8 +532,14 @@ gmon_read(struct gmon *g, const char *path, enum gmon_format fmt,
 	if (fd < 0)
 		return -1;
 	stream_file(&s, fd, (uint64_t)st.st_size);
+	if (side_file_beside(path))
+		stream_want_hash(&s);
 	rc = read_stream(g, path, &s, fd, fmt, err);
 	stream_free(&s);
+	if (rc == 0) {
+		g->files[g->nfiles - 1].has_owner = true;
+		g->files[g->nfiles - 1].owner = (uint32_t)st.st_uid;
+	}
 	if (rc != 0 || g->files[g->nfiles - 1].fd < 0)
 		close(fd);
 	return rc;

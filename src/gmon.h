@@ -75,6 +75,14 @@ struct gmon_file {
 	bool rate_assumed;
 	int fd;           /* open while histograms wait in it, else -1 */
 	size_t ndeferred; /* histograms whose bins are still in the file */
+	/* What ties a side file to this profile (sidefile.h): the bytes
+	 * read, their hash (gmon_hash.h; valid when HASHED: every byte was
+	 * hashed, which gmon_read() does only when PATH.gmonx is there),
+	 * and the owner of the file they came from (HAS_OWNER: read from a
+	 * file, not from memory). */
+	uint64_t size, hash;
+	bool hashed, has_owner;
+	uint32_t owner; /* uid */
 };
 
 struct gmon {

@@ -18,6 +18,7 @@
 
 #include "diag.h"
 #include "dieranges.h"
+#include "dwarfmode.h"
 #include "lineorder.h"
 #include "sort.h"
 
@@ -232,19 +233,32 @@ lean_sections(struct exe *x, Dwarf *dw, struct dieranges_secs *s)
 }
 
 /*
- * The function ranges of CU: by dieranges.c when it reads the unit,
- * else by the walk with libdw (whose messages are the reference).
+ * The function ranges of CU: by dieranges.c when it reads the unit and
+ * LIBDW (GPROF_DWARF=libdw) does not ask for the reference, else by the
+ * walk with libdw (whose messages are the reference).  Returns whether
+ * dieranges.c read it.
  */
-static void
+static bool
 unit_ranges(struct exe *x, const struct dieranges_secs *s, Dwarf_Die *cu,
-	    struct gp_vec *ranges)
+	    bool libdw, struct gp_vec *ranges)
 {
 	uint64_t unit = dwarf_dieoffset(cu) - dwarf_cuoffset(cu);
 
-	if (s->info != NULL &&
+	if (!libdw && s->info != NULL &&
 	    dieranges_unit(s, unit, plain_names, ranges) == 0)
-		return;
+		return true;
 	walk_dies(x, cu, ranges);
+	return false;
+}
+
+bool
+linesyms_unit_ranges(struct exe *x, void *cu_die, bool libdw,
+		     struct gp_vec *ranges)
+{
+	struct dieranges_secs secs;
+
+	lean_sections(x, srcline_dwarf(x), &secs);
+	return unit_ranges(x, &secs, cu_die, libdw, ranges);
 }
 
 static int
@@ -382,6 +396,7 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	const char *pfile = NULL, *pname = NULL;
 	int pline = 0;
 	uint64_t at;
+	bool libdw = (dwarfmode_get() & DWARFMODE_LIBDW) != 0;
 
 	memset(ls, 0, sizeof(*ls));
 	if (dw == NULL || !x->text_found) {
@@ -393,7 +408,7 @@ linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q, size_t nq)
 	while (srcline_next_unit(x, dw, &off, &cu)) {
 		add_rows(x, &cu, (uint32_t)tables.n, &rows, &stretches,
 			 &tables);
-		unit_ranges(x, &secs, &cu, &ranges);
+		unit_ranges(x, &secs, &cu, libdw, &ranges);
 	}
 	nrows = lineorder_rows(rows.p, rows.n, stretches.p, stretches.n, &rv);
 	if (rv != (struct line_row *)rows.p)

@@ -13,6 +13,7 @@
 #ifndef GPROF_LINESYMS_H
 #define GPROF_LINESYMS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -55,5 +56,16 @@ struct linesyms {
 void linesyms_build(struct exe *x, struct linesyms *ls, const uint64_t *q,
 		    size_t nq);
 void linesyms_free(struct linesyms *ls);
+
+/*
+ * Append to RANGES (of struct die_range, dieranges.h) the function and
+ * inlined-subroutine ranges of the unit CU_DIE (a Dwarf_Die * of X's
+ * srcline_dwarf()), as linesyms_build() reads each unit: by dieranges.c
+ * unless LIBDW or it gives up on the unit, else by the walk with libdw,
+ * which notes what it finds damaged (srcline_note).  Returns whether
+ * dieranges.c read it (for fuzz_dieranges, which compares the two).
+ */
+bool linesyms_unit_ranges(struct exe *x, void *cu_die, bool libdw,
+			  struct gp_vec *ranges);
 
 #endif

@@ -73,12 +73,17 @@ unused(const struct model *m, entry_id id)
  *   that was sampled or called, or is at either end of an arc (-c's
  *   never-called arcs included: the views show what -c found), or
  *   every function with -z; no cycle.
+ * No list shows a gcc clone's own entry in a model that counts clones in
+ * their origins (model.h's MERGED): it holds nothing.
  */
 bool
 model_listed(const struct model *m, enum model_list list, entry_id id)
 {
 	const struct cg_node *v;
 
+	/* A clone's own entry: its numbers are its origin's. */
+	if (m->merged != NULL && !entry_is_cycle(m, id) && m->merged[id] != id)
+		return false;
 	if (list == LIST_GRAPH)
 		return entry_printed(m, id) && (m->zeros || !unused(m, id)) &&
 		       !(m->line_mode &&
@@ -103,6 +108,17 @@ model_listed(const struct model *m, enum model_list list, entry_id id)
 		break;
 	}
 	return false;
+}
+
+size_t
+model_clones(const struct model *m, uint32_t fn, const char *const **names)
+{
+	if (m->clone_lo == NULL || fn >= m->nfuncs) {
+		*names = NULL;
+		return 0;
+	}
+	*names = m->clones + m->clone_lo[fn];
+	return m->clone_lo[fn + 1] - m->clone_lo[fn];
 }
 
 const char *

@@ -25,7 +25,9 @@
  * Ownership: the model borrows the analysis' symbol table, call graph,
  * orders, file names and call sites (which must outlive it) and owns
  * everything else; model_free() releases it.  It is built by
- * modelbuild.h.
+ * modelbuild.h.  Our views' models (and --measured's) count gcc's
+ * clones in their origins: their table, call graph and measured times
+ * are then the analysis' own of that table (clonesan.h), borrowed too.
  *
  * Adding something a view needs: a field here (owned or borrowed,
  * documented), filled in modelbuild.c from the analysis, freed in
@@ -42,6 +44,7 @@
 #include "gmon_defs.h"
 #include "measured.h"
 #include "symtab.h"
+#include "threadview.h"
 
 typedef uint32_t entry_id;
 
@@ -138,6 +141,30 @@ struct model {
 	const struct callsites *sites;
 	/* Times measured from sampled stacks (measured.h), or NULL. */
 	const struct measured *measured; /* borrowed */
+	/*
+	 * gcc's clones counted in the function they were split from
+	 * (symclones.h), in the models of our views and
+	 * --measured, when the analysis made that table (plan.h):
+	 * MERGED[F] is the function F's numbers are counted in, F itself
+	 * but for a clone's own entry, which no report or view lists;
+	 * function F stands for the symbols CLONES[CLONE_LO[F] ..
+	 * CLONE_LO[F + 1]) besides its name (use model_clones()).  All
+	 * NULL when the table is GNU's.  Borrowed from the analysis
+	 * (clonesan.h), as ST, CG and MEASURED then are.
+	 */
+	const uint32_t *merged, *clone_lo;
+	const char *const *clones;
+	/*
+	 * The profile's threads (threadview.h): one row per thread of the
+	 * side files' per-thread records, with each one's numbers, its
+	 * stacks as this model's functions and its busiest function, and
+	 * which rows --thread picked (THREADS->selection: then everything
+	 * else in the model is those rows' data only).  Borrowed; NULL in
+	 * line mode; THREADS->any false without per-thread data.
+	 */
+	const struct thread_view *threads;
+	/* The wall-clock time the profile covers (WINDOW records). */
+	struct run_window window;
 };
 
 void model_free(struct model *m);
@@ -169,6 +196,14 @@ bool model_listed(const struct model *m, enum model_list list, entry_id id);
 
 /* A function's name as reports show it (demangled unless asked not to). */
 const char *model_name(const struct model *m, uint32_t fn);
+
+/*
+ * The symbols function FN stands for besides its name: gcc's clones of
+ * it (and a renamed function's own symbol), counted in it.  Sets *NAMES
+ * and returns how many; 0 when none.
+ */
+size_t model_clones(const struct model *m, uint32_t fn,
+		    const char *const **names);
 
 /* A function's raw (symbol table) name. */
 const char *model_raw_name(const struct model *m, uint32_t fn);

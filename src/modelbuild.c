@@ -6,7 +6,9 @@
  *
  * Invariant: a projection of what the analysis holds.  Nothing here
  * reads a file or changes the analysis: the analysis looked up what the
- * plan said the printers show (positions, call sites, the build id).
+ * plan said the printers show (positions, call sites, the build id) and
+ * made the table our views and --measured see, in which gcc's clones
+ * count in their origins (clonesan.h).
  */
 #include "modelbuild.h"
 
@@ -16,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clonesan.h"
 #include "demangle.h"
 #include "exebuildid.h"
 #include "fmt.h"
@@ -415,12 +418,13 @@ describe_run(struct model_prog *p, const struct analysis *a)
 	}
 }
 
-/* Where ST's functions were loaded (model.h's struct model_map). */
+/* Where ST's functions were loaded (model.h's struct model_map), from
+ * the load map OS over it. */
 static void
-map_objects(struct model *m, const struct analysis *a, bool line_table)
+map_objects(struct model *m, const struct analysis *a, const struct objects *os,
+	    bool line_table)
 {
 	const struct symtab *st = m->st;
-	const struct objects *os = &a->objs;
 	size_t nobjs = line_table ? 0 : os->n;
 	/* The executable's functions come first (objects.h). */
 	size_t nexe = !line_table && os->any ? os->nexe : st->n;
@@ -457,13 +461,29 @@ map_objects(struct model *m, const struct analysis *a, bool line_table)
 	}
 }
 
+/* What a model of VA's table is built from. */
+static void
+clones_in(struct model_in *in, const struct clonesan *va,
+	  const struct analysis *a)
+{
+	table_in(in, &va->r, a);
+	in->st = &va->sp.st;
+	in->measured = va->meas.any ? &va->meas : NULL;
+}
+
 void
 model_from_analysis(struct model *m, const struct analysis *a,
 		    const struct model_opts *mo)
 {
+	const struct objects *os = &a->objs;
+	/* Made only for the printers that count clones (plan.h). */
+	const struct clonesan *va = mo->line_table ? NULL : a->clones;
 	struct model_in in;
 
-	if (mo->line_table) {
+	if (va != NULL) {
+		clones_in(&in, va, a);
+		os = &va->os;
+	} else if (mo->line_table) {
 		const struct lineprof *lp = &a->lp;
 
 		table_in(&in, &lp->lt, a);
@@ -477,13 +497,24 @@ model_from_analysis(struct model *m, const struct analysis *a,
 		table_in(&in, &a->fn, a);
 	}
 	model_build(m, &in, mo);
+	if (va != NULL) {
+		m->merged = va->sp.origin;
+		m->clone_lo = va->sp.clone_lo;
+		m->clones = va->sp.clones;
+	}
+	/* Stacks know functions, not line symbols; the threads' stacks
+	 * are mapped to the model's table. */
+	m->threads = mo->line_table             ? NULL
+		     : va != NULL && va->tv.any ? &va->tv
+						: &a->threads;
+	m->window = a->threads.window;
 	if (mo->views) {
 		describe_run(&m->prog, a);
-		map_objects(m, a, mo->line_table);
+		map_objects(m, a, os, mo->line_table);
 	}
 	if (mo->sites) {
-		/* Looked up for the function table, when the plan said. */
-		assert(a->have_sites && !mo->line_table);
+		/* Looked up for the model's call graph, as the plan said. */
+		assert(a->have_sites && a->sites_cg == m->cg);
 		m->sites = &a->sites;
 	}
 }

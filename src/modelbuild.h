@@ -38,7 +38,9 @@ void model_opts_init(struct model_opts *mo, const struct options *o);
  * Build M for MO from A (analysis_compute() done): from its line-mode
  * table with MO->line_table, else from its functions, with the source
  * positions A holds (none, static functions', or all, as its plan
- * said).  MO->sites needs A's call sites (the plan's sites).  Never
+ * said); from the table A made that counts gcc's clones in their
+ * origins (clonesan.h: our views, --measured) when A holds one.
+ * MO->sites needs A's call sites (the plan's sites).  Never
  * fails; model_free() releases M, which borrows from A.
  */
 void model_from_analysis(struct model *m, const struct analysis *a,

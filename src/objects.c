@@ -198,6 +198,7 @@ objects_add(struct objects *os, const struct sidefile *s)
 	if (!s->has_clock)
 		os->stacks_unclocked =
 		    gp_add_sat(os->stacks_unclocked, s->stacks.samples);
+	threads_add(&os->threads, s, map, os->n);
 	if (s->narcs > os->arcs_cap - os->narcs) {
 		size_t cap = os->arcs_cap ? os->arcs_cap : 256;
 		while (cap - os->narcs < s->narcs)
@@ -679,7 +680,24 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 		stacks_record_close(w, at);
 		i += n;
 	}
-	stacks_encode(&os->stacks, w);
+	if (threads_complete(&os->threads)) {
+		/* The threads' stacks and the unowned ones sum to the
+		 * profile's: written once, each after its owner. */
+		struct stackset info = { 0 };
+
+		threads_encode(&os->threads, w);
+		threads_encode_stacks(&os->threads, w);
+		info.has_info = os->stacks.has_info;
+		info.info_samples = os->stacks.info_samples;
+		info.info_stacks = os->stacks.info_stacks;
+		info.info_truncated = os->stacks.info_truncated;
+		info.info_dropped = os->stacks.info_dropped;
+		info.depth_max = os->stacks.depth_max;
+		info.method = os->stacks.method;
+		stacks_encode(&info, w);
+	} else {
+		stacks_encode(&os->stacks, w);
+	}
 	at = stacks_record_open(w, GMON_SIDE_END);
 	stacks_record_close(w, at);
 }
@@ -729,6 +747,7 @@ objects_free(struct objects *os)
 	free(os->v);
 	free(os->arcs);
 	stacks_free(&os->stacks);
+	threads_free(&os->threads);
 	keys_free(os->keys);
 	memset(os, 0, sizeof(*os));
 }

@@ -36,6 +36,7 @@
 #include "options.h"
 #include "sidefile.h"
 #include "symtab.h"
+#include "threads.h"
 
 struct gp_object {
 	char *path; /* owned: the path the loader gave (first side file) */
@@ -76,6 +77,8 @@ struct objects {
 	 * (gmon.sum's: checked when they were summed, against histograms
 	 * whose 16-bit bins gmon.sum may have cut; measured_check). */
 	uint64_t stacks_unclocked;
+	struct threads threads; /* the side files' threads (threads.h),
+				 * objects named as STACKS's */
 };
 
 void objects_init(struct objects *os);
@@ -120,7 +123,9 @@ int objects_charge(const struct objects *os, const struct gmon *g,
  * -s: the side file of gmon.sum (PROFILE.gmonx), tied to it by RUN_ID
  * (the spare bytes of the header written): a RUN record like RUN's (the
  * first side file read), then every object (found or not) with its
- * summed histogram, and every arc, appended to W.
+ * summed histogram, every arc, the threads when every profile had them
+ * (threads_encode()) and the stacks (each thread's after its
+ * STACKOWNER then), appended to W.
  */
 struct wbuf;
 void objects_encode(const struct objects *os, const struct sidefile *run,

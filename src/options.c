@@ -30,6 +30,8 @@ enum {
 	OPT_OBJECT_PATH,
 	OPT_SYSROOT,
 	OPT_MEASURED,
+	OPT_THREADS,
+	OPT_THREAD,
 };
 
 /*
@@ -81,6 +83,8 @@ static const struct option long_opts[] = {
 	{ "sum", no_argument, NULL, 's' },
 	{ "sysroot", required_argument, NULL, OPT_SYSROOT },
 	{ "table-length", required_argument, NULL, 't' },
+	{ "thread", required_argument, NULL, OPT_THREAD },
+	{ "threads", no_argument, NULL, OPT_THREADS },
 	{ "time", required_argument, NULL, 'n' },
 	{ "traditional", no_argument, NULL, 'T' },
 	{ "version", no_argument, NULL, 'v' },
@@ -417,6 +421,18 @@ one_option(struct options *o, int c, const char *name, const char *arg,
 	case OPT_MEASURED:
 		o->measured = true;
 		return 0;
+	case OPT_THREADS:
+		o->threads_report = true;
+		return 0;
+	case OPT_THREAD:
+		if (*arg == '\0')
+			return gp_fail(err, "%s wants a thread name or id",
+				       name);
+		o->thread_specs =
+		    xreallocarray(o->thread_specs, o->nthread_specs + 1,
+				  sizeof(*o->thread_specs));
+		o->thread_specs[o->nthread_specs++] = arg;
+		return 0;
 	case OPT_FORMAT:
 		if (*arg == '\0')
 			return gp_fail(err, "%s wants a format name", name);
@@ -488,6 +504,29 @@ stats_check(const struct options *o, struct gp_err *err)
 			       "own flat profile with sampling error) or "
 			       "--diff",
 			       view);
+	return 0;
+}
+
+/* How the thread options fit with the rest of the command line. */
+static int
+threads_check(const struct options *o, struct gp_err *err)
+{
+	const char *view = o->view ? o->view : "text";
+
+	if (o->threads_report && strcmp(view, "text") != 0)
+		return gp_fail(err, "--threads prints a table of its own; it "
+				    "cannot be used with --format");
+	if (o->threads_report && o->diff_base != NULL)
+		return gp_fail(err, "--threads cannot be used with --diff");
+	if (o->threads_report && o->line)
+		return gp_fail(err, "--threads lists threads, not lines; it "
+				    "cannot be used with -l (--line)");
+	if (o->nthread_specs > 0 && (o->style & OUT_SUM))
+		return gp_fail(err, "--thread cannot be used with -s (gmon.sum "
+				    "keeps every thread)");
+	if (strcmp(view, "folded") == 0 && o->line)
+		return gp_fail(err, "--format=folded shows functions; it "
+				    "cannot be used with -l (--line)");
 	return 0;
 }
 
@@ -600,7 +639,9 @@ options_parse(struct options *o, int argc, char **argv, struct gp_err *err)
 	if (o->separate_files && (o->style & OUT_ANNO) && o->output != NULL)
 		return gp_fail(err, "--output cannot be used with -y "
 				    "(--separate-files)");
-	return stats_check(o, err);
+	if (stats_check(o, err) != 0)
+		return -1;
+	return threads_check(o, err);
 }
 
 void
@@ -612,6 +653,7 @@ options_free(struct options *o)
 	free(o->gmons);
 	free(o->src_dirs);
 	free(o->object_dirs);
+	free(o->thread_specs);
 	argfile_free(&o->args);
 }
 
@@ -651,6 +693,12 @@ options_usage(FILE *out)
 	    "SPEC) out\n"
 	    "  -i, --file-info            say what each profile file holds, "
 	    "then stop\n"
+	    "      --threads              list the threads instead (busiest "
+	    "first):\n"
+	    "                             CPU and sampled time, share, "
+	    "calls, busiest\n"
+	    "                             function; several profiles: one "
+	    "per name\n"
 	    "  -s, --sum                  write the summed profiles to "
 	    "gmon.sum\n"
 	    "  -r, --function-ordering    suggest a link order of the "
@@ -691,6 +739,14 @@ options_usage(FILE *out)
 	    "      --sysroot=DIR          then for each library's recorded "
 	    "path "
 	    "under DIR\n"
+	    "      --thread=SPEC          every report and view of those "
+	    "threads only:\n"
+	    "                             SPEC is a comma list of names "
+	    "(shell\n"
+	    "                             wildcards) or thread ids; "
+	    "repeatable (needs\n"
+	    "                             our collector's per-thread data "
+	    "and stacks)\n"
 	    "\n"
 	    "Line by line (GNU's line mode; needs a program built with -g):\n"
 	    "  -l, --line                 every report over one symbol per "
@@ -730,6 +786,8 @@ options_usage(FILE *out)
 	    "not gprof's\n"
 	    "                             estimates; without stacks, says so "
 	    "and estimates\n"
+	    "                             (with stacks, f.part.0, f.cold ... "
+	    "count in f)\n"
 	    "  -T, --traditional          BSD layout: call graph first, no "
 	    "demangling\n"
 	    "  -w, --width=N              width of the function index (default "
@@ -753,6 +811,10 @@ options_usage(FILE *out)
 	    "                             errorbars (our flat profile with "
 	    "each\n"
 	    "                             self time's 95% interval)\n"
+	    "                             folded (the sampled stacks as "
+	    "collapsed\n"
+	    "                             stacks, for flamegraph.pl or "
+	    "speedscope)\n"
 	    "                             json (the analysed profile; schema "
 	    "in\n"
 	    "                             docs/gprof-profile.schema.json)\n"
@@ -760,6 +822,10 @@ options_usage(FILE *out)
 	    "network;\n"
 	    "                             with stacks, measured times and a "
 	    "flame graph)\n"
+	    "                             Each counts gcc's clones of f "
+	    "(f.part.0, f.cold,\n"
+	    "                             ...) in f, not in the function "
+	    "before them\n"
 	    "      --node-threshold=PCT   dot: draw functions with at least "
 	    "PCT% of the\n"
 	    "                             time (default 0.5)\n"
@@ -810,7 +876,9 @@ options_usage(FILE *out)
 	    "FILE:LINE, a LINE alone, or :NAME for a name with a dot.\n"
 	    "\n"
 	    "Environment: GPROF_PATH (more source directories for -A),\n"
-	    "GPROF_THREADS (threads rendering a large report, 1 to 64).\n"
+	    "GPROF_THREADS (threads rendering a large report, 1 to 64),\n"
+	    "GPROF_DWARF (libdw,table: read DWARF with the reference readers;\n"
+	    "the same output, slower; for testing).\n"
 	    "\n"
 	    "See gprof(1).\n",
 	    out);

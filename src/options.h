@@ -55,7 +55,11 @@ struct options {
 	bool file_info, print_path;
 	bool static_calls;      /* -c */
 	bool inline_file_names; /* --inline-file-names */
-	bool measured;        /* --measured: the call graph's measured times */
+	bool measured;       /* --measured: the call graph's measured times */
+	bool threads_report; /* --threads: the table of threads, only */
+	/* --thread=SPEC (each a comma list; threadsel.h), in order. */
+	const char **thread_specs; /* owned array, strings borrowed */
+	size_t nthread_specs;
 	const char *nm_file;  /* -S: external symbol table */
 	const char *map_file; /* -R: function-to-object-file map */
 	unsigned debug;       /* -d[N]: trace stages on stdout */

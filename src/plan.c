@@ -148,4 +148,11 @@ plan_finish(struct plan *p, const struct options *o, const struct analysis *a)
 			 !o->static_calls && o->debug == 0);
 	p->flat_order = p->text && (p->style & OUT_FLAT);
 	p->name_order = p->text && (p->style & OUT_GRAPH);
+	/* -A, -r and -R read GNU's table (and selection) beside the
+	 * model, and a diff's functions do not depend on --measured. */
+	if (p->view)
+		p->clones = PLAN_CLONES_ALWAYS;
+	else if (p->text && !p->line_mode && o->measured &&
+		 !(p->style & (OUT_ANNO | OUT_ORDER | OUT_FILE_ORDER)))
+		p->clones = PLAN_CLONES_MEASURED;
 }

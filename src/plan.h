@@ -42,6 +42,14 @@ enum plan_dwarf {
 			   * reports, made from the profiles, says */
 };
 
+/* Whether the printers count gcc's clones in their origins (clonesan.h). */
+enum plan_clones {
+	PLAN_CLONES_NONE,     /* GNU's table, as GNU's reports do */
+	PLAN_CLONES_ALWAYS,   /* our views */
+	PLAN_CLONES_MEASURED, /* --measured's call graph, when the side
+			       * files' stacks measured something */
+};
+
 struct plan {
 	/* From the command line (plan_init). */
 	bool file_info;    /* -i: describe the profiles as read, and stop */
@@ -66,6 +74,7 @@ struct plan {
 	bool functions; /* the functions are analysed (not only a line table) */
 	/* Presorted (presort.h): the flat profile's order, the index's. */
 	bool flat_order, name_order;
+	enum plan_clones clones;
 };
 
 /*

@@ -13,6 +13,7 @@
 
 #include "exebuildid.h"
 
+#include "gmon.h"
 #include "gmon_format.h"
 #include "reader.h"
 #include "stream.h"
@@ -368,6 +369,20 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 				rc = parse_run(s, &r, blen, err);
 			seen_run = true;
 			break;
+		case GMON_SIDE_TIE:
+			if (s->has_tie) {
+				rc = gp_fail(err, "a second TIE record");
+			} else if (blen < GMON_SIDE_TIE_LEN) {
+				rc = gp_fail(err,
+					     "TIE record of %u bytes "
+					     "(at least %u)",
+					     blen, GMON_SIDE_TIE_LEN);
+			} else {
+				s->tie_size = rd_u64(&r);
+				s->tie_hash = rd_u64(&r);
+				s->has_tie = true;
+			}
+			break;
 		case GMON_SIDE_CLOCK:
 			if (s->has_clock)
 				rc = gp_fail(err, "a second CLOCK record");
@@ -430,6 +445,8 @@ sidefile_parse(struct sidefile *s, const uint8_t *data, size_t len,
 	free(m.slot);
 	if (rc == 0)
 		rc = stacks_resolve(&s->stacks, s->obj, s->nobj, err);
+	if (rc == 0)
+		sidefile_threads_parse(s, data, len);
 	if (rc != 0) {
 		sidefile_free(s);
 		return -1;
@@ -450,6 +467,7 @@ sidefile_free(struct sidefile *s)
 	free(s->obj);
 	free(s->arcs);
 	stacks_free(&s->stacks);
+	sidefile_threads_free(&s->pt);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -555,13 +573,133 @@ sum_clock(struct sidefile *keep, const struct sidefile *s)
 	}
 }
 
-void
-sidefile_check(const char *profile, struct exe *x, const char *exe,
-	       struct sidefile *keep, sidefile_fn *on_side, void *ctx)
+/*
+ * The side file at PATH (named NAME in messages), whole, into *DATA
+ * (owned by the caller) and *LEN; false, having warned when it exists,
+ * when it cannot be read or is not PF's owner's.  The owner is read
+ * from the file as opened, so a name swapped in later is never read.
+ */
+static bool
+load(const struct gmon_file *pf, const char *path, const char *name,
+     uint8_t **data, size_t *len)
 {
 	struct gp_err err;
 	struct stat st;
+	char prof_name[256];
+
+	if (stat(path, &st) != 0) {
+		/* A profile whose name is within 6 bytes of NAME_MAX has
+		 * no side file: the collector cannot make the name. */
+		if (errno != ENOENT && errno != ENAMETOOLONG)
+			gp_warn("%s: %s; side file ignored", name,
+				strerror(errno));
+		return false;
+	}
+	int fd = open_regular(path, &st, &err);
+	if (fd < 0) {
+		gp_warn("%s; side file ignored", err.msg);
+		return false;
+	}
+	sanitize_name(pf->path, prof_name, sizeof(prof_name));
+	bool ok = false;
+	if (pf->has_owner && st.st_uid != (uid_t)pf->owner)
+		gp_warn("%s: owned by uid %lu, but %s by uid %lu: only a side "
+			"file of the profile's owner is read; ignored",
+			name, (unsigned long)st.st_uid, prof_name,
+			(unsigned long)pf->owner);
+	else if ((uint64_t)st.st_size > SIDEFILE_MAX_BYTES)
+		gp_warn("%s: %llu bytes, more than a side file can be; ignored",
+			name, (unsigned long long)st.st_size);
+	else
+		ok = true;
+	if (ok) {
+		*len = (size_t)st.st_size;
+		*data = xmalloc(*len ? *len : 1);
+		if (pread_full(fd, *data, *len, 0) != 0) {
+			gp_warn("%s: %s; side file ignored", name,
+				errno ? strerror(errno)
+				      : "shorter than its size");
+			free(*data);
+			ok = false;
+		}
+	}
+	close(fd);
+	return ok;
+}
+
+/*
+ * The size and hash of the file at PATH into *SIZE and *HASH: for a
+ * profile gmon_read() did not hash (no side file was there then).
+ * False when it cannot be read.
+ */
+static bool
+hash_file(const char *path, uint64_t *size, uint64_t *hash)
+{
+	struct gp_err err;
+	struct stat st;
+	struct stream in;
+	int fd = open_regular(path, &st, &err);
+
+	if (fd < 0)
+		return false;
+	*size = (uint64_t)st.st_size;
+	stream_file(&in, fd, *size);
+	stream_want_hash(&in);
+	stream_skip(&in, *size); /* the hash reads what is skipped */
+	bool ok = stream_hash(&in, hash);
+	stream_free(&in);
+	close(fd);
+	return ok;
+}
+
+/* Whether S belongs to the profile PF (see sidefile.h); warns when not. */
+static bool
+belongs(const struct sidefile *s, const struct gmon_file *pf, const char *name)
+{
+	static const uint8_t zero[GMON_SIDE_RUN_ID_LEN];
+	char prof_name[256];
+	uint64_t size = pf->size, hash = pf->hash;
+
+	sanitize_name(pf->path, prof_name, sizeof(prof_name));
+	if (s->has_tie && !pf->hashed && !hash_file(pf->path, &size, &hash)) {
+		gp_warn("%s: %s could not be read again to check that they "
+			"belong together; ignored",
+			name, prof_name);
+		return false;
+	}
+	if (s->has_tie) {
+		if (s->tie_size == size && s->tie_hash == hash)
+			return true;
+		gp_warn("%s belongs to another profile than %s (written for "
+			"other bytes: %s was written again since); ignored",
+			name, prof_name, prof_name);
+		return false;
+	}
+	/* A side file from before TIE: the run id. */
+	uint8_t id[GMON_SIDE_RUN_ID_LEN];
+	sidefile_profile_run_id(pf->path, id);
+	if (memcmp(s->run_id, zero, sizeof(zero)) == 0) {
+		gp_warn("%s cannot be tied to %s (an older side file with a "
+			"zero run id); ignored",
+			name, prof_name);
+		return false;
+	}
+	if (memcmp(id, s->run_id, sizeof(id)) != 0) {
+		gp_warn("%s belongs to another run than %s (run ids differ); "
+			"ignored",
+			name, prof_name);
+		return false;
+	}
+	return true;
+}
+
+void
+sidefile_check(const struct gmon_file *pf, struct exe *x, const char *exe,
+	       struct sidefile *keep, sidefile_fn *on_side, void *ctx)
+{
+	struct gp_err err;
 	char name[256], exe_name[256];
+	const char *profile = pf->path;
 	size_t plen = strlen(profile);
 	char *path = xmalloc(plen + sizeof(GMON_SIDE_SUFFIX));
 
@@ -569,44 +707,20 @@ sidefile_check(const char *profile, struct exe *x, const char *exe,
 	memcpy(path + plen, GMON_SIDE_SUFFIX, sizeof(GMON_SIDE_SUFFIX));
 	sanitize_name(path, name, sizeof(name));
 	sanitize_name(exe, exe_name, sizeof(exe_name));
-	if (stat(path, &st) != 0) {
-		/* A profile whose name is within 6 bytes of NAME_MAX has
-		 * no side file: the collector cannot make the name. */
-		if (errno != ENOENT && errno != ENAMETOOLONG)
-			gp_warn("%s: %s; side file ignored", name,
-				strerror(errno));
-		free(path);
-		return;
-	}
-	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > SIDEFILE_MAX_BYTES) {
-		gp_warn("%s: %llu bytes, more than a side file can be; ignored",
-			name, (unsigned long long)st.st_size);
-		free(path);
-		return;
-	}
+	uint8_t *data;
 	size_t len;
-	char *data = slurp_regular(path, &len, &err);
+	bool loaded = load(pf, path, name, &data, &len);
 	free(path);
-	if (data == NULL) {
-		gp_warn("%s; side file ignored", err.msg);
+	if (!loaded)
 		return;
-	}
 	struct sidefile s;
-	int rc = sidefile_parse(&s, (const uint8_t *)data, len, &err);
+	int rc = sidefile_parse(&s, data, len, &err);
 	free(data);
 	if (rc != 0) {
 		gp_warn("%s: corrupt side file (%s); ignored", name, err.msg);
 		return;
 	}
-
-	uint8_t id[GMON_SIDE_RUN_ID_LEN];
-	sidefile_profile_run_id(profile, id);
-	if (memcmp(id, s.run_id, sizeof(id)) != 0) {
-		char prof_name[256];
-		gp_warn("%s belongs to another run than %s (run ids differ); "
-			"ignored",
-			name,
-			sanitize_name(profile, prof_name, sizeof(prof_name)));
+	if (!belongs(&s, pf, name)) {
 		sidefile_free(&s);
 		return;
 	}
@@ -631,6 +745,10 @@ sidefile_check(const char *profile, struct exe *x, const char *exe,
 		gp_warn("%s: stack sample counts overflow 64 bits; capped at "
 			"2^64-1",
 			name);
+	if (s.pt.bad)
+		gp_warn("%s: per-thread data ignored (%s)", name, s.pt.why);
+	if (s.pt.window_why[0] != '\0')
+		gp_warn("%s: %s; ignored", name, s.pt.window_why);
 	if (on_side != NULL)
 		on_side(&s, ctx);
 	if (!keep->valid) {

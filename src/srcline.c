@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dwarfmode.h"
 #include "sort.h"
 
 static void prefetch_wait(struct exe *x);
@@ -339,9 +340,11 @@ index_cmp(const void *a, const void *b)
 }
 
 /* Answer queries Q (indexes into X->src, ascending, distinct) from CU's
- * line program, read once without keeping its rows. */
+ * line program, read once without keeping its rows (or as a whole table
+ * when TABLE, GPROF_DWARF=table: the same answers, see dwarfmode.h). */
 static void
-answer_queries(struct exe *x, Dwarf_Die *cu, const size_t *q, size_t n)
+answer_queries(struct exe *x, Dwarf_Die *cu, const size_t *q, size_t n,
+	       bool table)
 {
 	uint64_t *addrs = xcalloc(n, sizeof(*addrs));
 	struct dwline_answer *ans = xcalloc(n, sizeof(*ans));
@@ -355,8 +358,13 @@ answer_queries(struct exe *x, Dwarf_Die *cu, const size_t *q, size_t n)
 	for (size_t i = 0; i < n; i++)
 		addrs[i] = x->src[q[i]].addr;
 	if (line_program(x, cu, &off, &comp_dir) == 0) {
-		if (dwline_lookup(&x->dbg, off, comp_dir, addrs, n, ans, &t,
-				  &nrows, &kind, &err) != 0)
+		int rc =
+		    table ? dwline_lookup_table(&x->dbg, off, comp_dir, addrs,
+						n, ans, &t, &nrows, &kind, &err)
+			  : dwline_lookup(&x->dbg, off, comp_dir, addrs, n, ans,
+					  &t, &nrows, &kind, &err);
+
+		if (rc != 0)
 			line_damage(x, kind, &err, nrows);
 		for (size_t i = 0; i < n; i++) {
 			const char *f = ans[i].file < t.nfiles
@@ -418,7 +426,7 @@ next_unit(struct exe *x, void *dw, uint64_t *off, void *cu_die)
  * The ranges of CU: calls answer_range for each and notes a failure.
  */
 static void
-answer_unit(struct exe *x, Dwarf_Die *cu)
+answer_unit(struct exe *x, Dwarf_Die *cu, bool table)
 {
 	struct gp_vec q = { 0 };
 	Dwarf_Addr base, lo, hi;
@@ -440,7 +448,7 @@ answer_unit(struct exe *x, Dwarf_Die *cu)
 		for (size_t i = 0; i < q.n; i++)
 			if (n == 0 || v[n - 1] != v[i])
 				v[n++] = v[i];
-		answer_queries(x, cu, v, n);
+		answer_queries(x, cu, v, n, table);
 	}
 	free(q.p);
 }
@@ -452,6 +460,7 @@ prefetch_sources(struct exe *x)
 	uint64_t off = 0;
 	size_t n = 0;
 	Dwarf_Die cu;
+	bool table;
 
 	uint64_t *addr = xcalloc(x->nsyms, sizeof(*addr));
 	uint32_t *ids = xcalloc(x->nsyms, sizeof(*ids));
@@ -470,8 +479,9 @@ prefetch_sources(struct exe *x)
 	free(addr);
 	free(ids);
 	dw = open_dwarf(x);
+	table = (dwarfmode_get() & DWARFMODE_TABLE) != 0;
 	while (dw != NULL && next_unit(x, dw, &off, &cu))
-		answer_unit(x, &cu);
+		answer_unit(x, &cu, table);
 	if (dw != NULL)
 		dwarf_end(dw);
 }

@@ -13,6 +13,8 @@
 
 #include <elf.h>
 
+#include "insn.h"
+
 /* Add PARENT -> the function starting exactly at DEST, if any. */
 static void
 add_call(struct callgraph *cg, const struct gmon *g, uint32_t parent,
@@ -27,13 +29,11 @@ add_call(struct callgraph *cg, const struct gmon *g, uint32_t parent,
 		cg_add(cg, parent, c, 0);
 }
 
-static uint32_t
-le32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
+/*
+ * The direct calls in [LO, HI) of X's code: on aarch64 every aligned
+ * word (BL and B: a branch to a function's start is a tail call,
+ * insn.h), on x86 every byte.
+ */
 static void
 scan(struct callgraph *cg, struct exe *x, const struct gmon *g, uint32_t parent,
      uint64_t lo, uint64_t hi)
@@ -41,38 +41,22 @@ scan(struct callgraph *cg, struct exe *x, const struct gmon *g, uint32_t parent,
 	uint64_t base;
 	size_t n;
 	const unsigned char *code = exe_code_at(x, lo, &base, &n);
-	uint64_t end;
+	const struct insn_isa isa = { x->machine, x->word, true };
+	uint64_t end, pc = lo, step = 1;
 
 	if (code == NULL)
 		return;
 	end = base + n < hi ? base + n : hi;
 	if (x->machine == EM_AARCH64) {
-		for (uint64_t pc = lo + ((4 - (lo - base) % 4) % 4);
-		     pc + 4 <= end; pc += 4) {
-			uint32_t insn = le32(code + (pc - base));
-			int64_t off;
-
-			if ((insn & 0x7c000000u) != 0x14000000u)
-				continue;
-			off = (int64_t)(insn & 0x03ffffffu); /* imm26, signed */
-			if (off & 0x02000000)
-				off -= 0x04000000;
-			off *= 4;
-			add_call(cg, g, parent, pc + (uint64_t)off);
-		}
-		return;
+		pc = lo + ((4 - (lo - base) % 4) % 4);
+		step = 4;
 	}
-	for (uint64_t pc = lo; pc + 5 <= end; pc++) {
-		int64_t disp;
+	for (; pc < end; pc += step) {
 		uint64_t dest;
 
-		if (code[pc - base] != 0xe8)
-			continue;
-		disp = (int32_t)le32(code + (pc - base) + 1);
-		dest = pc + 5 + (uint64_t)disp;
-		if (x->word == 4)
-			dest &= 0xffffffffu;
-		add_call(cg, g, parent, dest);
+		if (insn_direct_call(&isa, code + (pc - base), end - pc, pc,
+				     &dest) != 0)
+			add_call(cg, g, parent, dest);
 	}
 }
 

@@ -20,6 +20,7 @@ stream_mem(struct stream *s, const void *p, size_t n)
 	s->fd = -1;
 	s->mem = p;
 	s->size = n;
+	gmon_hash_init(&s->hash);
 }
 
 void
@@ -29,6 +30,7 @@ stream_file(struct stream *s, int fd, uint64_t size)
 	s->fd = fd;
 	s->size = size;
 	s->win = xmalloc(WINDOW);
+	gmon_hash_init(&s->hash);
 }
 
 void
@@ -60,6 +62,39 @@ pread_full(int fd, void *dst, size_t n, uint64_t off)
 	return 0;
 }
 
+/* Hash the window's bytes past those hashed, when it holds the next. */
+static void
+hash_window(struct stream *s)
+{
+	uint64_t end = s->win_pos + s->win_len;
+
+	if (!s->hashing || s->hash_bad || s->hashed < s->win_pos ||
+	    s->hashed >= end)
+		return;
+	gmon_hash_add(&s->hash, s->win + (s->hashed - s->win_pos),
+		      (size_t)(end - s->hashed));
+	s->hashed = end;
+}
+
+/* Read the bytes [hashed, TO) of a file stream through the window and
+ * hash them (the window is then empty); a failure sets hash_bad. */
+static void
+catch_up(struct stream *s, uint64_t to)
+{
+	s->win_len = 0;
+	while (!s->hash_bad && s->hashed < to) {
+		size_t want =
+		    to - s->hashed < WINDOW ? (size_t)(to - s->hashed) : WINDOW;
+
+		if (pread_full(s->fd, s->win, want, s->hashed) != 0) {
+			s->hash_bad = true;
+			break;
+		}
+		gmon_hash_add(&s->hash, s->win, want);
+		s->hashed += want;
+	}
+}
+
 /* Fill the window from the current position; false at a failure. */
 static bool
 refill(struct stream *s)
@@ -67,6 +102,8 @@ refill(struct stream *s)
 	size_t want = stream_left(s) < WINDOW ? (size_t)stream_left(s) : WINDOW;
 	ssize_t got;
 
+	if (s->hashing && s->hashed < s->pos)
+		catch_up(s, s->pos);
 	do
 		got = pread(s->fd, s->win, want, (off_t)s->pos);
 	while (got < 0 && errno == EINTR);
@@ -76,6 +113,7 @@ refill(struct stream *s)
 	}
 	s->win_pos = s->pos;
 	s->win_len = (size_t)got;
+	hash_window(s);
 	return true;
 }
 
@@ -146,4 +184,26 @@ void
 stream_skip(struct stream *s, uint64_t n)
 {
 	s->pos += n < stream_left(s) ? n : stream_left(s);
+}
+
+void
+stream_want_hash(struct stream *s)
+{
+	s->hashing = true;
+}
+
+bool
+stream_hash(struct stream *s, uint64_t *hash)
+{
+	if (!s->hashing)
+		return false;
+	if (s->fd < 0 && s->hashed < s->size) {
+		gmon_hash_add(&s->hash, s->mem + s->hashed,
+			      (size_t)(s->size - s->hashed));
+		s->hashed = s->size;
+	} else if (s->fd >= 0) {
+		catch_up(s, s->size);
+	}
+	*hash = gmon_hash_value(&s->hash);
+	return !s->hash_bad && s->hashed == s->size;
 }

@@ -6,12 +6,22 @@
  * A file stream never reads past the size it was given (the size when
  * the file was opened); a file that shrinks while it is read comes up
  * short, like a truncated one.
+ *
+ * A stream asked to (stream_want_hash) hashes its bytes (gmon_hash.h),
+ * so that a side file can be checked against the profile's bytes as
+ * read, without reading the file again: a file's bytes are hashed as
+ * each window is read, bytes skipped (bins left in the file) are read
+ * into the window and hashed before the next one, and stream_hash()
+ * hashes the rest.
  */
 #ifndef GPROF_STREAM_H
 #define GPROF_STREAM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "gmon_hash.h"
 
 struct stream {
 	int fd;                   /* borrowed; -1 for memory */
@@ -21,7 +31,11 @@ struct stream {
 	unsigned char *win;       /* owned: a file's window */
 	uint64_t win_pos;         /* offset of win[0] */
 	size_t win_len;
-	int err_no; /* a read failed with this errno */
+	int err_no;            /* a read failed with this errno */
+	bool hashing;          /* stream_want_hash() was called */
+	struct gmon_hash hash; /* of bytes [0, hashed) */
+	uint64_t hashed;
+	bool hash_bad; /* reading skipped bytes to hash them failed */
 };
 
 void stream_mem(struct stream *s, const void *p, size_t n);
@@ -52,6 +66,17 @@ const unsigned char *stream_take(struct stream *s, size_t n, size_t *got);
 
 /* Move past N bytes without reading them (at most to the end). */
 void stream_skip(struct stream *s, uint64_t n);
+
+/* Hash S's bytes (before anything is read from it). */
+void stream_want_hash(struct stream *s);
+
+/*
+ * The hash of every byte of the stream (its SIZE bytes, whatever was
+ * read or skipped) into *HASH: the bytes not yet hashed are read now.
+ * False when some could not be read (a file that shrank, an I/O error)
+ * or S was not asked to hash.
+ */
+bool stream_hash(struct stream *s, uint64_t *hash);
 
 /*
  * Read exactly N bytes at offset OFF of FD into DST.  Returns 0, or -1

@@ -283,8 +283,9 @@ symtab_index(struct symtab *st)
 	st->ix_n = st->n;
 }
 
-sym_id
-symtab_find(const struct symtab *st, uint64_t addr)
+/* symtab_find() before the ALIAS. */
+static sym_id
+find_entry(const struct symtab *st, uint64_t addr)
 {
 	size_t lo = 0, hi = st->n;
 
@@ -327,6 +328,14 @@ symtab_find(const struct symtab *st, uint64_t addr)
 	if (addr > st->syms[lo].end)
 		return SYM_NONE;
 	return (sym_id)lo;
+}
+
+sym_id
+symtab_find(const struct symtab *st, uint64_t addr)
+{
+	sym_id id = find_entry(st, addr);
+
+	return id != SYM_NONE && st->alias != NULL ? st->alias[id] : id;
 }
 
 void

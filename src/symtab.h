@@ -62,6 +62,13 @@ struct symtab {
 	unsigned shift;
 	const struct sym *ix_syms;
 	size_t ix_n;
+	/*
+	 * Our views' table only (symclones.h): per entry, the entry
+	 * symtab_find() answers for an address it owns (a gcc clone's
+	 * origin, else itself).  Borrowed; NULL in every table GNU's rules
+	 * make, which answer with the entry itself.
+	 */
+	const uint32_t *alias;
 };
 
 struct symtab_opts {
@@ -110,8 +117,9 @@ void symtab_add_lines(struct symtab *out, const struct symtab *st,
 void symtab_index(struct symtab *st);
 
 /*
- * The symbol whose range [addr, end] holds ADDR, or SYM_NONE.  O(log n),
- * and O(1) for evenly spread symbols once the table is indexed.
+ * The symbol whose range [addr, end] holds ADDR (or, in a table with an
+ * ALIAS, the entry it is counted in), or SYM_NONE.  O(log n), and O(1)
+ * for evenly spread symbols once the table is indexed.
  */
 sym_id symtab_find(const struct symtab *st, uint64_t addr);
 

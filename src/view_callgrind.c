@@ -10,10 +10,20 @@
  * gprof's propagated share of the callee's time (self plus children).
  * Arcs inside a cycle, and self-calls, carry no cost (gprof propagates
  * no time along them).  With stacks (model->measured, measured.h), the
- * inclusive cost is measured instead: the arc's measured total (the
- * callee's samples while called from that caller) times the period,
- * inside cycles too.  No "<cycle N>" pseudo-functions: the viewers
- * find cycles themselves.
+ * inclusive cost is measured instead: the samples in which the call is
+ * the one into the callee's outermost activation (its first frame from
+ * the stack's outer end), times the period.  callgrind_annotate
+ * --inclusive=yes takes a called function's inclusive cost to be the
+ * sum of the costs of the calls into it, so each sample then counts
+ * once per function, however deep it recurses: none passes 100 %.
+ * Valgrind's own files get there for the outermost activation by
+ * naming the others apart: a call back into a function already on the
+ * stack goes to "NAME'2", whose calls carry their nested costs again
+ * (valgrind 3.19: a 21-deep recursion's NAME'2 at 998 %).  gprof counts
+ * calls per caller and callee, not per depth, so we keep one name and
+ * charge the recursive calls (a self-call, a call back into a cycle)
+ * nothing: their time is in the outer call's cost already.  No
+ * "<cycle N>" pseudo-functions: the viewers find cycles themselves.
  *
  * Costs are integers: fractional nanoseconds are rounded so that each
  * partial sum is the rounded exact partial sum, hence the totals are
@@ -61,6 +71,7 @@ struct cg_out {
 	FILE *out;
 	const struct model *m;
 	const struct callsites *cs;
+	uint64_t *entry;  /* owned, with stacks: per arc (entry_samples) */
 	double per_tick;  /* the sampling period in UNIT (0: no rate) */
 	const char *unit; /* the event: "ns", or coarser for huge totals */
 	struct intern files;
@@ -199,6 +210,49 @@ put_call(struct cg_out *c, const struct cg_arc *a, uint64_t count,
 		fprintf(c->out, "%d\n", line);
 }
 
+static uint64_t
+add_sat(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/*
+ * Per arc of M's call graph, the stack samples in which it is the call
+ * into its callee's outermost activation (M has stacks).  A stack is
+ * walked from its outer end, each function's first frame marked with
+ * the stack's serial; a truncated stack's outermost known frame has no
+ * caller to charge.  Linear in the frames.  The caller frees it.
+ */
+static uint64_t *
+entry_samples(const struct model *m)
+{
+	const struct measured *me = m->measured;
+	const struct callgraph *cg = m->cg;
+	uint64_t *entry = xcalloc(cg->narcs ? cg->narcs : 1, sizeof(*entry));
+	size_t *seen = xcalloc(cg->n ? cg->n : 1, sizeof(*seen));
+
+	for (size_t s = 0; s < me->nstacks; s++) {
+		const struct measured_stack *st = &me->stacks[s];
+		const uint32_t *path = me->fns + st->at;
+
+		for (uint32_t i = st->len; i-- > 0;) {
+			uint32_t f = path[i], a;
+
+			/* measured.c keeps only functions of CG. */
+			if (NEVER(f >= cg->n) || seen[f] == s + 1)
+				continue;
+			seen[f] = s + 1;
+			if (i + 1 == st->len)
+				continue;
+			a = cg_find_arc(cg, path[i + 1], f);
+			if (a != CG_NONE)
+				entry[a] = add_sat(entry[a], st->count);
+		}
+	}
+	free(seen);
+	return entry;
+}
+
 /* Every call out of FN, site by site, its cost shared by count. */
 static void
 put_calls(struct cg_out *c, uint32_t fn)
@@ -214,9 +268,8 @@ put_calls(struct cg_out *c, uint32_t fn)
 		/* Measured (the callee's samples while called from here,
 		 * inside cycles too) when the model has stacks. */
 		bool costed = m->measured != NULL || !model_arc_inside(m, a);
-		double ticks = m->measured != NULL
-				   ? (double)m->measured->arc_total[ai]
-				   : a->time + a->child_time;
+		double ticks = m->measured != NULL ? (double)c->entry[ai]
+						   : a->time + a->child_time;
 		double share = ticks * c->per_tick;
 		struct rounder r = { 0, 0 };
 		uint64_t left = a->count;
@@ -248,6 +301,8 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	long long total = 0;
 	double exact = 0;
 
+	if (m->measured != NULL)
+		c.entry = entry_samples(m);
 	c.listed = xcalloc(m->nfuncs + 1, sizeof(*c.listed));
 	c.named = xcalloc(m->nfuncs + 1, sizeof(*c.named));
 	intern_init(&c.files);
@@ -285,7 +340,8 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 		"events: %s\n",
 		c.unit, c.unit,
 		v->m->measured ? "the callee's time while called from the "
-				 "caller, measured from the sampled stacks"
+				 "caller, measured from the sampled stacks, "
+				 "recursive calls none"
 			       : "gprof's propagated estimate, none inside "
 				 "cycles",
 		c.unit);
@@ -308,6 +364,7 @@ view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 	fprintf(out, "\ntotals: %lld\n", total);
 	intern_free(&c.files);
 	intern_free(&c.obs);
+	free(c.entry);
 	free(c.listed);
 	free(c.named);
 	return 0;

@@ -5,8 +5,10 @@
  *
  * Nodes are functions, named by their call-graph index [n]; a node's
  * label is its name, total time % (self + children, of the call graph's
- * total), self time % in parentheses, and calls (from other functions
- * plus self-calls) when there are any.  Edges are arcs: the share of the
+ * total), self time % in parentheses, calls (from other functions plus
+ * self-calls) when there are any, and "+N clones" when gcc's clones of
+ * it are counted in it (model.h's CLONES; their names in the tooltip,
+ * after the source file).  Edges are arcs: the share of the
  * callee's time propagated to this caller in %, and the exact count;
  * arcs inside a cycle and self-calls carry the count alone (gprof
  * propagates no time along them).  Colours run from dark blue (0%) to
@@ -174,6 +176,8 @@ put_node(FILE *out, const struct model *m, uint32_t fn)
 	const struct cg_node *v = &m->cg->nodes[fn];
 	double total = node_share(m, fn, v);
 	const char *file = model_file(m, fn);
+	const char *const *clones;
+	size_t nclones = model_clones(m, fn, &clones);
 	char col[8];
 
 	temperature(total, col);
@@ -187,10 +191,21 @@ put_node(FILE *out, const struct model *m, uint32_t fn)
 	if (v->ncalls + v->self_calls != 0)
 		fprintf(out, "\\n%llu" TIMES,
 			(unsigned long long)(v->ncalls + v->self_calls));
+	if (nclones > 0)
+		fprintf(out, "\\n+%zu clone%s", nclones,
+			nclones > 1 ? "s" : "");
 	fputc('"', out);
-	if (file != NULL) {
+	if (file != NULL || nclones > 0) {
 		fputs(", tooltip=\"", out);
-		put_escaped(out, file);
+		if (file != NULL)
+			put_escaped(out, file);
+		for (size_t k = 0; k < nclones; k++) {
+			fputs(k > 0          ? ", "
+			      : file != NULL ? "; with "
+					     : "with ",
+			      out);
+			put_escaped(out, clones[k]);
+		}
 		fputc('"', out);
 	}
 	fputs("];\n", out);

@@ -4,7 +4,9 @@
  *
  * Functions are numbered densely in the document ("id"): the functions
  * our views list (model.h's LIST_VIEW: called or sampled, at either
- * end of an arc; every one with -z).  Arcs carry the call sites the profile
+ * end of an arc; every one with -z).  gcc's clones (F.part.0, F.cold,
+ * ...) are counted in the function they were split from, which lists
+ * them ("clones"), not where GNU's reports put them.  Arcs carry the call sites the profile
  * recorded for them (a raw gmon.out keeps the return address in the
  * caller; gmon.sum keeps the start of the line GNU summed the call
  * into), each with its count and the line of its call, as every view
@@ -167,6 +169,22 @@ pair(struct jsonw *w, double lo, double hi)
 	jsonw_end(w);
 }
 
+/* The gcc clones counted in function I (model_clones), if any. */
+static void
+emit_clones(struct doc *d, uint32_t i)
+{
+	const char *const *names;
+	size_t n = model_clones(d->m, i, &names);
+
+	if (n == 0)
+		return;
+	jsonw_key(d->w, "clones");
+	jsonw_array(d->w);
+	for (size_t k = 0; k < n; k++)
+		jsonw_string(d->w, names[k]);
+	jsonw_end(d->w);
+}
+
 static void
 emit_function(struct doc *d, uint32_t i)
 {
@@ -179,6 +197,7 @@ emit_function(struct doc *d, uint32_t i)
 	key_uint(w, "id", d->jid[i]);
 	key_string(w, "name", model_name(m, i));
 	key_string(w, "raw_name", model_raw_name(m, i));
+	emit_clones(d, i);
 	jsonw_key(w, "address");
 	jsonw_hex(w, m->st->syms[i].addr - m->st->syms[i].bias);
 	if (m->st->syms[i].objname != NULL)

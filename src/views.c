@@ -20,7 +20,12 @@ static const struct view views[] = {
 	{ "html", false, true, view_html },
 	{ "pprof", true, false, view_pprof },
 	{ "errorbars", false, false, view_errorbars },
+	{ "folded", false, false, view_folded },
 };
+
+/* --threads: not a --format, a table of its own. */
+static const struct view threads_view = { "threads", false, false,
+					  view_threads };
 
 enum { NVIEWS = sizeof(views) / sizeof(views[0]) };
 
@@ -68,7 +73,9 @@ int
 views_write(struct analysis *a, const struct options *o,
 	    const struct plan *plan, FILE *out, struct gp_err *err)
 {
-	const struct view *v = views_find(o->view ? o->view : "text", err);
+	const struct view *v =
+	    o->threads_report ? &threads_view
+			      : views_find(o->view ? o->view : "text", err);
 	struct outfile of;
 	struct gp_err warn = { { 0 } };
 

@@ -76,6 +76,10 @@ int views_write(struct analysis *a, const struct options *o,
 int view_pprof(FILE *out, const struct view_ctx *v, struct gp_err *err);
 /* --format=errorbars: our flat profile with each self time's 95 % interval. */
 int view_errorbars(FILE *out, const struct view_ctx *v, struct gp_err *err);
+/* --format=folded: collapsed stacks, one line each (view_folded.c). */
+int view_folded(FILE *out, const struct view_ctx *v, struct gp_err *err);
+/* --threads: one line per thread (view_threads.c). */
+int view_threads(FILE *out, const struct view_ctx *v, struct gp_err *err);
 /* Decimals that show one sample period at HZ (2 to 9; view_errorbars.c). */
 int view_time_decimals(double hz);
 

@@ -10,8 +10,10 @@
  * el() and esc(), the table's markup, the name filter (a substring, or
  * a regular expression between slashes), the virtual table's rows
  * (only those in view are drawn), the debounced filter box, the
- * self-test's helpers and the way a page starts (build, then
- * "#selftest" if asked).
+ * self-test's helpers, the way a page starts (build, then "#selftest"
+ * if asked), and its data read with every count exact: JSON numbers
+ * are doubles, so a count past 2^53 (a side file's 64-bit counts, up
+ * to 2^64 - 1 when they saturate) keeps its digits beside the double.
  */
 var gprofPage = (function () {
 	"use strict";
@@ -31,6 +33,49 @@ var gprofPage = (function () {
 	});
 
 	function el(id) { return document.getElementById(id); }
+
+	/* ---- counts past 2^53 ---- */
+	/* Per object or array of the data: its integers that a double
+	 * cannot hold, as their source digits (key -> text), where the
+	 * browser tells a reviver the source (JSON.parse source text
+	 * access; elsewhere such a count shows as an approximation). */
+	var exactText = new WeakMap();
+	function parseData(id) {
+		return JSON.parse(el(id).textContent, function (k, v, ctx) {
+			if (typeof v === "number" && !Number.isSafeInteger(v) &&
+			    ctx && typeof ctx.source === "string" &&
+			    /^[0-9]+$/.test(ctx.source)) {
+				var m = exactText.get(this);
+				if (!m) {
+					m = {};
+					exactText.set(this, m);
+				}
+				m[k] = ctx.source;
+			}
+			return v;
+		});
+	}
+	/* HOLDER[KEY], a count, as text: its exact digits. */
+	function count(holder, key) {
+		var v = holder[key], m = exactText.get(holder);
+		if (m && m[key] !== undefined)
+			return m[key];
+		if (typeof v === "number" && isFinite(v) && !Number.isSafeInteger(v))
+			return "\u2248" + v.toExponential(15).replace("e+", "e");
+		return String(v);
+	}
+	/* HOLDER[KEY], a count, as a BigInt (exact when its digits are
+	 * known; 0 when it is no number). */
+	function bigCount(holder, key) {
+		var m = exactText.get(holder), v = holder[key];
+		if (m && m[key] !== undefined)
+			return BigInt(m[key]);
+		return typeof v === "number" && isFinite(v) ? BigInt(Math.round(v)) :
+			BigInt(0);
+	}
+	/* A count as the C side saturates it: 2^64 - 1 at most. */
+	var U64_MAX = (BigInt(1) << BigInt(64)) - BigInt(1);
+	function bigSat(x) { return x > U64_MAX ? U64_MAX : x; }
 	function esc(s) {
 		return String(s).replace(/[&<>"']/g, function (c) {
 			return { "&": "&amp;", "<": "&lt;", ">": "&gt;",
@@ -154,6 +199,8 @@ var gprofPage = (function () {
 
 	return {
 		errors: errors, el: el, esc: esc, matcher: matcher,
+		parseData: parseData, count: count, bigCount: bigCount,
+		bigSat: bigSat, U64_MAX: U64_MAX,
 		tableHtml: tableHtml, visibleRows: visibleRows, placeRows: placeRows,
 		scrollToRow: scrollToRow,
 		onFilterInput: onFilterInput, selftestLog: selftestLog, start: start

@@ -31,9 +31,11 @@
 (function () {
 	"use strict";
 
-	var G = gprofPage, el = G.el, esc = G.esc;
+	var G = gprofPage, el = G.el, esc = G.esc, count = G.count;
 
-	var D = JSON.parse(document.getElementById("gprof-data").textContent);
+	/* Counts (calls, samples) are shown with count(): exact digits past
+	 * 2^53 too (common.js); arithmetic on them stays in doubles. */
+	var D = G.parseData("gprof-data");
 	var F = D.functions, A = D.arcs, C = D.cycles;
 	var ROW_H = 22, CYCLE_SHOWN = 500;
 	var hz = D.profile.sampling_rate_hz;
@@ -41,7 +43,7 @@
 	 * the disagreement marker, in percentage points of the run. */
 	var M = D.profile.stack_samples > 0;
 	var flameEl = document.getElementById("gprof-flame");
-	var FL = M && flameEl ? JSON.parse(flameEl.textContent) : null;
+	var FL = M && flameEl ? G.parseData("gprof-flame") : null;
 	var DISAGREE_POINTS = 5, DISAGREE_SHOWN = 15;
 	var stackSecs = M && hz ? D.profile.stack_samples / hz : 0;
 	var estSecs = D.profile.propagated_total_seconds > 0 ?
@@ -62,6 +64,11 @@
 	});
 
 	function num(x) { return x === null || x === undefined ? 0 : x; }
+	/* The calls column: calls, "+" and self-calls when there are any. */
+	function callsText(f) {
+		return f.calls || f.self_calls ? count(f, "calls") +
+			(f.self_calls ? "+" + count(f, "self_calls") : "") : "";
+	}
 	function fmt(x, d) {
 		return x === null || x === undefined || !isFinite(x) ? "" :
 			x.toFixed(d === undefined ? 2 : d);
@@ -118,7 +125,7 @@
 	function measCell(tag, secs, est) {
 		var m = measPct(secs), e = estPct(est);
 		return "<" + tag + ' class="num meas" data-pct="' + fmt(m) +
-			'" title="measured ' + fmt(m) + " % of " + D.profile.stack_samples +
+			'" title="measured ' + fmt(m) + " % of " + count(D.profile, "stack_samples") +
 			" stack samples" + (e === null ? "" : "; estimated " + fmt(e) + " %") +
 			'">' + fmt(secs) + marker(e, m) + "</" + tag + ">";
 	}
@@ -221,8 +228,7 @@
 				'" data-id="' + f.id + '">' +
 				'<div class="num">' + fmt(selfPct(f)) + "</div>" +
 				selfCell(f) +
-				'<div class="num">' + (f.calls || f.self_calls ? f.calls +
-					(f.self_calls ? "+" + f.self_calls : "") : "") + "</div>" +
+				'<div class="num calls">' + callsText(f) + "</div>" +
 				'<div class="num">' + fmt(perCall(f, f.self_samples)) + "</div>" +
 				'<div class="num est">' +
 				fmt(perCall(f, f.self_samples + f.child_samples_estimated)) +
@@ -236,6 +242,27 @@
 				"</div>");
 		}
 		G.placeRows(first, ROW_H, html);
+	}
+
+	/* The calls column as wide as its widest text (a recursive count's
+	 * "N+M" runs to 41 characters), measured once in a hidden cell;
+	 * report.css keeps it at least its usual width. */
+	function fitCalls() {
+		var longest = "", grid = el("hdr").parentNode;
+		F.forEach(function (f) {
+			var t = callsText(f);
+			if (t.length > longest.length)
+				longest = t;
+		});
+		var probe = document.createElement("div");
+		probe.className = "row";
+		probe.style.cssText = "position:absolute;visibility:hidden;display:block";
+		probe.innerHTML = '<div class="num calls" style="display:inline-block">' +
+			esc(longest) + "</div>";
+		grid.appendChild(probe);
+		var w = probe.firstChild.getBoundingClientRect().width;
+		grid.removeChild(probe);
+		grid.style.setProperty("--calls-w", Math.ceil(w) + 2 + "px");
 	}
 
 	/* ---- the selected function ---- */
@@ -255,10 +282,10 @@
 			var est = arcEst(a), t = est === null ? "" : fmt(est);
 			var sites = a.call_sites.slice(0, 4).map(function (s) {
 				return (where(s.file, s.line) || s.address) +
-					(a.call_sites.length > 1 ? " \u00d7" + s.count : "");
+					(a.call_sites.length > 1 ? " \u00d7" + count(s, "count") : "");
 			}).join(", ") + (a.call_sites.length > 4 ? ", \u2026" : "");
 			h += "<tr><td>" + fnLink(a[end]) + (a.self_call ? " (itself)" : "") +
-				'</td><td class="num">' + a.count + '</td><td class="num est">' +
+				'</td><td class="num">' + count(a, "count") + '</td><td class="num est">' +
 				t + "</td>" +
 				(M ? measCell("td", a.child_seconds_measured, est) : "") +
 				'<td class="muted">' + sites + "</td></tr>";
@@ -288,7 +315,7 @@
 			 " % of the stack samples; estimated " + fmt(estPct(total[id])) +
 			 " %)" + marker(estPct(total[id]), measPct(f.total_seconds_measured)) +
 			 "</dd>" : "") +
-			"<dt>calls</dt><dd>" + f.calls + (f.self_calls ? " + " + f.self_calls +
+			"<dt>calls</dt><dd>" + count(f, "calls") + (f.self_calls ? " + " + count(f, "self_calls") +
 				" from itself" : "") + " (counted)</dd>" +
 			(f.cycle ? '<dt>cycle</dt><dd><a class="cyc" href="#cycle=' + f.cycle +
 				'">&lt;cycle ' + f.cycle + "&gt;</a></dd>" : "") +
@@ -300,9 +327,16 @@
 		draw();
 	}
 
-	/* The function, up to 8 callers left and 8 callees right. */
+	/*
+	 * The function, up to 8 callers left and 8 callees right.  Each
+	 * call's count sits on its node's row in the gap between that
+	 * column and the function, the gap as wide as the longest count
+	 * (CH units a character of the 10px labels, a little more than a
+	 * digit): rows 28 units apart and gaps of their own, no two labels
+	 * meet, nor a label and a box.
+	 */
 	function graph(id) {
-		var MAX = 8, W = 520, BW = 150, BH = 20;
+		var MAX = 8, BW = 150, BH = 20, CH = 6.5;
 		function pick(list, end) {
 			var ids = [], seen = {};
 			list.slice().sort(function (x, y) { return A[y].count - A[x].count; })
@@ -310,14 +344,18 @@
 					var o = A[k][end];
 					if (o !== id && !seen[o]) {
 						seen[o] = 1;
-						ids.push({ id: o, count: A[k].count });
+						ids.push({ id: o, count: count(A[k], "count") });
 					}
 				});
 			return ids;
 		}
 		var left = pick(callers[id], "caller"), right = pick(callees[id], "callee");
 		var rows = Math.max(1, Math.min(MAX, Math.max(left.length, right.length)));
-		var H = rows * (BH + 8) + 24;
+		var H = rows * (BH + 8) + 24, longest = 0;
+		left.slice(0, MAX).concat(right.slice(0, MAX)).forEach(function (e) {
+			longest = Math.max(longest, e.count.length);
+		});
+		var GAP = Math.max(35, Math.ceil(longest * CH) + 12), W = 3 * BW + 2 * GAP;
 		var s = '<svg viewBox="0 0 ' + W + " " + H + '" height="' + H +
 			'" role="img" aria-label="call graph around ' + esc(F[id].name) + '">';
 		function label(n) {
@@ -338,16 +376,18 @@
 				var x1 = fromLeft ? x + BW : x, x2 = toX;
 				out += '<line x1="' + x1 + '" y1="' + (y + BH / 2) + '" x2="' + x2 +
 					'" y2="' + (H / 2) + '"/>' +
-					'<text class="count" x="' + ((x1 + x2) / 2 - 10) + '" y="' +
-					((y + BH / 2 + H / 2) / 2 - 2) + '">' + list[i].count + "</text>" +
+					'<text class="count" x="' + (fromLeft ? x1 + 4 : x1 - 4) +
+					'" y="' + (y + BH / 2 - 3) + '"' +
+					(fromLeft ? "" : ' text-anchor="end"') + ">" +
+					esc(list[i].count) + "</text>" +
 					node(list[i].id, x, y, fromLeft ? "caller" : "callee");
 			}
 			if (list.length > MAX)
-				out += '<text class="count" x="' + x + '" y="' + (H - 2) + '">+' +
+				out += '<text class="count more" x="' + x + '" y="' + (H - 2) + '">+' +
 					(list.length - MAX) + " more</text>";
 			return out;
 		}
-		var cx = (W - BW) / 2;
+		var cx = BW + GAP;
 		s += column(left, 0, cx, true) + column(right, W - BW, cx + BW, false) +
 			node(id, cx, H / 2 - BH / 2, "center") + "</svg>";
 		return s;
@@ -359,7 +399,8 @@
 			return;
 		var h = '<h2 id="detail-name" class="cyc">&lt;cycle ' + n + "&gt;</h2>" +
 			'<dl class="kv"><dt>members</dt><dd>' + c.members.length + "</dd>" +
-			"<dt>calls</dt><dd>" + c.calls + " from outside, " + c.internal_calls +
+			"<dt>calls</dt><dd>" + count(c, "calls") + " from outside, " +
+			count(c, "internal_calls") +
 			" between members (counted)</dd><dt>self time</dt><dd>" +
 			fmt(c.self_seconds, 3) + " s</dd><dt>children</dt><dd class=\"est\">" +
 			fmt(c.propagated_child_seconds_estimated, 3) + " s (estimated)</dd></dl>" +
@@ -378,7 +419,7 @@
 		return "<h2>Cycles (" + C.length + ")</h2>" + C.map(function (c) {
 			return '<div class="cycle-group" data-cycle="' + c.id + '">' +
 				'<a class="cyc" href="#cycle=' + c.id + '">&lt;cycle ' + c.id +
-				"&gt;</a> " + c.calls + " calls in: " +
+				"&gt;</a> " + count(c, "calls") + " calls in: " +
 				c.members.slice(0, 12).map(fnLink).join(", ") +
 				(c.members.length > 12 ? ", \u2026" : "") + "</div>";
 		}).join("");
@@ -411,7 +452,7 @@
 		return "<h2>Estimate vs measured: the largest differences</h2>" +
 			'<p class="muted">Shares of the run: gprof\u2019s estimate hands a ' +
 			"function\u2019s time to its callers in proportion to their calls; " +
-			"the measurement counts the " + D.profile.stack_samples +
+			"the measurement counts the " + count(D.profile, "stack_samples") +
 			" stack samples with the function (or the call) on the stack. " +
 			"\u2260 marks a difference of " + DISAGREE_POINTS +
 			" points or more.</p>" +
@@ -429,14 +470,15 @@
 
 	/* ---- the flame graph ---- */
 	/* Per node of FL: depth, first sample (x0, in samples from the
-	 * root's first), subtree size (its descendants follow it). */
+	 * root's first), subtree size (its descendants follow it), and its
+	 * children's samples, exact (a BigInt: counts may pass 2^53). */
 	var FROW = 18, FMIN_PX = 0.5, zoom = 0;
 	var fdepth = [], fx0 = [], fsize = [], fchildren = [];
 	function flameIndex() {
 		var P = FL.parent, S = FL.node_samples, n = P.length, next = [];
 		for (var i = 0; i < n; i++) {
 			fsize.push(1);
-			fchildren.push(0);
+			fchildren.push(BigInt(0));
 			if (i === 0) {
 				fdepth.push(0);
 				fx0.push(0);
@@ -444,7 +486,7 @@
 				fdepth.push(fdepth[P[i]] + 1);
 				fx0.push(next[P[i]]);
 				next[P[i]] += S[i];
-				fchildren[P[i]] += S[i];
+				fchildren[P[i]] += G.bigCount(S, i);
 			}
 			next.push(fx0[i]);
 		}
@@ -452,6 +494,12 @@
 			fsize[P[i]] += fsize[i];
 	}
 	function fname(i) { return FL.names[FL.name[i]]; }
+	/* Node I's own samples: its count less its children's (saturated
+	 * as the C side saturates, so never below 0). */
+	function fself(i) {
+		var d = G.bigCount(FL.node_samples, i) - G.bigSat(fchildren[i]);
+		return d > 0 ? d.toString() : "0";
+	}
 	function hue(s) {
 		var h = 0;
 		for (var i = 0; i < s.length; i++)
@@ -461,12 +509,12 @@
 	function frameHtml(i, x, w, y, cls) {
 		var S = FL.node_samples, nm = fname(i), sp = /^\[/.test(nm);
 		var all = FL.samples > 0 ? 100 * S[i] / FL.samples : 0;
-		var tip = nm + "\n" + S[i] + " samples, " + fmt(all) + " % of all" +
+		var tip = nm + "\n" + count(S, i) + " samples, " + fmt(all) + " % of all" +
 			(zoom > 0 ? ", " + fmt(100 * S[i] / S[zoom]) + " % of the zoomed frame" : "") +
-			"\nself " + (S[i] - fchildren[i]) + " samples";
+			"\nself " + fself(i) + " samples";
 		var h = hue(nm);
 		return '<div class="fr' + (sp ? " special" : "") + cls +
-			'" data-n="' + i + '" data-samples="' + S[i] + '" style="left:' +
+			'" data-n="' + i + '" data-samples="' + esc(count(S, i)) + '" style="left:' +
 			x.toFixed(1) + "px;width:" + Math.max(w - 1, 0.5).toFixed(1) + "px;top:" + y +
 			"px" + (sp ? "" : ";background:hsl(" + (h % 50 + 5) + ",85%," +
 			(58 + h % 17) + "%)") + '" title="' + esc(tip) + '">' +
@@ -476,7 +524,8 @@
 		var box = el("flame-box"), S = FL.node_samples, P = FL.parent;
 		var W = box.clientWidth || 1000, out = [], anc = [], deepest = 0;
 		for (var a = P[zoom]; a >= 0; a = P[a])
-			anc.unshift(a);
+			anc.push(a);
+		anc.reverse(); /* the root first (push: a deep zoom stays linear) */
 		anc.forEach(function (n, k) {
 			out.push(frameHtml(n, 0, W, k * FROW, " anc"));
 		});
@@ -500,7 +549,7 @@
 		el("flame-zoom").innerHTML = zoom === 0 ? "whole run" :
 			"zoomed to " + anc.concat([zoom]).slice(1).map(function (n) {
 				return esc(fname(n));
-			}).join(" \u203a ") + " (" + S[zoom] + " samples, " +
+			}).join(" \u203a ") + " (" + count(S, zoom) + " samples, " +
 			fmt(100 * S[zoom] / FL.samples) + " %)" +
 			(id !== null && id !== undefined ? ' \u2014 <a href="#fn=' + id +
 			 '">show in the table</a>' : "") +
@@ -509,16 +558,18 @@
 	function flameHtml() {
 		var notes = [];
 		if (FL.truncated > 0)
-			notes.push(FL.truncated + " samples (" + fmt(100 * FL.truncated / FL.samples) +
+			notes.push(count(FL, "truncated") + " samples (" +
+				fmt(100 * FL.truncated / FL.samples) +
 				" %) have truncated stacks: they hang below [truncated], from " +
 				"their outermost known function.");
 		if (FL.nodes_pruned > 0)
 			notes.push(FL.nodes_pruned + " of " + FL.nodes_full + " frames of the " +
-				"merged stacks, each under " + FL.min_samples + " samples (0.01 % of " +
-				"the samples, or more to keep 20,000 frames), are merged into " +
-				"[other] frames: " + FL.samples_other + " samples.");
+				"merged stacks, each under " + count(FL, "min_samples") +
+				" samples (0.01 % of the samples, or more to keep 20,000 frames), " +
+				"are merged into [other] frames: " + count(FL, "samples_other") +
+				" samples.");
 		return "<h2>Flame graph of the sampled stacks</h2>" +
-			'<p class="muted">' + FL.samples + " stack samples, callers above " +
+			'<p class="muted">' + count(FL, "samples") + " stack samples, callers above " +
 			"callees, the width of a frame its samples; identical stacks are " +
 			"merged. Click a frame to zoom into it, a frame above it to zoom out." +
 			"</p>" + notes.map(function (t) {
@@ -583,7 +634,7 @@
 				esc(g.build_id.slice(0, 16)) + "\u2026)" : ""),
 			"profile " + esc(pr.files.join(", ")),
 			pr.sampling_rate_hz ? pr.sampling_rate_hz + " samples/s" : "no sampling rate",
-			fmt(pr.total_seconds) + " s sampled (" + pr.total_samples + " samples)",
+			fmt(pr.total_seconds) + " s sampled (" + count(pr, "total_samples") + " samples)",
 			F.length + " functions, " + A.length + " arcs, " + C.length + " cycles"
 		];
 		var h = "<header><h1>gprof profile</h1><div class=\"facts\">" +
@@ -593,8 +644,9 @@
 			}).join("") + '<div class="muted">Self time and calls are measured ' +
 			"(self time \u00b1 its 95% interval); <i>italic</i> columns are " +
 			"gprof's estimates, which assume every call of a function costs " +
-			"the same." + (M ? " Measured totals come from " + D.profile.stack_samples +
-			" sampled call stacks (" + D.profile.stack_samples_truncated +
+			"the same." + (M ? " Measured totals come from " +
+			count(D.profile, "stack_samples") + " sampled call stacks (" +
+			count(D.profile, "stack_samples_truncated") +
 			' truncated); \u2260 marks where they and the estimate differ by ' +
 			DISAGREE_POINTS + " points of the run or more. " +
 			'<button type="button" id="to-measured">estimate vs measured, flame graph \u2193</button>' :
@@ -611,6 +663,7 @@
 			 "</section>" : "") +
 			'<pre id="selftest"></pre>';
 		el("app").innerHTML = h;
+		fitCalls();
 		if (M) {
 			el("hdr").parentNode.className += " meas";
 			el("to-measured").addEventListener("click", function () {
@@ -661,6 +714,14 @@
 		var drawn = el("rows").children.length;
 		check("virtual", drawn > 0 && drawn <= 120 && drawn <= F.length,
 		      drawn + " rows drawn");
+		/* Every drawn calls cell whole: "N+M" never cut to "N+\u2026". */
+		var cut = [];
+		Array.prototype.forEach.call(el("rows").children, function (r) {
+			var c = r.querySelector(".calls"), f = F[+r.getAttribute("data-id")];
+			if (c.textContent !== callsText(f) || c.scrollWidth > c.clientWidth)
+				cut.push(f.name + " (" + c.textContent + ")");
+		});
+		check("calls-full", cut.length === 0, "cut: " + cut.join(", "));
 		/* Default order: self time, descending. */
 		var ids = visibleIds(), ok = true;
 		for (var i = 1; i < ids.length; i++)
@@ -720,6 +781,36 @@
 				      "callee does not list its caller");
 			}
 		}
+		/* The call graph of the function with the most callers or
+		 * callees: no count label meets another, or a box. */
+		var busiest = -1, most = 0;
+		F.forEach(function (f, i) {
+			var k = Math.max(callers[i].length, callees[i].length);
+			if (k > most) {
+				most = k;
+				busiest = i;
+			}
+		});
+		if (busiest >= 0) {
+			location.hash = "fn=" + busiest;
+			route();
+			var bbox = function (t) { return t.getBBox(); };
+			var labels = Array.prototype.map.call(
+				el("graph").querySelectorAll("text.count"), bbox);
+			var boxes = labels.concat(Array.prototype.map.call(
+				el("graph").querySelectorAll("rect"), bbox));
+			var overlaps = [];
+			for (i = 0; i < labels.length; i++)
+				for (var j = i + 1; j < boxes.length; j++) {
+					var p = boxes[i], q = boxes[j];
+					if (p.x < q.x + q.width && q.x < p.x + p.width &&
+					    p.y < q.y + q.height && q.y < p.y + p.height)
+						overlaps.push(i + "/" + j);
+				}
+			check("graph-labels", labels.length > 0 && overlaps.length === 0,
+			      labels.length + " labels of " + F[busiest].name +
+			      ", overlapping (label/label or box): " + overlaps.join(" "));
+		}
 		check("cycles", el("cycles").querySelectorAll(".cycle-group").length === C.length,
 		      "cycle groups drawn do not match " + C.length);
 		if (C.length) {
@@ -755,21 +846,25 @@
 			check("flame", false, "stack samples but no flame data");
 			return;
 		}
+		/* Counts compared exactly (BigInt), children's sums saturated
+		 * at 2^64 - 1 as flame.c saturates them. */
 		var P = FL.parent, S = FL.node_samples, n = P.length, kids = [];
 		for (i = 0; i < n; i++)
-			kids.push(0);
+			kids.push(BigInt(0));
 		ok = P[0] === -1;
 		for (i = 1; i < n; i++) {
 			ok = ok && P[i] >= 0 && P[i] < i;
-			kids[P[i]] += S[i];
+			if (ok)
+				kids[P[i]] += G.bigCount(S, i);
 		}
 		for (i = 0; i < n; i++)
-			ok = ok && kids[i] <= S[i];
+			ok = ok && G.bigSat(kids[i]) <= G.bigCount(S, i);
 		check("flame-tree", ok, "a parent after its child, or children above it");
 		var root = el("flame-box").querySelector('.fr[data-n="0"]');
-		check("flame-root", S[0] === D.profile.stack_samples && root &&
-		      +root.getAttribute("data-samples") === D.profile.stack_samples,
-		      "root " + S[0] + ", " + D.profile.stack_samples + " stack samples");
+		var stacks = count(D.profile, "stack_samples");
+		check("flame-root", count(S, 0) === stacks && root &&
+		      root.getAttribute("data-samples") === stacks,
+		      "root " + count(S, 0) + ", " + stacks + " stack samples");
 		var frames = el("flame-box").querySelectorAll(".fr").length;
 		check("flame-drawn", frames >= 2 && frames <= n, frames + " frames drawn");
 		var trunc = -1;
@@ -777,7 +872,8 @@
 			if (P[i] === 0 && fname(i) === "[truncated]")
 				trunc = i;
 		check("flame-truncated", D.profile.stack_samples_truncated === 0 ?
-		      trunc < 0 : trunc > 0 && S[trunc] === D.profile.stack_samples_truncated,
+		      trunc < 0 : trunc > 0 &&
+		      count(S, trunc) === count(D.profile, "stack_samples_truncated"),
 		      "[truncated] " + (trunc < 0 ? "missing" : S[trunc]) + ", want " +
 		      D.profile.stack_samples_truncated);
 		/* Zoom into the root's widest child with children, and back. */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make demo, checked: examples/demo.sh runs, prints a report and a guide
-# that agrees with it, and every command it shows (ran or suggested) is
-# in README.md, so that the README's examples are the demo's.
+# that agrees with it, and gprof's estimate with the measured call graph
+# of callers.c; every command it shows (ran or suggested) is in
+# README.md, so that the README's examples are the demo's.
 # Env: GPROF, BUILD (absolute).
 set -u
 . "$(cd "$(dirname "$0")" && pwd)/../lib.sh"
@@ -29,6 +30,27 @@ if [ -n "$first" ] &&
 else
 	fail "demo/guide-top" "the guide does not name '$first'"
 fi
+# The "Measured, not guessed" part prints work()'s call graph entry
+# twice, each after the command that makes it: gprof's estimate, then
+# the one measured from the stacks (--measured), so that they can be
+# compared (it printed the measured one alone).
+both_entries() {
+	awk '
+	/^== Measured/ { on = 1; next }
+	/^== / { on = 0 }
+	!on { next }
+	/^\$ .*# gprof.s estimate$/ { part = "est"; next }
+	/^\$ .* --measured .*# from the stacks$/ { part = "meas"; next }
+	/^\$ / { part = ""; next }
+	part != "" && /^index % time/ { head[part] = 1 }
+	part != "" && head[part] && /^\[[0-9]+\] .* work \[[0-9]+\]$/ {
+		got[part] = 1
+	}
+	END { exit !(got["est"] && got["meas"]) }' "$1"
+}
+assert demo/estimate-and-measured \
+	"the demo does not print both gprof's estimate and the measured entry of work() ($out/demo.txt)" \
+	both_entries "$out/demo.txt"
 # Commands, with this build directory written as build/ (the README's).
 rel=${BUILD#"$top"/}
 grep '^\$ ' "$out/demo.txt" | sed -e 's/^\$ //' -e 's/  *#.*//' \

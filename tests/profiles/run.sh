@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/profiles/run.sh - reading and summing profiles: mixed formats,
 # a 4.4BSD rate of 0, many histogram records, large histograms read in
-# a stream (left in their file, summed, cut short, many files open).
+# a stream (left in their file, summed, cut short, many files open),
+# and which side file belongs to a profile (mkside.py makes them).
 #
 # Environment: GPROF (our gprof, absolute path), BUILD (build dir,
 # absolute; everything goes to $BUILD/profiles), optionally ORACLE
@@ -200,5 +201,97 @@ if [ $_ro -eq 0 ] && cmp -s "$dir/ours.txt" "$dir/gnu.txt"; then
 	pass "profiles/many-files-few-descriptors"
 else
 	fail "profiles/many-files-few-descriptors" "exit $_ro: $(head -n1 "$dir/ours.err")"
+fi
+
+# --- side files: which profile they belong to ----------------------------
+# PROFILE.gmonx is read only when it belongs to PROFILE: its TIE record
+# gives the size and hash of PROFILE's bytes (older side files: a run id
+# equal to PROFILE's header spare bytes and not all zeros), and both
+# files have one owner.  Any other is ignored with one warning: the
+# report (-d's [side] lines included) is the one without it.  The side
+# files come from mkside.py, whose hash is written from the format's
+# description, so the accepted ones show that it and ours agree.
+here=$(cd "$(dirname "$0")" && pwd)
+mkside() { python3 "$here/mkside.py" "$@"; }
+
+# side_case NAME PROFILE WARNING MKSIDE-OPTION...: PROFILE copied to
+# gmon.out in a new folder, its side file made there; "gprof -b -d"
+# prints what it prints without the side file, and WARNING on stderr.
+# SIDE_OWNER, when set, is given the side file first.
+side_case() {
+	_sn=$1 _sp=$2 _sw=$3
+	shift 3
+	newdir "$_sn"
+	cp "$_sp" "$dir/gmon.out"
+	(cd "$dir" && "$GPROF" -b -d "$EXE" gmon.out >alone.out 2>alone.err)
+	mkside "$dir/gmon.out" "$@" || {
+		fail "$_sn" "mkside.py failed"
+		return
+	}
+	[ -z "${SIDE_OWNER:-}" ] || chown "$SIDE_OWNER" "$dir/gmon.out.gmonx"
+	printf '%s\n' "$_sw" >"$dir/want.err"
+	expect "$_sn" --in="$dir" --err="$dir/want.err" --want="$dir/alone.out" \
+		"$GPROF" -b -d "$EXE" gmon.out
+}
+
+# side_read NAME PROFILE MKSIDE-OPTION...: the side file is read: no
+# warning, and -d shows its clock.
+side_read() {
+	_sn=$1 _sp=$2
+	shift 2
+	newdir "$_sn"
+	cp "$_sp" "$dir/gmon.out"
+	mkside "$dir/gmon.out" "$@" || {
+		fail "$_sn" "mkside.py failed"
+		return
+	}
+	(cd "$dir" && "$GPROF" -b -d "$EXE" gmon.out >with.out 2>with.err)
+	_rc=$?
+	verdict "$_sn" "$(if [ $_rc -ne 0 ] || [ -s "$dir/with.err" ]; then
+		echo "exit $_rc: $(head -n1 "$dir/with.err")"
+	elif ! grep -q '^\[side\] clock itimer (itimer)' "$dir/with.out"; then
+		echo "the side file was not read (no [side] clock line)"
+	fi)"
+}
+
+if ! command -v python3 >/dev/null 2>&1; then
+	for c in zero-run-id tie-other-bytes other-owner tie-read old-run-id-read \
+		tie-big-hist two-profiles; do
+		skip "profiles/side/$c" "no python3"
+	done
+else
+	# glibc's gmon.out has zeros for a run id, and so has a side file
+	# from before TIE that another run left there: it ties nothing
+	# (its clock claims 1000 s).
+	side_case profiles/side/zero-run-id "$out/in/gnu" \
+		"gprof: gmon.out.gmonx cannot be tied to gmon.out (an older side file with a zero run id); ignored" \
+		runid=zero tie=no clock=1000000000000
+	# The run id agrees (a gmon.sum rewritten by GNU's gprof -s keeps
+	# its spare bytes), the bytes do not.
+	side_case profiles/side/tie-other-bytes "$out/in/gnu" \
+		"gprof: gmon.out.gmonx belongs to another profile than gmon.out (written for other bytes: gmon.out was written again since); ignored" \
+		spare=0102030405060708090a0b0c tie=other
+	if [ "$(id -u)" -eq 0 ]; then
+		SIDE_OWNER=65534 side_case profiles/side/other-owner "$out/in/gnu" \
+			"gprof: gmon.out.gmonx: owned by uid 65534, but gmon.out by uid 0: only a side file of the profile's owner is read; ignored" \
+			tie=yes
+	else
+		skip profiles/side/other-owner "needs root to give the side file away"
+	fi
+	# The pairs that belong together are read: by TIE (whatever the
+	# run id), by a run id from before TIE, and by TIE over a profile
+	# whose large histogram is skipped while it is read.
+	side_read profiles/side/tie-read "$out/in/gnu" tie=yes
+	side_read profiles/side/old-run-id-read "$out/in/gnu" \
+		spare=0102030405060708090a0b0c tie=no
+	side_read profiles/side/tie-big-hist "$out/in/big" tie=yes
+	# Two profiles, each checked against its own side file.
+	newdir two
+	cp "$out/in/big" "$dir/a" && cp "$out/in/big2" "$dir/b"
+	(cd "$dir" && "$GPROF" -b "$EXE" a b >alone.out 2>/dev/null)
+	mkside "$dir/a" tie=yes && mkside "$dir/b" tie=other
+	printf '%s\n' "gprof: b.gmonx belongs to another profile than b (written for other bytes: b was written again since); ignored" >"$dir/want.err"
+	expect profiles/side/two-profiles --in="$dir" --err="$dir/want.err" \
+		--want="$dir/alone.out" "$GPROF" -b "$EXE" a b
 fi
 exit 0

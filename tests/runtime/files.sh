@@ -20,6 +20,12 @@
 #   promptly, leave every file of theirs as it was (content and inode)
 #   and write its profile (root replaces the planted names) or, run as
 #   another unprivileged user, say why not, with no temporary left.
+# - The side file's TIE: a gmon.out whose bytes changed after the run
+#   leaves its side file unread, with one warning.
+# - A killed writer's temporary is removed by the next write into the
+#   folder when its writer is provably dead; a live writer's, another
+#   user's, a link and other hosts' stay (planted, and left by a run
+#   killed at its rename).
 
 tst=$out/bin/tstgmon-gcc-pg-pie-ours
 
@@ -261,3 +267,108 @@ for kind in fifo hardlink symlink dangling; do
 		hostile_case "$name" $kind $runner
 	done
 done
+
+# --- the side file is tied to gmon.out's bytes ------------------------
+# Its TIE record holds the size and hash of gmon.out as written; a
+# gmon.out whose bytes changed (one bin more: the same header and run
+# id, so the run id alone cannot tell) leaves it unread, with a warning.
+name=runtime/side-tie-bytes
+why=$(run_prog "$name" no "$tst" && one_profile side && {
+	# The histogram's first bin: after the 20-byte header, the tag
+	# (byte 20, 0) and the 40 bytes of the record's header.
+	if [ "$(od -An -tu1 -j 20 -N 1 "$prof" | tr -d ' ')" != 0 ]; then
+		echo "no histogram record first in $(basename "$prof")"
+	else
+		_b=$(od -An -tu1 -j 61 -N 1 "$prof" | tr -d ' ')
+		printf "\\$(printf '%03o' $(((_b + 1) % 256)))" |
+			dd of="$prof" bs=1 seek=61 conv=notrunc 2>/dev/null
+		"$GPROF" -b "$tst" "$prof" >/dev/null 2>"$dir/gprof.err"
+		_w="gprof: $prof.gmonx belongs to another profile than $prof (written for other bytes: $prof was written again since); ignored"
+		[ "$(cat "$dir/gprof.err")" = "$_w" ] ||
+			echo "want one warning that the side file belongs to another profile, got: $(head -c 300 "$dir/gprof.err")"
+	fi
+})
+verdict "$name" "$why"
+
+# --- the temporaries of a killed writer -------------------------------
+# A program killed while it writes leaves its temporary,
+# gmon.tmp.HOST.NS.PID.START.RANDOM (runtime/tmpfile.h).  The next write
+# into that folder removes the ones whose writer is provably dead (this
+# host and pid namespace; the pid gone, or another process's now: its
+# start time differs) that are regular files of ours; everything else
+# stays: a live writer's, another user's, a symbolic link, another
+# host's or namespace's, and a name of another form.
+name=runtime/tmp-dead-writer
+if [ "$AGAINST" = glibc ]; then
+	skip "$name" "glibc's runtime is not under test"
+else
+	dir=$out/cases/$(echo "$name" | tr '/' '_')
+	rundir=$dir/run
+	mkdir -p "$rundir"
+	_host=$(uname -n | tr -c 'A-Za-z0-9_\n-' '_')
+	_ns=$(stat -L -c %i /proc/self/ns/pid)
+	_dead=$(sh -c 'echo $$') # a pid that has exited
+	_never=$(cat /proc/sys/kernel/pid_max) # no process has it
+	sleep 60 &
+	_live=$!
+	_start=$(sed 's/.*) //' "/proc/$_live/stat" | cut -d' ' -f20)
+	_p=gmon.tmp.$_host.$_ns
+	_gone="$_p.$_dead.12345.aaaaaaaaaaaa $_p.$_never.1.bbbbbbbbbbbb
+$_p.$_live.$((_start + 1)).cccccccccccc"
+	_stay="$_p.$_live.$_start.dddddddddddd $_p.$_dead.7.eeeeeeeeeeee
+gmon.tmp.other-host.$_ns.$_dead.7.ffffffffffff gmon.tmp.$_host.1.$_dead.7.gggggggggggg
+gmon.tmp.hhhhhhhhhhhh $_p.$_dead.7.iiiiiiiiiii"
+	for _f in $_gone $_stay; do
+		echo "a temporary" >"$rundir/$_f"
+	done
+	# A link at a dead writer's name, and another user's file.
+	rm "$rundir/$_p.$_dead.7.eeeeeeeeeeee"
+	ln -s "$dir/target" "$rundir/$_p.$_dead.7.eeeeeeeeeeee"
+	echo "theirs" >"$dir/target"
+	if [ "$(id -u)" = 0 ]; then
+		echo "theirs" >"$rundir/$_p.$_dead.8.jjjjjjjjjjjj"
+		chown 65534 "$rundir/$_p.$_dead.8.jjjjjjjjjjjj"
+		_stay="$_stay $_p.$_dead.8.jjjjjjjjjjjj"
+	fi
+	why=$(run_prog "$name" no "$tst" && {
+		for _f in $_gone; do
+			[ ! -e "$rundir/$_f" ] || echo "$_f (a dead writer's) is still there"
+		done
+		for _f in $_stay; do
+			[ -e "$rundir/$_f" ] || [ -L "$rundir/$_f" ] ||
+				echo "$_f was removed"
+		done
+		[ "$(cat "$dir/target")" = theirs ] || echo "the link's target changed"
+		[ -f "$rundir/gmon.out" ] && [ -f "$rundir/gmon.out.gmonx" ] ||
+			echo "no profile: $(head -1 "$dir/stderr.txt")"
+		_left=$(ls -A "$rundir" | grep -v -x -e gmon.out -e gmon.out.gmonx |
+			sort | tr '\n' ' ')
+		_want=$(printf '%s\n' $_stay | sort | tr '\n' ' ')
+		[ "$_left" = "$_want" ] || echo "left: $_left; want: $_want"
+	} | head -3 | paste -sd ';' -)
+	kill $_live 2>/dev/null
+	verdict "$name" "$why"
+fi
+
+# The same, really killed: SIGKILL at the rename (strace injects it)
+# leaves both temporaries; the next run in that folder leaves only its
+# profile and side file.
+name=runtime/tmp-killed-writer
+if [ "$AGAINST" = glibc ]; then
+	skip "$name" "glibc's runtime is not under test"
+elif ! strace -o /dev/null true 2>/dev/null; then
+	skip "$name" "strace is missing or cannot trace here"
+else
+	dir=$out/cases/$(echo "$name" | tr '/' '_')
+	rundir=$dir/run
+	mkdir -p "$rundir"
+	(cd "$rundir" && exec timeout 60 strace -f -o /dev/null \
+		-e inject=rename:signal=KILL "$tst") >"$dir/killed.txt" 2>&1
+	_left=$(ls -A "$rundir" | grep -c '^gmon\.tmp\.')
+	why=$(if [ "$_left" != 2 ]; then
+		echo "the killed run left $_left temporaries, want 2: $(ls -A "$rundir" | tr '\n' ' ')"
+	else
+		run_prog "$name" no "$tst" && one_profile side
+	fi)
+	verdict "$name" "$why"
+fi

@@ -23,7 +23,11 @@
 # same arcs, 10,000 short-lived threads, an instrumented SIGALRM handler
 # during a hot loop, fork (parent and child profiles sum to the truth),
 # a thread that blocks every signal still sampled (SKIP when
-# perf_event_open is refused), a tiny hot function's never-run
+# perf_event_open is refused), a daemon that closes every descriptor
+# from 3 up, puts /dev/null over 0-2 and reuses the numbers at once
+# (every clock, linked and preloaded, with and without stacks: its
+# pipes, file and eventfds untouched), snapshots every second and on
+# SIGUSR1 with 8 threads calling (counts rising, the last one exact), a tiny hot function's never-run
 # neighbours unsampled, the same under valgrind (perf would sample
 # valgrind's code: a timer must be taken), the stated sampling rate, a noreturn call ending
 # a function, compiled -pg but linked without it (self-start),
@@ -358,6 +362,106 @@ else
 	})
 	verdict "$name" "$why"
 fi
+
+# --- a daemon's descriptors: closed from 3 up, /dev/null over 0-2 and
+# the numbers reused at once (progs/daemonfds.c): the collector must
+# never read, write, poll or close them, whatever the clock, linked or
+# preloaded, with stacks or without ----------------------------------
+# fds_ok: the program found its descriptors as it left them, and its
+# file on descriptor 2 holds what it wrote (the collector's messages
+# go to the standard error the program started with, or nowhere).
+fds_ok() {
+	if ! grep -q '^FDS ok$' "$dir/truth.txt"; then
+		echo "$(grep -m1 '^FDS' "$dir/truth.txt" || echo 'no FDS line')"
+	elif [ "$(cat "$dir/fd2.dat")" != DATA ]; then
+		echo "the file the program opened on descriptor 2 was written: $(head -c 80 "$dir/fd2.dat" | tr '\n' ' ')"
+	fi
+}
+for how in linked preload; do
+	[ $how = preload ] && [ "$AGAINST" = glibc ] && continue
+	rt=ours pre=no
+	[ $how = preload ] && rt=glibc pre=yes
+	exe=$out/bin/daemonfds-$rt
+	bwhy=$(b daemonfds-$rt daemonfds.c $rt -pthread) || bwhy=${bwhy:-cannot build}
+	for clock in perf thread itimer wall; do
+		for st in 1 0; do
+			name=runtime/daemon-fds/$clock-$how-stacks$st
+			if [ -n "$bwhy" ]; then
+				verdict "$name" "$bwhy"
+				continue
+			fi
+			if [ $clock = perf ] && ! probe=$("$out/perfprobe"); then
+				skip "$name" "$probe"
+				continue
+			fi
+			why=$(run_prog "$name" $pre "$exe" LIBGMON_CLOCK=$clock \
+				LIBGMON_STACKS=$st LIBGMON_VERBOSE=1 && fds_ok &&
+				one_profile &&
+				check_arcs "$exe" "$prof")
+			verdict "$name" "$why"
+		done
+	done
+done
+
+# --- snapshots of a program that keeps running (progs/snap.c): every
+# second (LIBGMON_EVERY) and on SIGUSR1 while 8 threads call at full
+# speed; each profile readable, counts rising, the last one exact ------
+# tick_count EXE PROFILE: worker -> tick's count in our -b -q report.
+tick_count() {
+	gprof_arcs "$GPROF" "$1" "$2" | awk '$1 == "worker" && $2 == "tick" { print $3 }'
+}
+# snaps_ok EXE: $rundir's prof.1, prof.2, ... (at least $want of them)
+# each read by both gprofs, worker -> tick rising, the last one the
+# truth's.
+snaps_ok() {
+	_want=$(awk '$1 == "ARC" && $2 == "worker" { print $4 }' "$dir/truth.txt")
+	_k=1 _last=0
+	while [ -f "$rundir/prof.$_k" ]; do
+		for _g in "$GPROF" "$GNU"; do
+			"$_g" -b "$1" "$rundir/prof.$_k" >/dev/null 2>&1 ||
+				{ echo "$(basename "$_g") cannot read prof.$_k"; return 1; }
+		done
+		_c=$(tick_count "$1" "$rundir/prof.$_k")
+		if [ -z "$_c" ] || [ "$_c" -lt "$_last" ] ||
+			{ [ "$_c" -eq "$_last" ] && [ "$_k" -gt 1 ]; }; then
+			echo "prof.$_k counts ${_c:-nothing}, after $_last"
+			return 1
+		fi
+		_last=$_c
+		_k=$((_k + 1))
+	done
+	if [ $((_k - 1)) -lt "$want" ]; then
+		echo "$((_k - 1)) profiles, want at least $want"
+	elif [ "$_last" != "$_want" ]; then
+		echo "the last profile counts $_last calls, the program made $_want"
+	fi
+}
+for how in linked preload; do
+	[ "$AGAINST" = glibc ] && continue
+	rt=ours pre=no
+	[ $how = preload ] && rt=glibc pre=yes
+	exe=$out/bin/snap-$rt
+	if ! why=$(b snap-$rt snap.c $rt -pthread); then
+		verdict "runtime/snapshot-every/$how" "$why"
+		verdict "runtime/snapshot-usr1/$how" "$why"
+		verdict "runtime/snapshot-replace/$how" "$why"
+		continue
+	fi
+	# 4 s at one a second: 3 snapshots at least, and the final one.
+	want=4
+	why=$(run_prog "runtime/snapshot-every/$how" $pre "$exe" \
+		LIBGMON_OUT=prof.%n LIBGMON_EVERY=1 -- 2 4 && snaps_ok "$exe")
+	verdict "runtime/snapshot-every/$how" "$why"
+	want=2
+	why=$(run_prog "runtime/snapshot-usr1/$how" $pre "$exe" \
+		LIBGMON_OUT=prof.%n LIBGMON_DUMP_ON=USR1 -- 8 1 usr1 prof.1 &&
+		snaps_ok "$exe")
+	verdict "runtime/snapshot-usr1/$how" "$why"
+	# Without %n each one replaces the last: one profile, exact.
+	why=$(run_prog "runtime/snapshot-replace/$how" $pre "$exe" \
+		LIBGMON_EVERY=0.2 -- 2 1 && one_profile && check_arcs "$exe" "$prof")
+	verdict "runtime/snapshot-replace/$how" "$why"
+done
 
 # --- samples: a tiny hot function's never-run neighbour gets none -----
 name=runtime/hot-neighbour-unsampled

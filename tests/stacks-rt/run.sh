@@ -12,7 +12,8 @@
 # calls allow, each function's callers as the source has them, the
 # measured share of a callee's samples under each caller within
 # max(5 points, 4 sigma + 1 point) of the truth the program prints
-# (callers.c: per-call cost differing 1000x; recur.c: mutual recursion
+# (callers.c: per-call cost differing 1000x; ctor.c: a profiled
+# constructor before main, whose stacks are still complete; recur.c: mutual recursion
 # with unequal members; threads.c: 2 and 4 threads on different paths,
 # 3 points more, since threads that run at once on a loaded machine do
 # not run equally fast;
@@ -117,6 +118,13 @@ truth_cases() {
 			$callers_rules --min-samples 50
 	else
 		echo "FAIL stacks-rt/$plat/callers$_k: exited $?"
+	fi
+	if run "ctor$_k" "$pout/bin/ctor" $_env -- "$scale"; then
+		check "ctor$_k" "$pout/bin/ctor" "$pout/ctor$_k" \
+			--callers work=busy,setup --callers busy=main \
+			--callers setup=- $main_rules
+	else
+		echo "FAIL stacks-rt/$plat/ctor$_k: exited $?"
 	fi
 	if run "recur$_k" "$pout/bin/recur" $_env -- "$scale"; then
 		check "recur$_k" "$pout/bin/recur" "$pout/recur$_k" \
@@ -248,7 +256,7 @@ misc_cases() {
 platform_cases() {
 	pout=$out/$plat
 	mkdir -p "$pout"
-	for p in callers recur threads qsortcb misc; do
+	for p in callers ctor recur threads qsortcb misc; do
 		if ! build $p $p.c; then
 			echo "FAIL stacks-rt/$plat/build: $(head -1 "$pout/$p.build")"
 			return

@@ -307,6 +307,9 @@ write_side(const struct stacks_out *o)
 	struct side_info si;
 	memset(&si, 0, sizeof si);
 	si.stacks = o;
+	si.stacks_on = o->on;
+	si.stacks_method = o->method;
+	si.stacks_depth_max = o->depth_max;
 	FILE *f = tmpfile();
 	nout = 0;
 	if (!f || side_write_fd(fileno(f), &si) != 0)
@@ -333,7 +336,7 @@ table_and_records(void)
 	struct stacks_map m = { (uintptr_t)__executable_start, (uintptr_t)etext,
 				0, NULL, 0 };
 	struct stacks_out o;
-	int rc = stacks_collect(&o, &m);
+	int rc = stacks_collect(&o, &m, 0);
 	write_side(&o);
 	size_t at = find_record(GMON_SIDE_STACKS);
 	/* Other tables (the real and hostile walks) hold nothing, as
@@ -387,7 +390,7 @@ table_and_records(void)
 		one[0] = i;
 		stacks_record(full, one, 1, 0, 1);
 	}
-	rc = stacks_collect(&o, &m);
+	rc = stacks_collect(&o, &m, 0);
 	snprintf(why, sizeof why, "dropped %llu",
 		 (unsigned long long)o.dropped);
 	check("table: beyond its capacity samples are dropped, counted",
@@ -399,7 +402,7 @@ table_and_records(void)
 	stacks_record(t, s2, 2, 0, 3);
 	one[0] = 20000;
 	stacks_record(full, one, 1, 0, 7);
-	rc = stacks_collect(&o, &m);
+	rc = stacks_collect(&o, &m, 0);
 	snprintf(why, sizeof why, "nstacks %zu stacks %llu dropped %llu",
 		 o.nstacks, (unsigned long long)o.stacks,
 		 (unsigned long long)o.dropped);
@@ -417,6 +420,7 @@ main(void)
 		     GMON_SIDE_STACK_METHOD_SIGNAL);
 	ra_main = (uintptr_t)__builtin_return_address(0);
 	stacks_thread_begin(ra_main, 0);
+	stacks_entry(ra_main, 0); /* the root */
 	real_frames();
 	hostile();
 	table_and_records();

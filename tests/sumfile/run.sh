@@ -1,5 +1,6 @@
 #!/bin/sh
-# tests/sumfile/run.sh - gmon.sum is the user's data: how -s replaces it.
+# tests/sumfile/run.sh - gmon.sum is the user's data: how -s replaces it,
+# and its side file gmon.sum.gmonx, which belongs to that gmon.sum only.
 #
 # Every case runs `gprof -s prog gmon.out` in a directory set up for it
 # and checks the exit status, the message, the bytes of gmon.sum (GNU's
@@ -429,6 +430,78 @@ elif sum_same "$d/gnu/gmon.sum" "$d/longer"; then
 	bad "sum_same accepts a longer file"
 fi
 done_case
+
+# ---- gmon.sum.gmonx belongs to this gmon.sum only -------------------------
+# -s writes the side file of the inputs' load map and stacks beside
+# gmon.sum, tied by the hash of gmon.sum's bytes (TIE) and owned by
+# gmon.sum's owner.  GNU's gprof -s rewrites gmon.sum and leaves it:
+# gmon.sum's spare bytes stay the same (they hold the last histogram's
+# range), so only the hash tells that it belongs to the old gmon.sum.
+# The input's side file (tests/profiles/mkside.py) holds one stack.
+if ! command -v python3 >/dev/null 2>&1; then
+	for c in pair-reads pair-reads-back stale-after-gnu owner; do
+		skip "sumfile/side/$c" "no python3"
+	done
+else
+	side_in=$out/side-in
+	mkdir "$side_in" && cp "$in/gmon.out" "$side_in/gmon.out"
+	stack=$(nm "$in/hot" | awk '
+		$3 == "inner" { i = $1 } $3 == "outer_big" { o = $1 }
+		$3 == "main" { m = $1 }
+		END { print "0x" i, "0x" o, "0x" m }' | {
+		read -r a b c
+		printf '%d,%d,%d' $((a + 8)) $((b + 6)) $((c + 6))
+	})
+	python3 "$here/../profiles/mkside.py" "$side_in/gmon.out" tie=yes \
+		"stack=$stack"
+	# sum_side DIR: "gprof -s" in DIR of the input and its side file.
+	sum_side() {
+		cp "$side_in/gmon.out" "$side_in/gmon.out.gmonx" "$1/" &&
+			(cd "$1" && "$GPROF" -s "$in/hot" gmon.out)
+	}
+	# side_lines: gprof -b -d's [side] lines of gmon.sum.
+	side_lines() {
+		"$GPROF" -b -d "$in/hot" gmon.sum | grep '^\[side\]'
+	}
+
+	new side/pair-reads
+	sum_side "$d" >"$d.out" 2>"$d.err"
+	rc=$?
+	want_rc 0
+	want_err ""
+	want_ls "$d" "gmon.out gmon.out.gmonx gmon.sum gmon.sum.gmonx"
+	done_case
+	expect sumfile/side/pair-reads-back --in="$d" side_lines <<EOF
+[side] program prog, build-id none, load base 0x0
+EOF
+
+	# GNU rewrites gmon.sum (the sum with gmon.out once more); ours
+	# then reads it as if the side file were not there, and says why.
+	new side/stale-after-gnu
+	sum_side "$d" >"$d.out" 2>&1
+	(cd "$d" && /usr/bin/gprof -s "$in/hot" gmon.sum gmon.out)
+	mkdir "$d/alone" && cp "$d/gmon.sum" "$d/alone/"
+	(cd "$d/alone" && "$GPROF" -b -d "$in/hot" gmon.sum >../alone.out)
+	echo "gprof: gmon.sum.gmonx belongs to another profile than gmon.sum (written for other bytes: gmon.sum was written again since); ignored" >"$d/want.err"
+	expect sumfile/side/stale-after-gnu --in="$d" --err="$d/want.err" \
+		--want="$d/alone.out" "$GPROF" -b -d "$in/hot" gmon.sum
+
+	# Root updating another user's gmon.sum: its owner carries over,
+	# and the side file gets it too (a reader insists on one owner).
+	if [ "$(id -u)" -eq 0 ]; then
+		new side/owner
+		cp "$GNU" "$d/gmon.sum" && chown 65534:65534 "$d/gmon.sum"
+		sum_side "$d" >"$d.out" 2>"$d.err"
+		rc=$?
+		want_rc 0
+		want_err ""
+		[ "$(stat -c %u "$d/gmon.sum.gmonx" 2>&1)" = 65534 ] ||
+			bad "gmon.sum.gmonx owned by $(stat -c %u "$d/gmon.sum.gmonx" 2>&1), gmon.sum by 65534"
+		done_case
+	else
+		skip sumfile/side/owner "needs root to give a file away"
+	fi
+fi
 
 # ---- signals and failing system calls (strace injects them) ----------------
 

@@ -138,13 +138,17 @@ no_plain(int lang)
 	return lang != DW_LANG_C99; /* C99's names are linkage names */
 }
 
+/* A copy of abbrev[] that damaged cases may change (and lengthen). */
+static unsigned char ab[sizeof(abbrev) + 16];
+
 static void
 sections(struct dieranges_secs *s, const struct buf *b)
 {
 	memset(s, 0, sizeof(*s));
+	memcpy(ab, abbrev, sizeof(abbrev));
 	s->info = b->b;
 	s->ninfo = b->n;
-	s->abbrev = abbrev;
+	s->abbrev = ab;
 	s->nabbrev = sizeof(abbrev);
 	s->ranges = ranges;
 	s->nranges = sizeof(ranges);
@@ -196,13 +200,18 @@ damaged(void)
 	struct buf b;
 	size_t sib;
 
-	for (int k = 0; k < 5; k++) {
+	for (int k = 0; k < 7; k++) {
 		static const char *const names[] = {
 			"sibling-past-its-place",
 			"sibling-backwards",
 			"cut-unit",
 			"unknown-code",
 			"no-debug-ranges",
+			/* libdw reads "no children" (fuzz_dieranges) */
+			"children-flag-2",
+			/* libdw reads ten bytes, then the rest as what
+			 * follows (fuzz_dieranges) */
+			"leb-of-11-bytes",
 		};
 		struct gp_vec out = { 0 };
 		struct die_range keep = { 1, 2, "kept", false, 1 };
@@ -227,6 +236,20 @@ damaged(void)
 			break; /* the unit's own entry */
 		case 4:
 			s.ranges = NULL;
+			break;
+		case 5:
+			for (size_t i = 0; i + 2 < sizeof(ab); i++)
+				if (ab[i] == 4 &&
+				    ab[i + 1] == DW_TAG_lexical_block &&
+				    ab[i + 2] == 1)
+					ab[i + 2] = 2;
+			break;
+		case 6: /* the unit's tag, 0x11, in 11 bytes */
+			memmove(ab + 12, ab + 2, sizeof(abbrev) - 2);
+			ab[1] = 0x80 | DW_TAG_compile_unit;
+			memset(ab + 2, 0x80, 9);
+			ab[11] = 0;
+			s.nabbrev += 10;
 			break;
 		}
 		*(struct die_range *)gp_vec_push(&out, sizeof(keep), 4) = keep;

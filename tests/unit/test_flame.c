@@ -2,7 +2,9 @@
  * test_flame.c - the calling-context tree of --format=html's flame
  * graph (src/flame.c) on hand-built measured stacks: paths merged,
  * children by samples, truncated and unknown stacks, the share floor
- * and the node bound (ties kept or dropped together), [other] nodes.
+ * and the node bound (ties kept or dropped together), [other] nodes;
+ * and the work of building the tree of deep recursions, counted in hash
+ * probes (linear in the frames, whatever the depth).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -200,8 +202,70 @@ test_bound(void)
 	t_end();
 }
 
+/*
+ * Deep recursions: under each of TOPS outer functions, stacks of
+ * rec^d (d = 1 .. DEPTH, rec = function 0) ending in rec or in work
+ * (function 1).  Every level of the chain is rec under another
+ * parent, so a hash that lost the parent would probe past every level
+ * above: O(DEPTH^3) probes where about 2 per frame are due.  The second
+ * shape's 25,664 nodes take 2^16 slots, past the 2^15 up to which the
+ * old hash left the parent out entirely.
+ */
+static const struct {
+	const char *name;
+	uint32_t tops, depth;
+} deep_cases[] = {
+	{ "deep-chain", 1, 1024 },
+	{ "deep-chains-big-table", 64, 200 },
+};
+
+static void
+run_deep(size_t i)
+{
+	uint32_t tops = deep_cases[i].tops, depth = deep_cases[i].depth;
+	size_t ns = (size_t)tops * depth * 2, nfns = 0, frames;
+	struct measured me = { 0 };
+	struct measured_stack *st = calloc(ns, sizeof(*st));
+	uint32_t *fns = calloc(ns * (depth + 2), sizeof(*fns));
+	struct flame fl;
+
+	t_begin("flame/%s", deep_cases[i].name);
+	ns = 0;
+	for (uint32_t top = 0; top < tops; top++)
+		for (uint32_t d = 1; d <= depth; d++)
+			for (uint32_t leaf = 0; leaf < 2; leaf++) {
+				st[ns] = (struct measured_stack){ 1, nfns, 0,
+								  false };
+				if (leaf)
+					fns[nfns++] = 1;
+				for (uint32_t k = 0; k < d; k++)
+					fns[nfns++] = 0;
+				fns[nfns++] = 2 + top;
+				st[ns].len = (uint32_t)(nfns - st[ns].at);
+				ns++;
+			}
+	frames = nfns + ns; /* and the root, once per stack */
+	me.any = true;
+	me.stacks = st;
+	me.nstacks = ns;
+	me.fns = fns;
+	flame_build(&fl, &me, 1, (size_t)-1);
+	/* Per top: itself, the chain of DEPTH recs, a work under each. */
+	check_u64(fl.nodes_full, (uint64_t)tops * (1 + 2 * depth),
+		  "nodes of the whole tree");
+	check_u64(fl.n, 1 + fl.nodes_full, "every node kept");
+	if (fl.probes > 3 * (uint64_t)frames)
+		t_fail("%llu hash probes for %zu frames, want at most 3 each",
+		       (unsigned long long)fl.probes, frames);
+	flame_free(&fl);
+	free(fns);
+	free(st);
+	t_end();
+}
+
 T_MODULE(flame)
 {
 	t_run_each("flame/cases", run_case, ARRAY_SIZE(cases));
 	t_run("flame/bound", test_bound);
+	t_run_each("flame/deep", run_deep, ARRAY_SIZE(deep_cases));
 }

@@ -49,6 +49,8 @@ encode(size_t *len, bool with_clock)
 	struct side_info s;
 	memset(&s, 0, sizeof(s));
 	memcpy(s.run_id, run_id, sizeof(run_id));
+	s.profile_size = 123456789;
+	s.profile_hash = 0xfedcba9876543210u;
 	s.build_id = build_id;
 	s.build_id_len = sizeof(build_id);
 	s.exe_path = "/tmp/some dir/prog";
@@ -99,6 +101,9 @@ t_round_trip(void)
 	check_u64(s.load_base, 0x555555554000ull, "load base");
 	check_u64(s.text_lo, 0x1040, "text lo");
 	check_u64(s.text_hi, 0x2345, "text hi");
+	check_true(s.has_tie, "tie record");
+	check_u64(s.tie_size, 123456789, "tie: profile size");
+	check_u64(s.tie_hash, 0xfedcba9876543210u, "tie: profile hash");
 	check_true(s.has_clock, "clock record");
 	check_u64(s.clock_kind, GMON_SIDE_CLOCK_THREAD_TIMER, "clock kind");
 	check_str(s.clock_name, "thread CPU-time timer", "clock name");
@@ -244,6 +249,7 @@ t_damage(void)
 		{ GMON_SIDE_THREAD, 39, "THREAD record of 39" },
 		{ GMON_SIDE_TOTALS, 32, "second TOTALS" },
 		{ GMON_SIDE_CLOCK, 88, "second CLOCK" },
+		{ GMON_SIDE_TIE, 16, "second TIE" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(inserts); i++) {
 		q = xmalloc(end);

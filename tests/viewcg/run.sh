@@ -13,7 +13,9 @@
 #   function with more is a node.
 # On the demo (a cycle), a 300-function program, a C++ program (names
 # with quotes and angle brackets, self-recursion, a cycle), and
-# synthetic profiles: empty, histogram only, arcs only.  And the seam of
+# synthetic profiles: empty, histogram only, arcs only; recursion with
+# stacks against valgrind's own callgrind file (no inclusive cost above
+# the total, the same calls).  And the seam of
 # call-site lines: json and callgrind put every call on the same line
 # (sites.py), on those programs, our own gprof built with -pg, and the
 # real programs of tests/real when its cache holds them.  Env: GPROF, BUILD.
@@ -244,6 +246,115 @@ if [ -x "$out/demo" ]; then
 			fail "viewcg/$s/mkgmon" "$(head -n 1 "$out/$s.log")"
 		fi
 	done
+fi
+
+# ---- recursion with stacks: no inclusive cost above 100 % ----
+# rec.c's recursions (rec calls itself, ping and pong each other).
+# valgrind's own file of a run (when valgrind is here) shows what
+# callgrind does: a call back into a function already on the stack goes
+# to "NAME'2", so callgrind_annotate --inclusive=yes (a called
+# function's inclusive cost: the sum of the calls into it) counts each
+# instruction once for NAME, at most the program's total (NAME'2's
+# calls carry their nested costs again: over 100 % on deep recursion).
+# Our file, from stacks mkprof.py writes at rec.c's addresses with its
+# real call counts: one name per function, each inclusive cost the
+# function's stack samples exactly (rec 74 of 130, where the recursive
+# calls, costed too, made it 144), every one at most the total, and the
+# calls those of valgrind's file with NAME'2 folded into NAME.
+# rec_facts FILE: "name inclusive-samples" of rec.c's functions (at
+# 1e7 ns a sample), from callgrind_annotate's facts.
+rec_facts() {
+	awk -F '\t' '$1 == "F" && $2 ~ /^(main|rec|ping|pong|leaf)$/ {
+		printf "%s %.2f\n", $2, $3 / 1e7 }' "$1" | sort
+}
+# rec_calls FILE: rec.c's calls, NAME'N folded into NAME, summed.
+rec_calls() {
+	awk -F '\t' '$1 == "A" { a = $2; b = $3; sub(/'"'"'[0-9]+$/, "", a)
+		sub(/'"'"'[0-9]+$/, "", b)
+		if (a b ~ /^(main|rec|ping|pong|leaf)+$/ &&
+		    a ~ /^(main|rec|ping|pong|leaf)$/ && b ~ /^(main|rec|ping|pong|leaf)$/)
+			n[a " " b] += $4 }
+		END { for (k in n) print k, n[k] }' "$1" | sort
+}
+# over_total FACTS [RE]: the functions (named by the regex RE, default
+# any) whose inclusive cost passes the program's total.
+over_total() {
+	awk -F '\t' -v re="^(${2:-.*})$" '$1 == "P" { p = $2 }
+		$1 == "F" && $2 ~ re && p > 0 && $3 > p {
+		printf "%s at %.1f %%\n", $2, 100 * $3 / p }' "$1"
+}
+r=$out/rec.d
+mkdir -p "$r"
+if [ -z "$have_annotate" ]; then
+	skip viewcg/rec "no callgrind_annotate (valgrind)"
+elif ! command -v python3 >/dev/null 2>&1; then
+	skip viewcg/rec "no python3 (tests/objects/mkprof.py)"
+elif ! cc -O0 -g -fno-inline -o "$r/rec" "$here/rec.c" 2>"$r/build.log"; then
+	fail viewcg/rec/build "see $r/build.log"
+else
+	cat >"$r/spec" <<EOF
+exe $r/rec
+rate 100
+arc 0 main 0 rec 10
+arc 0 rec 0 rec 50
+arc 0 rec 0 leaf 60
+arc 0 main 0 ping 10
+arc 0 ping 0 pong 30
+arc 0 pong 0 ping 30
+arc 0 ping 0 leaf 30
+stack 60 rec rec rec main
+stack 10 leaf rec rec main
+stack 4 rec main
+stack 20 ping pong ping main
+stack 5 pong ping main
+stack 15 leaf ping pong ping main
+stack 7 ping main
+stack 9 main
+EOF
+	if ! python3 "$top/tests/objects/mkprof.py" "$r/gmon" "$r/spec" 2>"$r/mk.err" ||
+		! "$GPROF" --format=callgrind "$r/rec" "$r/gmon" >"$r/cg" 2>"$r/cg.err" ||
+		[ -s "$r/cg.err" ] ||
+		! (cd "$r" && callgrind_annotate --threshold=100 --auto=no \
+			--tree=both --inclusive=yes cg) >"$r/ann" 2>"$r/ann.err" ||
+		[ -s "$r/ann.err" ] || grep -q WARNING "$r/ann"; then
+		fail viewcg/rec/callgrind "$(cat "$r/mk.err" "$r/cg.err" "$r/ann.err" 2>/dev/null | head -n 1)"
+	else
+		awk -f "$here/annotate.awk" "$r/ann" >"$r/ann.facts"
+		# Every function's stack samples: main 130 (all), rec 74,
+		# ping 47, pong 40, leaf 25.
+		expect viewcg/rec/inclusive rec_facts "$r/ann.facts" <<EOF
+leaf 25.00
+main 130.00
+ping 47.00
+pong 40.00
+rec 74.00
+EOF
+		expect viewcg/rec/at-most-total --empty over_total "$r/ann.facts" </dev/null
+		rec_calls "$r/ann.facts" >"$r/calls"
+	fi
+	if ! command -v valgrind >/dev/null 2>&1; then
+		skip viewcg/rec/valgrind "no valgrind"
+	elif ! (cd "$r" && valgrind --tool=callgrind --callgrind-out-file=vg.out \
+		./rec) >"$r/vg.log" 2>&1 ||
+		! (cd "$r" && callgrind_annotate --threshold=100 --auto=no \
+			--tree=both --inclusive=yes vg.out) >"$r/vg.ann" 2>"$r/vg.ann.err"; then
+		fail viewcg/rec/valgrind "valgrind --tool=callgrind: $(tail -n 1 "$r/vg.log")"
+	else
+		awk -f "$here/annotate.awk" "$r/vg.ann" >"$r/vg.facts"
+		# valgrind's names: the recursive activations apart.
+		_vn=$(awk -F '\t' '$1 == "F" { print $2 }' "$r/vg.facts" |
+			grep -x "rec'2\|ping'2\|pong'2" | sort | tr '\n' ' ')
+		assert "viewcg/rec/valgrind-names ($_vn)" \
+			"valgrind's file has no rec'2, ping'2 and pong'2" \
+			test "$_vn" = "ping'2 pong'2 rec'2 "
+		# NAME itself at most the total (NAME'2 may not be).
+		expect viewcg/rec/valgrind-at-most-total --empty \
+			over_total "$r/vg.facts" "main|rec|ping|pong|leaf" </dev/null
+		if [ -f "$r/calls" ]; then
+			expect viewcg/rec/calls-as-valgrind --want="$r/calls" \
+				rec_calls "$r/vg.facts"
+		fi
+	fi
 fi
 
 # -c adds never-called arcs (count 0): callgrind leaves them out.  The

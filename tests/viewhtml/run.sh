@@ -9,12 +9,18 @@
 # 100,000 stack samples whose truth is exact by construction (dear 90 %,
 # cheap 5 %, where gprof's estimate gives dear 0.1 %), 500 of them
 # truncated, with 2,500 distinct noise stacks (most merged into [other]
-# nodes); and a "wide" one, 7,000 distinct stacks whose tree is cut to
-# the 20,000-node bound.  Headless Chromium loads the page with "#fn=ID&selftest":
-# report.js's own checks (the flame tree's shape, its root = the stack
-# samples, [truncated] = the truncated samples, zooming in and out, the
-# measured column, the disagreement table's order, no resource loaded,
-# no console error) write PASS/FAIL lines into the DOM; this script
+# nodes); a "wide" one, 7,000 distinct stacks whose tree is cut to
+# the 20,000-node bound; a "deep" one, a recursion 400 deep (its tree
+# checked node by node); and a "huge" one over hub.c, counts past 2^53
+# and saturated at 2^64 - 1 (shown to the digit, the flame tree's check
+# exact), a calls column of "1860590+1860589" (never cut) and a
+# function with 29 callees (the call graph's labels apart).  Headless
+# Chromium loads each page with "#fn=ID&selftest": report.js's own
+# checks (the calls cells whole, the call graph's labels apart, the
+# flame tree's shape, its root = the stack samples, [truncated] = the
+# truncated samples, zooming in and out, the measured column, the
+# disagreement table's order, no resource loaded, no console error)
+# write PASS/FAIL lines into the DOM; this script
 # then reads the numbers the DOM shows (dear's row, the disagreement
 # table, the flame graph's root) and the browser's own console log.
 # Without stacks (the same profile with no side file) the page has no
@@ -44,6 +50,8 @@ fi
 if ! {
 	cc -O0 -fPIC -shared -o "$out/libm1.so" "$top/tests/measured/lib.c" &&
 		cc -O0 -g -fno-inline -o "$out/prog" "$top/tests/measured/prog.c" \
+			-L"$out" -lm1 -Wl,-rpath,"$out" &&
+		cc -O0 -g -fno-inline -o "$out/hub" "$here/hub.c" \
 			-L"$out" -lm1 -Wl,-rpath,"$out"
 } 2>"$out/build.log"; then
 	fail viewhtml/build "see $out/build.log"
@@ -51,12 +59,13 @@ if ! {
 fi
 awk -v prog="$out/prog" -f "$here/mkspec.awk" >"$out/big.spec"
 awk -v prog="$out/prog" -v wide=1 -f "$here/mkspec.awk" >"$out/wide.spec"
+awk -v prog="$out/prog" -v deep=400 -f "$here/mkspec.awk" >"$out/deep.spec"
 {
 	grep -v '^stack' "$out/big.spec"
 	echo "hist 0 work 100"
 	echo noside
 } >"$out/none.spec"
-for p in big wide none; do
+for p in big wide none deep; do
 	if ! python3 "$top/tests/objects/mkprof.py" "$out/$p.gmon" "$out/$p.spec" \
 		2>"$out/$p.mk.err"; then
 		fail "viewhtml/mkprof-$p" "$(head -n 1 "$out/$p.mk.err")"
@@ -69,6 +78,20 @@ for p in big wide none; do
 	fi
 done
 pass viewhtml/build
+
+# The huge page: counts past 2^53, and saturated (mkspec.awk's huge).
+# The analyser may warn about the saturated sums: any "gprof: " line.
+awk -v prog="$out/hub" -v lib="$out/libm1.so" -v huge=1 -f "$here/mkspec.awk" \
+	>"$out/huge.spec"
+if ! python3 "$top/tests/objects/mkprof.py" "$out/huge.gmon" "$out/huge.spec" \
+	2>"$out/huge.mk.err"; then
+	fail viewhtml/mkprof-huge "$(head -n 1 "$out/huge.mk.err")"
+elif ! (cd "$out" && "$GPROF" --format=html --output=huge.html hub huge.gmon) \
+	2>"$out/huge.err" || grep -qv '^gprof: ' "$out/huge.err"; then
+	fail viewhtml/gprof-huge "$(head -n 1 "$out/huge.err")"
+else
+	pass viewhtml/gprof-huge
+fi
 
 # The page's size: the tree is bounded, whatever the distinct stacks.
 # wide's 40,000-odd nodes above the floor are cut to the 20,000 bound
@@ -104,6 +127,50 @@ else
 	fail viewhtml/wide-bound "$(head -n 1 "$out/wide.check")"
 fi
 
+# A recursion 400 deep (defect 3: building its tree was quadratic in
+# the depth; tests/unit's flame/deep counts that work): the tree is the
+# chain of 400 recs under main, the k-th with 12 (401 - k) samples and
+# a work of 10 below it, nothing merged away.
+if python3 - "$out/deep.html" >"$out/deep.check" 2>&1 <<'EOF'; then
+import json, re, sys
+D = 400
+page = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<script type="application/json" id="gprof-flame">\n(.*?)</script>',
+              page, re.S)
+fl = json.loads(m.group(1))
+P, S = fl["parent"], fl["node_samples"]
+name = [fl["names"][k] for k in fl["name"]]
+kids = {}
+for i in range(1, len(P)):
+    kids.setdefault(P[i], []).append(i)
+bad = []
+if len(P) != 2 + 2 * D or fl["nodes_pruned"] != 0:
+    bad.append("%d nodes, %d pruned, want %d and 0" % (len(P), fl["nodes_pruned"], 2 + 2 * D))
+main = kids.get(0, [0])[0]
+if name[main] != "main" or S[main] != 12 * D or len(kids[0]) != 1:
+    bad.append("the root's one child is not main of %d samples" % (12 * D))
+at = main
+for k in range(1, D + 1):
+    c = sorted(kids.get(at, []), key=lambda i: name[i])
+    want = ["rec"] if k == 1 else ["rec", "work"]
+    if [name[i] for i in c] != want or (k > 1 and S[c[1]] != 10):
+        bad.append("%d recs deep: children %s" % (k - 1, [(name[i], S[i]) for i in c]))
+        break
+    at = c[0]
+    if S[at] != 12 * (D - k + 1):
+        bad.append("rec %d deep: %d samples, want %d" % (k, S[at], 12 * (D - k + 1)))
+        break
+c = kids.get(at, [])
+if not bad and [(name[i], S[i]) for i in c] != [("work", 10)]:
+    bad.append("the innermost rec's children: %s" % [(name[i], S[i]) for i in c])
+print("; ".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+	pass viewhtml/deep-tree
+else
+	fail viewhtml/deep-tree "$(head -n 1 "$out/deep.check")"
+fi
+
 # Static promises: nothing outside the page; the data elements (JSON,
 # then the flame tree with stacks) and the code, each ended once.
 static() {
@@ -120,6 +187,7 @@ static() {
 static big "$out/big.html" 3
 static wide "$out/wide.html" 3
 static none "$out/none.html" 2
+static deep "$out/deep.html" 3
 
 # load NAME HASH CHECK: the page's self-test (CHECK one of its checks
 # that must have run); the DOM in NAME.dom, the
@@ -218,6 +286,25 @@ EOF
 	fi
 fi
 load wide "fn=0&selftest" flame-unzoom
+if load deep "fn=0&selftest" flame-unzoom; then
+	# Every frame drawn, the innermost work 402 rows below the root.
+	_deep=$(grep -o '<div class="fr[^"]*" data-n="[0-9]*"[^>]*top:[0-9]*px' "$out/deep.dom" |
+		sed 's/.*top://; s/px$//' | sort -n | awk '{ n++; top = $1 } END { print n, top }')
+	assert "viewhtml/deep-drawn ($_deep)" "frames drawn and deepest top: $_deep, want 802 7236" \
+		test "$_deep" = "802 7236"
+fi
+# The huge page checks itself (its calls cells whole, its graph's labels
+# apart, its flame tree with saturated counts); the DOM shows the exact
+# digits: rec's calls, lib_call's, the flame graph's root.
+if [ -f "$out/huge.html" ] && load huge "fn=0&selftest" graph-labels; then
+	_bad=
+	for _want in '<div class="num calls">1860590+1860589</div>' \
+		'<div class="num calls">18446744073709551615</div>' \
+		'data-n="0" data-samples="18446744073709551615"'; do
+		grep -qF "$_want" "$out/huge.dom" || _bad="$_bad [$_want]"
+	done
+	assert viewhtml/huge-digits "the DOM lacks$_bad" test -z "$_bad"
+fi
 if load none "fn=2&selftest" no-measured; then
 	# The page as built (the DOM before the data and code elements).
 	if awk '{ i = index($0, "<script") }
