@@ -20,7 +20,7 @@
  * the program and its build id, the profile files, the warnings about
  * the profile, the object mappings and each call's source line.  No
  * printer needs anything else: none includes the analysis, the
- * executable, DWARF or profile-file headers (tests/seam checks it).
+ * executable, DWARF or profile-file headers (tests/tree-seam checks it).
  *
  * Ownership: the model borrows the analysis' symbol table, call graph,
  * orders, file names and call sites (which must outlive it) and owns

@@ -518,7 +518,7 @@ chrome_selftest() {
 # drop_clock_shortfall FILE: FILE (our gprof's stderr) without the
 # warning that a run's samples fall short of the time its clock
 # measured.  The collector's end-to-end suites check counts and
-# reports; how many periods a clock delivers is tests/sampler's to
+# reports; how many periods a clock delivers is tests/rt-sampler's to
 # check, with tolerances from the sample count.  A short run (0.1 to
 # 0.4 s) slowed by qemu, sanitizers or a loaded machine may miss a few
 # periods, and gprof then rightly says so: that is not their failure.
