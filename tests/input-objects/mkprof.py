@@ -28,6 +28,7 @@ starts a comment:
                                reader refuses) (a name may be
                                NAME+OFFSET: that far past it)
   noside                       write gmon.out only
+  noclock                      no CLOCK record (as gmon.sum's side file)
   stack N [trunc=1] [nohist=1] FRAME...
                                a STACKS entry: N samples with this stack,
                                innermost first; FRAME is NAME or ID:NAME
@@ -231,7 +232,7 @@ class Stacks:
 def main():
     out, spec = sys.argv[1], sys.argv[2]
     text = sys.stdin.read() if spec == "-" else open(spec).read()
-    objs, arcs, rate, side = {}, [], 100, True
+    objs, arcs, rate, side, clock = {}, [], 100, True, True
     st = Stacks()
     runid = (out.encode() * 12)[-12:]
     for line in text.splitlines():
@@ -247,6 +248,8 @@ def main():
             objs[0] = Obj(0, f[1], f[1], bid)
         elif f[0] == "rate":
             rate = int(f[1])
+        elif f[0] == "noclock":
+            clock = False
         elif f[0] == "runid":
             runid = (f[1].encode() + b"\0" * 12)[:12]
         elif f[0] == "object":
@@ -293,7 +296,7 @@ def main():
                                        exe.lo, exe.hi, len(exe.bid),
                                        len(path)) + exe.bid + path)
     name = b"itimer"
-    s += record(2, struct.pack("<IIII", 3, rate, rate, len(name)) +
+    s += b"" if not clock else record(2, struct.pack("<IIII", 3, rate, rate, len(name)) +
                 struct.pack("<QQQQQQQQQ", rate * 1000, 10 ** 9, 0, 0, 0, 0,
                             0, 0, 0) + name)
     for oid in sorted(objs):

@@ -100,8 +100,8 @@ run_child(const char *group, void (*fn)(void), void (*fni)(size_t), size_t i)
 	cur->nfailed++;
 	if (cur->open) {
 		cur->open = false;
-		printf("FAIL unit/%s: %s during this case%s%s\n", cur->name, why,
-		       cur->failed ? "; first failed check: " : "",
+		printf("FAIL unit/%s: %s during this case%s%s\n", cur->name,
+		       why, cur->failed ? "; first failed check: " : "",
 		       cur->failed ? cur->why : "");
 	} else {
 		printf("FAIL unit/%s: %s after its cases\n", group, why);
