@@ -76,8 +76,9 @@ check: $(CHECK_DEPS)
 
 # The quick tier: the suites that need no real program built from
 # source and no browser (tests/README.md says what each covers).
-FAST_SUITES := unit golden seam libsh replay bad options profiles cross \
-	measured objects sumfile gprofrun
+FAST_SUITES := unit golden tree-seam tree-libsh input-replay input-bad \
+	gnu-options input-profiles gnu-cross input-measured input-objects \
+	input-sumfile rt-gprofrun
 check-fast: $(CHECK_DEPS)
 	@sh scripts/ensure-deps.sh test
 	@$(CHECK_THREADS) SUITES="$(FAST_SUITES)" sh tests/run-suites.sh \

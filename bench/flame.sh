@@ -6,7 +6,7 @@
 # Inputs, all over the symbols of bench/deeprec.c (a self-recursive
 # rec() with two call sites to itself and work() at every level):
 #   synth-MB   side files of about MB megabytes written by
-#              tests/objects/mkprof.py: stacks of 1,000 recs under main
+#              tests/input-objects/mkprof.py: stacks of 1,000 recs under main
 #              (BENCH_FL_DEPTH), each taking the other call site at one
 #              level and sampled in work or rec, so that every stack is
 #              distinct and all are one chain of rec by function;
@@ -87,7 +87,7 @@ synth() {
 			print "stack 1 " s " main"
 		}
 	}' >"synth-$1.spec"
-	python3 "$top/tests/objects/mkprof.py" "synth-$1.gmon" "synth-$1.spec"
+	python3 "$top/tests/input-objects/mkprof.py" "synth-$1.gmon" "synth-$1.spec"
 }
 
 # row NAME EXE GMON: one line of the table.

@@ -10,8 +10,8 @@
  *              exercise summing (rate, range and format checks)
  * When the profile parses, a small symbol table is built from the
  * addresses it mentions (histogram bounds, arc ends, a fixed spread),
- * and what gprof -s runs (analysis_compute) and the gmon.sum writers run
- * on it; then the line-mode reports of -l -C -z (basic-block counts
+ * and what gprof -s -l -C -z runs (analysis_compute) and the gmon.sum
+ * writers run on it; then the line-mode reports (basic-block counts
  * included) are printed to /dev/null.
  *
  * Invariant: everything allocated here is freed, so leaks are real.
@@ -25,6 +25,7 @@
 #include "analysis.h"
 #include "diag.h"
 #include "hist.h"
+#include "plan.h"
 #include "reader.h"
 #include "reports.h"
 #include "sumfile.h"
@@ -33,10 +34,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* -l -C -z (and -p -q when the profile has what they need): the
- * line-mode reports, whose -C lists the basic-block counts. */
+/* The line-mode reports the analysis was planned for (-l -C -z, and
+ * -p -q when the profile has what they need), whose -C lists the
+ * basic-block counts. */
 static void
-line_reports(struct analysis *a, struct options *o)
+line_reports(struct analysis *a, const struct options *o,
+	     const struct plan *plan)
 {
 	static FILE *out;
 	struct gp_err err;
@@ -45,40 +48,44 @@ line_reports(struct analysis *a, struct options *o)
 		out = fopen("/dev/null", "w");
 	if (out == NULL)
 		return;
-	o->line = true;
-	o->zeros = true;
-	o->brief = true;
-	o->width = 80;
-	o->style = OUT_EXEC;
-	if (a->g.nhists > 0)
-		o->style |= OUT_FLAT;
-	if (a->have_arcs)
-		o->style |= OUT_GRAPH;
-	o->gmons = (const char *[]){ "in" };
-	o->ngmons = 1;
-	(void)reports_print(out, a, o, &err);
-	o->style = o->specified = OUT_SUM;
+	(void)reports_print(out, a, o, plan, &err);
 }
 
-/* What gprof -s runs (with -Pa), then gmon.sum's bytes in each -O
- * format (sumfile_encode, as sumfile_write writes them). */
+/*
+ * What gprof -s -l -C -z (-p -q) runs (with -Pa), then gmon.sum's bytes
+ * in each -O format (sumfile_encode, as sumfile_write writes them), then
+ * the reports.
+ */
 static void
 analyse(struct analysis *a)
 {
 	struct spec_arg spec = { SPEC_EXCL_FLAT, (char *)"a" };
 	struct options o;
+	struct plan plan;
 	struct gp_err err;
 
 	memset(&o, 0, sizeof(o));
-	o.style = o.specified = OUT_SUM;
-	/* --format=text: not analysis_sum_only(), so everything the
-	 * reports below read is built, as for gprof -s -l -p. */
-	o.view = "text";
-	o.specs = &spec;
-	o.nspecs = 1;
 	fake_symtab(&a->g, &a->fn.st);
 	srcline_none(&a->x);
-	if (analysis_compute(a, &o, &err) != 0)
+	analysis_loaded(a);
+	o.style = OUT_SUM | OUT_EXEC;
+	if (a->g.nhists > 0)
+		o.style |= OUT_FLAT;
+	if (a->have_arcs)
+		o.style |= OUT_GRAPH;
+	o.specified = o.style;
+	o.line = true;
+	o.zeros = true;
+	o.brief = true;
+	o.width = 80;
+	o.gmons = (const char *[]){ "in" };
+	o.ngmons = 1;
+	o.specs = &spec;
+	o.nspecs = 1;
+	if (plan_init(&plan, &o, &err) != 0)
+		return;
+	plan_finish(&plan, &o, a);
+	if (analysis_compute(a, &o, &plan, &err) != 0)
 		return;
 	(void)hist_bin_bytes(&a->g);
 	for (int f = 0; f < 3; f++) {
@@ -91,7 +98,7 @@ analyse(struct analysis *a)
 		(void)sumfile_encode(a, out, &w, &err);
 		wbuf_free(&w);
 	}
-	line_reports(a, &o);
+	line_reports(a, &o, &plan);
 }
 
 int

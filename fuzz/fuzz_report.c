@@ -26,6 +26,7 @@
 #include "analysis.h"
 #include "diag.h"
 #include "modelbuild.h"
+#include "plan.h"
 #include "reports.h"
 #include "views.h"
 
@@ -59,9 +60,7 @@ print_diff_page(FILE *out, const struct model *m, const struct options *o)
 static void
 print_stats_views(struct analysis *a, const struct options *o, FILE *out)
 {
-	struct model_opts mo = { .demangle = o->demangle,
-				 .sources = true,
-				 .views = true };
+	struct model_opts mo = { .demangle = o->demangle, .views = true };
 	struct model m;
 	struct view_ctx ctx = { &m, o };
 	struct diff d;
@@ -110,7 +109,6 @@ print_views(struct analysis *a, struct options *o, FILE *out)
 				 .print_path = o->print_path,
 				 .zeros = o->zeros,
 				 .graph = true,
-				 .sources = true,
 				 .views = true,
 				 .sites = true };
 	struct model m;
@@ -133,6 +131,7 @@ print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 	static const char *gmons[] = { "in", NULL };
 	struct spec_arg specs[4];
 	struct options o;
+	struct plan plan;
 	struct gp_err err;
 
 	memset(&o, 0, sizeof(o));
@@ -151,14 +150,23 @@ print_all(struct analysis *a, uint8_t bits, int width, FILE *out)
 	o.specified = o.style;
 	fake_symtab(&a->g, &a->fn.st);
 	srcline_none(&a->x);
-	if (analysis_compute(a, &o, &err) != 0)
+	analysis_loaded(a);
+	if (plan_init(&plan, &o, &err) != 0)
 		return;
-	(void)reports_print(out, a, &o, &err);
+	plan_finish(&plan, &o, a);
+	plan.sites = true; /* for the views below, on the same analysis */
+	if (analysis_compute(a, &o, &plan, &err) != 0)
+		return;
+	(void)reports_print(out, a, &o, &plan, &err);
 	print_stats_views(a, &o, out); /* viewdiff */
 	print_views(a, &o, out);
-	/* GNU's default choice of reports, on the same analysis. */
+	/* GNU's default choice of reports, on the same analysis (which
+	 * holds every order and position those can print). */
 	o.style = o.specified = 0;
-	(void)reports_print(out, a, &o, &err);
+	if (plan_init(&plan, &o, &err) != 0)
+		return;
+	plan_finish(&plan, &o, a);
+	(void)reports_print(out, a, &o, &plan, &err);
 }
 
 int

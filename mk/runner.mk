@@ -13,8 +13,8 @@ $(RUNNER): runner/gprof-run.c
 # The collector is built in build/ only (never with sanitizers); a
 # sanitizer build (build/san) links both its libraries beside itself,
 # so that its gprof-run finds libgmon.so and the suites that link
-# $BUILD/libgmon.a find it (tests/sampler's sums failed to build under
-# SAN=1; tests/objects' end-to-end case skipped).
+# $BUILD/libgmon.a find it (tests/rt-sampler's sums failed to build under
+# SAN=1; tests/input-objects' end-to-end case skipped).
 ifneq ($(B),build)
 all check demo: $(B)/libgmon.so $(B)/libgmon.a
 $(B)/libgmon.so: build/libgmon.so

@@ -50,7 +50,7 @@ build/libgmon.so: $(RUNTIME_OBJS)
 
 # musl (issue 13): the same runtime built with musl-gcc into build/musl/
 # (libgmon.a and libgmon.so), only when asked: make runtime-musl (the
-# suite tests/runtime-musl does).  musl-gcc wraps the host's gcc, so the
+# suite tests/rt-musl does).  musl-gcc wraps the host's gcc, so the
 # hooks are the host's; another musl compiler takes MUSL_CC, MUSL_ARCH,
 # MUSL_OBJCOPY, MUSL_AR and an output folder MUSL_OUT (the suite's
 # aarch64 group).  musl's include path has no kernel headers: sample_perf.c
@@ -102,7 +102,7 @@ install-runtime: $(RUNTIME_LIBS)
 -include $(RUNTIME_OBJS:.o=.d) $(MUSL_RT_OBJS:.o=.d)
 
 # The collector cross-built for aarch64 (runtime/arch/aarch64.S), for
-# tests/runtime-aarch64 and bench/runtime-aarch64.sh, which run it under
+# tests/rt-aarch64 and bench/runtime-aarch64.sh, which run it under
 # qemu-user: "make runtime-aarch64" builds build/aarch64/libgmon.a and
 # libgmon.so; plain make does not.  -mbranch-protection=standard makes
 # the C code BTI- and PAC-compatible like the hook (NOPs on older cores).

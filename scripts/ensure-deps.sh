@@ -7,15 +7,16 @@
 #           make install)
 #   test    run the test suites (make check): binutils for the reference
 #           /usr/bin/gprof, cross binutils, clang, clang-format, and
-#           deb-src sources; valgrind and graphviz (tests/viewcg);
-#           jq, python3-jsonschema and chromium (tests/viewjson; chromium
-#           also tests/diffhtml);
-#           nodejs and npm (tests/viewdiff: npm installs pprof-format);
-#           musl-tools (tests/runtime-musl); cmake, meson and
-#           ninja-build (tests/buildsys); golang-go (tests/measured:
-#           go tool pprof);
+#           deb-src sources; valgrind and graphviz (tests/view-cg);
+#           jq, python3-jsonschema and chromium (tests/view-json; chromium
+#           also tests/view-diff-html);
+#           nodejs and npm (tests/view-pprof-diff, tests/input-threads:
+#           npm installs pprof-format);
+#           musl-tools (tests/rt-musl); cmake, meson and
+#           ninja-build (tests/rt-buildsys); golang-go (tests/input-measured,
+#           tests/input-threads: go tool pprof);
 #           qemu-user, gcc-aarch64-linux-gnu, libc6-dev-arm64-cross
-#           (tests/runtime-aarch64)
+#           (tests/rt-aarch64)
 #   bench   compare with GNU gprof (make bench): binutils; valgrind and
 #           time for the collector's benchmark; the aarch64 set of
 #           test for bench/runtime-aarch64.sh; tcl (tclsh builds
@@ -60,37 +61,38 @@ clang_dep() {
 test_deps() {
 	oracle
 	# Cross assemblers for the big-endian and aarch64 fixtures
-	# (tests/cross, tests/staticcalls).
+	# (tests/gnu-cross, tests/gnu-staticcalls).
 	has s390x-linux-gnu-as || need="$need binutils-s390x-linux-gnu"
 	has powerpc-linux-gnu-as || need="$need binutils-powerpc-linux-gnu"
 	has aarch64-linux-gnu-as || need="$need binutils-aarch64-linux-gnu"
-	# Programs built by clang (tests/real).
+	# Programs built by clang (tests/gnu-real).
 	clang_dep
-	# ---- tests/runtime-aarch64: libgmon cross-built for aarch64 ----
+	# ---- tests/rt-aarch64: libgmon cross-built for aarch64 ----
 	aarch64_deps
 	# The format check (make format-check, run by CI).
 	has clang-format || need="$need clang-format"
-	# ---- tests/viewcg: the consumers of --format=callgrind and dot ----
+	# ---- tests/view-cg: the consumers of --format=callgrind and dot ----
 	has callgrind_annotate || need="$need valgrind"
 	has dot || need="$need graphviz"
-	# ---- tests/viewjson: --format=json and --format=html ----
+	# ---- tests/view-json: --format=json and --format=html ----
 	has jq || need="$need jq"
 	/usr/bin/python3 -c 'import jsonschema' 2>/dev/null ||
 		need="$need python3-jsonschema"
 	has chromium || need="$need chromium"
-	# ---- tests/viewdiff: node and npm, which install the pprof
+	# ---- tests/view-pprof-diff: node and npm, which install the pprof
 	# decoder (npm pprof-format) into build/npm when missing ----
 	has node || need="$need nodejs"
 	has npm || need="$need npm"
-	# ---- tests/runtime-musl: libgmon built and run on musl ----
+	# ---- tests/rt-musl: libgmon built and run on musl ----
 	has musl-gcc || need="$need musl-tools"
-	# ---- tests/measured: go tool pprof reads our stacks ----
+	# ---- tests/input-measured, tests/input-threads: go tool pprof
+	# reads our stacks and their thread labels ----
 	has go || need="$need golang-go"
-	# ---- tests/buildsys: a CMake and a Meson project profiled ----
+	# ---- tests/rt-buildsys: a CMake and a Meson project profiled ----
 	has cmake || need="$need cmake"
 	has meson || need="$need meson"
 	has ninja || need="$need ninja-build"
-	# ---- tests/real: real programs from Debian source packages ----
+	# ---- tests/gnu-real: real programs from Debian source packages ----
 	# Add the packages that suite needs here (need="$need PKG"); the
 	# deb-src line `apt-get source` needs is set up after installing.
 	want_deb_src=1
@@ -118,7 +120,7 @@ EOF
 	apt-get update -qq >&2
 }
 
-# The collector for aarch64, run under qemu-user (tests/runtime-aarch64,
+# The collector for aarch64, run under qemu-user (tests/rt-aarch64,
 # bench/runtime-aarch64.sh): the emulator, the cross compiler and libc.
 aarch64_deps() {
 	has qemu-aarch64 || need="$need qemu-user"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Fetch and unpack Debian source packages for tests/real.
+# Fetch and unpack Debian source packages for tests/gnu-real.
 #
 # Usage: scripts/fetch-real-sources.sh DIR PKG...
 # Leaves each PKG's unpacked source tree in DIR/PKG (Debian patches

@@ -14,9 +14,9 @@ fi
 apply=0
 [ "${1:-}" = --apply ] && apply=1
 bad=0
-for f in src/*.c src/*.h include/*.h tools/*.c tests/unit/*.c tests/unit/*.h fuzz/*.c fuzz/*.h runtime/*.c runtime/*.h runner/*.c tests/gprofrun/*.c \
-	tests/runtime/*.c tests/runtime/progs/*.c tests/runtime/progs/*.h bench/rtfib.c bench/cpu.c \
-	tests/runtime-aarch64/*.c tests/stacks-rt/*.c tests/stacks-rt/progs/*.c tests/stacks-rt/progs/*.h; do
+for f in src/*.c src/*.h include/*.h tools/*.c tests/unit/*.c tests/unit/*.h fuzz/*.c fuzz/*.h runtime/*.c runtime/*.h runner/*.c tests/rt-gprofrun/*.c \
+	tests/rt-accept/*.c tests/rt-accept/progs/*.c tests/rt-accept/progs/*.h bench/rtfib.c bench/cpu.c \
+	tests/rt-aarch64/*.c tests/rt-stacks/*.c tests/rt-stacks/progs/*.c tests/rt-stacks/progs/*.h; do
 	[ -f "$f" ] || continue
 	if [ $apply -eq 1 ]; then
 		"$CLANG_FORMAT" -i "$f" || bad=1

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Make a musl sysroot for aarch64 from Debian's own packages, for the
-# aarch64 group of tests/runtime-musl, which runs this when it is root
+# aarch64 group of tests/rt-musl, which runs this when it is root
 # and the sysroot is missing (as on CI).
 #
 # Usage: scripts/musl-aarch64-root.sh [DIR]   (default build/musl-aarch64-root)

@@ -19,6 +19,12 @@
 #include "select.h"
 #include "symtab.h"
 
+/* A function's source position, from its executable's DWARF. */
+struct src_pos {
+	const char *path; /* as DWARF names it (the executable's), or NULL */
+	int line;
+};
+
 struct analysed {
 	struct symtab st;     /* the table: functions, or line symbols too */
 	struct selection sel; /* the symbol specs, per entry */
@@ -32,7 +38,20 @@ struct analysed {
 	 * while the graph was assembled; NULL when not made. */
 	uint32_t *flat_order, *name_order; /* owned */
 	size_t nflat, nnamed;
+	/* Owned, per entry: its source position (path NULL: none, or not
+	 * looked up), when the printers show positions; else NULL. */
+	struct src_pos *src;
 };
+
+/*
+ * cg_prepare() and cg_assemble() on R's call graph (R->ticks and the
+ * selection's CS), and the orders of the flat profile (FLAT) and the
+ * index (NAMES) with -z's listing (ZEROS): on a second thread while the
+ * graph is assembled from PRESORT_MIN functions on (they read nothing
+ * cg_assemble() writes), after it below.
+ */
+void analysed_assemble(struct analysed *r, const struct cg_select *cs,
+		       bool flat, bool names, bool zeros);
 
 /* Release what R owns except R->st (the caller's); R is zeroed but ST. */
 void analysed_free(struct analysed *r);

@@ -4,19 +4,25 @@
  * The stages, in order: the -R map (GNU reads it while parsing options,
  * so its errors come first), the executable and its function table (or
  * -S's), the profiles (summed), then selections, the call graph,
- * histogram charging, cycles and propagation, and -s's line mode.
+ * histogram charging, cycles and propagation, line mode (-l, -s), and
+ * what the printers show from the executable.  Which stages run, and
+ * for which reports, is the plan's word (plan.h): no output option is
+ * read here.
  *
  * Invariant: every stage writes only its own fields of struct analysis;
  * analysis_free() can run after any of them.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "srcline.h"
 #include "analysis.h"
+#include "clonesan.h"
+#include "exebuildid.h"
 #include "hist.h"
 #include "nmfile.h"
-#include "presort.h"
+#include "plan.h"
 #include "staticcalls.h"
 #include "task.h"
 #include "threadsel.h"
@@ -26,46 +32,6 @@ analysis_init(struct analysis *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->x.fd = -1;
-}
-
-/*
- * Whether the reports will likely ask for source files (the "(file.c)"
- * of static functions in the call graph and index, -C, file names) while
- * nothing else needs the ELF or DWARF data before them: then the DWARF
- * pass can run on a second thread during reading and analysis.
- */
-static bool
-wants_sources(const struct options *o)
-{
-	/* -l: the line-mode table places everything itself (linesyms). */
-	if (o->static_calls || (o->style & OUT_SUM) || o->nm_file != NULL ||
-	    o->line)
-		return false;
-	return o->style == 0 ||
-	       (o->style & (OUT_GRAPH | OUT_EXEC | OUT_ANNO)) ||
-	       o->inline_file_names;
-}
-
-/* Whether the reports are GNU's text ones (no --format view). */
-static bool
-text_view(const struct options *o)
-{
-	return o->view == NULL || strcmp(o->view, "text") == 0;
-}
-
-/*
- * Whether the reports will want the files of static functions only
- * (reports.c's model_opts.static_sources): the text reports without
- * -C, -A, --inline-file-names and --diff.  With no report chosen, GNU's
- * choice can still be -C (a profile with neither histograms nor arcs),
- * and a symbol spec may name a file: the model and the selection then
- * ask for the rest (srcline_want_all).
- */
-static bool
-static_sources(const struct options *o)
-{
-	return text_view(o) && !(o->style & (OUT_EXEC | OUT_ANNO)) &&
-	       !o->inline_file_names && o->diff_base == NULL;
 }
 
 static int
@@ -93,8 +59,7 @@ warn_mismatch(struct analysis *a, const struct options *o)
 {
 	struct gp_err msg;
 
-	a->arc_syms =
-	    xcalloc(a->g.narcs ? 2 * a->g.narcs : 1, sizeof(*a->arc_syms));
+	a->arc_syms = xcalloc(2 * a->g.narcs, sizeof(*a->arc_syms));
 	mismatch_check(&a->mismatch, &a->g, &a->x, &a->fn.st, a->arc_syms);
 	a->mismatch_checked = true;
 	for (size_t k = 0;
@@ -143,11 +108,11 @@ reads_main(void *arg)
 
 /* What reading profile I tells: G->files[I] is its entry. */
 static void
-after_read(struct analysis *a, const struct options *o, size_t i,
-	   const size_t *nbbs, analysis_file_fn *on_file, void *ctx)
+after_read(struct analysis *a, const struct options *o, bool line_mode,
+	   size_t i, const size_t *nbbs, analysis_file_fn *on_file, void *ctx)
 {
 	/* Line mode (-l, or -s, which turns it on) uses them. */
-	if (nbbs[i] == 0 && nbbs[i + 1] > 0 && !analysis_line_mode(o))
+	if (nbbs[i] == 0 && nbbs[i + 1] > 0 && !line_mode)
 		gp_warn("%s: basic-block counts are ignored without "
 			"-l (--line)",
 			o->gmons[i]);
@@ -167,7 +132,8 @@ after_read(struct analysis *a, const struct options *o, size_t i,
 /* Load the functions while the profiles are read; 0 or -1 with ERR. */
 static int
 load_and_read(struct analysis *a, const struct options *o,
-	      analysis_file_fn *on_file, void *ctx, struct gp_err *err)
+	      const struct plan *plan, analysis_file_fn *on_file, void *ctx,
+	      struct gp_err *err)
 {
 	struct reads r = { .a = a, .o = o };
 	struct task reading;
@@ -178,11 +144,11 @@ load_and_read(struct analysis *a, const struct options *o,
 	/* -i prints each file as it is read: one thread then. */
 	task_start(&reading, reads_main, &r, on_file == NULL);
 	rc = load_functions(a, o, err);
-	if (rc == 0 && wants_sources(o))
-		srcline_prefetch_start(&a->x, static_sources(o));
+	if (rc == 0 && plan->dwarf == PLAN_DWARF_EARLY)
+		srcline_prefetch_start(&a->x, plan->dwarf_static);
 	task_join(&reading);
 	for (size_t i = 0; rc == 0 && i < r.n; i++)
-		after_read(a, o, i, r.nbbs, on_file, ctx);
+		after_read(a, o, plan->line_mode, i, r.nbbs, on_file, ctx);
 	if (rc == 0 && r.rc != 0) {
 		*err = r.err;
 		rc = -1;
@@ -193,13 +159,14 @@ load_and_read(struct analysis *a, const struct options *o,
 
 int
 analysis_load(struct analysis *a, const struct options *o,
-	      analysis_file_fn *on_file, void *ctx, struct gp_err *err)
+	      const struct plan *plan, analysis_file_fn *on_file, void *ctx,
+	      struct gp_err *err)
 {
 	if (o->map_file != NULL && linkmap_read(&a->map, o->map_file, err) != 0)
 		return -1;
 	if (exe_open(&a->x, o->exe, err) != 0)
 		return -1;
-	if (load_and_read(a, o, on_file, ctx, err) != 0)
+	if (load_and_read(a, o, plan, on_file, ctx, err) != 0)
 		return -1;
 	gmon_compact(&a->g);
 	/* The stacks are summed in objs: the kept side file's copy goes. */
@@ -221,7 +188,17 @@ analysis_load(struct analysis *a, const struct options *o,
 		free(a->arc_syms);
 		a->arc_syms = NULL;
 	}
+	analysis_loaded(a);
 	return 0;
+}
+
+void
+analysis_loaded(struct analysis *a)
+{
+	for (size_t i = 0; i < a->g.nfiles; i++)
+		a->have_arcs |= a->g.files[i].narcs > 0;
+	/* Arcs with an end in a shared object are in the side files. */
+	a->have_arcs |= a->objs.resolved && a->objs.narcs > 0;
 }
 
 /* cg_tally's filter: the arc lists of -q/-Q/-k. */
@@ -265,93 +242,85 @@ charge_main(void *arg)
 			       a->fn.ticks, &a->fn.total_ticks, &c->err);
 }
 
-/* What the presorting thread makes (presort.h). */
-struct presorting {
-	struct analysed *r;
-	bool flat, names, zeros;
-};
-
-static void
-presort_main(void *arg)
-{
-	struct presorting *p = arg;
-	struct analysed *r = p->r;
-
-	if (p->flat) {
-		r->nflat = presort_flat(&r->cg, &r->st, r->flat_excluded,
-					p->zeros, &r->flat_order);
-		if (r->nflat == SIZE_MAX)
-			r->nflat = 0; /* NaN: the report decides */
-	}
-	if (p->names)
-		r->nnamed =
-		    presort_names(&r->cg, &r->st, p->zeros, &r->name_order);
-}
-
-/* Tables from this many functions on are presorted on a thread (the
- * real programs of the tests have more). */
-#define PRESORT_MIN 256
-
 /*
- * cg_assemble(), and meanwhile, on a second thread, the orders of the
- * text reports that need no propagated time (the flat profile's and
- * the index's) when those reports will print.
+ * The source positions of R's table, in one pass (srcline_find_next)
+ * over X's DWARF: every function's, or STATIC_ONLY the static ones'
+ * (the others keep none).
  */
 static void
-assemble(struct analysis *a, const struct options *o,
-	 const struct cg_select *cs)
+find_sources(struct analysed *r, struct exe *x, bool static_only)
 {
-	struct presorting p = { .r = &a->fn, .zeros = o->zeros };
-	struct task presorting;
+	const struct symtab *st = &r->st;
+	size_t cursor = 0; /* the table is in address order */
 
-	cg_prepare(&a->fn.cg, a->fn.ticks);
-	p.flat = text_view(o) && (o->style == 0 || (o->style & OUT_FLAT));
-	p.names = text_view(o) && (o->style == 0 || (o->style & OUT_GRAPH));
-	if (a->fn.cg.n < PRESORT_MIN || (!p.flat && !p.names)) {
-		cg_assemble(&a->fn.cg, a->fn.ticks, cs);
-		return;
+	r->src = xcalloc(st->n, sizeof(*r->src));
+	for (uint32_t i = 0; i < st->n; i++) {
+		struct src_pos *s = &r->src[i];
+
+		if (static_only && !st->syms[i].is_static)
+			continue;
+		if (srcline_find_next(x, st->syms[i].addr, &cursor, &s->path,
+				      &s->line) != 0) {
+			s->path = NULL;
+			s->line = 0;
+		}
 	}
-	task_start(&presorting, presort_main, &p, true);
-	cg_assemble(&a->fn.cg, a->fn.ticks, cs);
-	task_join(&presorting);
+}
+
+/*
+ * What the printers show from the executable, looked up once, here, as
+ * PLAN says (the model only reads it): the source positions of the
+ * functions they print (the clones' table's when there is one), and
+ * for the views each call's line and the build id.
+ */
+static void
+for_printers(struct analysis *a, const struct plan *plan)
+{
+	struct analysed *r = a->clones != NULL ? &a->clones->r : &a->fn;
+	char id[2 * 64 + 1];
+
+	if (plan->sources != PLAN_SOURCES_NONE)
+		find_sources(r, &a->x, plan->sources == PLAN_SOURCES_STATIC);
+	if (plan->sites) {
+		callsites_find(&a->sites, &r->cg, &a->g, &a->x);
+		a->have_sites = true;
+		a->sites_cg = &r->cg;
+	}
+	if (plan->view && exe_build_id(&a->x, id, sizeof(id)) == 0)
+		a->build_id = xstrdup(id);
 }
 
 int
 analysis_compute(struct analysis *a, const struct options *o,
-		 struct gp_err *err)
+		 const struct plan *plan, struct gp_err *err)
 {
 	struct charge charge = { .a = a };
 	struct task charging;
 	struct cg_select cs;
 
-	for (size_t i = 0; i < a->g.nfiles; i++)
-		a->have_arcs |= a->g.files[i].narcs > 0;
-	/* Arcs with an end in a shared object are in the side files. */
-	a->have_arcs |= a->objs.resolved && a->objs.narcs > 0;
+	assert(plan->finished);
+	/* GNU's choice of reports said what the DWARF pass covers. */
+	if (plan->dwarf == PLAN_DWARF_LATE)
+		srcline_prefetch_start(&a->x, plan->dwarf_static);
 	/*
-	 * Only gmon.sum to write (analysis_sum_only): it needs the line
-	 * table's arcs and nothing of the functions' analysis, which only
-	 * reports, -c's warning and -d's summary read (and which reads
-	 * nothing but the profiles and the table, so skipping it changes
-	 * no state gmon.sum or its side file depend on).
+	 * Without the functions' analysis (plan.h): gmon.sum alone, which
+	 * needs the line table's arcs, or -l's cut table, whose reports
+	 * read only its own analysis (lineprof.h).  Nothing else reads the
+	 * functions' then (and it reads nothing but the profiles and the
+	 * table, so skipping it changes no state gmon.sum or its side file
+	 * depend on).
 	 */
-	if (analysis_sum_only(o) && !o->static_calls && !o->debug) {
+	if (!plan->functions && !plan->line_reports) {
 		linemode_build(&a->lines, &a->x, &a->fn.st, &a->g);
 		return 0;
 	}
 	/* The threads' table; stacks know functions, not lines. */
 	threadsel_view(&a->threads, &a->objs.threads, a->thread_picked,
-		       &a->objs, &a->fn.st, !analysis_line_mode(o));
-	/*
-	 * Line mode's flat profile and call graph read only the line
-	 * table's analysis (lineprof.h): the functions' is skipped, unless
-	 * shared objects' samples (objects.h) are charged with it.
-	 */
-	if (o->line && !(o->style & OUT_SUM) && !a->objs.any &&
-	    lineprof_shows_only_used(o, &a->g)) {
+		       &a->objs, &a->fn.st, !plan->line_mode);
+	if (!plan->functions) { /* -l's cut table, and not -s */
 		linemode_build(&a->lines, &a->x, &a->fn.st, NULL);
 		return lineprof_compute(&a->lp, &a->lines, &a->fn.st, &a->g, o,
-					err);
+					plan, err);
 	}
 	select_build(&a->fn.sel, o, &a->fn.st, &a->x);
 	select_report_flags(&a->fn.sel, a->fn.st.n, &a->fn.graph_flags,
@@ -372,19 +341,26 @@ analysis_compute(struct analysis *a, const struct options *o,
 		*err = charge.err;
 		return -1;
 	}
-	assemble(a, o, &cs);
-	if (!analysis_line_mode(o)) /* stacks know functions, not lines */
+	/* The orders are the function table's unless in line mode. */
+	analysed_assemble(&a->fn, &cs, plan->flat_order && !plan->line_mode,
+			  plan->name_order && !plan->line_mode, plan->zeros);
+	if (!plan->line_mode) /* stacks know functions, not lines */
 		measured_compute(&a->meas, &a->objs.stacks, &a->objs, &a->fn.st,
 				 &a->fn.cg);
-	if (analysis_line_mode(o)) {
+	if (plan->line_mode) {
 		/* The table's own arcs are gmon.sum's (-s). */
 		linemode_build(&a->lines, &a->x, &a->fn.st,
-			       (o->style & OUT_SUM) ? &a->g : NULL);
-		if (!analysis_sum_only(o) &&
+			       plan->sum ? &a->g : NULL);
+		if (plan->line_reports &&
 		    lineprof_compute(&a->lp, &a->lines, &a->fn.st, &a->g, o,
-				     err) != 0)
+				     plan, err) != 0)
 			return -1;
 	}
+	/* --measured without stacks prints the estimates as they are. */
+	if (plan->clones == PLAN_CLONES_ALWAYS ||
+	    (plan->clones == PLAN_CLONES_MEASURED && a->meas.any))
+		a->clones = clonesan_build(a, o, plan);
+	for_printers(a, plan);
 	return 0;
 }
 
@@ -405,6 +381,10 @@ void
 analysis_free(struct analysis *a)
 {
 	free(a->arc_syms);
+	if (a->have_sites)
+		callsites_free(&a->sites);
+	free(a->build_id);
+	clonesan_free(a->clones); /* before what it borrows from */
 	analysed_free(&a->fn);
 	measured_free(&a->meas);
 	threadsel_free(&a->threads);

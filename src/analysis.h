@@ -5,9 +5,12 @@
  * analysis_load() reads the inputs: the executable (or the -S nm file),
  * the -R map and every profile, summed.  analysis_compute() does the
  * rest: symbol selections, the call graph (plus -c's static arcs),
- * histogram charging, cycles and time propagation, and for -s GNU's
- * line-mode table.  main.c and the fuzz targets call the same two
- * functions, so what is fuzzed is what runs.
+ * histogram charging, cycles and time propagation, for -l and -s GNU's
+ * line-mode table, and what the printers show from the executable
+ * (source positions, call sites, its build id).  Both do what the plan
+ * (plan.h) says will print, and read no output option themselves.
+ * main.c and the fuzz targets call the same functions, so what is
+ * fuzzed is what runs.
  *
  * Ownership: a struct analysis owns everything in it; analysis_free()
  * releases it all, whatever stage the analysis reached.
@@ -19,6 +22,7 @@
 #include <stdio.h>
 
 #include "analysed.h"
+#include "callsites.h"
 #include "exe.h"
 #include "gmon.h"
 #include "linemode.h"
@@ -56,7 +60,22 @@ struct analysis {
 	/* Owned: each arc's ends on fn.st, as mismatch_check() found them,
 	 * for cg_tally_mapped(); NULL when not made or no longer valid. */
 	uint32_t *arc_syms;
+	/* Owned: for our views and --measured, when the plan says (plan.h),
+	 * the functions analysed again over a table that counts gcc's
+	 * clones in their origins (clonesan.h); NULL when not made (or
+	 * the executable has none), and the printers use FN. */
+	struct clonesan *clones;
+	/* For the views, when the plan says: each arc's call sites (SITES,
+	 * when HAVE_SITES) of the printers' call graph (SITES_CG: fn's or
+	 * the clones'), and the executable's build id in hex (owned; NULL:
+	 * none, or not asked). */
+	bool have_sites;
+	struct callsites sites;
+	const struct callgraph *sites_cg;
+	char *build_id;
 };
+
+struct plan;
 
 /*
  * Called by analysis_load() after each profile file is read, with the
@@ -74,52 +93,39 @@ void analysis_init(struct analysis *a);
  * (or -S's), then every profile in order (ON_FILE, if not NULL, after
  * each; -i).  Without ON_FILE, warns when the profiles look as if
  * another build wrote them (mismatch.h).  Starts the background DWARF
- * pass when the reports will want source files and nothing else needs
- * the ELF data first.  Returns 0,
- * or -1 with a message in ERR (A is then only fit for analysis_free).
+ * pass when PLAN (plan_init() done) says so (PLAN_DWARF_EARLY).
+ * Returns 0, or -1 with a message in ERR (A is then only fit for
+ * analysis_free).
  */
 int analysis_load(struct analysis *a, const struct options *o,
-		  analysis_file_fn *on_file, void *ctx, struct gp_err *err);
+		  const struct plan *plan, analysis_file_fn *on_file, void *ctx,
+		  struct gp_err *err);
+
+/*
+ * What the plan reads of the profiles read into A (plan_finish):
+ * whether any held call-graph records.  analysis_load() ends with it; a
+ * caller that fills A->g by hand (the fuzz targets) calls it.
+ */
+void analysis_loaded(struct analysis *a);
 
 /*
  * Analyse what analysis_load() read (or what a caller filled in by hand:
- * st, g and x, as the fuzz targets do): selections, the call graph,
- * samples per function, cycles and propagated time, and with -s
- * (OUT_SUM in O->style) the line-mode table.  Returns 0, or -1 with a
- * message in ERR when histogram bins left in a profile file cannot be
- * read back (the file changed or failed under us).
+ * st, g and x, as the fuzz targets do) for PLAN (plan_finish() done):
+ * selections, the call graph, samples per function, cycles and
+ * propagated time, the presorted orders, in line mode the line-mode
+ * table and its analysis, and the positions, call sites and build id
+ * the printers show.  Returns 0, or -1 with a message in ERR when
+ * histogram bins left in a profile file cannot be read back (the file
+ * changed or failed under us).
  */
 int analysis_compute(struct analysis *a, const struct options *o,
-		     struct gp_err *err);
+		     const struct plan *plan, struct gp_err *err);
 
 /*
  * -d: print to OUT the debug level and a summary of what the analysis
  * found (functions, histograms, arcs, cycles, samples).
  */
 void analysis_describe(FILE *out, const struct analysis *a, unsigned level);
-
-/* Whether O asks for GNU's line mode (-l, or -s, which turns it on). */
-static inline bool
-analysis_line_mode(const struct options *o)
-{
-	return o->line || (o->style & OUT_SUM);
-}
-
-/*
- * Whether O asks for gmon.sum and nothing else: -s with no report
- * option, the text view on standard output and no --diff.  GNU prints
- * nothing then (the report plan, reports.c, chooses no report once -s
- * is given), so analysis_compute() builds only the line table and its
- * arcs (gmon.sum's): not the line table's analysis (A->lp), which only
- * the reports read, nor, unless -c or -d asks, the functions' (A->fn
- * beyond its symbol table).
- */
-static inline bool
-analysis_sum_only(const struct options *o)
-{
-	return o->style == OUT_SUM && o->view == NULL && o->output == NULL &&
-	       o->diff_base == NULL;
-}
 
 /* Release everything A owns (safe after a failed load). */
 void analysis_free(struct analysis *a);

@@ -81,6 +81,8 @@ void gp_warn(const char *fmt, ...) GP_PRINTF(1, 2);
 
 /* Allocation that never returns NULL: on failure, report and exit 1. */
 void *xmalloc(size_t size);
+/* Zeroed; a count N of 0 allocates one element, never NULL, so a
+ * caller need not write N ? N : 1. */
 void *xcalloc(size_t n, size_t size);
 /* Resize P to N elements of SIZE bytes; checks N * SIZE for overflow. */
 void *xreallocarray(void *p, size_t n, size_t size);

@@ -16,6 +16,7 @@
 #include "outfile.h"
 #include "analysis.h"
 #include "modelbuild.h"
+#include "plan.h"
 #include "sort.h"
 #include "stats.h"
 
@@ -506,9 +507,9 @@ build_model(struct model *m, struct analysis *a, const struct options *o)
 
 	model_opts_init(&mo, o);
 	/* Names as the reports show them, but never with positions: the
-	 * rows carry the file on their own. */
+	 * rows carry the file on their own (the plan looked every
+	 * function's up). */
 	mo.inline_file_names = false;
-	mo.sources = true;
 	model_from_analysis(m, a, &mo);
 }
 
@@ -545,15 +546,20 @@ write_out(const struct diff *d, const struct options *o, FILE *out,
 	return outfile_commit(&of, err);
 }
 
-/* Analyse the base into B; -1 with ERR naming --diff. */
+/* Analyse the base into B, for --diff as OB plans it; -1 with ERR
+ * naming --diff. */
 static int
 load_base(struct analysis *b, struct options *ob, struct gp_err *err)
 {
 	char msg[sizeof(err->msg)];
+	struct plan plan;
 
-	if (analysis_load(b, ob, NULL, NULL, err) == 0 &&
-	    analysis_compute(b, ob, err) == 0)
-		return 0;
+	if (plan_init(&plan, ob, err) == 0 &&
+	    analysis_load(b, ob, &plan, NULL, NULL, err) == 0) {
+		plan_finish(&plan, ob, b);
+		if (analysis_compute(b, ob, &plan, err) == 0)
+			return 0;
+	}
 	snprintf(msg, sizeof(msg), "%s", err->msg);
 	return gp_fail(err, "--diff: %s", msg);
 }

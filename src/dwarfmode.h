@@ -13,7 +13,7 @@
  * The value is a comma-separated list of those words ("libdw,table":
  * both); other words, and an unset or empty variable, choose the fast
  * readers.  The output is the same byte for byte either way (messages
- * included): the switch exists so that tests/dwarfx can show it.
+ * included): the switch exists so that tests/input-dwarf can show it.
  */
 #ifndef GPROF_DWARFMODE_H
 #define GPROF_DWARFMODE_H

@@ -20,12 +20,6 @@
 #include "diag.h"
 #include "measured.h"
 
-static uint64_t
-add_sat(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
 /* The whole tree, node 0 the root. */
 struct full {
 	uint32_t *parent, *fn;
@@ -118,18 +112,18 @@ build_full(struct full *t, const struct measured_stack *stacks, size_t nstacks,
 		const struct measured_stack *st = &stacks[s];
 		uint32_t at = 0;
 
-		t->samples[0] = add_sat(t->samples[0], st->count);
+		t->samples[0] = gp_add_sat(t->samples[0], st->count);
 		if (st->truncated) {
 			at = child(t, at, FLAME_TRUNCATED);
-			t->samples[at] = add_sat(t->samples[at], st->count);
+			t->samples[at] = gp_add_sat(t->samples[at], st->count);
 		}
 		if (st->len == 0) {
 			at = child(t, at, FLAME_UNKNOWN);
-			t->samples[at] = add_sat(t->samples[at], st->count);
+			t->samples[at] = gp_add_sat(t->samples[at], st->count);
 		}
 		for (uint32_t k = st->len; k-- > 0;) {
 			at = child(t, at, fns[st->at + k]);
-			t->samples[at] = add_sat(t->samples[at], st->count);
+			t->samples[at] = gp_add_sat(t->samples[at], st->count);
 		}
 	}
 }
@@ -236,7 +230,7 @@ write_kept(struct flame *fl, const struct full *t, const struct kid *kids,
 		if (d.other) {
 			emit(fl, &cap, d.out_parent, FLAME_OTHER, d.samples);
 			fl->samples_other =
-			    add_sat(fl->samples_other, d.samples);
+			    gp_add_sat(fl->samples_other, d.samples);
 			nother++;
 			continue;
 		}
@@ -247,7 +241,7 @@ write_kept(struct flame *fl, const struct full *t, const struct kid *kids,
 		     kept < hi && kids[kept].samples >= fl->min_samples; kept++)
 			;
 		for (size_t k = kept; k < hi; k++)
-			lost = add_sat(lost, kids[k].samples);
+			lost = gp_add_sat(lost, kids[k].samples);
 		/* Pushed last-first, so they pop in order, the other last. */
 		if (hi > kept)
 			stack[top++] = (struct todo){ 0, me, lost, true };

@@ -10,30 +10,13 @@
 
 #include "bbsum.h"
 #include "hist.h"
+#include "plan.h"
 
 /* cg_tally's filter: the arc lists of -q/-Q/-k, on the table. */
 static bool
 arc_selected(void *ctx, uint32_t parent, uint32_t child)
 {
 	return select_arc(ctx, parent, child);
-}
-
-/*
- * Whether the reports O asks for show only entries that own a sample,
- * an arc or a block count: GNU's flat profile and call graph (and its
- * index) without -z, with no symbol specification (which could name an
- * entry that owns nothing), in the text view.  A profile with neither
- * samples nor arcs gets -C's counts instead (reports.c): all entries.
- */
-bool
-lineprof_shows_only_used(const struct options *o, const struct gmon *g)
-{
-	if (o->nspecs != 0 || o->zeros || o->view != NULL || o->debug != 0 ||
-	    o->error_bars || o->diff_base != NULL || o->static_calls)
-		return false;
-	if ((o->style & ~(unsigned)(OUT_FLAT | OUT_GRAPH)) != 0)
-		return false;
-	return o->style != 0 || g->nhists > 0 || g->narcs > 0;
 }
 
 /* The entry of V[0..N) (LM's entries ORD[]) that holds ADDR, as
@@ -216,9 +199,9 @@ hidden_build(struct hidden *h, const struct sym *v, const uint32_t *ord,
 		cap *= 2;
 	slot = xmalloc(cap * sizeof(*slot));
 	memset(slot, 0xff, cap * sizeof(*slot));
-	gid = xcalloc(m ? m : 1, sizeof(*gid));
-	h->group = xcalloc(m ? m : 1, sizeof(*h->group));
-	h->pos = xcalloc(m ? m : 1, sizeof(*h->pos));
+	gid = xcalloc(m, sizeof(*gid));
+	h->group = xcalloc(m, sizeof(*h->group));
+	h->pos = xcalloc(m, sizeof(*h->pos));
 	h->nhidden = m;
 	/* Distinct name pointers (the line symbols of one function share
 	 * one), by a hash of the pointer. */
@@ -241,7 +224,7 @@ hidden_build(struct hidden *h, const struct sym *v, const uint32_t *ord,
 	}
 	free(slot);
 	/* Each group's positions, in table order. */
-	fill = xcalloc(ng ? ng : 1, sizeof(*fill));
+	fill = xcalloc(ng, sizeof(*fill));
 	for (size_t k = 0, at = 0; k < ng; k++) {
 		h->group[k].first = (uint32_t)at;
 		fill[k] = (uint32_t)at;
@@ -351,23 +334,23 @@ skip_counts(struct lineprof *lp, const struct hidden *h)
 }
 
 /*
- * LP's table: LM's entries that own some address, all of them or (when
- * O's reports show only used entries, see lineprof_shows_only_used) those that
+ * LP's table: LM's entries that own some address, all of them or (CUT:
+ * the reports show only used entries, plan.h's line_cut) those that
  * mark_used() keeps; H gets the others (nothing when all are kept).
  */
 static int
 copy_table(struct lineprof *lp, const struct linemode *lm, const struct gmon *g,
-	   const struct options *o, struct hidden *h, struct gp_err *err)
+	   bool cut, struct hidden *h, struct gp_err *err)
 {
 	size_t n = 0, k = 0;
-	uint32_t *ord = xcalloc(lm->st.n ? lm->st.n : 1, sizeof(*ord));
+	uint32_t *ord = xcalloc(lm->st.n, sizeof(*ord));
 	bool *keep = NULL;
 
 	for (size_t i = 0; i < lm->st.n; i++)
 		if (lm->st.syms[i].end >= lm->st.syms[i].addr)
 			ord[n++] = (uint32_t)i;
-	if (lineprof_shows_only_used(o, g)) {
-		keep = xcalloc(n ? n : 1, sizeof(*keep));
+	if (cut) {
+		keep = xcalloc(n, sizeof(*keep));
 		if (mark_used(lm, g, ord, n, keep, err) != 0) {
 			free(keep);
 			free(ord);
@@ -376,14 +359,14 @@ copy_table(struct lineprof *lp, const struct linemode *lm, const struct gmon *g,
 		for (size_t j = 0; j < n; j++)
 			k += keep[j];
 		hidden_build(h, lm->st.syms, ord, n, keep);
-		h->kpos = xcalloc(k ? k : 1, sizeof(*h->kpos));
+		h->kpos = xcalloc(k, sizeof(*h->kpos));
 	} else {
 		k = n;
 	}
-	lp->lt.st.syms = xcalloc(k ? k : 1, sizeof(*lp->lt.st.syms));
-	lp->files = xcalloc(k ? k : 1, sizeof(*lp->files));
-	lp->lines = xcalloc(k ? k : 1, sizeof(*lp->lines));
-	lp->is_line = xcalloc(k ? k : 1, sizeof(*lp->is_line));
+	lp->lt.st.syms = xcalloc(k, sizeof(*lp->lt.st.syms));
+	lp->files = xcalloc(k, sizeof(*lp->files));
+	lp->lines = xcalloc(k, sizeof(*lp->lines));
+	lp->is_line = xcalloc(k, sizeof(*lp->is_line));
 	k = 0;
 	for (size_t j = 0; j < n; j++) {
 		size_t i = ord[j];
@@ -413,7 +396,7 @@ copy_table(struct lineprof *lp, const struct linemode *lm, const struct gmon *g,
 static uint64_t *
 range_ends(const struct lineprof *lp, const struct symtab *funcs)
 {
-	uint64_t *ends = xcalloc(lp->lt.st.n ? lp->lt.st.n : 1, sizeof(*ends));
+	uint64_t *ends = xcalloc(lp->lt.st.n, sizeof(*ends));
 
 	for (size_t i = 0; i < lp->lt.st.n; i++) {
 		sym_id f = lp->is_line[i]
@@ -432,7 +415,8 @@ range_ends(const struct lineprof *lp, const struct symtab *funcs)
 int
 lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 		 const struct symtab *funcs, const struct gmon *g,
-		 const struct options *o, struct gp_err *err)
+		 const struct options *o, const struct plan *plan,
+		 struct gp_err *err)
 {
 	const struct symtab *st = &lp->lt.st;
 	struct cg_select cs;
@@ -441,7 +425,7 @@ lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 
 	memset(lp, 0, sizeof(*lp));
 	lp->built = true;
-	if (copy_table(lp, lm, g, o, &h, err) != 0)
+	if (copy_table(lp, lm, g, plan->line_cut, &h, err) != 0)
 		return -1;
 	ends = range_ends(lp, funcs);
 	select_build_at(&lp->lt.sel, o, st, lp->files, lp->lines, ends);
@@ -450,13 +434,14 @@ lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 	cg_tally(&lp->lt.cg, g, arc_selected, &lp->lt.sel);
 	select_report_flags(&lp->lt.sel, lp->lt.st.n, &lp->lt.graph_flags,
 			    &lp->lt.flat_excluded, &lp->lt.exec_hidden, &cs);
-	lp->lt.ticks = xcalloc(st->n ? st->n : 1, sizeof(*lp->lt.ticks));
+	lp->lt.ticks = xcalloc(st->n, sizeof(*lp->lt.ticks));
 	if (hist_charge(g, st, lp->lt.flat_excluded, lp->lt.ticks,
 			&lp->lt.total_ticks, err) != 0) {
 		hidden_free(&h);
 		return -1;
 	}
-	cg_assemble(&lp->lt.cg, lp->lt.ticks, &cs);
+	analysed_assemble(&lp->lt, &cs, plan->flat_order, plan->name_order,
+			  plan->zeros);
 	if (h.kpos != NULL)
 		skip_counts(lp, &h);
 	hidden_free(&h);

@@ -42,34 +42,28 @@ struct lineprof {
 	size_t nbbs;
 	/*
 	 * When the reports show only entries that own a sample, an arc or
-	 * a block count (no -z, no symbol specification, flat profile and
-	 * call graph only), the table holds only those (and every
-	 * function), and INDEX_SKIP (owned) says per entry, then per
-	 * cycle, how many left-out entries GNU's call-graph numbering puts
-	 * before it; NULL when the table holds them all.
+	 * a block count (plan.h's line_cut: no -z, no symbol specification,
+	 * flat profile and call graph only), the table holds only those
+	 * (and every function), and INDEX_SKIP (owned) says per entry, then
+	 * per cycle, how many left-out entries GNU's call-graph numbering
+	 * puts before it; NULL when the table holds them all.
 	 */
 	uint32_t *index_skip;
 };
 
+struct plan;
+
 /*
  * Analyse G over the line-mode table LM (linemode_build() done from the
- * function table FUNCS) for the options O.  Returns 0, or -1 with a message in ERR when histogram
- * bins left in a profile file cannot be read back.
+ * function table FUNCS) for the symbol specs of O and PLAN: the table
+ * cut to what owns something (PLAN->line_cut, see index_skip), the
+ * orders PLAN presorts.  Returns 0, or -1 with a message in ERR when
+ * histogram bins left in a profile file cannot be read back.
  */
 int lineprof_compute(struct lineprof *lp, const struct linemode *lm,
 		     const struct symtab *funcs, const struct gmon *g,
-		     const struct options *o, struct gp_err *err);
-
-/*
- * Whether the reports O asks for show only the entries that own a
- * sample, an arc or a block count: GNU's flat profile and call graph
- * (with its index), in the text view, without -z, -c, -d or any symbol
- * specification, on a profile G with samples or arcs.  Then
- * lineprof_compute() cuts the table to those (see index_skip), and the
- * function-level analysis, which such reports never read in line mode,
- * is skipped (analysis.c).
- */
-bool lineprof_shows_only_used(const struct options *o, const struct gmon *g);
+		     const struct options *o, const struct plan *plan,
+		     struct gp_err *err);
 
 void lineprof_free(struct lineprof *lp);
 

@@ -18,6 +18,7 @@
 #include "memtune.h"
 #include "options.h"
 #include "outfile.h"
+#include "plan.h"
 #include "sumfile.h"
 #include "views.h"
 
@@ -42,6 +43,8 @@ static int
 run(struct analysis *a, struct options *o, FILE *out, int argc, char **argv,
     struct gp_err *err)
 {
+	struct plan plan;
+
 	if (options_parse(o, argc, argv, err) != 0)
 		return -1;
 	if (o->help) {
@@ -52,27 +55,29 @@ run(struct analysis *a, struct options *o, FILE *out, int argc, char **argv,
 		fprintf(out, "gprof (gprof in C) %s\n", GPROF_VERSION);
 		return 0;
 	}
-	if (views_find(o->view ? o->view : "text", err) == NULL)
+	/* What will print, and so what to compute (plan.h). */
+	if (plan_init(&plan, o, err) != 0)
 		return -1;
-	if (analysis_load(a, o, o->file_info ? print_file_info : NULL, out,
-			  err) != 0)
+	if (analysis_load(a, o, &plan, plan.file_info ? print_file_info : NULL,
+			  out, err) != 0)
 		return -1;
-	if (o->file_info)
+	if (plan.file_info)
 		return 0;
+	plan_finish(&plan, o, a);
 	/* The tables are built from here on (memtune.h); the profiles,
 	 * read in a stream, are better served by the defaults. */
 	memtune_init();
-	if (analysis_compute(a, o, err) != 0)
+	if (analysis_compute(a, o, &plan, err) != 0)
 		return -1;
-	if (o->debug)
-		analysis_describe(out, a, o->debug);
-	if ((o->style & OUT_SUM) && sumfile_write(a, o->format, err) != 0)
+	if (plan.describe)
+		analysis_describe(out, a, plan.describe);
+	if (plan.sum && sumfile_write(a, o->format, err) != 0)
 		return -1;
-	if (o->diff_base != NULL) /* --diff: our own comparison report */
+	if (plan.diff) /* --diff: our own comparison report */
 		return diff_write(a, o, out, err);
-	if (analysis_sum_only(o)) /* no report to print (analysis.h) */
+	if (plan.sum_only) /* no report to print */
 		return 0;
-	return views_write(a, o, out, err);
+	return views_write(a, o, &plan, out, err);
 }
 
 int

@@ -20,12 +20,6 @@
 #include "stacks.h"
 #include "symtab.h"
 
-static uint64_t
-add_sat(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
 /* Per distinct frame: its function as a PC and as a return address. */
 struct frame_fn {
 	uint32_t pc, ret;
@@ -70,12 +64,12 @@ count_stack(struct measured *me, const struct callgraph *cg, struct seen *sn,
 
 		if (sn->fn[f] != serial) {
 			sn->fn[f] = serial;
-			me->total[f] = add_sat(me->total[f], c);
+			me->total[f] = gp_add_sat(me->total[f], c);
 		}
 		if (cy != 0 && sn->cycle[cy - 1] != serial) {
 			sn->cycle[cy - 1] = serial;
 			me->cycle_total[cy - 1] =
-			    add_sat(me->cycle_total[cy - 1], c);
+			    gp_add_sat(me->cycle_total[cy - 1], c);
 		}
 		if (i + 1 == k)
 			break;
@@ -84,13 +78,14 @@ count_stack(struct measured *me, const struct callgraph *cg, struct seen *sn,
 			off = true;
 		} else if (sn->arc[a] != serial) {
 			sn->arc[a] = serial;
-			me->arc_total[a] = add_sat(me->arc_total[a], c);
+			me->arc_total[a] = gp_add_sat(me->arc_total[a], c);
 			if (path[0] == f)
-				me->arc_self[a] = add_sat(me->arc_self[a], c);
+				me->arc_self[a] =
+				    gp_add_sat(me->arc_self[a], c);
 		}
 	}
 	if (off)
-		me->off_graph = add_sat(me->off_graph, c);
+		me->off_graph = gp_add_sat(me->off_graph, c);
 }
 
 void
@@ -143,11 +138,11 @@ measured_compute(struct measured *me, const struct stackset *ss,
 			cut || (e->flags & GMON_SIDE_STACK_TRUNCATED)
 		};
 		at += k;
-		me->samples = add_sat(me->samples, e->count);
+		me->samples = gp_add_sat(me->samples, e->count);
 		if (cut)
-			me->cut = add_sat(me->cut, e->count);
+			me->cut = gp_add_sat(me->cut, e->count);
 		if (cut || (e->flags & GMON_SIDE_STACK_TRUNCATED))
-			me->truncated = add_sat(me->truncated, e->count);
+			me->truncated = gp_add_sat(me->truncated, e->count);
 		count_stack(me, cg, &sn, path, k, e->count, s + 1);
 	}
 	free(fn);
@@ -161,7 +156,7 @@ measured_compute(struct measured *me, const struct stackset *ss,
 static uint64_t
 allowed(uint64_t hist)
 {
-	return add_sat(add_sat(hist, hist / 100), 100);
+	return gp_add_sat(gp_add_sat(hist, hist / 100), 100);
 }
 
 /* The samples of G's histograms and of OS's objects, or false when a
@@ -175,7 +170,7 @@ hist_samples(const struct objects *os, const struct gmon *g, uint64_t want,
 	bool ok = true;
 
 	for (size_t k = 0; k < os->n; k++)
-		sum = add_sat(sum, os->v[k].samples);
+		sum = gp_add_sat(sum, os->v[k].samples);
 	for (size_t i = 0; ok && i < g->nhists && allowed(sum) < want; i++) {
 		const struct gmon_hist *h = &g->hists[i];
 
@@ -189,7 +184,7 @@ hist_samples(const struct objects *os, const struct gmon *g, uint64_t want,
 				break;
 			}
 			for (uint32_t j = 0; j < n; j++)
-				sum = add_sat(sum, chunk[j]);
+				sum = gp_add_sat(sum, chunk[j]);
 		}
 	}
 	free(chunk);

@@ -3,11 +3,12 @@
  * profile that every printer reads (GNU's text reports, the orders of
  * -r/-R, -A, and our own views and --diff).
  *
- * model_build() makes every decision a printer would otherwise make on
- * its own: the names shown (demangled, --inline-file-names), the source
- * file and line of each function (looked up once, here, never by a
- * printer), which entries each report lists, the call graph's order and
- * [n] numbers, and the units (rate, dimension, bin size).  Printers take
+ * model_build() (modelbuild.c) makes every decision a printer would
+ * otherwise make on its own: the names shown (demangled,
+ * --inline-file-names), the source file and line of each function (as
+ * the analysis looked them up, never a printer), which entries each
+ * report lists, the call graph's order and [n] numbers, and the units
+ * (rate, dimension, bin size).  Printers take
  * a const model and their own layout options, and can run in any order.
  *
  * Entries: ids below model->nfuncs are functions (the call graph's
@@ -19,14 +20,14 @@
  * the program and its build id, the profile files, the warnings about
  * the profile, the object mappings and each call's source line.  No
  * printer needs anything else: none includes the analysis, the
- * executable, DWARF or profile-file headers (tests/seam checks it).
+ * executable, DWARF or profile-file headers (tests/tree-seam checks it).
  *
- * Ownership: the model borrows the analysis' symbol table, call graph
- * and file names (which must outlive it) and owns everything else;
- * model_free() releases it.  It is built by modelbuild.h.  Our views'
- * models (and --measured's) count gcc's clones in their origins: their
- * table, call graph and measured times are then an analysis of their
- * own, which the model owns (OWN).
+ * Ownership: the model borrows the analysis' symbol table, call graph,
+ * orders, file names and call sites (which must outlive it) and owns
+ * everything else; model_free() releases it.  It is built by
+ * modelbuild.h.  Our views' models (and --measured's) count gcc's
+ * clones in their origins: their table, call graph and measured times
+ * are then the analysis' own of that table (clonesan.h), borrowed too.
  *
  * Adding something a view needs: a field here (owned or borrowed,
  * documented), filled in modelbuild.c from the analysis, freed in
@@ -108,8 +109,8 @@ struct model {
 	bool zeros;                /* -z */
 	const bool *flat_excluded; /* borrowed, per function, or NULL */
 	/* Borrowed: the flat profile's and the index's functions in their
-	 * orders (presort.h), for ZEROS and FLAT_EXCLUDED; NULL when the
-	 * reports are to sort them. */
+	 * orders (presort.h), for ZEROS and FLAT_EXCLUDED; each NULL unless
+	 * that report prints (plan.h). */
 	const uint32_t *flat_order, *name_order;
 	size_t nflat, nnamed;
 	const bool *exec_hidden; /* borrowed, per function, or NULL */
@@ -135,27 +136,24 @@ struct model {
 	struct model_map *maps; /* owned: maps[0] the executable, then one
 				 * per shared object (see model_map) */
 	size_t nmaps;
-	bool have_sites;        /* SITES is built (model_opts.sites) */
-	struct callsites sites; /* each arc's call sites and their lines */
+	/* Borrowed: each arc's call sites and their lines (model_opts.sites),
+	 * or NULL. */
+	const struct callsites *sites;
 	/* Times measured from sampled stacks (measured.h), or NULL. */
 	const struct measured *measured; /* borrowed */
 	/*
 	 * gcc's clones counted in the function they were split from
 	 * (symclones.h), in the models of our views and
-	 * --measured (model_opts.clones): MERGED[F] is the function F's
-	 * numbers are counted in, F itself but for a clone's own entry,
-	 * which no report or view lists; function F stands for the symbols
-	 * CLONES[CLONE_LO[F] .. CLONE_LO[F + 1]) besides its name (use
-	 * model_clones()).  All NULL when the table is GNU's.  Borrowed
-	 * from OWN.
+	 * --measured, when the analysis made that table (plan.h):
+	 * MERGED[F] is the function F's numbers are counted in, F itself
+	 * but for a clone's own entry, which no report or view lists;
+	 * function F stands for the symbols CLONES[CLONE_LO[F] ..
+	 * CLONE_LO[F + 1]) besides its name (use model_clones()).  All
+	 * NULL when the table is GNU's.  Borrowed from the analysis
+	 * (clonesan.h), as ST, CG and MEASURED then are.
 	 */
 	const uint32_t *merged, *clone_lo;
 	const char *const *clones;
-	/* Owned: the analysis of that table (modelbuild.c), which ST, CG,
-	 * MEASURED and the above then borrow from; OWN_FREE releases it.
-	 * NULL when they borrow from the analysis. */
-	void *own;
-	void (*own_free)(void *own);
 	/*
 	 * The profile's threads (threadview.h): one row per thread of the
 	 * side files' per-thread records, with each one's numbers, its

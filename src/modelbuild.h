@@ -2,7 +2,9 @@
  * modelbuild.h - building the report model (model.h) from an analysis.
  * The drivers (reports.c, views.c, diff.c) call model_from_analysis();
  * it is the one place that reads the analysis for the printers, so the
- * printers include model.h and never this header.
+ * printers include model.h and never this header.  It reads, never
+ * looks up: what the printers show from DWARF (source positions, call
+ * sites) the analysis looked up when the plan said so (plan.h).
  */
 #ifndef GPROF_MODELBUILD_H
 #define GPROF_MODELBUILD_H
@@ -20,44 +22,28 @@ struct model_opts {
 	bool print_path;        /* -L: full source paths, not base names */
 	bool zeros;             /* -z: list unused functions too */
 	bool graph;             /* number the call graph (it will be printed) */
-	bool sources;           /* look up source files (graph, index, -C) */
-	bool static_sources;    /* ... of static functions only (the index's
-				 * "(file.c)"): the text reports without -C,
-				 * -A and --inline-file-names */
 	bool line_table;        /* model -l/-s's line table, not functions */
 	bool views;             /* our views' data: program, files, maps */
 	bool sites;             /* each arc's call-site lines (callsites.h) */
-	/*
-	 * Count gcc's clones in the functions they were split from
-	 * (symclones_build), not where GNU's rules put them: always
-	 * for VIEWS; for the text reports with --measured when the profile
-	 * holds stacks (but with -A, -r and -R, which read GNU's table
-	 * beside the model).  Never in line mode (LINE_TABLE), with -S or
-	 * -R.
-	 */
-	bool clones;
-	const struct options *opts; /* borrowed: the command line */
 };
 
 /*
  * MO as the command line O sets it for every model: names (-T never
- * demangles, whatever --demangle says, as GNU), -L, -z,
- * --inline-file-names and --measured's CLONES; the rest false, for the
- * caller to set.
+ * demangles, whatever --demangle says, as GNU), -L, -z and
+ * --inline-file-names; the rest false, for the caller to set.
  */
 void model_opts_init(struct model_opts *mo, const struct options *o);
 
 /*
  * Build M for MO from A (analysis_compute() done): from its line-mode
- * table with MO->line_table, else from its functions (with MO->views or
- * MO->clones, from a table of its own that counts gcc's clones in their
- * origins, analysed here as A's functions were, when the executable has
- * clones; M then owns that analysis).  Source positions
- * and call-site lines are looked up now (A's executable caches DWARF,
- * hence not const), so no printer ever touches the executable.  Never
+ * table with MO->line_table, else from its functions, with the source
+ * positions A holds (none, static functions', or all, as its plan
+ * said); from the table A made that counts gcc's clones in their
+ * origins (clonesan.h: our views, --measured) when A holds one.
+ * MO->sites needs A's call sites (the plan's sites).  Never
  * fails; model_free() releases M, which borrows from A.
  */
-void model_from_analysis(struct model *m, struct analysis *a,
+void model_from_analysis(struct model *m, const struct analysis *a,
 			 const struct model_opts *mo);
 
 /* What a model is built from (all borrowed): a struct analysed's
@@ -66,7 +52,7 @@ struct model_in {
 	const struct symtab *st;    /* the functions */
 	const struct callgraph *cg; /* assembled (cg_assemble) */
 	const struct gmon *g;       /* for the units, or NULL */
-	struct exe *x;              /* for source positions */
+	const struct src_pos *src;  /* per function its position, or NULL */
 	double total_ticks;         /* the flat profile's denominator */
 	const bool *flat_excluded;  /* per function, or NULL */
 	const bool *exec_hidden;    /* per function, or NULL */
@@ -86,7 +72,7 @@ struct model_in {
 	 * NULL. */
 	const uint32_t *index_skip;
 	/* The flat profile's and the index's orders (presort.h), or NULL
-	 * for the reports to sort themselves. */
+	 * when neither prints. */
 	const uint32_t *flat_order, *name_order;
 	size_t nflat, nnamed;
 };

@@ -4,9 +4,9 @@
  *
  * Neither order depends on propagated time or on cycles, so the
  * analysis computes them on a second thread while cg_assemble() runs
- * (the step that otherwise leaves a second CPU idle), and the reports
- * take them from the model; a report handed none sorts for itself with
- * the same functions.  The listing rules are GNU's (model_listed's
+ * (the step that otherwise leaves a second CPU idle; analysed.h), when
+ * the plan says the reports print them (plan.h), and the reports take
+ * them from the model.  The listing rules are GNU's (model_listed's
  * LIST_FLAT and LIST_INDEX, which use these).
  */
 #ifndef GPROF_PRESORT_H
@@ -37,12 +37,19 @@ presort_index_listed(const struct cg_node *v, bool zeros)
 }
 
 /*
+ * The flat profile's order of functions X and Y of CG and ST (<0, 0,
+ * >0): self time and calls descending, then the raw name, then the id.
+ * A NaN self time makes it inconsistent, as GNU's is.
+ */
+int presort_flat_cmp(const struct callgraph *cg, const struct symtab *st,
+		     uint32_t x, uint32_t y);
+
+/*
  * The flat profile's functions of CG (prepared: cg_prepare) and ST, in
- * its order: self time and calls descending, then the raw name, then
- * the id; EXCLUDED per function or NULL.  Sets *OUT (the caller frees)
- * and returns how many; returns SIZE_MAX with *OUT NULL when a self
- * time is NaN, which makes the comparison inconsistent: only gp_sort
- * over report_flat_order() gives GNU's order then.
+ * presort_flat_cmp's order; EXCLUDED per function or NULL.  Sets *OUT
+ * (the caller frees) and returns how many.  When a self time is NaN the
+ * order is gp_sort's over presort_flat_cmp, the order GNU's qsort makes
+ * of the inconsistent comparison.
  */
 size_t presort_flat(const struct callgraph *cg, const struct symtab *st,
 		    const bool *excluded, bool zeros, uint32_t **out);

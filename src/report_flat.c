@@ -7,8 +7,8 @@
 #include "report.h"
 #include "fmt.h"
 #include "presort.h"
-#include "sort.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,17 +17,8 @@ int
 report_flat_order(uint32_t x, uint32_t y, const void *ctx)
 {
 	const struct model *m = ctx;
-	const struct cg_node *u = &m->cg->nodes[x], *v = &m->cg->nodes[y];
-	int c;
 
-	if (u->self_ticks != v->self_ticks)
-		return u->self_ticks > v->self_ticks ? -1 : 1;
-	if (u->ncalls != v->ncalls)
-		return u->ncalls > v->ncalls ? -1 : 1;
-	c = strcmp(model_raw_name(m, x), model_raw_name(m, y)); /* GNU: raw */
-	if (c != 0)
-		return c;
-	return x < y ? -1 : x > y;
+	return presort_flat_cmp(m->cg, m->st, x, y);
 }
 
 /*
@@ -106,43 +97,17 @@ header(FILE *out, const struct model *m, bool traditional, double total,
 	    dimen, dimen, prefix, abbrev, prefix, abbrev);
 }
 
-/*
- * The flat profile's functions in report_flat_order's order into *LIST
- * (the caller frees): the model's presorted order, or presort_flat()'s,
- * or, when a self time is NaN (the comparison is then inconsistent),
- * gp_sort's, as GNU's qsort decides.
- */
-static size_t
-flat_list(const struct model *m, uint32_t **list)
-{
-	size_t n;
-
-	if (m->flat_order != NULL) {
-		*list = xcalloc(m->nflat ? m->nflat : 1, sizeof(**list));
-		memcpy(*list, m->flat_order, m->nflat * sizeof(**list));
-		return m->nflat;
-	}
-	n = presort_flat(m->cg, m->st, m->flat_excluded, m->zeros, list);
-	if (n != SIZE_MAX)
-		return n;
-	*list = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof(**list));
-	n = 0;
-	for (uint32_t i = 0; i < m->nfuncs; i++)
-		if (model_listed(m, LIST_FLAT, i))
-			(*list)[n++] = i;
-	gp_sort(*list, n, report_flat_order, m);
-	return n;
-}
-
 void
 report_flat(FILE *out, const struct model *m, const struct report_opts *ro)
 {
 	const struct cg_node *nodes = m->cg->nodes;
-	uint32_t *list;
-	size_t n = flat_list(m, &list), unit;
+	/* In report_flat_order's order (presort.h), made by the analysis. */
+	const uint32_t *list = m->flat_order;
+	size_t n = m->nflat, unit;
 	double total = m->total_ticks, cum = 0;
 	bool trad = ro->traditional;
 
+	assert(list != NULL); /* the plan asked for it (plan.h) */
 	unit = trad ? SI_MILLI : pick_unit(m); /* -T: ms */
 	header(out, m, trad, total, si[unit].prefix);
 	if (!(total > 0))
@@ -205,7 +170,6 @@ report_flat(FILE *out, const struct model *m, const struct report_opts *ro)
 			fputc('\n', out);
 		}
 	}
-	free(list);
 }
 
 void

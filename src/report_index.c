@@ -2,14 +2,13 @@
  * report_index.c - the index by function name that follows the call
  * graph: three columns, filled down then across, cycles last.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "presort.h"
 #include "fmt.h"
 #include "reader.h"
 #include "report.h"
-#include "sort.h"
 
 /* Rows ahead whose functions are fetched (their names half as far). */
 #define AHEAD 8
@@ -93,21 +92,15 @@ void
 report_index(FILE *out, const struct model *m, const struct report_opts *ro)
 {
 	uint32_t *v = xcalloc(m->nfuncs + m->ncycles + 1, sizeof(*v));
-	uint32_t *named = NULL;
-	size_t n, total, rows, width = (size_t)(ro->width - 1) / 3;
+	size_t total, rows, width = (size_t)(ro->width - 1) / 3;
 	struct wbuf r;
 
-	/* Functions by raw name (LIST_INDEX: called or sampled, or -z),
-	 * then every cycle in number order. */
-	if (m->name_order != NULL) {
-		n = m->nnamed;
-		memcpy(v, m->name_order, n * sizeof(*v));
-	} else {
-		n = presort_names(m->cg, m->st, m->zeros, &named);
-		memcpy(v, named, n * sizeof(*v));
-		free(named);
-	}
-	total = n;
+	/* Functions by raw name (LIST_INDEX: called or sampled, or -z;
+	 * presort.h, made by the analysis), then every cycle in number
+	 * order. */
+	assert(m->name_order != NULL); /* the plan asked for it (plan.h) */
+	memcpy(v, m->name_order, m->nnamed * sizeof(*v));
+	total = m->nnamed;
 	for (size_t k = 0; k < m->ncycles; k++)
 		v[total++] = (entry_id)(m->nfuncs + k);
 	wbuf_init(&r, false, 8);

@@ -1,11 +1,11 @@
 /*
- * reports.c - the report plan: GNU gprof's choice and order of reports.
+ * reports.c - GNU gprof's text reports in GNU's order, as the plan
+ * chose them (plan.h: GNU's defaults and its -C fallback).
  *
- * Without report options GNU prints the flat profile when there is a
- * histogram and the call graph (with its index) when there are arcs,
- * and falls back to -C's execution counts for a profile with neither.  -T
- * puts the call graph first (BSD order).  The suggested orders (-r,
- * -R) come last, with no separator.
+ * The flat profile, then the call graph and its index; -T puts the
+ * call graph first (BSD order).  -C's execution counts follow, then
+ * -A's annotated source, and the suggested orders (-r, -R) come last,
+ * with no separator.
  */
 #include "reports.h"
 
@@ -14,28 +14,9 @@
 #include "annotate.h"
 #include "modelbuild.h"
 #include "order.h"
+#include "plan.h"
 #include "report.h"
 #include "textjobs.h"
-
-/* Which reports to print: O's, or GNU's defaults for A. */
-static unsigned
-chosen(const struct analysis *a, const struct options *o)
-{
-	unsigned style = o->style;
-
-	if (style == 0) {
-		if (a->g.nhists > 0 && !(o->specified & OUT_FLAT))
-			style |= OUT_FLAT;
-		if (a->have_arcs && !(o->specified & OUT_GRAPH))
-			style |= OUT_GRAPH;
-		/* GNU's fallback, for a profile with neither: the
-		 * execution counts. */
-		if (a->g.nhists == 0 && !a->have_arcs &&
-		    !(o->specified & OUT_EXEC))
-			style |= OUT_EXEC;
-	}
-	return style & ~OUT_SUM;
-}
 
 /*
  * The text reports as parts (textjobs.h), in print order: large ones
@@ -191,9 +172,9 @@ print_text(FILE *out, const struct model *m, const struct report_opts *ro,
 
 int
 reports_print(FILE *out, struct analysis *a, const struct options *o,
-	      struct gp_err *err)
+	      const struct plan *plan, struct gp_err *err)
 {
-	unsigned style = chosen(a, o);
+	unsigned style = plan->style;
 	struct report_opts ro = {
 		.brief = o->brief,
 		.traditional = o->traditional,
@@ -217,11 +198,8 @@ reports_print(FILE *out, struct analysis *a, const struct options *o,
 			       o->gmons[0]);
 	model_opts_init(&mo, o);
 	mo.graph = (style & OUT_GRAPH) != 0;
-	mo.sources = (style & (OUT_GRAPH | OUT_EXEC | OUT_ANNO)) != 0;
-	mo.static_sources =
-	    !(style & (OUT_EXEC | OUT_ANNO)) && !mo.inline_file_names;
 	/* Line mode: the model (and the selection) of the line table. */
-	mo.line_table = analysis_line_mode(o);
+	mo.line_table = plan->line_mode;
 	if (mo.line_table)
 		sel = &a->lp.lt.sel;
 	model_from_analysis(&m, a, &mo);

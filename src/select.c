@@ -19,13 +19,14 @@ struct where {
 	int line;
 };
 
-/* Source positions, looked up only when a spec names a file or line. */
+/* Source positions, looked up only when a spec names a file or line
+ * (select_needs_positions). */
 static struct where *
 positions(const struct symtab *st, struct exe *x)
 {
-	struct where *w = xcalloc(st->n ? st->n : 1, sizeof(*w));
+	struct where *w = xcalloc(st->n, sizeof(*w));
 
-	srcline_want_all(x); /* every function's, not only the static ones' */
+	/* The DWARF pass covers every function then (plan.c). */
 	for (size_t i = 0; i < st->n; i++) {
 		const char *file;
 		int line;
@@ -57,8 +58,8 @@ match_all(const struct symspec *sp, const struct symtab *st,
 	return any;
 }
 
-static bool
-needs_positions(const struct options *o)
+bool
+select_needs_positions(const struct options *o)
 {
 	for (size_t i = 0; i < o->nspecs; i++) {
 		struct symspec sp;
@@ -93,8 +94,8 @@ add_arc_spec(struct selection *sel, const struct spec_arg *a,
 	as = &sel->arcs[sel->narcs++];
 	memset(as, 0, sizeof(*as));
 	as->kind = a->kind;
-	as->from = xcalloc(st->n ? st->n : 1, 1);
-	as->to = xcalloc(st->n ? st->n : 1, 1);
+	as->from = xcalloc(st->n, 1);
+	as->to = xcalloc(st->n, 1);
 	/* The list counts as given when the FROM side matched (GNU's rule,
 	 * found by experiment: FROM/nothing blocks every arc). */
 	f = match_all(&from, st, w, as->from);
@@ -169,7 +170,7 @@ mark_spans(struct gp_vec *v, const struct symtab *st, uint8_t *mark)
 static void
 widen(struct selection *sel, const struct symtab *st, struct gp_vec *spans)
 {
-	uint8_t *mark = xcalloc(st->n ? st->n : 1, 1);
+	uint8_t *mark = xcalloc(st->n, 1);
 
 	for (int k = 0; k < SPEC_NKINDS; k++) {
 		uint16_t bit = (uint16_t)(1u << k);
@@ -194,7 +195,7 @@ widen_arcs(struct arc_sel *as, const struct symtab *st, const uint64_t *ends)
 	for (int s = 0; s < 2; s++) {
 		struct gp_vec v = { 0 };
 
-		*runs[s] = xcalloc(st->n ? st->n : 1, 1);
+		*runs[s] = xcalloc(st->n, 1);
 		for (size_t i = 0; i < st->n; i++)
 			(*runs[s])[i] =
 			    side[s][i] && (i == 0 || !side[s][i - 1]);
@@ -208,11 +209,11 @@ static void
 build(struct selection *sel, const struct options *o, const struct symtab *st,
       struct where *w, const uint64_t *ends)
 {
-	uint8_t *hit = xcalloc(st->n ? st->n : 1, 1);
+	uint8_t *hit = xcalloc(st->n, 1);
 	struct gp_vec spans[SPEC_NKINDS] = { { 0 } };
 
 	memset(sel, 0, sizeof(*sel));
-	sel->bits = xcalloc(st->n ? st->n : 1, sizeof(*sel->bits));
+	sel->bits = xcalloc(st->n, sizeof(*sel->bits));
 	for (size_t i = 0; i < st->n; i++) {
 		hit[i] = 0;
 		for (size_t k = 0; k < ARRAY_SIZE(runtime_routines); k++)
@@ -259,7 +260,8 @@ void
 select_build(struct selection *sel, const struct options *o,
 	     const struct symtab *st, struct exe *x)
 {
-	build(sel, o, st, needs_positions(o) ? positions(st, x) : NULL, NULL);
+	build(sel, o, st, select_needs_positions(o) ? positions(st, x) : NULL,
+	      NULL);
 }
 
 void
@@ -267,7 +269,7 @@ select_build_at(struct selection *sel, const struct options *o,
 		const struct symtab *st, const char *const *files,
 		const int *lines, const uint64_t *ends)
 {
-	struct where *w = xcalloc(st->n ? st->n : 1, sizeof(*w));
+	struct where *w = xcalloc(st->n, sizeof(*w));
 
 	for (size_t i = 0; i < st->n; i++) {
 		w[i].file = files[i] ? xpath_base(files[i]) : NULL;
@@ -337,9 +339,9 @@ select_report_flags(const struct selection *sel, size_t n, uint8_t **graph,
 		{ SPEC_INCL_TIME, CG_INCL_TIME },
 		{ SPEC_EXCL_TIME, CG_EXCL_TIME },
 	};
-	uint8_t *g = xcalloc(n ? n : 1, 1);
-	bool *flat = xcalloc(n ? n : 1, sizeof(bool));
-	bool *exec = xcalloc(n ? n : 1, sizeof(bool));
+	uint8_t *g = xcalloc(n, 1);
+	bool *flat = xcalloc(n, sizeof(bool));
+	bool *exec = xcalloc(n, sizeof(bool));
 
 	for (uint32_t i = 0; i < n; i++) {
 		for (size_t k = 0; k < ARRAY_SIZE(map); k++)

@@ -35,8 +35,23 @@ struct selection {
 	bool any_arcs[SPEC_NKINDS];
 };
 
+/*
+ * Resolve O's symbol specifications against the function table ST into
+ * SEL (select_free() releases it): per function the lists it is in, and
+ * the arc lists.  A spec that names a file or a line (see
+ * select_needs_positions) matches by the functions' source positions,
+ * looked up in X.  Never fails: a spec that matches nothing leaves its
+ * list empty.
+ */
 void select_build(struct selection *sel, const struct options *o,
 		  const struct symtab *st, struct exe *x);
+
+/*
+ * Whether some symbol specification of O names a source file or line
+ * (or is an arc spec, whose sides may), so that select_build() looks up
+ * every function's source position.
+ */
+bool select_needs_positions(const struct options *o);
 /*
  * select_build() for line mode's table: the source positions given (per
  * symbol: FILES[i], NULL when unknown, and LINES[i]), so line symbols

@@ -490,12 +490,6 @@ sidefile_profile_run_id(const char *path, uint8_t id[GMON_SIDE_RUN_ID_LEN])
 	return ok;
 }
 
-static uint64_t
-sat_add(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
 /* The nominal periods S's samples stood for: the delivered rate (in
  * mHz) times the time measured. */
 static unsigned __int128
@@ -557,14 +551,14 @@ sum_clock(struct sidefile *keep, const struct sidefile *s)
 	    keep->asked_hz != s->asked_hz)
 		return;
 	unsigned __int128 periods = clock_periods(keep) + clock_periods(s);
-	keep->sampled_ns = sat_add(keep->sampled_ns, s->sampled_ns);
-	keep->samples = sat_add(keep->samples, s->samples);
-	keep->outside = sat_add(keep->outside, s->outside);
-	keep->collector = sat_add(keep->collector, s->collector);
-	keep->lost = sat_add(keep->lost, s->lost);
-	keep->threads = sat_add(keep->threads, s->threads);
-	keep->unarmed = sat_add(keep->unarmed, s->unarmed);
-	keep->blocked = sat_add(keep->blocked, s->blocked);
+	keep->sampled_ns = gp_add_sat(keep->sampled_ns, s->sampled_ns);
+	keep->samples = gp_add_sat(keep->samples, s->samples);
+	keep->outside = gp_add_sat(keep->outside, s->outside);
+	keep->collector = gp_add_sat(keep->collector, s->collector);
+	keep->lost = gp_add_sat(keep->lost, s->lost);
+	keep->threads = gp_add_sat(keep->threads, s->threads);
+	keep->unarmed = gp_add_sat(keep->unarmed, s->unarmed);
+	keep->blocked = gp_add_sat(keep->blocked, s->blocked);
 	keep->runs++;
 	if (keep->sampled_ns) {
 		unsigned __int128 mhz =

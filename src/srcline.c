@@ -462,10 +462,10 @@ prefetch_sources(struct exe *x)
 	Dwarf_Die cu;
 	bool table;
 
-	uint64_t *addr = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*addr));
-	uint32_t *ids = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*ids));
+	uint64_t *addr = xcalloc(x->nsyms, sizeof(*addr));
+	uint32_t *ids = xcalloc(x->nsyms, sizeof(*ids));
 
-	x->src = xcalloc(x->nsyms ? x->nsyms : 1, sizeof(*x->src));
+	x->src = xcalloc(x->nsyms, sizeof(*x->src));
 	for (size_t i = 0; i < x->nsyms; i++)
 		if (x->syms[i].letter == 't' ||
 		    (!x->src_static_only &&
@@ -573,21 +573,6 @@ srcline_find(struct exe *x, uint64_t addr, const char **file, int *line)
 	hit = x->nsrc ? bsearch(&key, x->src, x->nsrc, sizeof(*x->src), src_cmp)
 		      : NULL;
 	return answer(x, hit, addr, file, line);
-}
-
-void
-srcline_want_all(struct exe *x)
-{
-	sources_ready(x);
-	if (!x->src_static_only)
-		return;
-	free(x->src); /* the file names are in X->kept */
-	x->src = NULL;
-	x->nsrc = 0;
-	x->src_static_only = false;
-	prefetch_sources(x);
-	if (x->nnotes > 0)
-		warn_pending(x);
 }
 
 int

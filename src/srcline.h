@@ -33,10 +33,10 @@ void srcline_prefetch_start(struct exe *x, bool static_only);
  * STATIC_ONLY above makes the pass look up local functions only (symbol
  * letter 't'): the text reports print a file for static functions only
  * (the index's "(file.c)"), and units without one are then not read.
- * A caller that wants every function's position calls srcline_want_all()
- * first, which makes the whole pass when only that part was made.
+ * The caller then asks about no other function: the plan (plan.h) asks
+ * for it only when nothing will.  A pass made on demand, without a
+ * thread, covers every function.
  */
-void srcline_want_all(struct exe *x);
 
 /*
  * Make X answer no source positions at all (srcline_find() fails, no DWARF

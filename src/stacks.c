@@ -49,14 +49,12 @@ stack_hash(const uint32_t *ids, uint32_t depth, uint32_t flags)
 	return mix(h);
 }
 
+/* gp_add_sat, noting in *OVERFLOW that it saturated. */
 static uint64_t
 add_sat(uint64_t a, uint64_t b, bool *overflow)
 {
-	if (a > UINT64_MAX - b) {
-		*overflow = true;
-		return UINT64_MAX;
-	}
-	return a + b;
+	*overflow |= a > UINT64_MAX - b;
+	return gp_add_sat(a, b);
 }
 
 /* A fresh table of CAP empty slots. */

@@ -6,7 +6,7 @@
  * GNU's rules (symtab.h) make no function of most clone names (they are
  * not C-like), so their addresses belong to whatever function precedes
  * them in memory; GNU's reports, and ours, keep that.  This table is
- * for the views and --measured only (modelbuild.c).
+ * for the views and --measured only (clonesan.c).
  */
 #ifndef GPROF_SYMCLONES_H
 #define GPROF_SYMCLONES_H

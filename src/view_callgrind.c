@@ -296,7 +296,7 @@ int
 view_callgrind(FILE *out, const struct view_ctx *v, struct gp_err *err)
 {
 	const struct model *m = v->m;
-	struct cg_out c = { .out = out, .m = m, .cs = &m->sites };
+	struct cg_out c = { .out = out, .m = m, .cs = m->sites };
 	struct rounder self = { 0, 0 };
 	long long total = 0;
 	double exact = 0;

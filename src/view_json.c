@@ -258,7 +258,7 @@ emit_function(struct doc *d, uint32_t i)
 static void
 emit_sites(struct doc *d, uint32_t k)
 {
-	const struct callsites *cs = &d->m->sites;
+	const struct callsites *cs = d->m->sites;
 	struct jsonw *w = d->w;
 
 	jsonw_key(w, "call_sites");

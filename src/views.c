@@ -47,10 +47,10 @@ views_find(const char *name, struct gp_err *err)
 	return NULL;
 }
 
-/* Print V's document about A to OUT. */
+/* Print V's document about A (analysed for PLAN) to OUT. */
 static int
 print_view(FILE *out, const struct view *v, struct analysis *a,
-	   const struct options *o, struct gp_err *err)
+	   const struct options *o, const struct plan *plan, struct gp_err *err)
 {
 	struct model_opts mo;
 	struct model m;
@@ -58,10 +58,9 @@ print_view(FILE *out, const struct view *v, struct analysis *a,
 	int rc;
 
 	if (v->print == NULL)
-		return reports_print(out, a, o, err);
+		return reports_print(out, a, o, plan, err);
 	model_opts_init(&mo, o);
 	mo.graph = true;
-	mo.sources = true;
 	mo.views = true;
 	mo.sites = v->sites;
 	model_from_analysis(&m, a, &mo);
@@ -71,8 +70,8 @@ print_view(FILE *out, const struct view *v, struct analysis *a,
 }
 
 int
-views_write(struct analysis *a, const struct options *o, FILE *out,
-	    struct gp_err *err)
+views_write(struct analysis *a, const struct options *o,
+	    const struct plan *plan, FILE *out, struct gp_err *err)
 {
 	const struct view *v =
 	    o->threads_report ? &threads_view
@@ -89,13 +88,13 @@ views_write(struct analysis *a, const struct options *o, FILE *out,
 				       "--output=FILE or redirect standard "
 				       "output",
 				       v->name);
-		return print_view(out, v, a, o, err);
+		return print_view(out, v, a, o, plan, err);
 	}
 	if (outfile_open(&of, o->output, &warn, err) != 0)
 		return -1;
 	if (warn.msg[0] != '\0')
 		gp_warn("%s", warn.msg);
-	if (print_view(of.f, v, a, o, err) != 0) {
+	if (print_view(of.f, v, a, o, plan, err) != 0) {
 		outfile_abort(&of);
 		return -1;
 	}

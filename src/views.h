@@ -4,8 +4,9 @@
  *
  * A view is a printer over the report model (model.h): it reads the
  * model (built with model_opts.views and .sites: the program, profile
- * files, warnings, mappings and call-site lines are in it) and the
- * command line, and writes one document.  It never sees the analysis.
+ * files, warnings, mappings and call-site lines are in it, the analysis
+ * having looked them up as the plan said, plan.h) and the command line,
+ * and writes one document.  It never sees the analysis.
  * "text" is GNU gprof's reports (reports.c); every other view is ours
  * and never changes what "text" prints.
  *
@@ -24,6 +25,7 @@
 #include "options.h"
 
 struct analysis;
+struct plan;
 
 /* What a view prints from: all borrowed, all complete. */
 struct view_ctx {
@@ -61,13 +63,14 @@ int view_json(FILE *out, const struct view_ctx *v, struct gp_err *err);
 int view_html(FILE *out, const struct view_ctx *v, struct gp_err *err);
 
 /*
- * Write O's view (O->view, default "text") of A to O->output (replaced
- * atomically with outfile.h) or to OUT, standard output's stream (an
- * outfile_stdout, whose commit reports its write errors).  Returns 0, or
- * -1 with ERR set and no output file changed (a failed write included).
+ * Write O's view (O->view, default "text") of A, analysed for PLAN, to
+ * O->output (replaced atomically with outfile.h) or to OUT, standard
+ * output's stream (an outfile_stdout, whose commit reports its write
+ * errors).  Returns 0, or -1 with ERR set and no output file changed (a
+ * failed write included).
  */
-int views_write(struct analysis *a, const struct options *o, FILE *out,
-		struct gp_err *err);
+int views_write(struct analysis *a, const struct options *o,
+		const struct plan *plan, FILE *out, struct gp_err *err);
 
 /* --format=pprof: gzipped profile.proto, 1- and 2-frame samples only. */
 int view_pprof(FILE *out, const struct view_ctx *v, struct gp_err *err);

@@ -2,29 +2,60 @@
 
 # Every case prints exactly one verdict line: "PASS NAME", "FAIL NAME:
 # why" (the why on that one line; detail such as a diff may follow on
-# lines of its own) or "SKIP NAME: why".  tests/run-suites.sh counts
-# them.  The verbs below are the one way to reach a verdict:
+# lines of its own) or "SKIP NAME: why", where NAME starts with the
+# suite's name ("rt-accept/fork-prefix/linked").  tests/run-suites.sh
+# counts them.  The verbs below are the one way to reach a verdict, and
+# tests/tree-libsh fails a suite that prints one itself or defines a
+# verb of its own under one of these names:
 #
 #   pass / fail / skip / verdict   print a verdict (the primitives);
+#   verdict_log NAME LOG STATUS     a check that wrote a log: its status,
+#                                   and the log's complaint when it failed;
 #   assert NAME WHY CMD...          a predicate: CMD must exit 0;
 #   expect NAME [OPTS] CMD... <<EOF a command's stdout (and exit status,
 #                                   and stderr) against expected text;
 #   expect_file NAME GOT WANT       a file made earlier against a stored
 #                                   expected file;
+#   expect_error NAME DIR WANT ARG... our gprof must refuse, in one line;
 #   compare_gprof / same_as_gnu     our gprof against GNU gprof.
 #
-# A comparison fails when both sides printed nothing, unless the case
-# says that nothing is what it must print: EMPTY_OK=1 in the
-# environment, or --empty for expect and expect_file.  (An error exit
-# that says why on stderr is judged by its status and its stderr.)
+# A suite opens with t_suite NAME (below).  A comparison fails when both
+# sides printed nothing, unless the case says that nothing is what it
+# must print: EMPTY_OK=1 in the environment, or --empty for expect and
+# expect_file.  (An error exit that says why on stderr is judged by its
+# status and its stderr.)  tests/README.md says which suite a new case
+# belongs in.
 
-# pass NAME / fail NAME WHY / skip NAME [WHY]: one verdict line, written
-# with one printf so that parallel runners do not cut into it.
+# t_suite NAME: the opening of suite NAME's run.sh, after it sources this
+# file: set -u and LC_ALL=C; GPROF and BUILD must be set (else the suite
+# exits, saying which); here is the suite's folder, top the tree's, and
+# out=$BUILD/NAME a fresh empty folder for the suite's files.
+t_suite() {
+	set -u
+	LC_ALL=C
+	export LC_ALL
+	: "${GPROF:?GPROF must name our gprof}"
+	: "${BUILD:?BUILD must name the build directory}"
+	here=$(cd "$(dirname "$0")" && pwd)
+	top=$(cd "$here/../.." && pwd)
+	out=$BUILD/$1
+	rm -rf "$out"
+	mkdir -p "$out" || exit 1
+}
+
+# pass NAME / fail NAME WHY [DETAIL] / skip NAME [WHY]: one verdict
+# line, written with one printf so that parallel runners do not cut into
+# it; fail's DETAIL (lines that say more, such as a command to rerun or
+# a diff) follows in the same printf.
 pass() {
 	printf 'PASS %s\n' "$1"
 }
 fail() {
-	printf 'FAIL %s: %s\n' "$1" "${2:-failed without saying why}"
+	if [ -n "${3:-}" ]; then
+		printf 'FAIL %s: %s\n%s\n' "$1" "${2:-failed without saying why}" "$3"
+	else
+		printf 'FAIL %s: %s\n' "$1" "${2:-failed without saying why}"
+	fi
 }
 skip() {
 	if [ -n "${2:-}" ]; then
@@ -44,6 +75,21 @@ verdict() {
 	else
 		fail "$1" "$2"
 	fi
+}
+
+# verdict_log NAME LOG [STATUS]: a check that wrote what it found to the
+# file LOG and exited with STATUS (default 0): "PASS NAME" when STATUS is
+# 0, else "FAIL NAME: exit STATUS: " and LOG's first three lines that
+# complain (holding BAD, "not ok", error or fail), or its last line when
+# none does.
+verdict_log() {
+	if [ "${3:-0}" -eq 0 ]; then
+		pass "$1"
+		return
+	fi
+	_vl=$(grep -m 3 -E 'BAD|not ok|error|fail' "$2" 2>/dev/null | paste -s -d ' ' -)
+	[ -n "$_vl" ] || _vl=$(tail -n 1 "$2" 2>/dev/null)
+	fail "$1" "exit $3${_vl:+: $_vl}"
 }
 
 # assert NAME WHY CMD [ARG...]: run the predicate CMD (its output is
@@ -124,9 +170,10 @@ expect_file() {
 }
 
 # expect NAME [OPTION...] [--] CMD [ARG...] <EXPECTED: run CMD (a
-# program or a shell function; stdin from /dev/null, in a subshell) and compare its stdout with the expected text read
-# from our stdin (a here-document, as elfutils' testrun_compare) or
-# from --want=FILE.  Options:
+# program or a shell function; stdin from /dev/null, in a subshell) and
+# compare its stdout with the expected text read from our stdin (a
+# here-document, as elfutils' testrun_compare) or from --want=FILE.
+# Options:
 #   --rc=N        the exit status must be N (default 0);
 #   --err=FILE    stderr must equal FILE ("--err=-": may be anything;
 #                 default: stderr must be empty);
@@ -261,24 +308,27 @@ run_one() {
 	echo $? >"$_rd/status"
 }
 
-# same_as_gnu [--empty] [--quiet] NAME DIR ARG...: run our gprof ($GPROF)
+# same_as_gnu [--empty] [--quiet] [--report] NAME DIR ARG...: run our gprof ($GPROF)
 # and the oracle ($ORACLE, default /usr/bin/gprof) with the same ARGs in
 # the current folder, their outputs in DIR/ours and DIR/gnu (as run_one
 # leaves them; a gmon.sum that a run writes is moved there, unless the
 # folder held one before, which is then an input left alone), and print
 # "PASS NAME" when they agree (gnu_why), else "FAIL NAME: why" and the
 # first lines of the difference.  --empty: printing nothing is right
-# (as EMPTY_OK=1); --quiet: neither may write to stderr.  With
+# (as EMPTY_OK=1); --quiet: neither may write to stderr; --report: GNU
+# must print a report (stdout), so that the case cannot pass by both
+# refusing it.  With
 # MISMATCH_OK set, our warning that the profile does not fit the
 # executable is ignored (for synthetic profiles that stray on purpose).
 # With GNU_GIVES_UP set to a pattern (grep -E), a case where GNU's
 # stderr matches it passes when ours exits 0 (GNU's known failures).
 same_as_gnu() {
-	_se=${EMPTY_OK:-} _sq=
+	_se=${EMPTY_OK:-} _sq= _sr=
 	while :; do
 		case $1 in
 		--empty) _se=1 ;;
 		--quiet) _sq=1 ;;
+		--report) _sr=1 ;;
 		*) break ;;
 		esac
 		shift
@@ -314,6 +364,9 @@ same_as_gnu() {
 		{ [ -s "$_sd/ours/stderr" ] || [ -s "$_sd/gnu/stderr" ]; }; then
 		_sy="stderr: $(head -n 1 "$_sd/ours/stderr" "$_sd/gnu/stderr" | tr '\n' ' ')"
 	fi
+	if [ -z "$_sy" ] && [ -n "$_sr" ] && [ ! -s "$_sd/gnu/stdout" ]; then
+		_sy="GNU printed no report (a broken case)"
+	fi
 	if [ -z "$_sy" ]; then
 		pass "$_sn"
 	else
@@ -341,11 +394,11 @@ build_many() {
 	[ -x "$_dir/many" ] && return 0
 	_top=$(cd "$(dirname "$0")/../.." && pwd)
 	if ! sh "$_top/tests/progs/gen-many.sh" >"$_dir/many.c" 2>/dev/null; then
-		echo "FAIL $_suite/build: gen-many.sh failed"
+		fail "$_suite/build" "gen-many.sh failed"
 		return 1
 	fi
 	if ! cc -pg -O0 -no-pie -o "$_dir/many" "$_dir/many.c" 2>"$_dir/build.log"; then
-		echo "FAIL $_suite/build: see $_dir/build.log"
+		fail "$_suite/build" "see $_dir/build.log"
 		return 1
 	fi
 }
@@ -433,7 +486,7 @@ build_demo() {
 	_top=$(cd "$(dirname "$0")/../.." && pwd)
 	if ! cc -g -O0 -pg -fno-PIE -no-pie -o "$2/demo" "$_top/examples/demo.c" \
 		2>"$2/build.log"; then
-		echo "FAIL $1/build: cannot build examples/demo.c (see $2/build.log)"
+		fail "$1/build" "cannot build examples/demo.c (see $2/build.log)"
 		return 1
 	fi
 }
@@ -518,7 +571,7 @@ chrome_selftest() {
 # drop_clock_shortfall FILE: FILE (our gprof's stderr) without the
 # warning that a run's samples fall short of the time its clock
 # measured.  The collector's end-to-end suites check counts and
-# reports; how many periods a clock delivers is tests/sampler's to
+# reports; how many periods a clock delivers is tests/rt-sampler's to
 # check, with tolerances from the sample count.  A short run (0.1 to
 # 0.4 s) slowed by qemu, sanitizers or a loaded machine may miss a few
 # periods, and gprof then rightly says so: that is not their failure.

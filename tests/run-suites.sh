@@ -4,7 +4,8 @@
 # Usage: tests/run-suites.sh GPROF BUILD_DIR
 # A suite is tests/*/run.sh (run through sh) or the unit-test binary; it
 # prints one line per case, "PASS name", "FAIL name: why" or "SKIP name:
-# why", and may print anything else (it is ignored).  Suites run
+# why", where name starts with the suite's ("SUITE/..."), and may print
+# anything else (it is ignored).  Suites run
 # CHECK_JOBS at a time (default 2), the slowest of the last run first;
 # each one's output is kept in BUILD_DIR/check/NAME.out and shown as one
 # block when it ends: its FAIL lines, SKIP lines that give a reason, and
@@ -86,9 +87,16 @@ wipe() {
 	[ -z "$tty" ] || printf '\r%-79s\r' ''
 }
 
-# report NAME: the block of a finished suite.
+# report NAME: the block of a finished suite.  A case whose name does
+# not start with the suite's ("PASS gnu-lines/hot-O0/-l") is a failure
+# of the suite, so that every verdict line tells where its case lives.
 report() {
 	secs=$(($(date +%s) - $(cat "$dir/$1.start")))
+	stray=$(grep -E '^(PASS|FAIL|SKIP) ' "$dir/$1.out" |
+		grep -v '^FAIL suite-' | grep -Ev "^(PASS|FAIL|SKIP) $1/")
+	[ -z "$stray" ] ||
+		echo "FAIL suite-$1: $(echo "$stray" | wc -l) cases not named $1/...: $(echo "$stray" | head -n 1)" \
+			>>"$dir/$1.out"
 	echo "$1 $secs" >>"$dir/times"
 	p=$(count PASS "$1")
 	f=$(count FAIL "$1")

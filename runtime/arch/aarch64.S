@@ -21,7 +21,7 @@
  * Registers: the hook changes x9-x16, x30 and the flags only (scratch
  * registers in AAPCS64; x30 is clobbered by any call); x0-x8
  * (arguments, the indirect result), x17, x18, x29 and every vector
- * register come back as they were (tests/runtime-aarch64/regs.c).
+ * register come back as they were (tests/rt-aarch64/regs.c).
  *
  * Fast path: no lock, no stack, no vector register: the thread's table
  * from static TLS (initial-exec: tpidr_el0 plus the offset in the GOT,

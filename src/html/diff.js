@@ -35,7 +35,7 @@
  * "FAIL name: why" lines, "INFO rows N" and "INFO first NAME" (the
  * table's first row in its default order) into <pre id="selftest">,
  * then returns to the default order and the linked function, for
- * tests/diffhtml/run.sh.
+ * tests/view-diff-html/run.sh.
  */
 (function () {
 	"use strict";

@@ -36,7 +36,7 @@
  *
  * "#selftest" (alone or after other parameters, "&selftest") runs the
  * page's own checks after loading and writes "PASS name" / "FAIL name:
- * why" lines into <pre id="selftest">, for tests/viewjson/run.sh.
+ * why" lines into <pre id="selftest">, for tests/view-json/run.sh.
  */
 (function () {
 	"use strict";

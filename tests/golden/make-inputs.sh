@@ -8,12 +8,15 @@
 # `GOLDEN_UPDATE=1 sh tests/golden/run.sh`,
 # see README.md and review the diff).
 #
-# Usage: sh tests/golden/make-inputs.sh MKGMON
+# Usage: sh tests/golden/make-inputs.sh MKGMON [MUSL_LIBGMON]
+# (MUSL_LIBGMON: our collector built for musl, make runtime-musl's
+# build/musl/libgmon.a; default beside MKGMON.)
 set -eu
-MKGMON=${1:?usage: make-inputs.sh MKGMON}
+MKGMON=${1:?usage: make-inputs.sh MKGMON [MUSL_LIBGMON]}
+MUSL_LIBGMON=${2:-$(dirname "$MKGMON")/musl/libgmon.a}
 here=$(cd "$(dirname "$0")" && pwd)
 progs=$here/../progs
-diffdir=$here/../diff
+diffdir=$here/../gnu-matrix
 in=$here/inputs
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -56,3 +59,34 @@ synth hot 16 hot.bsd44 bsd44
 synth recur 17 recur.bsd bsd
 # A damaged file: the synthetic profile cut inside its arcs.
 head -c 1000 "$in/recur.syn" >"$in/recur.cut"
+
+# A profile with stacks (the side file's STACKS records), written by
+# tests/input-objects/mkprof.py at hot's addresses, every number exact:
+# mix's samples are split evenly between its two callers, where their
+# call counts (60000 and 400000) give outer_big 87 % of them in gprof's
+# estimate.  hot.stk and hot.stk.gmonx.
+cat >spec.stk <<EOF
+exe hot
+arc 0 main 0 outer_small 30
+arc 0 main 0 outer_big 1
+arc 0 outer_small 0 mix 60000
+arc 0 outer_big 0 mix 400000
+stack 45 mix outer_small main
+stack 45 mix outer_big main
+stack 8 outer_big main
+stack 2 main
+EOF
+(cd "$in" && python3 "$here/../input-objects/mkprof.py" hot.stk "$tmp/spec.stk")
+
+# A real run of three named threads (tests/input-threads/named.c) under
+# our collector at 1000 samples a second: per-thread records and their
+# stacks.  Linked statically with musl, so that the profile names no
+# shared object whose build could change under it; debug sections
+# stripped (the symbols stay).  named, named.gmon and its side file.
+musl-gcc -O0 -pg -static -o named.full "$here/../input-threads/named.c" \
+	"$MUSL_LIBGMON" -pthread
+strip --strip-debug -o "$in/named" named.full
+cp "$in/named" named
+LIBGMON_RATE=1000 ./named 1 >/dev/null
+mv gmon.out "$in/named.gmon"
+mv gmon.out.gmonx "$in/named.gmon.gmonx"

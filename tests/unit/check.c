@@ -100,11 +100,11 @@ run_child(const char *group, void (*fn)(void), void (*fni)(size_t), size_t i)
 	cur->nfailed++;
 	if (cur->open) {
 		cur->open = false;
-		printf("FAIL %s: %s during this case%s%s\n", cur->name, why,
-		       cur->failed ? "; first failed check: " : "",
+		printf("FAIL unit/%s: %s during this case%s%s\n", cur->name,
+		       why, cur->failed ? "; first failed check: " : "",
 		       cur->failed ? cur->why : "");
 	} else {
-		printf("FAIL %s: %s after its cases\n", group, why);
+		printf("FAIL unit/%s: %s after its cases\n", group, why);
 	}
 	fflush(stdout);
 }
@@ -137,9 +137,9 @@ t_end(void)
 			*p = ' ';
 	if (cur->failed) {
 		cur->nfailed++;
-		printf("FAIL %s: %s\n", cur->name, cur->why);
+		printf("FAIL unit/%s: %s\n", cur->name, cur->why);
 	} else {
-		printf("PASS %s\n", cur->name);
+		printf("PASS unit/%s\n", cur->name);
 	}
 	fflush(stdout);
 }

@@ -1,6 +1,7 @@
 /*
  * check.h - the unit-test harness: named cases, each printing one line,
- * "PASS name" or "FAIL name: why" (the first failed check's message).
+ * "PASS unit/name" or "FAIL unit/name: why" (the first failed check's
+ * message).
  *
  * A case runs from t_begin() to t_end(); checks in between record the
  * first failure and return whether they held, so a test can stop early.

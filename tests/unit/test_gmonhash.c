@@ -1,7 +1,7 @@
 /*
  * test_gmonhash.c - the hash that ties a side file to its profile
  * (include/gmon_hash.h) and the stream that computes it while a profile
- * is read (stream.h): known values (computed by tests/profiles/mkside.py
+ * is read (stream.h): known values (computed by tests/input-profiles/mkside.py
  * from the header's description), any cut of the bytes, every bit, and
  * a file stream's hash over bytes taken, skipped and read again.
  */

@@ -8,9 +8,9 @@
  * shared by pointer, equal names at other pointers, names with and
  * without a leading '_'), a sparse histogram whose bins straddle
  * entries, arcs (cycles and calls from and into line symbols) and
- * block counts, then runs lineprof_compute() twice: with the default
- * options (cut) and with -d (which keeps the whole table), and
- * compares entry by entry.
+ * block counts, then runs lineprof_compute() twice: with the plan's
+ * line_cut (the default options' -l reports) and without (the whole
+ * table), and compares entry by entry.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +20,7 @@
 #include "lineprof.h"
 #include "model.h"
 #include "modelbuild.h"
+#include "plan.h"
 
 #define MAXN 80
 
@@ -173,23 +174,23 @@ static void
 compare(uint64_t seed)
 {
 	struct fixture f;
-	struct options cut, whole;
+	struct options o;
+	struct plan cut = { .line_cut = true }, whole = { 0 };
 	struct lineprof a, b;
 	struct model ma, mb;
 	struct gp_err err;
 	size_t j = 0;
 
 	setup(&f, seed);
-	memset(&cut, 0, sizeof(cut));
-	whole = cut;
-	whole.debug = 1;
-	check_true(lineprof_compute(&a, &f.lm, &f.funcs, &f.g, &cut, &err) == 0,
-		   "cut");
-	check_true(lineprof_compute(&b, &f.lm, &f.funcs, &f.g, &whole, &err) ==
-		       0,
-		   "whole");
+	memset(&o, 0, sizeof(o));
+	check_true(
+	    lineprof_compute(&a, &f.lm, &f.funcs, &f.g, &o, &cut, &err) == 0,
+	    "cut");
+	check_true(
+	    lineprof_compute(&b, &f.lm, &f.funcs, &f.g, &o, &whole, &err) == 0,
+	    "whole");
 	check_true(a.index_skip != NULL && b.index_skip == NULL,
-		   "only the default options cut");
+		   "only the plan's line_cut cuts");
 	check_u64(b.lt.st.n, f.lm.st.n, "whole table");
 	model_of(&ma, &a);
 	model_of(&mb, &b);

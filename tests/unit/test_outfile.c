@@ -1,7 +1,7 @@
 /*
  * test_outfile.c - the outfile API: temporary names, commit and abort,
  * and no temporary left when the process exits or dies of a signal
- * before committing.  tests/sumfile covers the rest through gprof -s.
+ * before committing.  tests/input-sumfile covers the rest through gprof -s.
  */
 #include <dirent.h>
 #include <errno.h>

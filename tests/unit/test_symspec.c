@@ -1,7 +1,7 @@
 /*
  * test_symspec.c - parsing and matching of symbol specifications, with
  * the forms GNU gprof's manual lists (behaviour checked against
- * /usr/bin/gprof in tests/options).
+ * /usr/bin/gprof in tests/gnu-options).
  */
 #include <string.h>
 
