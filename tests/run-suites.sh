@@ -2,7 +2,8 @@
 # Run every test suite, a few at a time, and print the closing tally.
 #
 # Usage: tests/run-suites.sh GPROF BUILD_DIR
-# A suite is tests/*/run.sh (run through sh) or the unit-test binary; it
+# A suite is tests/*/run.sh (run through sh, in a working directory of
+# its own under BUILD/check) or the unit-test binary; it
 # prints one line per case, "PASS name", "FAIL name: why" or "SKIP name:
 # why", where name starts with the suite's ("SUITE/..."), and may print
 # anything else (it is ignored).  Suites run
@@ -58,7 +59,9 @@ list() {
 # when it has ended.
 start() {
 	(
-		cd "$top" || exit 1
+		# A folder of its own: a file a suite leaves in its working
+		# directory (a gmon.sum) cannot reach another suite's cases.
+		mkdir -p "$dir/$1.cwd" && cd "$dir/$1.cwd" || exit 1
 		case $2 in
 		*.sh) sh "$2" ;;
 		*)
