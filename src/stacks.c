@@ -555,3 +555,13 @@ stacks_free(struct stackset *ss)
 	free(ss->shash);
 	memset(ss, 0, sizeof(*ss));
 }
+
+uint32_t *
+stacks_identity_map(size_t n)
+{
+	uint32_t *map = xcalloc(n, sizeof(*map));
+
+	for (size_t i = 0; i < n; i++)
+		map[i] = (uint32_t)i;
+	return map;
+}

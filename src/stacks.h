@@ -101,6 +101,10 @@ int stacks_resolve(struct stackset *ss, const struct sidefile_object *obj,
 void stacks_add(struct stackset *dst, const struct stackset *src,
 		const uint32_t *map);
 
+/* The map stacks_add() takes when objects keep their numbers: MAP[K] =
+ * K for N objects (owned by the caller; xcalloc's, never NULL). */
+uint32_t *stacks_identity_map(size_t n);
+
 /*
  * Append SS as STACKS records (object index K written as id K + 1, the
  * ids objects_encode() gives) and, when some input had one, a STACKINFO

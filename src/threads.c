@@ -117,24 +117,13 @@ add_numbers(struct gp_thread *t, bool fresh, uint64_t tid, uint64_t calls,
 		   ((t->flags | flags) & any);
 }
 
-/* An identity map of N objects (stacks_add() wants one). */
-static uint32_t *
-identity(size_t n)
-{
-	uint32_t *map = xcalloc(n ? n : 1, sizeof(*map));
-
-	for (size_t i = 0; i < n; i++)
-		map[i] = (uint32_t)i;
-	return map;
-}
-
 /* From one row per record to one row per name (a second profile). */
 static void
 collapse(struct threads *th, size_t nobjs)
 {
 	struct gp_thread *old = th->v;
 	size_t n = th->n;
-	uint32_t *map = identity(nobjs);
+	uint32_t *map = stacks_identity_map(nobjs);
 
 	th->v = NULL;
 	th->n = th->cap = 0;

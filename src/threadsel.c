@@ -128,17 +128,6 @@ pick(const struct threads *th, const struct options *o, bool *picked,
 	return 0;
 }
 
-/* An identity map of N objects (stacks_add() wants one). */
-static uint32_t *
-identity(size_t n)
-{
-	uint32_t *map = xcalloc(n ? n : 1, sizeof(*map));
-
-	for (size_t i = 0; i < n; i++)
-		map[i] = (uint32_t)i;
-	return map;
-}
-
 /* Count the samples of SS's stacks in the bin of their frame 0. */
 static void
 fill_bins(const struct stackset *ss, struct gmon *g, struct objects *os)
@@ -266,7 +255,7 @@ static void
 replace_stacks(const struct threads *th, const bool *picked, struct objects *os)
 {
 	struct stackset ss = { 0 };
-	uint32_t *map = identity(os->n);
+	uint32_t *map = stacks_identity_map(os->n);
 
 	for (size_t i = 0; i < th->n; i++)
 		if (picked[i])
