@@ -687,13 +687,7 @@ objects_encode(const struct objects *os, const struct sidefile *run,
 
 		threads_encode(&os->threads, w);
 		threads_encode_stacks(&os->threads, w);
-		info.has_info = os->stacks.has_info;
-		info.info_samples = os->stacks.info_samples;
-		info.info_stacks = os->stacks.info_stacks;
-		info.info_truncated = os->stacks.info_truncated;
-		info.info_dropped = os->stacks.info_dropped;
-		info.depth_max = os->stacks.depth_max;
-		info.method = os->stacks.method;
+		stacks_copy_info(&info, &os->stacks);
 		stacks_encode(&info, w);
 	} else {
 		stacks_encode(&os->stacks, w);

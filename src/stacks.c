@@ -565,3 +565,15 @@ stacks_identity_map(size_t n)
 		map[i] = (uint32_t)i;
 	return map;
 }
+
+void
+stacks_copy_info(struct stackset *dst, const struct stackset *src)
+{
+	dst->has_info = src->has_info;
+	dst->info_samples = src->info_samples;
+	dst->info_stacks = src->info_stacks;
+	dst->info_truncated = src->info_truncated;
+	dst->info_dropped = src->info_dropped;
+	dst->depth_max = src->depth_max;
+	dst->method = src->method;
+}

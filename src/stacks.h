@@ -105,6 +105,10 @@ void stacks_add(struct stackset *dst, const struct stackset *src,
  * K for N objects (owned by the caller; xcalloc's, never NULL). */
 uint32_t *stacks_identity_map(size_t n);
 
+/* DST takes SRC's STACKINFO figures (has_info, info_*, depth_max,
+ * method), its stacks unchanged. */
+void stacks_copy_info(struct stackset *dst, const struct stackset *src);
+
 /*
  * Append SS as STACKS records (object index K written as id K + 1, the
  * ids objects_encode() gives) and, when some input had one, a STACKINFO

@@ -261,13 +261,7 @@ replace_stacks(const struct threads *th, const bool *picked, struct objects *os)
 		if (picked[i])
 			stacks_add(&ss, &th->v[i].stacks, map);
 	free(map);
-	ss.has_info = os->stacks.has_info;
-	ss.info_samples = os->stacks.info_samples;
-	ss.info_stacks = os->stacks.info_stacks;
-	ss.info_truncated = os->stacks.info_truncated;
-	ss.info_dropped = os->stacks.info_dropped;
-	ss.depth_max = os->stacks.depth_max;
-	ss.method = os->stacks.method;
+	stacks_copy_info(&ss, &os->stacks);
 	stacks_free(&os->stacks);
 	os->stacks = ss;
 }
