@@ -412,7 +412,9 @@ tick_count() {
 }
 # snaps_ok EXE: $rundir's prof.1, prof.2, ... (at least $want of them)
 # each read by both gprofs, worker -> tick rising, the last one the
-# truth's.
+# truth's.  The last (written at exit) may equal the one before it: a
+# periodic snapshot that fires after the workers stopped holds the
+# final counts already.
 snaps_ok() {
 	_want=$(awk '$1 == "ARC" && $2 == "worker" { print $4 }' "$dir/truth.txt")
 	_k=1 _last=0
@@ -423,7 +425,8 @@ snaps_ok() {
 		done
 		_c=$(tick_count "$1" "$rundir/prof.$_k")
 		if [ -z "$_c" ] || [ "$_c" -lt "$_last" ] ||
-			{ [ "$_c" -eq "$_last" ] && [ "$_k" -gt 1 ]; }; then
+			{ [ "$_c" -eq "$_last" ] && [ "$_k" -gt 1 ] &&
+				[ -f "$rundir/prof.$((_k + 1))" ]; }; then
 			echo "prof.$_k counts ${_c:-nothing}, after $_last"
 			return 1
 		fi

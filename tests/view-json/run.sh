@@ -279,10 +279,10 @@ else
 fi
 
 # The embedded page is what src/html/ holds (tools/embed.sh is rerun).
-if sh "$top/tools/embed.sh" "$work/assets.inc" \
+if (cd "$top" && sh tools/embed.sh "$work/assets.inc" \
 	html_css="src/html/report.css" html_common_js="src/html/common.js" \
-	html_js="src/html/report.js" \
-	2>"$work/embed.err" </dev/null && (cd "$top" && cmp -s "$work/assets.inc" src/html/assets.inc); then
+	html_js="src/html/report.js") \
+	2>"$work/embed.err" </dev/null && cmp -s "$work/assets.inc" "$top/src/html/assets.inc"; then
 	pass "view-json/assets-current"
 else
 	fail "view-json/assets-current" "src/html/assets.inc is stale (make rebuilds it)"
