@@ -168,7 +168,11 @@
  * or by the collector's signal handler).  A walk never invents a frame:
  * it stops at the first return address outside known code, at a frame
  * pointer that leaves the thread's stack or does not grow, or at the
- * depth cap.  It is complete when it stops at a return address into
+ * depth cap; a return address into code that is not known (and is not
+ * the root below) is followed up through that code's frames by their
+ * call-frame information, when it says how, to the next return address
+ * in known code (the frames between are left out: STACKINFO's unwound
+ * counts such stacks).  It is complete when it stops at a return address into
  * code that is not profiled whose frame chain ends there (libc's start
  * code that called main or a thread's start routine: runtime/stacks.c
  * learns it from the calls into profiled code from a shared object
@@ -232,6 +236,12 @@
  *                        table full, no context to walk)
  *  32  u32  depth_max    the walker's depth cap
  *  36  u32  method       GMON_SIDE_STACK_METHOD_*: how stacks were walked
+ *  40  u64  unwound      of the stacks not TRUNCATED, samples whose walk
+ *                        crossed frames of code outside known code (a
+ *                        libc qsort calling back, a library's event
+ *                        loop) by their call-frame information
+ *                        (.eh_frame); those frames are not in the stack
+ *                        (absent in records of 40 bytes: read as 0)
  */
 #ifndef GMON_SIDE_FORMAT_H
 #define GMON_SIDE_FORMAT_H
@@ -277,7 +287,8 @@
 #define GMON_SIDE_STACKS_LEN 16
 #define GMON_SIDE_STACK_FRAME_LEN 16 /* one frame of STACKS */
 #define GMON_SIDE_STACK_HEAD_LEN 16  /* one stack's fixed part */
-#define GMON_SIDE_STACKINFO_LEN 40
+#define GMON_SIDE_STACKINFO_LEN 40  /* the first writers' */
+#define GMON_SIDE_STACKINFO_LEN2 48 /* with unwound */
 #define GMON_SIDE_TIE_LEN 16
 
 #define GMON_SIDE_BUILD_ID_MAX 64

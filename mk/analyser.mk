@@ -37,6 +37,8 @@ $(B)/unit-tests: $(UNIT_OBJS) $(B)/libgprof.a
 $(B)/replay-%: fuzz/fuzz_%.c fuzz/replay_main.c $(B)/libgprof.a
 	$(CC) $(ANALYSER_CFLAGS) -Isrc $(ALL_LDFLAGS) -o $@ fuzz/fuzz_$*.c \
 		fuzz/replay_main.c $(B)/libgprof.a $(ANALYSER_LDLIBS)
+# fuzz_cfi.c reads the collector's unwinder itself.
+$(B)/replay-cfi: runtime/stacks_cfi.c runtime/stacks_cfi.h runtime/gmon_rt.h
 
 -include $(LIB_OBJS:.o=.d) $(B)/obj/main.d $(UNIT_OBJS:.o=.d)
 

@@ -146,6 +146,11 @@ struct gmon_exe {
 	    text_hi; /* executable PT_LOADs, run-time addresses */
 	uint8_t build_id[GMON_BUILD_ID_MAX];
 	size_t build_id_len;
+	/* Its call-frame information for the stacks' unwinder
+	 * (stacks_cfi.c): the run-time address of .eh_frame_hdr
+	 * (PT_GNU_EH_FRAME; 0: none) and the mapped segment holding it,
+	 * [eh_lo, eh_hi), the bytes the unwinder may read. */
+	uintptr_t eh_hdr, eh_lo, eh_hi;
 	char path[4096];  /* /proc/self/exe, "" if unreadable */
 	const char *name; /* the path's last component */
 };
@@ -181,6 +186,11 @@ struct gmon_object {
 	bool is_exe;                /* the executable (AT_PHDR) */
 	uint8_t build_id[GMON_BUILD_ID_MAX];
 	size_t build_id_len;
+	/* Its call-frame information for the stacks' unwinder
+	 * (stacks_cfi.c): the run-time address of .eh_frame_hdr
+	 * (PT_GNU_EH_FRAME; 0: none) and the mapped segment holding it,
+	 * [eh_lo, eh_hi), the bytes the unwinder may read. */
+	uintptr_t eh_hdr, eh_lo, eh_hi;
 	char path[4096]; /* as the loader names it ("" for glibc's exe) */
 };
 struct dl_phdr_info;

@@ -149,6 +149,30 @@ gmon_phdrs_read(const struct dl_phdr_info *info, uintptr_t *text_lo,
 	}
 }
 
+/* Where INFO's .eh_frame_hdr is (PT_GNU_EH_FRAME) and the PT_LOAD
+ * segment that maps it: O's eh_hdr, eh_lo, eh_hi (all 0 without one). */
+static void
+find_eh_frame(struct gmon_object *o, const struct dl_phdr_info *info)
+{
+	uintptr_t hdr = 0;
+	for (size_t i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_GNU_EH_FRAME)
+			hdr = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+	if (!hdr)
+		return;
+	for (size_t i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_R) ||
+		    hdr < lo || hdr - lo >= ph->p_filesz)
+			continue;
+		o->eh_hdr = hdr;
+		o->eh_lo = lo;
+		o->eh_hi = lo + ph->p_filesz;
+		return;
+	}
+}
+
 /* INFO's object as an entry in O (not published); false when it has
  * no executable segment. */
 static bool
@@ -160,6 +184,7 @@ describe(struct gmon_object *o, const struct dl_phdr_info *info)
 			&o->build_id_len);
 	if (o->text_lo >= o->text_hi)
 		return false;
+	find_eh_frame(o, info);
 	size_t n = 0;
 	const char *name = info->dlpi_name ? info->dlpi_name : "";
 	while (name[n] && n < sizeof o->path - 1) {

@@ -32,6 +32,7 @@
 #include "gmon_rt.h"   /* the load map: gmon_objects_recheck() */
 #include "gmon_side.h" /* the stacks' method */
 #include "sample_int.h"
+#include "stacks_cfi.h" /* the stack copy's window */
 
 #include <fcntl.h>
 #if !defined(GMON_OWN_PERF_ABI) && __has_include(<linux/perf_event.h>)
@@ -49,42 +50,132 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define RING_PAGES_LOG2 4 /* perf data pages: 16 (64 KiB, 4096 samples) */
+#define RING_PAGES_LOG2                                                        \
+	4 /* perf data pages: 16 (64 KiB, 4096 samples);
+			   * twice that with the stack's copy */
 
 static _Atomic int drain_wake; /* 1: the drain thread is to look now */
 static bool chains; /* records carry the user call chain (stacks.h) */
 static size_t ring_pages = 1u << RING_PAGES_LOG2;
 
 /*
+ * With stacks, each record carries the user registers a walk starts
+ * from and the stack's first STACK_COPY bytes above the stack pointer,
+ * which the walk reads (stacks.h): enough for the frames of a qsort or
+ * an event loop that keep no frame pointers, and for the frame records
+ * of the functions above them; beyond the copy the kernel's call chain
+ * goes on.  The registers, in the kernel's order of their bits.
+ */
+#define STACK_COPY 4096
+#if defined(__x86_64__)
+#define REGS_MASK ((1ull << 6) | (1ull << 7) | (1ull << 8)) /* bp sp ip */
+#define NREGS 3
+#elif defined(__aarch64__)
+#define REGS_MASK ((1ull << 29) | (1ull << 30) | (1ull << 31)) /* x29 lr sp */
+#define NREGS 3
+#else
+#define REGS_MASK 0ull
+#define NREGS 0
+#endif
+/* A record's bytes with a call chain and the copy, about. */
+#define CHAIN_RECORD_BYTES (NREGS ? STACK_COPY + 512 : 512)
+
+/* A copy of the stack that wraps at the ring's end is put together
+ * here, by whoever takes the try-lock (another drainer meanwhile walks
+ * the part before the wrap only). */
+static unsigned char unwrapped[STACK_COPY];
+static _Atomic int unwrapped_busy;
+
+/* The word at byte OFF of record R (which may wrap in the ring). */
+static uint64_t
+record_word(const struct sample_record *r, size_t off)
+{
+	uint64_t v;
+	memcpy(&v, r->data + ((r->at + off) & r->mask), 8);
+	return v;
+}
+
+/*
  * A sample record with a call chain: after the header, the PC, the
  * period, the chain's length and entries (context markers included),
- * then on x86-64 the size of the stack words, the words, their dynamic
- * size (the kernel's order: PERF_SAMPLE_IP, PERF_SAMPLE_PERIOD,
- * PERF_SAMPLE_CALLCHAIN, PERF_SAMPLE_STACK_USER).  Copied out of the
- * ring (it may wrap) into a buffer on the stack: a longer chain is cut
- * there (and kept truncated).
+ * then the registers' ABI and values, the size of the stack copy, the
+ * copy and its dynamic size (the kernel's order: PERF_SAMPLE_IP,
+ * PERF_SAMPLE_PERIOD, PERF_SAMPLE_CALLCHAIN, PERF_SAMPLE_REGS_USER,
+ * PERF_SAMPLE_STACK_USER).  The chain is copied out of the ring onto
+ * the stack (a longer one is cut there, and kept truncated); the copy
+ * of the stack is read in place, or when it wraps at the ring's end
+ * from `unwrapped`.
  */
 void
 sample_perf_stacks(const struct sample_ctx *c, uint64_t count)
 {
 	const struct sample_record *r = c->record;
-	uint64_t w[3 + STACKS_DEPTH_CAP + 8 + 1 + 2 + 1];
-	size_t n = r->size / 8 - 1; /* words after the header */
-	if (n > sizeof w / sizeof *w)
-		n = sizeof w / sizeof *w;
-	if (n < 3)
+	uint64_t chain[STACKS_DEPTH_CAP + 8];
+	size_t size = r->size; /* bytes, the header's 8 included */
+	if (size < 32)
 		return;
+	/* Words 1 and 2 the PC and the period, word 3 the chain's length. */
+	uint64_t nr = record_word(r, 24);
+	if (nr > (size - 32) / 8)
+		return;
+	size_t n = nr < sizeof chain / sizeof *chain
+		       ? (size_t)nr
+		       : sizeof chain / sizeof *chain;
 	for (size_t i = 0; i < n; i++)
-		memcpy(&w[i], r->data + ((r->at + 8 + 8 * i) & r->mask), 8);
-	/* w[0] the PC, w[1] the period, w[2] the chain's length. */
-	size_t nr = w[2] < n - 3 ? (size_t)w[2] : n - 3, ntop = 0;
-	const uint64_t *top = NULL;
-	if (nr == w[2] && n >= 4 + nr && w[3 + nr] <= 8 * (n - 4 - nr)) {
-		ntop = (size_t)w[3 + nr] / 8;
-		top = &w[4 + nr];
+		chain[i] = record_word(r, 32 + 8 * i);
+	size_t off = 32 + 8 * (size_t)nr;
+	struct stacks_regs regs = { 0, 0, 0, 0 };
+	struct stack_window w = { 0, 0, NULL };
+	bool have = false, unwrap = false;
+	if (NREGS && off + 8 <= size) {
+		uint64_t abi = record_word(r, off);
+		off += 8;
+		if (abi && off + 8 * NREGS + 8 <= size) {
+			uint64_t v[NREGS ? NREGS : 1];
+			for (size_t i = 0; i < NREGS; i++)
+				v[i] = record_word(r, off + 8 * i);
+			off += 8 * NREGS;
+#if defined(__x86_64__)
+			regs.fp = (uintptr_t)v[0];
+			regs.sp = (uintptr_t)v[1];
+#elif defined(__aarch64__)
+			regs.fp = (uintptr_t)v[0];
+			regs.lr = (uintptr_t)v[1];
+			regs.sp = (uintptr_t)v[2];
+#endif
+			uint64_t copy = record_word(r, off);
+			off += 8;
+			if (copy && copy % 8 == 0 && copy <= size - off - 8) {
+				uint64_t dyn = record_word(r, off + copy);
+				size_t at = (size_t)((r->at + off) & r->mask);
+				size_t room = (size_t)r->mask + 1 - at;
+				if (dyn > copy)
+					dyn = copy;
+				w.at = r->data + at;
+				if (dyn > room && dyn <= sizeof unwrapped) {
+					int expected = 0;
+					unwrap = atomic_compare_exchange_strong(
+					    &unwrapped_busy, &expected, 1);
+				}
+				if (unwrap) {
+					memcpy(unwrapped, w.at, room);
+					memcpy(unwrapped + room, r->data,
+					       (size_t)dyn - room);
+					w.at = unwrapped;
+				} else if (dyn > room) {
+					dyn =
+					    room; /* the part before the wrap */
+				}
+				w.lo = regs.sp;
+				w.hi = regs.sp + (uintptr_t)dyn;
+				have = w.hi > w.lo;
+			}
+		}
 	}
-	stacks_on_perf(c->slot ? c->slot->stacks : NULL, &w[3], nr, top, ntop,
-		       count);
+	stacks_on_perf(c->slot ? c->slot->stacks : NULL, chain, n,
+		       have ? &regs : NULL, have ? &w : NULL, count);
+	if (unwrap)
+		atomic_store(&unwrapped_busy, 0);
 }
 
 /* T's thread's CPU time since its mark, while it counts. */
@@ -226,13 +317,16 @@ drainer(void *arg)
 {
 	(void)arg;
 	/* Half a ring's worth of samples (24-byte records; with a call
-	 * chain about 512 bytes) between drains, 10 ms to 100 ms: the
+	 * chain and the stack's copy CHAIN_RECORD_BYTES) between drains, 10 ms
+	 * (2 ms with the copy) to 100 ms: the
 	 * periods a thread lost in the kernel go to the ledger soon, to
 	 * ride on its next samples. */
-	uint64_t records = ((uint64_t)ring_pages * 4096) / (chains ? 512 : 24);
+	uint64_t records =
+	    ((uint64_t)ring_pages * 4096) / (chains ? CHAIN_RECORD_BYTES : 24);
 	uint64_t ms =
 	    records * 1000 / 2 / (sampler.asked_hz ? sampler.asked_hz : 1);
-	ms = ms < 10 ? 10 : ms > 100 ? 100 : ms;
+	uint64_t least = chains && NREGS ? 2 : 10; /* big records: sooner */
+	ms = ms < least ? least : ms > 100 ? 100 : ms;
 	struct timespec timeout = { 0, (long)ms * 1000000 };
 	prctl(PR_SET_NAME, "gmon-drain", 0, 0, 0);
 	while (!sampler.stopped) {
@@ -285,14 +379,16 @@ open_event(uint64_t period, bool disabled)
 	a.watermark = 1;
 	a.wakeup_watermark = 1u << 30; /* nobody waits: no wake-ups */
 	if (chains) {
-		/* The user call chain, and the stack's first two words: the
-		 * return address of a function not in its frame yet. */
+		/* The user call chain, the registers and the stack's first
+		 * bytes (sample_perf_stacks). */
 		a.sample_type |= PERF_SAMPLE_CALLCHAIN;
 		a.exclude_callchain_kernel = 1;
-#if defined(__x86_64__)
-		a.sample_type |= PERF_SAMPLE_STACK_USER;
-		a.sample_stack_user = 16;
-#endif
+		if (NREGS) {
+			a.sample_type |=
+			    PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+			a.sample_regs_user = REGS_MASK;
+			a.sample_stack_user = STACK_COPY;
+		}
 	}
 	return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1,
 			    PERF_FLAG_FD_CLOEXEC);
@@ -325,7 +421,8 @@ arm_first(struct thread_slot *t)
 	if (fd < 0)
 		return false;
 	size_t len;
-	void *ring = map_ring(fd, 1, &len);
+	/* One record with the stack's copy needs two pages. */
+	void *ring = map_ring(fd, chains && NREGS ? 2 : 1, &len);
 	if (ring && ioctl(fd, PERF_EVENT_IOC_REFRESH, 1) != 0) {
 		munmap(ring, len);
 		ring = NULL;
@@ -502,6 +599,8 @@ static int
 start(void)
 {
 	chains = stacks_on();
+	/* Records with the stack's copy: rings of 32 pages (128 KiB). */
+	ring_pages = 1u << (RING_PAGES_LOG2 + (chains && NREGS));
 	if (sample_arm_self(&sample_perf_backend, false) != 0) {
 		/* A kernel that refuses call chains still samples. */
 		if (!chains)

@@ -229,7 +229,7 @@ stacks_chunk(struct out *o, const struct stacks_out *so, size_t from, size_t to,
 
 /* STACKINFO's sums, over every thread. */
 struct stack_sums {
-	uint64_t stacks, truncated, dropped;
+	uint64_t stacks, truncated, dropped, unwound;
 };
 
 /* SO's STACKS records, after a STACKOWNER naming thread OWNER (none
@@ -241,13 +241,13 @@ put_stacks(struct out *o, const struct stacks_out *so, uint32_t owner,
 	if (!so || !so->on)
 		return;
 	uint64_t stacks = so->stacks, truncated = so->truncated;
-	uint64_t dropped = so->dropped;
+	uint64_t dropped = so->dropped, unwound = so->unwound;
 	size_t fixed =
 	    GMON_SIDE_STACKS_LEN + GMON_SIDE_STACK_FRAME_LEN * so->nframes;
 	if (fixed > STACKS_RECORD_MAX / 2) {
 		/* Cannot happen with the tables' sizes: not written. */
 		dropped += stacks;
-		stacks = truncated = 0;
+		stacks = truncated = unwound = 0;
 	} else if (so->nwords) {
 		record(o, GMON_SIDE_STACKOWNER, GMON_SIDE_STACKOWNER_LEN);
 		put_u32(o, owner);
@@ -269,6 +269,7 @@ put_stacks(struct out *o, const struct stacks_out *so, uint32_t owner,
 	sum->stacks += stacks;
 	sum->truncated += truncated;
 	sum->dropped += dropped;
+	sum->unwound += unwound;
 }
 
 /* Every thread's STACKS, then those of no thread, then STACKINFO:
@@ -282,13 +283,14 @@ put_all_stacks(struct out *o, const struct side_info *s)
 	for (size_t i = 0; s->threads && i < s->nthreads; i++)
 		put_stacks(o, s->threads[i].stacks, s->threads[i].index, &sum);
 	put_stacks(o, s->stacks, 0, &sum);
-	record(o, GMON_SIDE_STACKINFO, GMON_SIDE_STACKINFO_LEN);
+	record(o, GMON_SIDE_STACKINFO, GMON_SIDE_STACKINFO_LEN2);
 	put_u64(o, sum.stacks + sum.dropped);
 	put_u64(o, sum.stacks);
 	put_u64(o, sum.truncated);
 	put_u64(o, sum.dropped);
 	put_u32(o, s->stacks_depth_max);
 	put_u32(o, s->stacks_method);
+	put_u64(o, sum.unwound);
 }
 
 /* One THREAD record, with the per-thread part, and its THREADARCS. */

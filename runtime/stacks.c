@@ -28,6 +28,7 @@
  * instruction; a sample there skips the caller.)
  */
 #include "stacks.h"
+#include "stacks_cfi.h"
 #include "gmon_rt.h"
 #include "stacks_int.h"
 
@@ -197,62 +198,181 @@ stop_at(const struct stacks_table *t, uintptr_t ra)
 	return t->root && ra == t->root ? 0 : TRUNC;
 }
 
-unsigned
-stacks_walk(const struct stacks_table *t, const struct stacks_regs *r,
-	    uintptr_t *f, uint32_t *flags)
+/* How a walk ended, beyond its flags: for a perf sample, whose walk
+ * reads a copy of the stack's first bytes and may go on along the
+ * kernel's call chain (stacks_on_perf). */
+struct walk_end {
+	bool left_window;   /* a frame record lay beyond the readable bytes */
+	bool unwound;       /* frames were crossed by call-frame information */
+	unsigned fp_frames; /* frames from frame records before that */
+};
+
+/* At most this many frames outside known code are crossed between two
+ * known ones (a qsort's recursion, an event loop's dispatch). */
+#define CFI_STEPS_MAX 32
+
+/*
+ * From C, the registers of a frame whose return address C->pc leads
+ * outside known code, up through such frames by their call-frame
+ * information (stacks_cfi.h) to the first return address in known
+ * code, never recorded: the frames in between are not written (their
+ * code is nobody's in the profile).  1: *C is a known frame's; 0: the
+ * walk ends complete (the thread's root, or no caller); -1: it ends
+ * truncated.
+ */
+static int
+unwind_unknown(const struct stacks_table *t, struct cfi_regs *c,
+	       const struct stack_window *w, struct walk_end *e)
+{
+	for (int i = 0; i < CFI_STEPS_MAX; i++) {
+		enum cfi_step s = stacks_cfi_step(c, w);
+		if (s == CFI_OUTERMOST)
+			return 0;
+		if (s != CFI_STEPPED)
+			return -1;
+		e->unwound = true;
+		c->pc = strip(c->pc);
+		if (!c->pc || (t->root && c->pc == t->root))
+			return 0;
+		if (known(c->pc))
+			return 1;
+	}
+	return -1;
+}
+
+/*
+ * The walk over the readable bytes W (the live stack, or a copy): see
+ * stacks.h.  A return address outside known code other than the root
+ * is crossed by call-frame information when that says how (x86-64: the
+ * caller's stack pointer is 16 above the frame record; aarch64: where
+ * the frame's rules saved its frame pointer says where its CFA is).
+ */
+static unsigned
+walk(const struct stacks_table *t, const struct stacks_regs *r,
+     const struct stack_window *w, uintptr_t *f, uint32_t *flags,
+     struct walk_end *e)
 {
 	uintptr_t end;
 	*flags = TRUNC;
+	*e = (struct walk_end){ false, false, 0 };
 	if (!known_to(r->pc, &end))
 		return 0;
 	unsigned d = 0;
 	f[d++] = r->pc;
-	uintptr_t lo = r->sp, hi = t ? t->stack_hi : 0;
-	if (!hi || K.frameless || lo < t->stack_lo || lo >= hi)
+	uintptr_t lo = r->sp, hi = w->hi;
+	if (!t || K.frameless || lo < w->lo || lo >= hi)
 		return d;
+	struct cfi_regs c;
+	uintptr_t fp = r->fp;
 	int state = frame_state(r->pc, end);
 	if (state != IN_BODY) {
 		uintptr_t ra;
-		if (state == RA_IN_LR)
+		if (state == RA_IN_LR) {
 			ra = strip(r->lr);
-		else if (hi - lo < 16)
+		} else if (!stack_window_word(w, lo + 8 * (state == RA_AT_SP8),
+					      &ra)) {
 			return d;
-		else
-			ra = ((const uintptr_t *)lo)[state == RA_AT_SP8];
-		if (!ra) {
+		}
+		if (!ra || (t->root && ra == t->root)) {
 			*flags = 0;
 			return d;
 		}
 		if (!known(ra)) {
-			*flags = stop_at(t, ra);
-			return d;
+			if (state == RA_IN_LR)
+				return d; /* the caller's SP is not known */
+			c = (struct cfi_regs){
+				ra, lo + 8 * (1 + (state == RA_AT_SP8)), fp
+			};
+			goto unknown;
 		}
 		f[d++] = ra;
 	}
-	uintptr_t fp = r->fp;
 	for (;;) {
 		if (!fp) {
 			*flags = 0; /* the chain ends */
 			return d;
 		}
-		if (fp % sizeof(uintptr_t) || fp < lo || fp > hi - 16)
+		uintptr_t frame0, ra;
+		if (fp % sizeof(uintptr_t) || fp < lo)
 			return d;
-		const uintptr_t *frame = (const uintptr_t *)fp;
-		uintptr_t ra = strip(frame[1]);
-		if (!ra) {
+		if (!stack_window_word(w, fp, &frame0) ||
+		    !stack_window_word(w, fp + sizeof(uintptr_t), &ra)) {
+			e->left_window = fp > hi - 16;
+			return d;
+		}
+		ra = strip(ra);
+		if (!ra || (t->root && ra == t->root)) {
 			*flags = 0;
 			return d;
 		}
 		if (!known(ra)) {
-			*flags = stop_at(t, ra);
-			return d;
+			c.pc = ra;
+			c.fp = frame0;
+#if defined(__x86_64__)
+			c.sp = fp + 16;
+#else
+			if (!stacks_cfi_cfa_from_fp(f[d - 1], d == 1, fp,
+						    &c.sp))
+				return d;
+#endif
+			goto unknown;
 		}
 		if (d == STACKS_DEPTH_CAP)
 			return d;
 		f[d++] = ra;
+		if (!e->unwound)
+			e->fp_frames++;
 		lo = fp + 16; /* frames grow towards the stack's end */
-		fp = frame[0];
+		fp = frame0;
+		continue;
+	unknown:
+		switch (unwind_unknown(t, &c, w, e)) {
+		case 0:
+			*flags = 0;
+			return d;
+		case -1:
+			return d;
+		}
+		if (d == STACKS_DEPTH_CAP)
+			return d;
+		f[d++] = c.pc;
+		lo = c.sp;
+		fp = c.fp;
 	}
+}
+
+/* The live stack of T's thread as a window (empty when unknown). */
+static struct stack_window
+live_window(const struct stacks_table *t)
+{
+	struct stack_window w = { 0, 0, NULL };
+	if (t && t->stack_hi) {
+		w.lo = t->stack_lo;
+		w.hi = t->stack_hi;
+		w.at = (const unsigned char *)t->stack_lo;
+	}
+	return w;
+}
+
+unsigned
+stacks_walk(const struct stacks_table *t, const struct stacks_regs *r,
+	    uintptr_t *f, uint32_t *flags)
+{
+	struct stack_window w = live_window(t);
+	struct walk_end e;
+	return walk(t, r, &w, f, flags, &e);
+}
+
+/* Record a walk's stack; one completed through frames without frame
+ * pointers is counted so (STACKINFO's unwound). */
+static void
+record_walk(struct stacks_table *t, const uintptr_t *f, unsigned d,
+	    uint32_t flags, const struct walk_end *e, uint64_t count)
+{
+	stacks_record(t, f, d, flags, count);
+	if (e->unwound && !(flags & TRUNC))
+		__atomic_store_n(&t->unwound, t->unwound + count,
+				 __ATOMIC_RELAXED);
 }
 
 /* ---- the table ---- */
@@ -611,6 +731,7 @@ table_clear(struct stacks_table *t)
 		memset(t->slots, 0, sizeof t->slots);
 	}
 	t->dropped = 0;
+	t->unwound = 0;
 	t->nstacks = 0;
 	t->pool_used = 0;
 }
@@ -626,6 +747,8 @@ stacks_fold(struct stacks_table *from, struct stacks_table *into)
 				      s->flags, s->count);
 	}
 	__atomic_store_n(&into->dropped, into->dropped + from->dropped,
+			 __ATOMIC_RELAXED);
+	__atomic_store_n(&into->unwound, into->unwound + from->unwound,
 			 __ATOMIC_RELAXED);
 	table_clear(from);
 	from->owner = 0;
@@ -679,9 +802,11 @@ stacks_on_signal(uintptr_t pc, const void *context, uint64_t count)
 	}
 	uintptr_t f[STACKS_DEPTH_CAP];
 	uint32_t flags;
-	unsigned d = stacks_walk(t, &r, f, &flags);
+	struct stack_window w = live_window(t);
+	struct walk_end e;
+	unsigned d = walk(t, &r, &w, f, &flags, &e);
 	if (d)
-		stacks_record(t, f, d, flags, count);
+		record_walk(t, f, d, flags, &e, count);
 }
 
 /* PERF_CONTEXT_MAX: chain entries at or above it are context markers. */
@@ -689,7 +814,8 @@ stacks_on_signal(uintptr_t pc, const void *context, uint64_t count)
 
 void
 stacks_on_perf(struct stacks_table *t, const uint64_t *chain, size_t n,
-	       const uint64_t *top, size_t ntop, uint64_t count)
+	       const struct stacks_regs *regs, const struct stack_window *w,
+	       uint64_t count)
 {
 	if (!K.on)
 		return;
@@ -706,27 +832,36 @@ stacks_on_perf(struct stacks_table *t, const uint64_t *chain, size_t n,
 		return;
 	}
 	uintptr_t f[STACKS_DEPTH_CAP];
-	unsigned d = 0;
 	uint32_t flags = TRUNC;
-	f[d++] = pc;
-	if (K.frameless)
-		goto done;
-	int state = frame_state(pc, end);
-	if (state == RA_AT_SP || state == RA_AT_SP8) {
-		if (ntop < 2)
-			goto done;
-		uintptr_t ra = (uintptr_t)top[state == RA_AT_SP8];
-		if (!known(ra)) {
-			flags = ra ? stop_at(t, ra) : 0;
-			goto done;
-		}
-		f[d++] = ra;
-	} else if (state == RA_IN_LR) {
-		goto done; /* no registers in the record */
+	struct walk_end e = { false, false, 0 };
+	struct stacks_regs r = { .pc = pc };
+	struct stack_window none = { 0, 0, NULL };
+	if (regs) {
+		r = *regs;
+		r.pc = pc;
 	}
-	for (; i < n; i++) {
-		uintptr_t ra = strip((uintptr_t)chain[i]);
-		if (chain[i] >= CONTEXT_MARK)
+	/* The walk over the copied stack; without one (no registers in the
+	 * record), frame 0 alone, to go on along the kernel's chain. */
+	unsigned d = walk(t, &r, regs && w ? w : &none, f, &flags, &e);
+	if (!regs || !w) {
+		d = 1;
+		flags = TRUNC;
+		e = (struct walk_end){ true, false, 0 };
+		if (K.frameless || frame_state(pc, end) != IN_BODY)
+			goto done;
+	}
+	/* Beyond the copy, the kernel's chain of frame records goes on, as
+	 * long as the walk followed frame records only: its entries after
+	 * the PC are the same return addresses, in the same order. */
+	if (!e.left_window || e.unwound)
+		goto done;
+	size_t k = i + e.fp_frames;
+	if (e.fp_frames &&
+	    (k - 1 >= n || strip((uintptr_t)chain[k - 1]) != f[d - 1]))
+		goto done;
+	for (; k < n; k++) {
+		uintptr_t ra = strip((uintptr_t)chain[k]);
+		if (chain[k] >= CONTEXT_MARK)
 			continue;
 		if (!known(ra)) {
 			flags = stop_at(t, ra);
@@ -739,5 +874,5 @@ stacks_on_perf(struct stacks_table *t, const uint64_t *chain, size_t n,
 	/* The kernel stopped in known code: a null frame pointer, or one
 	 * it could not follow; it does not say which. */
 done:
-	stacks_record(t, f, d, flags, count);
+	record_walk(t, f, d, flags, &e, count);
 }

@@ -9,12 +9,19 @@
  * (objects.c), whose code called the hooks (gmon_object.profiled);
  * never the collector's own code.  A stack is frame 0, the sampled program
  * counter, then the return addresses above it, walked over frame
- * pointers: by the kernel (perf's user call chains, read by the drain
- * thread: stacks_on_perf) or by the sampler's signal handler
- * (stacks_on_signal).  A walk never invents a frame: it stops at the
- * first return address outside known code, at a frame pointer that
- * leaves the thread's stack or does not grow, or at STACKS_DEPTH_CAP
- * frames.  The stack is complete when the walk stopped at the thread's
+ * pointers: by the sampler's signal handler on the live stack
+ * (stacks_on_signal), or for perf by the drain thread over the copy of
+ * the stack's first bytes and the registers each sample carries, then
+ * along the kernel's user call chain (stacks_on_perf).  A return
+ * address outside known code (a libc qsort calling back, an event loop
+ * in a library built without -pg) is followed up through that code's
+ * frames by their call-frame information (stacks_cfi.h) to the next
+ * return address in known code; the frames between are left out, and
+ * the table counts the samples completed so (`unwound`).  A walk never
+ * invents a frame: it stops at a return address outside known code
+ * that call-frame information cannot cross, at a frame pointer that
+ * leaves the thread's stack (or the copy) or does not grow, or at
+ * STACKS_DEPTH_CAP frames.  The stack is complete when the walk stopped at the thread's
  * root (the return address into the start code that called the
  * thread's outermost profiled function, learned at its first hook call:
  * its caller's address when that lies in a shared object outside known
@@ -102,28 +109,31 @@ void stacks_fork_child(bool keep);
  */
 void stacks_on_signal(uintptr_t pc, const void *context, uint64_t count);
 
-/*
- * A perf sample of table T's thread: CHAIN[0..N) the user call chain
- * (context markers allowed, the sampled PC first), TOP[0..NTOP) the
- * first words of the user stack at the sample's stack pointer (x86-64:
- * for the return address of a function whose frame is not yet set up;
- * NTOP 0 when not recorded).  Records the stack COUNT times (the
- * periods the sample stands for) when the PC is in known code.  T
- * NULL: counted as dropped.
- */
-void stacks_on_perf(struct stacks_table *t, const uint64_t *chain, size_t n,
-		    const uint64_t *top, size_t ntop, uint64_t count);
-
-/*
- * The walk itself, for stacks_on_signal and the tests: registers at
- * the sample, the thread's table T (its stack bounds and root).  Fills
- * F with up to STACKS_DEPTH_CAP frames, returns the depth (0 when PC is
- * not in known code) and the flags in *FLAGS.
- */
 struct stacks_regs {
 	uintptr_t pc, sp, fp;
 	uintptr_t lr; /* aarch64's x30; 0 elsewhere */
 };
+struct stack_window; /* stacks_cfi.h */
+
+/*
+ * A perf sample of table T's thread: CHAIN[0..N) the user call chain
+ * (context markers allowed, the sampled PC first); REGS the user
+ * registers at the sample and W the copy of the stack's first bytes
+ * from REGS->sp (both NULL when the record has none: the chain alone,
+ * from frame 0's frame record).  Records the stack COUNT times (the
+ * periods the sample stands for) when the PC is in known code.  T
+ * NULL: counted as dropped.
+ */
+void stacks_on_perf(struct stacks_table *t, const uint64_t *chain, size_t n,
+		    const struct stacks_regs *regs,
+		    const struct stack_window *w, uint64_t count);
+
+/*
+ * The walk itself, for the tests: registers at the sample, the
+ * thread's table T (its stack bounds and root), the live stack.  Fills
+ * F with up to STACKS_DEPTH_CAP frames, returns the depth (0 when PC is
+ * not in known code) and the flags in *FLAGS.
+ */
 unsigned stacks_walk(const struct stacks_table *t, const struct stacks_regs *r,
 		     uintptr_t *f, uint32_t *flags);
 
@@ -164,6 +174,7 @@ struct stacks_out {
 			  * frame indexes[depth] */
 	size_t nwords, nstacks;
 	uint64_t samples, stacks, truncated, dropped;
+	uint64_t unwound; /* of the complete, crossed by CFI */
 	void *map;
 	size_t map_len;
 };

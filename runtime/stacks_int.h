@@ -39,6 +39,8 @@ struct stacks_table {
 	uintptr_t root_slot;       /* where its caller kept it; 0: unknown */
 	uint32_t owner;            /* its thread record's index; 0: none */
 	uint64_t dropped;          /* samples with no room */
+	uint64_t unwound;          /* samples whose complete stack crossed
+				    * frames by call-frame information */
 	uint32_t nstacks;          /* slots used */
 	uint32_t pool_used;
 	struct stack_slot slots[STACK_SLOTS];

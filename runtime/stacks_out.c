@@ -205,6 +205,7 @@ stacks_collect(struct stacks_out *o, const struct stacks_map *m, uint32_t owner)
 		if (t->owner != owner)
 			continue;
 		o->dropped += __atomic_load_n(&t->dropped, __ATOMIC_RELAXED);
+		o->unwound += __atomic_load_n(&t->unwound, __ATOMIC_RELAXED);
 		/* The slots in use, as listed (a slot is listed before
 		 * its count is stored). */
 		uint32_t used = __atomic_load_n(&t->nstacks, __ATOMIC_ACQUIRE);

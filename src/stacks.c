@@ -303,6 +303,7 @@ stacks_parse_info(struct stackset *ss, struct reader *r, uint32_t len,
 	ss->info_dropped = rd_u64(r);
 	ss->depth_max = rd_u32(r);
 	ss->method = rd_u32(r);
+	ss->info_unwound = len >= GMON_SIDE_STACKINFO_LEN2 ? rd_u64(r) : 0;
 	ss->has_info = true;
 	return 0;
 }
@@ -398,6 +399,8 @@ stacks_add(struct stackset *dst, const struct stackset *src,
 					      src->info_truncated, &overflow);
 		dst->info_dropped =
 		    add_sat(dst->info_dropped, src->info_dropped, &overflow);
+		dst->info_unwound =
+		    add_sat(dst->info_unwound, src->info_unwound, &overflow);
 		if (src->depth_max > dst->depth_max)
 			dst->depth_max = src->depth_max;
 	}
@@ -502,6 +505,7 @@ stacks_encode(const struct stackset *ss, struct wbuf *w)
 		wb_u64(w, ss->info_dropped);
 		wb_u32(w, ss->depth_max);
 		wb_u32(w, ss->method);
+		wb_u64(w, ss->info_unwound);
 		stacks_record_close(w, at);
 	}
 }
@@ -536,12 +540,14 @@ stacks_describe(FILE *out, const struct stackset *ss)
 	if (ss->has_info)
 		fprintf(out,
 			"[stacks] collector: %llu samples in known code, %llu "
-			"with stacks, %llu truncated, %llu dropped; depth cap "
+			"with stacks, %llu truncated, %llu dropped, %llu "
+			"completed by call-frame information; depth cap "
 			"%u, walked by %s\n",
 			(unsigned long long)ss->info_samples,
 			(unsigned long long)ss->info_stacks,
 			(unsigned long long)ss->info_truncated,
-			(unsigned long long)ss->info_dropped, ss->depth_max,
+			(unsigned long long)ss->info_dropped,
+			(unsigned long long)ss->info_unwound, ss->depth_max,
 			method_name(ss->method));
 }
 
@@ -574,6 +580,7 @@ stacks_copy_info(struct stackset *dst, const struct stackset *src)
 	dst->info_stacks = src->info_stacks;
 	dst->info_truncated = src->info_truncated;
 	dst->info_dropped = src->info_dropped;
+	dst->info_unwound = src->info_unwound;
 	dst->depth_max = src->depth_max;
 	dst->method = src->method;
 }

@@ -64,6 +64,7 @@ struct stackset {
 	/* STACKINFO (summed over profiles; depth_max the largest). */
 	bool has_info;
 	uint64_t info_samples, info_stacks, info_truncated, info_dropped;
+	uint64_t info_unwound; /* 0 in a 40-byte STACKINFO */
 	uint32_t depth_max, method;
 };
 

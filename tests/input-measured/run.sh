@@ -211,7 +211,7 @@ run_gprof "$out" trunc-debug -d -b -p prog trunc.gmon
 assert input-measured/debug "no [stacks] lines in $out/trunc-debug.out" \
 	has "$out/trunc-debug.out" \
 	'[stacks] 4 distinct stacks over 5 frames from 1 records: 60 samples, 5 truncated' \
-	'[stacks] collector: 60 samples in known code, 60 with stacks, 5 truncated, 0 dropped; depth cap 128, walked by signal' 
+	'[stacks] collector: 60 samples in known code, 60 with stacks, 5 truncated, 0 dropped, 0 completed by call-frame information; depth cap 128, walked by signal' 
 
 # A shared object: frames in it mapped through the load map.
 json shlib-json shlib.gmon -- stacks=16 fn:lib_work=0.08 fn:lib_call=0.08 \

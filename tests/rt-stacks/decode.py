@@ -11,8 +11,15 @@ usage: decode.py SIDE --exe EXE [--lib PATH]... [--nm NM] [checks]
                      at once on a loaded machine do not run equally fast)
   --callers F=G,H    the frame above F is G or H ("-": F is outermost,
                      "*": anything); every function seen needs a rule
+                     (a truncated stack's outermost frame has no caller
+                     to check)
   --complete F       stacks whose outermost frame is F are complete
   --truncated-at F   stacks holding F end at F, truncated (at least one)
+  --min-complete F=X of the samples whose stack holds F, at least the
+                     fraction X complete (and at least 50 such samples)
+  --unwound          STACKINFO (48 bytes) counts stacks completed by
+                     call-frame information: at least one, at most the
+                     complete ones
   --method N         STACKINFO's method
   --min-samples N    at least N samples with stacks
   --dump             print the stacks
@@ -70,6 +77,9 @@ def parse(data, bad):
                            % (len(body) - p))
         elif tag == 10:
             info = struct.unpack_from("<QQQQII", body, 0)
+            unwound = (struct.unpack_from("<Q", body, 40)[0]
+                       if len(body) >= 48 else None)
+            info = info + (unwound,)
     return objects, stacks, info
 
 
@@ -98,6 +108,7 @@ def main():
     args = sys.argv[1:]
     side, exe, libs, nm = args[0], None, [], "nm"
     truth, callers, complete, truncated_at = [], {}, [], []
+    min_complete, want_unwound = [], False
     method = min_samples = None
     slack = 0.0
     dump = False
@@ -124,6 +135,12 @@ def main():
             complete.append(v)
         elif a == "--truncated-at":
             truncated_at.append(v)
+        elif a == "--min-complete":
+            f, x = v.split("=")
+            min_complete.append((f, float(x)))
+        elif a == "--unwound":
+            want_unwound = True
+            i -= 1
         elif a == "--slack":
             slack = float(v)
         elif a == "--method":
@@ -157,7 +174,7 @@ def main():
             print(count, "T" if flags & 1 else "C", " <- ".join(names))
     if info is None:
         bad.append("no STACKINFO record")
-        info = (0, 0, 0, 0, 0, 0)
+        info = (0, 0, 0, 0, 0, 0, None)
     total = sum(c for _, _, c in named)
     trunc = sum(c for _, fl, c in named if fl & 1)
     if info[1] != total or info[2] != trunc or info[0] != info[1] + info[3]:
@@ -205,6 +222,8 @@ def main():
                 break
             want = callers[f]
             above = names[k + 1] if k + 1 < len(names) else "-"
+            if above == "-" and flags & 1:
+                break  # truncated: its caller is not known
             if "*" not in want and above not in want:
                 bad.append("%s above %s (allowed: %s) in %s"
                            % (above, f, ",".join(sorted(want)),
@@ -224,6 +243,19 @@ def main():
         print("through %s: %d samples, each truncated there" % (f, seen))
         if not seen:
             bad.append("no stack through " + f)
+    for f, x in min_complete:
+        n = sum(c for names, _, c in named if f in names)
+        ok = sum(c for names, fl, c in named if f in names and not fl & 1)
+        print("through %s: %d of %d samples complete" % (f, ok, n))
+        if n < 50 or ok < x * n:
+            bad.append("through %s: %d of %d samples complete, want %.0f%%"
+                       " of at least 50" % (f, ok, n, 100 * x))
+    if want_unwound:
+        u = info[6]
+        print("completed by call-frame information: %s" % u)
+        if u is None or u < 1 or u > total - trunc:
+            bad.append("STACKINFO's unwound is %s (complete: %d)"
+                       % (u, total - trunc))
     for b in bad[:20]:
         print("BAD", b)
     sys.exit(1 if bad else 0)

@@ -18,8 +18,11 @@
 # 3 points more, since threads that run at once on a loaded machine do
 # not run equally fast;
 # shmain.c: a -pg shared library and a dlopened one), complete stacks
-# ending at main or a thread's start routine, and a qsort callback whose
-# stacks stop at libc, truncated (qsortcb.c).  The perf clock (the
+# ending at main or a thread's start routine, a qsort callback whose
+# stacks cross libc's frames by their call-frame information and reach
+# main, complete (qsortcb.c), and worker threads calling back from an
+# event loop in a library built without -pg or frame pointers
+# (evloop.c, libevl.c: at least 90 % of those stacks complete).  The perf clock (the
 # default: the kernel's call chains) and the thread timers (the signal
 # handler's walk); fork (the child's own profile), a profiled signal
 # handler, longjmp, C++ exceptions; a host program built without -pg
@@ -55,6 +58,7 @@ fi
 
 # The platform: cc (gcc), cxx, lib (libgmon.a), runner, nm, scale.
 plat=x86_64 cc=gcc cxx=g++ lib=$BUILD/libgmon.a runner="" nm="nm" scale=12
+libc_cfi=yes # the C library's qsort has call-frame information
 [ -f "$lib" ] || lib=$top/build/libgmon.a
 
 # build NAME SRC [FLAGS...]: the -pg program $pout/bin/NAME.
@@ -139,13 +143,32 @@ truth_cases() {
 			fail "rt-stacks/$plat/threads$n$_k" "exited $?"
 		fi
 	done
+	# Through qsort: complete where the C library has call-frame
+	# information for it (musl's has none: truncated at cmp).
+	_q="--min-complete cmp=0.9 --unwound --callers cmp=sorter"
+	[ "$libc_cfi" = yes ] || _q="--truncated-at cmp --callers cmp=-"
 	if run "qsort$_k" "$pout/bin/qsortcb" $_env -- "$scale"; then
 		check "qsort$_k" "$pout/bin/qsortcb" "$pout/qsort$_k" \
-			--truncated-at cmp --callers cmpwork=cmp \
-			--callers cmp=- --callers hot=main \
+			$_q --callers cmpwork=cmp \
+			--callers hot=main \
 			--callers sorter=main $main_rules
 	else
 		fail "rt-stacks/$plat/qsort$_k" "exited $?"
+	fi
+	# Worker threads in a library's event loop (no -pg, no frame
+	# pointers) calling back; main's qsort beside them.
+	_s=$((scale / 4 + 1))
+	_q="--min-complete cmp=0.9 --callers cmp=sorter"
+	[ "$libc_cfi" = yes ] || _q="--callers cmp=-"
+	if run "evloop$_k" "$pout/bin/evloop" $_env -- "$_s" 2; then
+		check "evloop$_k" "$pout/bin/evloop" "$pout/evloop$_k" \
+			--min-complete on_event=0.9 $_q \
+			--unwound --callers handle=on_event \
+			--callers on_event=worker --callers worker=- \
+			--complete worker --callers cmpwork=cmp \
+			--callers sorter=main $main_rules
+	else
+		fail "rt-stacks/$plat/evloop$_k" "exited $?"
 	fi
 }
 
@@ -171,8 +194,9 @@ shlib_cases() {
 		fail "rt-stacks/$plat/shlib" "exited $?"
 	fi
 	# A host program built without -pg, the collector preloaded: its
-	# frames are not profiled code, so the libraries' stacks stop at
-	# them, truncated.
+	# frames are not profiled code, crossed by their call-frame
+	# information up to the start code, so the libraries' stacks are
+	# complete without them.
 	[ "$plat" = x86_64 ] || return
 	_so=$BUILD/libgmon.so
 	[ -f "$_so" ] || _so=$top/build/libgmon.so
@@ -189,7 +213,7 @@ shlib_cases() {
 		$decode "$pout/host/gmon.out.gmonx" --exe "$pout/bin/host" \
 			--lib "$pout/libw.so" --lib "$pout/libd.so" \
 			--callers lwork=- --callers dwork=dmid --callers dmid=- \
-			--truncated-at lwork --truncated-at dmid \
+			--complete lwork --complete dmid --unwound \
 			>"$pout/host/decode.txt" 2>&1
 		verdict_log "rt-stacks/$plat/host" "$pout/host/decode.txt" $?
 	else
@@ -254,6 +278,14 @@ platform_cases() {
 			return
 		fi
 	done
+	# The event loop's library: built as distributions ship one (with
+	# .eh_frame_hdr, which musl-gcc's link does not ask for).
+	if ! $cc -O2 -fomit-frame-pointer -fPIC -shared -Wl,--eh-frame-hdr \
+		-o "$pout/libevl.so" "$progs/libevl.c" >"$pout/libevl.build" 2>&1 ||
+		! build evloop evloop.c -L"$pout" -levl -Wl,-rpath,"$pout"; then
+		fail "rt-stacks/$plat/build" "cannot build evloop"
+		return
+	fi
 	for k in "$@"; do
 		truth_cases "$k"
 	done
@@ -377,6 +409,7 @@ elif ! (cd "$top" && make -s runtime-musl) >"$out/musl.build" 2>&1; then
 	fail "rt-stacks/musl" "cannot build the collector"
 else
 	plat=musl cc=$MCC cxx="" lib=$top/build/musl/libgmon.a runner=""
+	libc_cfi=no
 	nm=nm scale=12
 	pout=$out/$plat
 	mkdir -p "$pout"

@@ -358,13 +358,13 @@ table_and_records(void)
 	      at && at % 8 == 0 && len == 160 && rd(at + 8, 8) == 2 &&
 		  rd(at + 16, 8) == 4 &&
 		  rd(at + 168, 4) == GMON_SIDE_STACKINFO &&
-		  rd(at + 172, 4) == GMON_SIDE_STACKINFO_LEN,
+		  rd(at + 172, 4) == GMON_SIDE_STACKINFO_LEN2,
 	      why);
 	size_t info = at + 176;
 	check("records: STACKINFO's sums",
 	      rd(info, 8) == 5 && rd(info + 8, 8) == 5 &&
 		  rd(info + 16, 8) == 2 && rd(info + 24, 8) == 0 &&
-		  rd(info + 32, 4) == STACKS_DEPTH_CAP,
+		  rd(info + 32, 4) == STACKS_DEPTH_CAP && rd(info + 40, 8) == 0,
 	      "sums");
 	/* Every stack's frames index the record's frames; the frame
 	 * addresses are this program's. */
