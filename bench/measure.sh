@@ -57,11 +57,13 @@ measure_once() {
 	printf '%s\n%s\n' "$(cat "$out/best")" "$t" | awk 'NF == 2' |
 		sort -n | head -n 1 > "$out/best.new"
 	mv "$out/best.new" "$out/best"
-	n=$(($(cat "$out/runs") + 1))
-	echo "$n" > "$out/runs"
-	n=$(awk -v s="$(cat "$out/spent")" -v t="${t%% *}" \
+	# (measure_ names: the caller's own variables, such as run.sh's
+	# n, stay untouched.)
+	measure_runs=$(($(cat "$out/runs") + 1))
+	echo "$measure_runs" > "$out/runs"
+	measure_spent=$(awk -v s="$(cat "$out/spent")" -v t="${t%% *}" \
 		'BEGIN { print s + t }')
-	echo "$n" > "$out/spent"
+	echo "$measure_spent" > "$out/spent"
 	# A long run is measured once: its noise is small beside it.
 	if awk -v t="${t%% *}" -v l="${measure_long:-5}" \
 		'BEGIN { exit !(t > l) }'; then

@@ -14,7 +14,7 @@
 # snapshot is written by the collector's own thread while the program
 # goes on, so the gaps with snapshots should match the gaps without.
 set -u
-B=${1:?build dir}
+B=$(cd "${1:?build dir}" && pwd) || exit 1
 out=$B/bench/snapshot
 rm -rf "$out"
 mkdir -p "$out"
@@ -178,8 +178,11 @@ for w in 1 8; do
 		mkdir -p "$out/$w-$run"
 		n=0
 		[ $run = snap ] && n=10
-		(cd "$out/$w-$run" && LIBGMON_DUMP_ON=USR1 "$out/snapbench" $n $w) \
-			>"$out/$w-$run.txt"
+		if ! (cd "$out/$w-$run" && LIBGMON_DUMP_ON=USR1 "$out/snapbench" $n $w) \
+			>"$out/$w-$run.txt"; then
+			echo "snapshot bench: $out/snapbench $n $w failed"
+			exit 1
+		fi
 		read -r sn sg sw sr sc <"$out/$w-$run.txt"
 		if [ $run = plain ]; then
 			printf '| %s | no snapshot | 0 | %s | - | - | %s |\n' \

@@ -549,8 +549,13 @@ stacks_cfi_step(struct cfi_regs *r, const struct stack_window *w)
 	const struct rule *ra = &s.reg[T_RA], *fp = &s.reg[T_FP];
 	if (ra->kind == R_UNDEF)
 		return CFI_OUTERMOST;
-	if (cfa <= r->sp || cfa > w->hi || ra->kind != R_OFFSET)
+	if (cfa <= r->sp || cfa > w->hi || r->sp < w->lo ||
+	    ra->kind != R_OFFSET)
 		return CFI_CANNOT;
+	/* What the frame saved lies in it: at or above its stack pointer
+	 * (below it, the main stack may not even be mapped). */
+	struct stack_window in = { r->sp, w->hi, w->at + (r->sp - w->lo) };
+	w = &in;
 	uintptr_t nra, nfp;
 	if (!stack_window_word(w, cfa + (uintptr_t)ra->n, &nra))
 		return CFI_CANNOT;
