@@ -24,12 +24,12 @@ RTFLAGS="-std=c11 -D_GNU_SOURCE -I$top/include -O2 -g -fPIC \
 # The sampler is sample.c and its back ends (sample_*.c); it charges
 # samples outside the executable to the load map (objects.c), which the
 # harness never fills, and hands them to stacks.c (off here: the
-# harness's configuration does not ask for stacks); util.c writes its
-# messages.
+# harness's configuration does not ask for stacks; stacks_cfi.c is its
+# unwinder); util.c writes its messages.
 : >"$out/cc.err"
 objs=
 for src in "$top"/runtime/sample.c "$top"/runtime/sample_*.c "$top/runtime/objects.c" \
-	"$top/runtime/stacks.c" "$top/runtime/util.c"; do
+	"$top/runtime/stacks.c" "$top/runtime/stacks_cfi.c" "$top/runtime/util.c"; do
 	o=$out/$(basename "$src" .c).o
 	# shellcheck disable=SC2086
 	if ! cc $RTFLAGS -c -o "$o" "$src" 2>>"$out/cc.err"; then
