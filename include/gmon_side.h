@@ -287,8 +287,8 @@
 #define GMON_SIDE_STACKS_LEN 16
 #define GMON_SIDE_STACK_FRAME_LEN 16 /* one frame of STACKS */
 #define GMON_SIDE_STACK_HEAD_LEN 16  /* one stack's fixed part */
-#define GMON_SIDE_STACKINFO_LEN 40  /* the first writers' */
-#define GMON_SIDE_STACKINFO_LEN2 48 /* with unwound */
+#define GMON_SIDE_STACKINFO_LEN 40   /* the first writers' */
+#define GMON_SIDE_STACKINFO_LEN2 48  /* with unwound */
 #define GMON_SIDE_TIE_LEN 16
 
 #define GMON_SIDE_BUILD_ID_MAX 64
