@@ -415,19 +415,41 @@ run(struct rd *p, const struct cie *c, uintptr_t *loc, uintptr_t target,
 	return !p->bad;
 }
 
+/* The .eh_frame entry (CIE or FDE) at AT in O as *R, bounded by its
+ * length (32-bit form only); false when it does not fit. */
+static bool
+open_entry(const struct gmon_object *o, uintptr_t at, struct rd *r)
+{
+	if (at < o->eh_lo || at >= o->eh_hi)
+		return false;
+	*r = (struct rd){ (const unsigned char *)at,
+			  (const unsigned char *)o->eh_hi, false };
+	uint64_t len = rd_bytes(r, 4);
+	if (r->bad || len == 0 || len >= 0xfffffff0u ||
+	    len > (uint64_t)(r->end - r->p))
+		return false;
+	r->end = r->p + len;
+	return true;
+}
+
+/* Skip the augmentation data of a 'z' entry: its length, then it. */
+static bool
+skip_augmentation(struct rd *r)
+{
+	uint64_t alen = rd_uleb(r);
+	if (r->bad || alen > (uint64_t)(r->end - r->p))
+		return false;
+	r->p += alen;
+	return true;
+}
+
 /* The CIE at CIE_AT into *C (its initial program in C->program). */
 static bool
 read_cie(const struct gmon_object *o, uintptr_t cie_at, struct cie *c)
 {
-	if (cie_at < o->eh_lo || cie_at >= o->eh_hi)
+	struct rd r;
+	if (!open_entry(o, cie_at, &r))
 		return false;
-	struct rd r = { (const unsigned char *)cie_at,
-			(const unsigned char *)o->eh_hi, false };
-	uint64_t len = rd_bytes(&r, 4);
-	if (r.bad || len == 0 || len >= 0xfffffff0u ||
-	    len > (uint64_t)(r.end - r.p))
-		return false;
-	r.end = r.p + len;
 	if (rd_bytes(&r, 4) != 0) /* a CIE's id in .eh_frame */
 		return false;
 	unsigned version = (unsigned)rd_bytes(&r, 1);
@@ -492,15 +514,9 @@ static bool
 rules_at(const struct gmon_object *o, uintptr_t target, struct rules *s)
 {
 	uintptr_t fde = find_fde(o, target);
-	if (!fde)
+	struct rd r;
+	if (!fde || !open_entry(o, fde, &r))
 		return false;
-	struct rd r = { (const unsigned char *)fde,
-			(const unsigned char *)o->eh_hi, false };
-	uint64_t len = rd_bytes(&r, 4);
-	if (r.bad || len == 0 || len >= 0xfffffff0u ||
-	    len > (uint64_t)(r.end - r.p))
-		return false;
-	r.end = r.p + len;
 	uintptr_t id_at = (uintptr_t)r.p;
 	uint64_t id = rd_bytes(&r, 4);
 	if (r.bad || id == 0 || id > id_at)
@@ -512,12 +528,8 @@ rules_at(const struct gmon_object *o, uintptr_t target, struct rules *s)
 	uintptr_t range = rd_encoded(&r, c.fde_enc & 0x0f, false, 0);
 	if (r.bad || target < begin || target - begin >= range)
 		return false;
-	if (c.has_z) {
-		uint64_t alen = rd_uleb(&r);
-		if (r.bad || alen > (uint64_t)(r.end - r.p))
-			return false;
-		r.p += alen;
-	}
+	if (c.has_z && !skip_augmentation(&r))
+		return false;
 	*s = (struct rules){ 0 };
 	uintptr_t loc = begin;
 	struct rd cie_prog = c.program;

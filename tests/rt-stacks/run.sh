@@ -156,17 +156,14 @@ truth_cases() {
 		fail "rt-stacks/$plat/qsort$_k" "exited $?"
 	fi
 	# Worker threads in a library's event loop (no -pg, no frame
-	# pointers) calling back; main's qsort beside them.
+	# pointers) calling back; main spinning beside them.
 	_s=$((scale / 4 + 1))
-	_q="--min-complete cmp=0.9 --callers cmp=sorter"
-	[ "$libc_cfi" = yes ] || _q="--callers cmp=-"
 	if run "evloop$_k" "$pout/bin/evloop" $_env -- "$_s" 2; then
 		check "evloop$_k" "$pout/bin/evloop" "$pout/evloop$_k" \
-			--min-complete on_event=0.9 $_q \
-			--unwound --callers handle=on_event \
-			--callers on_event=worker --callers worker=- \
-			--complete worker --callers cmpwork=cmp \
-			--callers sorter=main $main_rules
+			--min-complete on_event=0.9 --unwound \
+			--callers handle=on_event --callers on_event=worker \
+			--callers worker=- --complete worker \
+			--callers hot=main $main_rules
 	else
 		fail "rt-stacks/$plat/evloop$_k" "exited $?"
 	fi

@@ -2,11 +2,10 @@
  * evloop.c - worker threads that run from an event loop in a library
  * built without -pg or frame pointers (libevl.c): worker() calls
  * evl_run(), which calls on_event() back through frames of its own,
- * and on_event() calls handle().  main() sorts with qsort(), whose
- * comparator calls cmpwork(), and spins in hot().  With call-frame
- * information the collector crosses the library's frames and libc's
- * qsort: stacks through on_event reach worker, stacks through cmp
- * reach main, complete (the frames between are left out).
+ * and on_event() calls handle(); main() spins in hot() meanwhile.
+ * With call-frame information the collector crosses the library's
+ * frames: stacks through on_event reach worker, complete (the frames
+ * between are left out).  (A libc callback: qsortcb.c.)
  * argv: SCALE [THREADS].
  */
 #include <pthread.h>
@@ -42,30 +41,9 @@ worker(void *arg)
 }
 
 NOI void
-cmpwork(void)
+hot(long scale)
 {
-	SPIN(300);
-}
-
-NOI int
-cmp(const void *a, const void *b)
-{
-	cmpwork();
-	AFTER_CALL();
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
-NOI void
-sorter(long scale)
-{
-	static int v[2000];
-	for (long r = 0; r < 20 * scale; r++) {
-		for (int i = 0; i < 2000; i++)
-			v[i] = (int)((i * 7919L + r) % 2003);
-		qsort(v, 2000, sizeof v[0], cmp);
-		AFTER_CALL();
-	}
+	SPIN(20000000L * scale);
 }
 
 int
@@ -78,7 +56,7 @@ main(int argc, char **argv)
 		return 2;
 	for (int i = 0; i < n; i++)
 		pthread_create(&t[i], NULL, worker, (void *)scale);
-	sorter(scale);
+	hot(scale);
 	AFTER_CALL();
 	for (int i = 0; i < n; i++)
 		pthread_join(t[i], NULL);
