@@ -261,33 +261,43 @@ done
 # both (sum_same); but two runs that print nothing (an empty stdout, no
 # gmon.sum, and exit 0 or no message) do not agree unless EMPTY_OK says
 # that nothing is right.  (An error exit with a message is judged by its
-# status and stderr.)  A status of 124 is a timeout.
-gnu_why() {
-	_os=$(cat "$1/status" 2>/dev/null || echo missing)
-	_gs=$(cat "$2/status" 2>/dev/null || echo missing)
+# status and stderr.)  A status of 124 is a timeout.  gnu_compare sets
+# $gnu_reason instead of printing it (no subshell: gnu-matrix's 8000
+# cases; statuses are read, not cat'ed, for the same reason).
+gnu_compare() {
+	gnu_reason=
+	_os=missing _gs=missing
+	[ -r "$1/status" ] && read -r _os <"$1/status"
+	[ -r "$2/status" ] && read -r _gs <"$2/status"
+	: "${_os:=missing}" "${_gs:=missing}"
 	if [ "$_os" = 124 ] && [ "$_gs" != 124 ]; then
-		echo "ours timed out"
+		gnu_reason="ours timed out"
 	elif [ "$_os" -gt 128 ] 2>/dev/null && [ "$_gs" -le 128 ]; then
-		echo "ours died of signal $((_os - 128))"
+		gnu_reason="ours died of signal $((_os - 128))"
 	elif ! cmp -s "$2/stdout" "$1/stdout"; then
-		echo "stdout differs ($(where "$2/stdout" "$1/stdout"))"
+		gnu_reason="stdout differs ($(where "$2/stdout" "$1/stdout"))"
 	elif [ "$_os" != "$_gs" ]; then
-		echo "exit status $_os, want $_gs"
+		gnu_reason="exit status $_os, want $_gs"
 	elif [ -s "$1/stderr" ] && [ ! -s "$2/stderr" ]; then
-		echo "unexpected stderr: $(head -c 100 "$1/stderr" | head -n 1)"
+		gnu_reason="unexpected stderr: $(head -c 100 "$1/stderr" | head -n 1)"
 	elif [ ! -s "$1/stderr" ] && [ -s "$2/stderr" ]; then
-		echo "no stderr, want: $(head -c 100 "$2/stderr" | head -n 1)"
+		gnu_reason="no stderr, want: $(head -c 100 "$2/stderr" | head -n 1)"
 	elif [ -e "$2/gmon.sum" ] && [ ! -e "$1/gmon.sum" ]; then
-		echo "no gmon.sum written"
+		gnu_reason="no gmon.sum written"
 	elif [ ! -e "$2/gmon.sum" ] && [ -e "$1/gmon.sum" ]; then
-		echo "gmon.sum written, want none"
+		gnu_reason="gmon.sum written, want none"
 	elif [ -e "$2/gmon.sum" ] && ! sum_same "$2/gmon.sum" "$1/gmon.sum"; then
-		echo "gmon.sum differs ($(sum_where "$2/gmon.sum" "$1/gmon.sum"))"
+		gnu_reason="gmon.sum differs ($(sum_where "$2/gmon.sum" "$1/gmon.sum"))"
 	elif [ ! -s "$2/stdout" ] && [ ! -e "$2/gmon.sum" ] &&
 		{ [ "$_gs" = 0 ] || [ ! -s "$2/stderr" ]; } &&
 		empty_fails "$2/stdout"; then
-		echo "both printed nothing (EMPTY_OK=1 if that is right)"
+		gnu_reason="both printed nothing (EMPTY_OK=1 if that is right)"
 	fi
+}
+
+gnu_why() {
+	gnu_compare "$@"
+	[ -z "$gnu_reason" ] || printf '%s\n' "$gnu_reason"
 }
 
 # run_one DIR [WRAP] -- PROG ARG...: run PROG in DIR (created; a gmon.sum

@@ -329,7 +329,9 @@ check() {
 		;;
 	esac
 	run_in "$5/gnu" "" "$ORACLE" "$3" "$2" "$4"
-	w=$(EMPTY_OK=${6:-} gnu_why "$5/ours" "$5/gnu")
+	EMPTY_OK=${6:-}
+	gnu_compare "$5/ours" "$5/gnu" # into $gnu_reason, no subshell
+	w=$gnu_reason
 	if [ -z "$w" ]; then
 		pass "gnu-matrix/$1"
 		return
