@@ -42,21 +42,15 @@ wanted() {
 	return 1
 }
 
-# The suites as "NAME PATH" lines, slowest first: by the last run, else
-# by tests/suite-times.txt (a fresh clone: the long suites must not
-# start last and run alone); a suite in neither counts as slow.
+# The suites as "NAME PATH" lines, slowest (by the last run) first; a
+# suite without a time yet counts as slow.
 list() {
 	for s in "$BUILD/unit-tests" "$top"/tests/*/run.sh; do
 		n=$(basename "$(dirname "$s")")
 		[ "$s" = "$BUILD/unit-tests" ] && n=unit
 		wanted "$n" || continue
-		t=$(awk -v n="$n" '/^#/ { next } $1 == n { t = $2 }
-			END { print t + 0 == 0 ? 999999 : t }' \
-			"$times" 2>/dev/null || echo 0)
-		[ "$t" = 999999 ] || [ "$t" = 0 ] &&
-			t=$(awk -v n="$n" '/^#/ { next } $1 == n { t = $2 }
-				END { print t + 0 == 0 ? 999999 : t }' \
-				"$top/tests/suite-times.txt" 2>/dev/null || echo 999999)
+		t=$(awk -v n="$n" '$1 == n { t = $2 } END { print t + 0 == 0 ? 999999 : t }' \
+			"$times" 2>/dev/null || echo 999999)
 		echo "$t $n $s"
 	done | sort -k1,1nr -k2,2 | cut -d ' ' -f 2-
 }
